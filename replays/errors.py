@@ -1,0 +1,40 @@
+"""Errors raised by the replay layer.
+
+A malformed log is reported with every fault found, each with a JSON Pointer (RFC 6901) to the
+place in the log where it is, as python-chess collects ``Game.errors`` rather than stopping at the
+first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Fault:
+    """One fault in a log: where it is (a JSON Pointer such as ``/steps/3/by``) and what is wrong."""
+
+    path: str
+    message: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"path": self.path, "message": self.message}
+
+
+class MalformedLog(ValueError):
+    """The log is not a valid ``arbiter.replay/1`` document; ``faults`` lists every fault found."""
+
+    def __init__(self, faults: list[Fault]):
+        self.faults = faults
+        first = faults[0] if faults else Fault("", "malformed log")
+        more = f" (and {len(faults) - 1} more)" if len(faults) > 1 else ""
+        super().__init__(f"{first.path or '/'}: {first.message}{more}")
+
+
+class StepOutOfRange(ValueError):
+    """A ruling was asked for a step the log does not have."""
+
+    def __init__(self, at: int, steps: int):
+        self.at = at
+        self.steps = steps
+        super().__init__(f"step {at} does not exist: the log has {steps} steps (numbered from 1)")
