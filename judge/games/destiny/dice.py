@@ -1,0 +1,98 @@
+"""Die faces in SWDestinyDB notation (destiny.cards.die-faces, destiny.dice.*).
+
+A face is written: an optional ``+`` (a modifier, destiny.dice.modifier-needs-base), a value (a
+number or ``X``), a symbol, and an optional resource cost (destiny.dice.face-cost)::
+
+    2RD  3MD1  +2RD  1Sh  1R  1Dr  1Dc  1F  3ID  Sp  Sp1  +1*  -
+
+Symbols: ``MD`` melee, ``RD`` ranged, ``ID`` indirect, ``Sh`` shield, ``R`` resource, ``Dr``
+disrupt, ``Dc`` discard, ``F`` focus, ``Sp`` special, ``*`` any symbol, ``-`` blank.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+SYMBOLS: dict[str, str] = {
+    "MD": "melee",
+    "RD": "ranged",
+    "ID": "indirect",
+    "Sh": "shield",
+    "R": "resource",
+    "Dr": "disrupt",
+    "Dc": "discard",
+    "F": "focus",
+    "Sp": "special",
+    "*": "any",
+    "-": "blank",
+}
+DAMAGE_SYMBOLS = frozenset({"MD", "RD", "ID"})
+
+_FACE = re.compile(r"^(?P<mod>\+)?(?P<value>\d+|X)?(?P<symbol>MD|RD|ID|Sh|Sp|Dr|Dc|R|F|\*|-)(?P<cost>\d+)?$")
+
+
+class FaceError(ValueError):
+    """A die face that is not valid SWDestinyDB notation."""
+
+
+@dataclass(frozen=True)
+class Face:
+    """One face of a die. ``value`` is None for ``X``; blank and special faces count 0."""
+
+    symbol: str
+    value: int | None = 0
+    modifier: bool = False
+    cost: int = 0
+
+    @property
+    def numeric(self) -> int:
+        """The value the rules count (destiny.dice.value): X, blank and special count as 0."""
+        return self.value or 0
+
+    @property
+    def is_blank(self) -> bool:
+        return self.symbol == "-"
+
+    @property
+    def is_damage(self) -> bool:
+        return self.symbol in DAMAGE_SYMBOLS
+
+    def notation(self) -> str:
+        if self.symbol == "-":
+            return "-"
+        value = "" if self.symbol == "Sp" and not self.value else ("X" if self.value is None else str(self.value))
+        return f"{'+' if self.modifier else ''}{value}{self.symbol}{self.cost or ''}"
+
+    def __str__(self) -> str:
+        return self.notation()
+
+
+@lru_cache(maxsize=4096)
+def parse_face(text: str) -> Face:
+    """Parse one face; raises FaceError with a readable message."""
+    if not isinstance(text, str):
+        raise FaceError(f"a die face is a string such as '2RD', not {type(text).__name__}")
+    m = _FACE.match(text.strip())
+    if not m:
+        raise FaceError(f"'{text}' is not a die face (expected e.g. 2RD, +2RD, 3MD1, 1Sh, Sp, -)")
+    symbol = m.group("symbol")
+    raw = m.group("value")
+    if symbol in ("-",) and (raw or m.group("mod") or m.group("cost")):
+        raise FaceError(f"'{text}': a blank face has no value, modifier or cost")
+    value: int | None
+    if raw is None:
+        if symbol not in ("Sp", "-"):
+            raise FaceError(f"'{text}': the {SYMBOLS[symbol]} symbol needs a value")
+        value = 0
+    elif raw == "X":
+        value = None
+    else:
+        value = int(raw)
+    return Face(symbol=symbol, value=value, modifier=bool(m.group("mod")), cost=int(m.group("cost") or 0))
+
+
+def same_face(a: Face, b: Face) -> bool:
+    """Same symbol and value (destiny.terms.turn-die: such faces count as identical)."""
+    return a.symbol == b.symbol and a.value == b.value and a.modifier == b.modifier and a.cost == b.cost

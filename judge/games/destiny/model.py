@@ -1,0 +1,126 @@
+"""Card definitions: data plus small hooks (STYLE.md section 6).
+
+Most of a card is data: its stats, its die faces, its keywords. What a card *does* is a tuple of
+``Ability`` entries, each keyed by its timing word (destiny.abilities.types):
+
+- ``action`` / ``power``: an Action or Power Action (destiny.actions.card-action, .power-action);
+- ``claim``: a battlefield's Claim ability (destiny.abilities.claim);
+- ``special``: what a special face does when resolved (destiny.symbols.special);
+- ``before`` / ``after``: triggered abilities (destiny.timing.before, destiny.timing.after);
+- ``instead``: a replacement effect (destiny.replacement.instead);
+- ``constant``: a standing modifier the engine asks about by name (destiny.abilities.constant);
+- ``play``: what an event does when played, or an upgrade/support on entering play.
+
+The engine never branches on a card's code or name: it asks the card's abilities.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+from judge.games.destiny.dice import Face, parse_face
+
+if TYPE_CHECKING:  # pragma: no cover
+    from judge.games.destiny.engine import Ctx
+
+
+class CardType(str, Enum):
+    CHARACTER = "character"
+    UPGRADE = "upgrade"
+    SUPPORT = "support"
+    EVENT = "event"
+    BATTLEFIELD = "battlefield"
+    PLOT = "plot"
+
+
+TIMINGS = ("action", "power", "claim", "special", "before", "after", "instead", "constant", "play")
+
+# An effect: (ctx, ability source ref, the event that triggered it or None) -> None
+Effect = Callable[["Ctx", str, Any], None]
+# A trigger test for before/after/instead: (ctx, ability source ref, event) -> bool
+Trigger = Callable[["Ctx", str, Any], bool]
+# A constant modifier: (ctx, ability source ref, subject, current value) -> new value
+Modifier = Callable[["Ctx", str, Any, Any], Any]
+# A condition (play restriction, "only"): (ctx, player id, extra) -> bool
+Condition = Callable[["Ctx", str, Any], bool]
+
+
+@dataclass(frozen=True)
+class Ability:
+    """One ability of a card. ``text`` is the project's own wording of what it does."""
+
+    timing: str
+    text: str
+    effect: Effect | None = None
+    trigger: Trigger | None = None
+    optional: bool = False  # "may" (destiny.abilities.resolve-fully)
+    query: str | None = None  # for constant abilities: the name the engine asks about
+    modify: Modifier | None = None
+    condition: Condition | None = None  # can this action/power action be used now
+    rules: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.timing not in TIMINGS:
+            raise ValueError(f"unknown ability timing {self.timing!r}")
+
+
+@dataclass(frozen=True)
+class CardDef:
+    """A card as the engine knows it. ``implemented`` is False when the card's text has effects
+    the project has not written yet: a ruling that meets such a card says so."""
+
+    code: str
+    name: str
+    type: CardType
+    affiliation: str = "neutral"  # hero | villain | neutral
+    color: str = "gray"  # red | blue | yellow | gray
+    subtitle: str | None = None
+    unique: bool = False
+    cost: int | None = None
+    points: tuple[int, ...] = ()  # (one die,) or (one die, two dice)
+    health: int | None = None
+    faces: tuple[Face, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    keywords: frozenset[str] = frozenset()
+    abilities: tuple[Ability, ...] = ()
+    set_code: str = ""
+    implemented: bool = True
+    unimplemented: str = ""  # the part of the card's text the engine does not apply
+
+    @property
+    def has_die(self) -> bool:
+        return bool(self.faces)
+
+    def abilities_for(self, timing: str) -> tuple[Ability, ...]:
+        return tuple(a for a in self.abilities if a.timing == timing)
+
+
+def faces(*notation: str) -> tuple[Face, ...]:
+    """Six faces from SWDestinyDB notation: ``faces("1RD", "2RD", "1MD", "1Sh", "1R", "-")``."""
+    if len(notation) != 6:
+        raise ValueError(f"a die has 6 faces, got {len(notation)}")
+    return tuple(parse_face(n) for n in notation)
+
+
+@dataclass
+class CardPool:
+    """The cards the engine can use: the project's own definitions, plus any imported."""
+
+    cards: dict[str, CardDef] = field(default_factory=dict)
+
+    def add(self, card: CardDef, replace: bool = False) -> None:
+        if card.code in self.cards and not replace:
+            raise ValueError(f"card {card.code} defined twice")
+        self.cards[card.code] = card
+
+    def get(self, code: str) -> CardDef | None:
+        return self.cards.get(code)
+
+    def __contains__(self, code: object) -> bool:
+        return code in self.cards
+
+    def __len__(self) -> int:
+        return len(self.cards)
