@@ -1,0 +1,55 @@
+"""``arbiter rules``: print the rule index, one rule, or the test coverage table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from judge.rules import coverage, index
+
+
+def _format_rule(rule: index.Rule) -> str:
+    lines = [
+        rule.id,
+        f"  game:    {rule.game}",
+        f"  section: {rule.section or '-'}",
+        f"  summary: {rule.summary}",
+        f"  source:  {rule.source or '-'}",
+        f"  status:  {rule.status}",
+    ]
+    if rule.reason:
+        lines.append(f"  reason:  {rule.reason}")
+    return "\n".join(lines)
+
+
+@click.command("rules")
+@click.argument("rule_id", required=False)
+@click.option("--game", type=click.Choice([*index.GAMES, "tournament"]), help="Only this game's rules.")
+@click.option("--coverage", "show_coverage", is_flag=True, help="Show which tests cover each rule.")
+@click.option(
+    "--tests",
+    "tests_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("tests"),
+    show_default=True,
+    help="Test directory to scan for @pytest.mark.rules markers.",
+)
+def rules_command(rule_id: str | None, game: str | None, show_coverage: bool, tests_dir: Path) -> None:
+    """Print the rule index, one RULE_ID, or (--coverage) the test coverage of the rules."""
+    if rule_id is not None:
+        if not index.is_known(rule_id):
+            raise click.ClickException(f"unknown rule ID {rule_id!r}")
+        click.echo(_format_rule(index.get(rule_id)))
+        return
+    if show_coverage:
+        if not tests_dir.is_dir():
+            raise click.ClickException(f"no test directory at {tests_dir}")
+        scan = coverage.scan_tests(tests_dir)
+        for err in scan.errors:
+            click.echo(f"warning: {err.path}: {err.message}", err=True)
+        click.echo(coverage.format_report(coverage.build_report(scan.citations, game)))
+        return
+    for rule in index.rules(game):
+        flag = "" if rule.applicable else "  [n/a]"
+        click.echo(f"{rule.id}  {rule.summary}{flag}")
