@@ -25,6 +25,8 @@ from typing import Any
 
 import psutil
 import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 DB_FILENAME = "arbiter.rdb"
 
@@ -65,7 +67,11 @@ class EmbeddedRedis:
     def url(self) -> str:
         if self._server is None:
             raise RuntimeError("embedded Redis is not running")
-        return f"unix://{self._server.socket_file}?db=0"
+        return self.url_of(self._server)
+
+    @staticmethod
+    def url_of(server: Any) -> str:
+        return f"unix://{server.socket_file}?db=0"
 
     @property
     def pid(self) -> int:
@@ -104,12 +110,15 @@ class EmbeddedRedis:
         for pool in self._pools:
             pool.disconnect()
         self._pools.clear()
+        # A client without retries: SHUTDOWN drops the connection, which redis-py would retry.
+        closer = redis.Redis.from_url(self.url_of(server), retry=Retry(NoBackoff(), 0))
         try:
-            server.shutdown(save=True)
+            closer.shutdown(save=True)
         except redis.ConnectionError:
             pass  # the server closes the connection as it exits: the normal case
         except redis.RedisError:
             pass  # fall through to signals below
+        closer.connection_pool.disconnect()
         server.connection_pool.disconnect()
         self._wait_gone(timeout)
         redis_dir = getattr(server, "redis_dir", None)

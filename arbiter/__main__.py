@@ -1,0 +1,3 @@
+from arbiter.cli import main
+
+main(prog_name="arbiter")

@@ -1,0 +1,49 @@
+"""The ``arbiter`` command line.
+
+Commands live in their own modules and are imported only when used (``arbiter replay`` does not
+pay for Flask). To add one, write a module with a ``click.Command`` and add a line to
+:data:`COMMANDS` -- the one place where commands are registered.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import click
+
+#: command name -> "module:attribute" of its click.Command
+COMMANDS: dict[str, str] = {
+    "replay": "arbiter.commands.logs:replay",
+    "rule": "arbiter.commands.logs:rule",
+    "timeline": "arbiter.commands.logs:timeline",
+    "serve": "arbiter.commands.serve:serve",
+    "worker": "arbiter.commands.worker:worker",
+    "run": "arbiter.commands.run:run",
+    "rules": "arbiter.cmd_rules:rules_command",
+}
+
+
+class LazyGroup(click.Group):
+    """A group whose commands are imported from :data:`COMMANDS` on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(COMMANDS))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.commands or cmd_name not in COMMANDS:
+            return super().get_command(ctx, cmd_name)
+        module_name, attr = COMMANDS[cmd_name].split(":")
+        command = getattr(importlib.import_module(module_name), attr)
+        if not isinstance(command, click.Command):
+            raise TypeError(f"{COMMANDS[cmd_name]} is not a click command")
+        return command
+
+
+@click.group(cls=LazyGroup)
+@click.version_option(package_name="arbiter")
+def main() -> None:
+    """Arbiter: replay, judge and run tournaments for Star Wars Destiny."""
+
+
+if __name__ == "__main__":
+    main()

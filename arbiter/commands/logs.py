@@ -1,0 +1,93 @@
+"""``arbiter replay``, ``arbiter rule`` and ``arbiter timeline``: the engine on a log file.
+
+Exit codes: 0 success (``replay``: the log is valid), 1 the log is invalid or the question cannot
+be answered (malformed log, no such step), 2 the file cannot be read or is not JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+
+from arbiter import render
+from replays.service import MalformedLog, StepOutOfRange, replay_json, ruling_json, timeline_json
+
+EXIT_INVALID = 1
+EXIT_UNREADABLE = 2
+
+
+def read_log(path: str) -> Any:
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+        click.echo(f"arbiter: cannot read {path}: {exc}", err=True)
+        raise SystemExit(EXIT_UNREADABLE) from exc
+
+
+def emit_json(value: Any) -> None:
+    click.echo(json.dumps(value, indent=2, ensure_ascii=False))
+
+
+def report_malformed(exc: MalformedLog) -> None:
+    click.echo("Malformed log:", err=True)
+    for fault in exc.faults:
+        click.echo(f"  {fault.path or '/'}: {fault.message}", err=True)
+
+
+log_argument = click.argument("log", type=click.Path(dir_okay=False))
+json_option = click.option("--json", "as_json", is_flag=True, help="Print the spec's JSON shape.")
+
+
+@click.command()
+@log_argument
+@json_option
+def replay(log: str, as_json: bool) -> None:
+    """Replay LOG: validity, outcome, checkpoints (exit 0 valid, 1 invalid, 2 unreadable)."""
+    result = replay_json(read_log(log))
+    if as_json:
+        emit_json(result)
+    else:
+        click.echo("\n".join(render.replay_lines(Path(log).name, result)))
+    raise SystemExit(0 if result.get("valid") else EXIT_INVALID)
+
+
+@click.command()
+@log_argument
+@click.option("--at", type=click.IntRange(min=1), default=None,
+              help="Step to rule on (from 1); default: the disputed step, else the last.")
+@json_option
+def rule(log: str, at: int | None, as_json: bool) -> None:
+    """Rule on one step of LOG: legal or the broken rule, events, decisions, who must decide."""
+    data = read_log(log)
+    try:
+        ruling = ruling_json(data, at)
+    except MalformedLog as exc:
+        report_malformed(exc)
+        raise SystemExit(EXIT_INVALID) from exc
+    except StepOutOfRange as exc:
+        click.echo(f"arbiter: {exc}", err=True)
+        raise SystemExit(EXIT_INVALID) from exc
+    if as_json:
+        emit_json(ruling)
+    else:
+        click.echo("\n".join(render.ruling_lines(ruling)))
+
+
+@click.command()
+@log_argument
+@json_option
+def timeline(log: str, as_json: bool) -> None:
+    """Step-by-step timeline of LOG: events with their rule IDs, notes, state hashes."""
+    data = read_log(log)
+    try:
+        result = timeline_json(data)
+    except MalformedLog as exc:
+        report_malformed(exc)
+        raise SystemExit(EXIT_INVALID) from exc
+    if as_json:
+        emit_json(result)
+    else:
+        click.echo("\n".join(render.timeline_lines(result)))
