@@ -20,6 +20,7 @@ COMMANDS: dict[str, str] = {
     "worker": "arbiter.commands.worker:worker",
     "run": "arbiter.commands.run:run",
     "rules": "arbiter.cmd_rules:rules_command",
+    "cards": "arbiter.cmd_cards:cards_command",
 }
 
 
