@@ -20,7 +20,7 @@ from flask import Flask, request
 from flask_smorest import Api as SmorestApi
 
 from api import extensions, problems
-from api.jsonio import StrictJSONProvider
+from api.jsonio import StrictJSONProvider, install
 from arbiter import settings as settings_mod
 from arbiter.redis_conn import shared_url
 
@@ -88,6 +88,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     url = shared_url(job_cfg.redis_url, job_cfg.data_dir)
     extensions.init_app(app, url, job_cfg)
 
+    install()
     api = Api(app)
     app.before_request(_require_json_body)
 

@@ -18,7 +18,13 @@ import hashlib
 import json
 from typing import Any
 
+from judge.games.destiny.cards import default_pool
+from judge.games.destiny.model import CardPool
+from replays import format as fmt
 from replays.errors import Fault, MalformedLog, StepOutOfRange
+from replays.replayer import ReplayResult, replay
+from replays.ruling import rule
+from replays.timeline import timeline
 
 __all__ = ["Fault", "MalformedLog", "StepOutOfRange", "log_id", "replay_json", "ruling_json",
            "timeline_json", "validate"]
@@ -30,17 +36,41 @@ def log_id(log: Any) -> str:
     return hashlib.sha256(canon.encode("utf-8")).hexdigest()
 
 
-def validate(log: Any) -> list[Fault]:
-    raise NotImplementedError("engine facade not wired yet")
+def _cards(cards: CardPool | None) -> CardPool:
+    return cards if cards is not None else default_pool()
 
 
-def replay_json(log: Any) -> dict[str, Any]:
-    raise NotImplementedError("engine facade not wired yet")
+def validate(log: Any, cards: CardPool | None = None) -> list[Fault]:
+    try:
+        fmt.parse_log(log, _cards(cards))
+    except MalformedLog as exc:
+        return exc.faults
+    return []
 
 
-def ruling_json(log: Any, at: int | None = None) -> dict[str, Any]:
-    raise NotImplementedError("engine facade not wired yet")
+def replay_result(log: Any, cards: CardPool | None = None) -> ReplayResult:
+    pool = _cards(cards)
+    try:
+        parsed = fmt.parse_log(log, pool)
+        return replay(parsed, pool)
+    except MalformedLog as exc:
+        return ReplayResult(valid=False, steps=0, state=None, faults=exc.faults)
 
 
-def timeline_json(log: Any) -> dict[str, Any]:
-    raise NotImplementedError("engine facade not wired yet")
+def replay_json(log: Any, cards: CardPool | None = None) -> dict[str, Any]:
+    result = replay_result(log, cards).to_json()
+    if result["faults"]:
+        result["error"] = {"at": None, "kind": "malformed", "rule": None,
+                           "message": f"{len(result['faults'])} fault(s) in the log; the first: "
+                                      f"{result['faults'][0]['path'] or '/'}: {result['faults'][0]['message']}"}
+    return result
+
+
+def ruling_json(log: Any, at: int | None = None, cards: CardPool | None = None) -> dict[str, Any]:
+    pool = _cards(cards)
+    return rule(fmt.parse_log(log, pool), pool, at)
+
+
+def timeline_json(log: Any, cards: CardPool | None = None) -> dict[str, Any]:
+    pool = _cards(cards)
+    return timeline(fmt.parse_log(log, pool), pool)

@@ -9,7 +9,8 @@ Most of a card is data: its stats, its die faces, its keywords. What a card *doe
 - ``before`` / ``after``: triggered abilities (destiny.timing.before, destiny.timing.after);
 - ``instead``: a replacement effect (destiny.replacement.instead);
 - ``constant``: a standing modifier the engine asks about by name (destiny.abilities.constant);
-- ``play``: what an event does when played, or an upgrade/support on entering play.
+- ``play``: what an event does when played, or an upgrade/support on entering play;
+- ``restriction``: a play restriction ("only", destiny.terms.play-restrictions) as ``condition``.
 
 The engine never branches on a card's code or name: it asks the card's abilities.
 """
@@ -36,7 +37,7 @@ class CardType(str, Enum):
     PLOT = "plot"
 
 
-TIMINGS = ("action", "power", "claim", "special", "before", "after", "instead", "constant", "play")
+TIMINGS = ("action", "power", "claim", "special", "before", "after", "instead", "constant", "play", "restriction")
 
 # An effect: (ctx, ability source ref, the event that triggered it or None) -> None
 Effect = Callable[["Ctx", str, Any], None]

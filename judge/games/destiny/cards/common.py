@@ -1,0 +1,129 @@
+"""Small reusable pieces for card definitions: trigger tests and effects.
+
+A card module defines ``CARDS: list[CardDef]``; abilities are built from these helpers or from
+small functions beside the card. Nothing here names a card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from judge.games.destiny import events as ev
+from judge.games.destiny.engine import Ctx
+from judge.games.destiny.model import Ability, Trigger
+from judge.games.destiny.refs import card_of_die
+
+
+def controller(ctx: Ctx, ref: str) -> str:
+    return ctx.owner_of(ref)
+
+
+def attached_to(ctx: Ctx, upgrade_ref: str) -> str | None:
+    return ctx.upgrade_host(upgrade_ref)
+
+
+def entry_or_choose(
+    ctx: Ctx,
+    entry: Any,
+    key: str,
+    by: str,
+    kind: str,
+    options: list[str],
+    rules: tuple[str, ...],
+    prompt: str,
+    source: str,
+) -> Any:
+    """A target written on the die entry or step (``target``), else a choice."""
+    if isinstance(entry, dict) and isinstance(entry.get(key), str):
+        value = ctx.canon(entry[key]) if "/" not in entry[key] else ctx.canon_die(entry[key])
+        if value not in options:
+            from judge.kernel.core import IllegalAction
+
+            raise IllegalAction(
+                rules[0] if rules else "destiny.terms.choose-target",
+                f"{value} is not a legal choice ({', '.join(options) or 'none'})",
+            )
+        return value
+    return ctx.choose(by, kind, options, rules, prompt, source)
+
+
+def living_characters(ctx: Ctx, pid: str | None = None) -> list[str]:
+    return [c.ref for q, p in ctx.state.players.items() if pid in (None, q) for c in p.alive()]
+
+
+def pool_dice(ctx: Ctx, pid: str | None = None, test: Callable[[Any], bool] | None = None) -> list[str]:
+    return [d for q, d, f in ctx.all_pool_dice() if pid in (None, q) and (test is None or test(f))]
+
+
+# ---------------------------------------------------------------------- triggers
+def after_you_activate_this(ctx: Ctx, src: str, e: Any) -> bool:
+    return isinstance(e, ev.Activate) and e.card == src
+
+
+def after_you_play_this(ctx: Ctx, src: str, e: Any) -> bool:
+    """``src`` is the upgrade or support in play; the Play event names its code and player."""
+    if not isinstance(e, ev.Play):
+        return False
+    return e.player == ctx.owner_of(src) and e.code == ctx.code_of(src) and _newest(ctx, src)
+
+
+def _newest(ctx: Ctx, src: str) -> bool:
+    p = ctx.player(ctx.owner_of(src))
+    code = ctx.code_of(src)
+    return src == f"{p.id}.{code}#{p.serials.get(code, 0)}"
+
+
+def after_opponent_activates_character(ctx: Ctx, src: str, e: Any) -> bool:
+    if not isinstance(e, ev.Activate):
+        return False
+    actor = ctx.owner_of(e.card)
+    return actor != ctx.owner_of(src) and e.card in ctx.player(actor).characters
+
+
+def before_attached_defeated(ctx: Ctx, src: str, e: Any) -> bool:
+    return isinstance(e, ev.Defeat) and e.target == ctx.upgrade_host(src)
+
+
+def ability(
+    timing: str,
+    text: str,
+    effect: Any = None,
+    trigger: Trigger | None = None,
+    optional: bool = False,
+    rules: tuple[str, ...] = (),
+    **kw: Any,
+) -> Ability:
+    return Ability(
+        timing=timing, text=text, effect=effect, trigger=trigger, optional=optional, rules=rules, **kw
+    )
+
+
+def spot_color(color: str) -> Callable[[Ctx, str, Any], bool]:
+    """A play restriction or requirement: the player has an undefeated character of ``color``
+    (destiny.terms.spot, destiny.terms.spot-own-only)."""
+
+    def test(ctx: Ctx, pid: str, _extra: Any) -> bool:
+        return any(ctx.card(c.code).color == color for c in ctx.player(pid).alive())
+
+    return test
+
+
+def character_color_only(color: str) -> Callable[[Ctx, str, Any], bool]:
+    """ "<Color> character only": the upgrade goes on a character of that color."""
+
+    def test(ctx: Ctx, pid: str, on: Any) -> bool:
+        return isinstance(on, str) and ctx.card(ctx.code_of(on)).color == color
+
+    return test
+
+
+def dice_of_character(ctx: Ctx, char_ref: str) -> set[str]:
+    """A character's character dice and upgrade dice (as refs of their cards)."""
+    ch = ctx.character(char_ref)
+    return {ch.ref, *ch.upgrades}
+
+
+def die_belongs_to(ctx: Ctx, char_ref: str) -> Callable[[str], bool]:
+    cards = dice_of_character(ctx, char_ref)
+    return lambda d: card_of_die(d) in cards

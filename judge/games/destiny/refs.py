@@ -1,0 +1,51 @@
+"""References to things on the table (spec section 3).
+
+- a player: ``p1``
+- a character: ``p1.05031``; a second copy of a non-unique character ``p1.01002#2``
+- an upgrade or support in play: ``p1.05058#1`` (``#1`` may be left out while only one copy is
+  in play)
+- a die: ``<card ref>/<n>``, n from 1 (an elite character's second die is ``/2``)
+- a card in hand, deck or discard: its code, ``05116``
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_REF = re.compile(r"^(?P<pid>[A-Za-z][A-Za-z0-9_-]{0,31})\.(?P<code>[0-9]{5}[A-Z]?)(?:#(?P<serial>[0-9]{1,3}))?"
+                  r"(?:/(?P<die>[0-9]{1,2}))?$")
+CODE = re.compile(r"^[0-9]{5}[A-Z]?$")
+PLAYER = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}$")
+
+
+@dataclass(frozen=True)
+class Ref:
+    player: str
+    code: str
+    serial: int | None = None
+    die: int | None = None
+
+    @property
+    def card(self) -> str:
+        """The card part (without the die), as written."""
+        return f"{self.player}.{self.code}" + (f"#{self.serial}" if self.serial is not None else "")
+
+
+def parse_ref(text: object) -> Ref | None:
+    if not isinstance(text, str):
+        return None
+    m = _REF.match(text)
+    if not m:
+        return None
+    serial = m.group("serial")
+    die = m.group("die")
+    return Ref(m.group("pid"), m.group("code"), int(serial) if serial else None, int(die) if die else None)
+
+
+def die_ref(card_ref: str, n: int) -> str:
+    return f"{card_ref}/{n}"
+
+
+def card_of_die(die: str) -> str:
+    return die.rsplit("/", 1)[0]

@@ -1,0 +1,172 @@
+"""Destiny game state: small mutable records, a public view, a position (with hidden
+information) and a canonical hash.
+
+States are recomputed by replaying a log (STYLE.md section 5); a state object is the engine's
+working copy for one replay. ``view()`` is the spec's state view (hand and deck as counts);
+``position()`` is the same with hand and deck as lists of codes (``"?"`` for an unknown card),
+which is what ``setup.position`` takes back. ``state_hash()`` is SHA-256 over the canonical
+encoding of the position (hidden information included) plus the engine's bookkeeping:
+
+    canonical = JSON with keys sorted, no insignificant whitespace, ASCII only, integers as
+    decimal, lists in game order (deck top first; hand, discard and pool in the order they
+    were filled), no floats.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from judge.games.destiny.dice import Face
+
+UNKNOWN = "?"
+
+
+@dataclass
+class Character:
+    ref: str
+    code: str
+    dice: int
+    damage: int = 0
+    shields: int = 0
+    defeated: bool = False
+    exhausted: bool = False
+    upgrades: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Upgrade:
+    ref: str
+    code: str
+    on: str
+    exhausted: bool = False
+
+
+@dataclass
+class Support:
+    ref: str
+    code: str
+    exhausted: bool = False
+    dice: int = 1  # how many dice rest on it (0 when the card has none)
+
+
+@dataclass
+class Player:
+    id: str
+    name: str = ""
+    resources: int = 0
+    hand: list[str] = field(default_factory=list)
+    deck: list[str] = field(default_factory=list)  # top first
+    discard: list[str] = field(default_factory=list)
+    passed: bool = False
+    characters: dict[str, Character] = field(default_factory=dict)
+    supports: dict[str, Support] = field(default_factory=dict)
+    upgrades: dict[str, Upgrade] = field(default_factory=dict)
+    pool: dict[str, Face] = field(default_factory=dict)
+    serials: dict[str, int] = field(default_factory=dict)  # copies of a code that entered play
+    power_used: list[str] = field(default_factory=list)  # cards whose power action was used
+    removed: list[str] = field(default_factory=list)  # cards removed from the game
+    eliminated: bool = False
+
+    def alive(self) -> list[Character]:
+        return [c for c in self.characters.values() if not c.defeated]
+
+
+@dataclass
+class Delayed:
+    """A delayed effect (destiny.delayed.definition): what happens, and when."""
+
+    when: str  # "round-end"
+    kind: str  # "defeat"
+    target: str
+    source: str
+    round: int
+
+
+@dataclass
+class GameState:
+    round: int = 1
+    phase: str = "action"  # setup | action | upkeep | over
+    turn: str | None = None
+    claimed_by: str | None = None
+    battlefield: str | None = None
+    battlefield_owner: str | None = None
+    controller: str | None = None
+    players: dict[str, Player] = field(default_factory=dict)  # seat order
+    winner: str | None = None
+    reason: str | None = None
+    passes: int = 0  # consecutive passes in this action phase
+    extra_action: str | None = None  # the player who may take an extra action now (Ambush)
+    delayed: list[Delayed] = field(default_factory=list)
+    rng_drawn: int | None = None  # words drawn from the log's rng, when it has one
+
+    def copy(self) -> GameState:
+        return copy.deepcopy(self)
+
+    def player(self, pid: str) -> Player:
+        return self.players[pid]
+
+    def opponents(self, pid: str) -> list[str]:
+        return [p for p, st in self.players.items() if p != pid and not st.eliminated]
+
+    def seats(self) -> list[str]:
+        return list(self.players)
+
+    # -- views --------------------------------------------------------------------------------
+    def view(self, hidden: bool = False) -> dict[str, Any]:
+        """The spec's state view (section 5); ``hidden=True`` gives the position form."""
+        players: dict[str, Any] = {}
+        for pid, p in self.players.items():
+            entry: dict[str, Any] = {
+                "resources": p.resources,
+                "hand": list(p.hand) if hidden else len(p.hand),
+                "deck": list(p.deck) if hidden else len(p.deck),
+                "discard": list(p.discard),
+                "passed": p.passed,
+                "characters": {
+                    ref: {"dice": c.dice, "damage": c.damage, "shields": c.shields, "defeated": c.defeated,
+                          "exhausted": c.exhausted, "upgrades": list(c.upgrades)}
+                    for ref, c in p.characters.items()},
+                "supports": {ref: {"exhausted": s.exhausted} for ref, s in p.supports.items()},
+                "upgrades": {ref: {"on": u.on, "exhausted": u.exhausted} for ref, u in p.upgrades.items()},
+                "pool": {ref: face.notation() for ref, face in p.pool.items()},
+            }
+            if p.power_used:
+                entry["power_used"] = list(p.power_used)
+            if p.eliminated:
+                entry["eliminated"] = True
+            players[pid] = entry
+        out: dict[str, Any] = {
+            "round": self.round,
+            "phase": self.phase,
+            "turn": self.turn,
+            "claimed_by": self.claimed_by,
+            "battlefield": ({"card": self.battlefield, "controller": self.controller,
+                             "owner": self.battlefield_owner} if self.battlefield else None),
+            "players": players,
+            "winner": self.winner,
+            "reason": self.reason,
+        }
+        if self.passes:
+            out["passes"] = self.passes
+        if self.extra_action:
+            out["extra_action"] = self.extra_action
+        if self.delayed:
+            out["delayed"] = [{"when": d.when, "kind": d.kind, "target": d.target, "source": d.source,
+                               "round": d.round} for d in self.delayed]
+        return out
+
+    def position(self) -> dict[str, Any]:
+        return self.view(hidden=True)
+
+    def canonical(self) -> bytes:
+        doc = self.position()
+        if self.rng_drawn is not None:
+            doc["rng_drawn"] = self.rng_drawn
+        return json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode("ascii")
+
+    def state_hash(self) -> str:
+        return "sha256:" + hashlib.sha256(self.canonical()).hexdigest()

@@ -1,0 +1,260 @@
+"""The timing kernel shared by every game (STYLE.md section 7).
+
+One pipeline, documented once. ``Kernel.emit(event)`` runs:
+
+1. **Replacement** ("instead"): the host lists the replacement effects that would replace the
+   event. None: go on. One: it resolves instead. Several: the host's rules name who chooses
+   (Destiny: the battlefield's controller). The replaced event is treated as never having
+   happened: nothing performs it and nothing triggers from it; abilities may trigger from what
+   the replacement itself does. A replacement never replaces an event its own effect emits (the
+   "has run" set, as in Forge's replacement layer), so it cannot loop.
+2. **Before** abilities interrupt: they resolve now, in the order chosen by the ordering rule,
+   before the event is performed.
+3. The event is **performed** by the host (which may find it no longer possible, e.g. a
+   character healed by a before-ability is no longer defeated).
+4. **After** abilities join the FIFO queue in the order chosen by the ordering rule. They wait
+   until the outermost action or ability has finished (``drain``); one that triggers while the
+   queue resolves joins at the back.
+
+The ordering rule for simultaneous abilities: when all belong to one player, that player orders
+them; when several players' abilities trigger together, the host names the chooser (Destiny:
+the battlefield's controller). Every step records the host's rule ID for it.
+
+Depth is bounded (``max_depth``), as Showdown caps event recursion: a loop is a ``KernelLoop``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol
+
+
+class IllegalAction(Exception):
+    """An input the rules forbid. ``rule`` is the ID of the rule it breaks."""
+
+    kind = "illegal-action"
+
+    def __init__(self, rule: str, message: str):
+        self.rule = rule
+        self.message = message
+        super().__init__(f"{message} [{rule}]")
+
+
+class MissingOutcome(Exception):
+    """A random outcome the log must state (no ``rng``) but does not."""
+
+    kind = "missing-outcome"
+
+    def __init__(self, what: str, rule: str | None = None):
+        self.rule = rule
+        self.message = what
+        super().__init__(what)
+
+
+class KernelLoop(Exception):
+    """Events nested deeper than the kernel allows: a card interaction that never ends."""
+
+    kind = "illegal-action"
+    rule = "kernel.depth"
+
+    def __init__(self, depth: int):
+        self.message = f"events nested {depth} deep: the interaction does not terminate"
+        super().__init__(self.message)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A choice the rules give one player. ``options`` are JSON values; ``rules`` say why that
+    player decides."""
+
+    by: str
+    kind: str
+    options: tuple[Any, ...]
+    rules: tuple[str, ...]
+    prompt: str = ""
+    source: str | None = None  # the ability or card asking, when there is one
+    multiple: bool = False  # the answer is a list (an order, a split, a set of dice)
+
+    def to_json(self, answer: Any = None, answered: bool = False) -> dict[str, Any]:
+        out: dict[str, Any] = {"by": self.by, "kind": self.kind, "options": list(self.options)}
+        if self.prompt:
+            out["prompt"] = self.prompt
+        if self.source:
+            out["source"] = self.source
+        if answered:
+            out["answer"] = answer
+        out["rules"] = list(self.rules)
+        return out
+
+
+class PendingDecision(Exception):
+    """The log lacks a choice the engine needs: replay stops and names who must decide."""
+
+    kind = "pending-decision"
+
+    def __init__(self, decision: Decision):
+        self.decision = decision
+        self.rule = decision.rules[0] if decision.rules else None
+        self.message = (f"{decision.by} must decide ({decision.kind}"
+                        f"{': ' + decision.prompt if decision.prompt else ''})")
+        super().__init__(self.message)
+
+
+class Event:
+    """Base of every game event. Subclasses are frozen dataclasses with a ``kind`` and the rule
+    IDs they apply; ``to_json`` writes them for rulings and timelines."""
+
+    kind: ClassVar[str] = "event"
+    rules: ClassVar[tuple[str, ...]] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"event": self.kind}
+        for f in dataclasses.fields(self):  # type: ignore[arg-type]
+            name = f.name
+            value = getattr(self, name)
+            if value is None or name.startswith("_"):
+                continue
+            out[name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+
+@dataclass
+class Triggered:
+    """A triggered ability instance waiting to resolve (or a replacement waiting to apply).
+
+    Once triggered it exists on its own (destiny.abilities.triggered-independent): ``run`` holds
+    everything it needs even if its card leaves play.
+    """
+
+    ability_id: str  # unique among simultaneous triggers: the source ref, plus ":k" if needed
+    source: str
+    controller: str
+    timing: str  # before | after | instead
+    text: str
+    run: Callable[[], None]
+    optional: bool = False
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TimingRules:
+    """The host game's rule IDs for each kernel step."""
+
+    instead: str
+    no_triggers_from_replaced: str
+    competing: str
+    before: str
+    after: str
+    queue_fifo: str
+    same_player: str
+    several_players: str
+    optional: str
+
+
+class Host(Protocol):
+    timing_rules: TimingRules
+
+    def replacements(self, event: Event) -> list[Triggered]: ...
+    def befores(self, event: Event) -> list[Triggered]: ...
+    def afters(self, event: Event) -> list[Triggered]: ...
+    def perform(self, event: Event) -> bool: ...
+    def chooser_for(self, triggers: Sequence[Triggered]) -> tuple[str, str]: ...
+    def decide(self, decision: Decision) -> Any: ...
+    def record(self, payload: dict[str, Any]) -> None: ...
+
+
+@dataclass
+class Kernel:
+    host: Host
+    max_depth: int = 40
+    queue: deque[Triggered] = field(default_factory=deque)
+    _applying: set[str] = field(default_factory=set)
+    _depth: int = 0
+
+    # -- the pipeline -------------------------------------------------------------------------
+    def emit(self, event: Event) -> bool:
+        """Run one event through the pipeline; True if it happened (was not replaced)."""
+        self._depth += 1
+        try:
+            if self._depth > self.max_depth:
+                raise KernelLoop(self._depth)
+            tr = self.host.timing_rules
+            candidates = [c for c in self.host.replacements(event) if c.ability_id not in self._applying]
+            candidates = [c for c in candidates if not c.optional or self._may(c)]
+            if candidates:
+                chosen = candidates[0]
+                rules = [tr.instead, tr.no_triggers_from_replaced]
+                if len(candidates) > 1:
+                    chooser, why = self.host.chooser_for(candidates)
+                    answer = self.host.decide(Decision(
+                        by=chooser, kind="replacement", options=tuple(c.ability_id for c in candidates),
+                        rules=(tr.competing, why), prompt=f"which replacement applies to {event.kind}"))
+                    chosen = next(c for c in candidates if c.ability_id == answer)
+                    rules.append(tr.competing)
+                self.host.record({"event": "replaced", "by": chosen.source, "instead_of": event.kind,
+                                  "replaced": event.to_json(), "rules": rules})
+                self._applying.add(chosen.ability_id)
+                try:
+                    chosen.run()
+                finally:
+                    self._applying.discard(chosen.ability_id)
+                return False
+
+            for trig in self._ordered(self.host.befores(event), "before"):
+                if trig.optional and not self._may(trig):
+                    continue
+                self.host.record({"event": "triggered", "ability": trig.ability_id, "timing": "before",
+                                  "on": event.kind, "rules": [tr.before, *trig.rules]})
+                trig.run()
+
+            if not self.host.perform(event):
+                return False
+
+            for trig in self._ordered(self.host.afters(event), "after"):
+                self.queue.append(trig)
+                self.host.record({"event": "queued", "ability": trig.ability_id, "timing": "after",
+                                  "on": event.kind, "rules": [tr.after, tr.queue_fifo]})
+            return True
+        finally:
+            self._depth -= 1
+
+    def drain(self) -> None:
+        """Resolve queued after-abilities first in, first out (new ones join at the back)."""
+        tr = self.host.timing_rules
+        while self.queue:
+            trig = self.queue.popleft()
+            if trig.optional and not self._may(trig):
+                self.host.record({"event": "declined", "ability": trig.ability_id, "rules": [tr.optional]})
+                continue
+            self.host.record({"event": "resolving", "ability": trig.ability_id, "timing": trig.timing,
+                              "rules": [tr.queue_fifo, *trig.rules]})
+            trig.run()
+
+    # -- helpers ------------------------------------------------------------------------------
+    def _may(self, trig: Triggered) -> bool:
+        answer = self.host.decide(Decision(
+            by=trig.controller, kind="may", options=(True, False),
+            rules=(self.host.timing_rules.optional, *trig.rules), prompt=trig.text, source=trig.ability_id))
+        return bool(answer)
+
+    def _ordered(self, triggers: list[Triggered], timing: str) -> list[Triggered]:
+        if len(triggers) <= 1:
+            return triggers
+        tr = self.host.timing_rules
+        controllers = {t.controller for t in triggers}
+        if len(controllers) == 1:
+            chooser, why = next(iter(controllers)), tr.same_player
+        else:
+            chooser, why = self.host.chooser_for(triggers)
+            why = why or tr.several_players
+        ids = tuple(t.ability_id for t in triggers)
+        answer = self.host.decide(Decision(
+            by=chooser, kind="order", options=ids, rules=(why,), multiple=True,
+            prompt=f"order of {len(ids)} simultaneous {timing}-abilities"))
+        if sorted(answer) != sorted(ids):
+            raise IllegalAction(why, f"the order must name each of {', '.join(ids)} once")
+        by_id = {t.ability_id: t for t in triggers}
+        return [by_id[a] for a in answer]

@@ -1,0 +1,81 @@
+"""The project's one random generator: ``sha256-ctr``, documented so any language can repeat it.
+
+Showdown's PRNG exists so that a seed plus the players' choices replays a game exactly
+(STYLE.md section 2). Python's ``random`` is not portable across languages, so the engine never
+uses it. The algorithm:
+
+- block *i* (i = 0, 1, 2, ...) is ``SHA-256(utf8(seed) || b":" || ascii(decimal i))``;
+- the stream of 64-bit words is each block's 32 bytes read as four big-endian unsigned 64-bit
+  integers, in order;
+- ``below(n)`` takes words until one is below ``floor(2**64 / n) * n`` (rejection, no modulo
+  bias) and returns it modulo ``n``;
+- ``shuffle(items)`` is Fisher-Yates from the last index down: for i = len-1 .. 1, j = below(i+1),
+  swap items[i] and items[j];
+- ``choice(items)`` is ``items[below(len(items))]``.
+
+The generator's whole state is (seed, words drawn), so it can be written into a position.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from typing import TypeVar
+
+ALGORITHM = "sha256-ctr"
+T = TypeVar("T")
+
+
+class Rng:
+    """A seeded, counter-based generator. ``drawn`` counts the 64-bit words consumed."""
+
+    __slots__ = ("seed", "drawn", "_block", "_block_index")
+
+    def __init__(self, seed: str, drawn: int = 0):
+        self.seed = str(seed)
+        self.drawn = 0
+        self._block: tuple[int, ...] = ()
+        self._block_index = -1
+        for _ in range(drawn):
+            self.word()
+
+    def _load(self, index: int) -> None:
+        digest = hashlib.sha256(f"{self.seed}:{index}".encode()).digest()
+        self._block = tuple(int.from_bytes(digest[k:k + 8], "big") for k in range(0, 32, 8))
+        self._block_index = index
+
+    def word(self) -> int:
+        """The next unsigned 64-bit word of the stream."""
+        block, offset = divmod(self.drawn, 4)
+        if block != self._block_index:
+            self._load(block)
+        self.drawn += 1
+        return self._block[offset]
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n)."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = (2**64 // n) * n
+        while True:
+            w = self.word()
+            if w < limit:
+                return w % n
+
+    def choice(self, items: Sequence[T]) -> T:
+        if not items:
+            raise ValueError("choice() from an empty sequence")
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: list[T]) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def state(self) -> dict[str, object]:
+        return {"algorithm": ALGORITHM, "seed": self.seed, "drawn": self.drawn}
+
+    def copy(self) -> Rng:
+        other = Rng(self.seed)
+        other.drawn = self.drawn
+        return other

@@ -1,0 +1,252 @@
+"""The replayer: a log's setup plus its steps fed through the engine, with visitors.
+
+As python-chess's ``BaseVisitor`` walks a PGN game, ``replay`` walks a log and calls each
+visitor's ``begin`` (after setup), ``visit_step`` (after every step, with the step's events) and
+``end``. The ruling collector, the timeline exporter and the checkpoint verifier are visitors of
+this one loop (STYLE.md section 8).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from judge.games.destiny.actions import apply_step
+from judge.games.destiny.engine import Ctx, NotImplementedCard, Policy
+from judge.games.destiny.model import CardPool
+from judge.games.destiny.setup import from_beginning, from_position
+from judge.games.destiny.state import GameState
+from judge.kernel.core import IllegalAction, KernelLoop, MissingOutcome, PendingDecision
+from judge.kernel.rng import Rng
+from replays.errors import Fault, MalformedLog
+from replays.format import Log
+
+ENGINE_ERRORS = (IllegalAction, MissingOutcome, PendingDecision, KernelLoop, NotImplementedCard)
+
+
+@dataclass
+class StepError:
+    at: int
+    kind: str
+    rule: str | None
+    message: str
+    pending: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"at": self.at, "kind": self.kind, "rule": self.rule, "message": self.message}
+        if self.pending is not None:
+            out["pending"] = self.pending
+        return out
+
+
+def step_error(at: int, exc: Exception) -> StepError:
+    pending = exc.decision.to_json() if isinstance(exc, PendingDecision) else None
+    return StepError(at=at, kind=getattr(exc, "kind", "illegal-action"), rule=getattr(exc, "rule", None),
+                     message=getattr(exc, "message", str(exc)), pending=pending)
+
+
+@dataclass
+class StepRecord:
+    """What one step did: its events and decisions, the state after it, and any error."""
+
+    at: int
+    step: dict[str, Any]
+    events: list[dict[str, Any]]
+    decisions: list[dict[str, Any]]
+    state: GameState
+    error: StepError | None = None
+    rejected_as_expected: bool = False
+    written_choices: list[dict[str, Any]] = field(default_factory=list)
+
+
+class Visitor(Protocol):
+    def begin(self, log: Log, setup: StepRecord) -> None: ...
+    def visit_step(self, record: StepRecord) -> None: ...
+    def end(self, result: ReplayResult) -> None: ...
+
+
+@dataclass
+class ReplayResult:
+    valid: bool
+    steps: int
+    state: GameState | None
+    passed: list[int] = field(default_factory=list)
+    failed: list[dict[str, Any]] = field(default_factory=list)
+    error: StepError | None = None
+    faults: list[Fault] = field(default_factory=list)
+
+    def outcome(self) -> dict[str, Any] | None:
+        st = self.state
+        if st is None or st.winner is None:
+            return None
+        rules = {"all-defeated": ["destiny.victory.all-defeated"], "deck-out": ["destiny.victory.deck-out"],
+                 "deck-out-both": ["destiny.victory.deck-out", "destiny.victory.deck-out-both"],
+                 "eliminated": ["destiny.multiplayer.elimination", "destiny.multiplayer.last-player-wins"]}
+        return {"winner": st.winner, "reason": st.reason, "rules": rules.get(st.reason or "", [])}
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "valid": self.valid,
+            "steps": self.steps,
+            "final_state": self.state.view() if self.state else None,
+            "final_state_hash": self.state.state_hash() if self.state else None,
+            "outcome": self.outcome(),
+            "checkpoints": {"passed": self.passed, "failed": self.failed},
+            "error": self.error.to_json() if self.error else None,
+            "faults": [f.to_json() for f in self.faults],
+        }
+
+
+def start(log: Log, cards: CardPool, rng: Rng | None, policy: Policy | None = None) -> StepRecord:
+    """The state before the first step (step 0): a position, or setup carried out."""
+    if log.from_position:
+        state, faults = from_position(log.setup["position"], log.players, cards)
+        if state is None:
+            raise MalformedLog([Fault(p, m) for p, m in faults])
+        state.rng_drawn = rng.drawn if rng else None
+        return StepRecord(at=0, step={}, events=[{"event": "position", "rules": []}], decisions=[], state=state)
+    state = None
+    ctx: Ctx | None = None
+    try:
+        state, ctx = from_beginning(log.players, log.setup, cards, rng, policy)
+    except ENGINE_ERRORS as exc:
+        err = step_error(0, exc)
+        return StepRecord(at=0, step={}, events=[], decisions=[], state=state or _empty(log), error=err)
+    state.rng_drawn = rng.drawn if rng else None
+    return StepRecord(at=0, step={}, events=ctx.events, decisions=ctx.decisions, state=state,
+                      written_choices=ctx.written_choices)
+
+
+def _empty(log: Log) -> GameState:
+    from judge.games.destiny.state import Player
+    st = GameState(phase="setup")
+    for p in log.players:
+        st.players[p["id"]] = Player(id=p["id"], name=p.get("name", ""))
+    return st
+
+
+def run_step(state: GameState, step: dict[str, Any], at: int, cards: CardPool, rng: Rng | None,
+             upkeep_next: bool, policy: Policy | None = None) -> StepRecord:
+    ctx = Ctx(state, cards, step, rng, policy)
+    error = None
+    try:
+        apply_step(ctx, upkeep_next)
+    except ENGINE_ERRORS as exc:
+        error = step_error(at, exc)
+    if rng is not None:
+        state.rng_drawn = rng.drawn
+    return StepRecord(at=at, step=step, events=ctx.events, decisions=ctx.decisions, state=state, error=error,
+                      written_choices=ctx.written_choices)
+
+
+def replay(log: Log, cards: CardPool, visitors: tuple[Visitor, ...] = (), stop_after: int | None = None,
+           policy: Policy | None = None) -> ReplayResult:
+    """Replay ``log`` (to step ``stop_after`` when given). Never raises for an illegal step: the
+    result says where and why the replay stopped."""
+    rng = Rng(log.rng_seed) if log.rng_seed is not None else None
+    setup = start(log, cards, rng, policy)
+    for v in visitors:
+        v.begin(log, setup)
+    result = ReplayResult(valid=True, steps=0, state=setup.state)
+    if setup.error:
+        result.valid = False
+        result.error = setup.error
+        for v in visitors:
+            v.end(result)
+        return result
+    state = setup.state
+    last = len(log.steps) if stop_after is None else min(stop_after, len(log.steps))
+    for i in range(last):
+        at = i + 1
+        step = log.steps[i]
+        expect = step.get("expect") or {}
+        want_error = expect.get("error")
+        saved = (state.copy(), rng.drawn if rng else None) if want_error else None
+        upkeep_next = i + 1 < len(log.steps) and log.steps[i + 1].get("do") == "upkeep"
+        rec = run_step(state, step, at, cards, rng, upkeep_next, policy)
+        result.steps = at
+        if want_error:
+            ok, why = _error_matches(want_error, rec.error)
+            if ok:
+                assert saved is not None
+                state = saved[0]
+                if rng is not None and saved[1] is not None:
+                    rng = Rng(rng.seed, saved[1])
+                rec.state = state
+                rec.rejected_as_expected = True
+                result.passed.append(at)
+            else:
+                result.failed.append({"at": at, "expected": {"error": want_error}, "message": why})
+                result.valid = False
+                if result.error is None:
+                    result.error = rec.error or StepError(at, "checkpoint-mismatch", None, why)
+                result.state = rec.state
+                for v in visitors:
+                    v.visit_step(rec)
+                break
+            for v in visitors:
+                v.visit_step(rec)
+            continue
+        for v in visitors:
+            v.visit_step(rec)
+        if rec.error:
+            result.valid = False
+            result.error = rec.error
+            result.state = state
+            break
+        if "hash" in expect or "state" in expect:
+            mismatches = check_expect(expect, state)
+            if mismatches:
+                result.failed.append({"at": at, "expected": {k: expect[k] for k in ("hash", "state") if k in expect},
+                                      "message": "; ".join(mismatches)})
+                result.valid = False
+                if result.error is None:
+                    result.error = StepError(at, "checkpoint-mismatch", None,
+                                             f"step {at}: the state does not match its checkpoint: "
+                                             + "; ".join(mismatches[:5]))
+            else:
+                result.passed.append(at)
+    result.state = state
+    for v in visitors:
+        v.end(result)
+    return result
+
+
+def _error_matches(want: Any, got: StepError | None) -> tuple[bool, str]:
+    if not isinstance(want, dict):
+        return False, "expect.error must be an object with 'kind' and 'rule'"
+    if got is None:
+        return False, f"the step was accepted, but the checkpoint expects it rejected ({want.get('kind')}, " \
+                      f"{want.get('rule')})"
+    if want.get("kind") not in (None, got.kind):
+        return False, f"expected a {want.get('kind')} error, got {got.kind}: {got.message}"
+    if want.get("rule") not in (None, got.rule):
+        return False, f"expected rule {want.get('rule')}, the engine cites {got.rule}: {got.message}"
+    return True, ""
+
+
+def check_expect(expect: dict[str, Any], state: GameState) -> list[str]:
+    out: list[str] = []
+    if "hash" in expect and expect["hash"] != state.state_hash():
+        out.append(f"hash: expected {expect['hash']}, got {state.state_hash()}")
+    if "state" in expect:
+        _partial(expect["state"], state.view(), "", out)
+    return out
+
+
+def _partial(want: Any, got: Any, path: str, out: list[str]) -> None:
+    """Deep partial match: every key given must match; an empty object asserts emptiness."""
+    if isinstance(want, dict):
+        if not isinstance(got, dict):
+            out.append(f"{path or '/'}: expected an object, got {got!r}")
+            return
+        if not want and got:
+            out.append(f"{path or '/'}: expected empty, got {sorted(got)}")
+            return
+        for k, v in want.items():
+            if k not in got:
+                out.append(f"{path}/{k}: missing")
+            else:
+                _partial(v, got[k], f"{path}/{k}", out)
+    elif want != got:
+        out.append(f"{path}: expected {want!r}, got {got!r}")

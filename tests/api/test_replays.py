@@ -1,0 +1,110 @@
+"""POST/GET /v1/replays and the timeline, against the real engine and a real Redis."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask.testing import FlaskClient
+
+from replays.service import log_id, replay_json, timeline_json
+from tests.helpers import assert_problem, load_example, malformed_log
+
+
+def test_post_each_example_gives_content_address_and_summary(
+        client: FlaskClient, example: tuple[str, dict[str, Any]]) -> None:
+    name, log = example
+    resp = client.post("/v1/replays", json=log)
+    assert resp.status_code == 201, resp.get_data(as_text=True)
+    body = resp.get_json()
+    assert body["id"] == log_id(log)
+    assert body["created"] is True
+    assert resp.headers["Location"] == f"/v1/replays/{body['id']}"
+    summary = body["summary"]
+    assert summary["valid"] is True, (name, summary)
+    assert summary["checkpoints"]["failed"] == 0
+    expected = replay_json(log)
+    assert summary["final_state_hash"] == expected["final_state_hash"]
+    assert summary["steps"] == expected["steps"]
+
+
+def test_same_log_again_gets_same_id_and_200(client: FlaskClient) -> None:
+    log = load_example("deck-out-one.json")
+    first = client.post("/v1/replays", json=log)
+    # key order and whitespace do not change the content address
+    again = client.post("/v1/replays", data=json.dumps(log, indent=3, sort_keys=True),
+                        content_type="application/json")
+    assert first.status_code == 201
+    assert again.status_code == 200
+    assert again.get_json()["id"] == first.get_json()["id"]
+    assert again.get_json()["created"] is False
+
+
+def test_get_replay_returns_log_and_result(client: FlaskClient) -> None:
+    log = load_example("shields-cap.json")
+    replay_id = client.post("/v1/replays", json=log).get_json()["id"]
+    resp = client.get(f"/v1/replays/{replay_id}")
+    assert resp.status_code == 200
+    body = resp.get_json()
+    assert body["log"] == log
+    assert body["replay"] == replay_json(log)
+    assert body["links"]["timeline"] == f"/v1/replays/{replay_id}/timeline"
+
+
+def test_timeline(client: FlaskClient) -> None:
+    log = load_example("claim-then-auto-pass.json")
+    replay_id = client.post("/v1/replays", json=log).get_json()["id"]
+    resp = client.get(f"/v1/replays/{replay_id}/timeline")
+    assert resp.status_code == 200
+    assert resp.get_json() == {"id": replay_id, "timeline": json.loads(json.dumps(timeline_json(log)))}
+
+
+def test_unknown_replay_is_404_problem(client: FlaskClient) -> None:
+    body = assert_problem(client.get("/v1/replays/" + "0" * 64), 404)
+    assert body["instance"] == "/v1/replays/" + "0" * 64
+    assert_problem(client.get("/v1/replays/nope/timeline"), 404)
+
+
+def test_malformed_log_is_422_with_a_pointer_per_fault(client: FlaskClient, redis_db: Any) -> None:
+    body = assert_problem(client.post("/v1/replays", json=malformed_log()), 422)
+    pointers = [e["pointer"] for e in body["errors"]]
+    assert "/format" in pointers
+    assert any(p.startswith("/steps/0") for p in pointers), pointers
+    assert all(p.startswith("/") for p in pointers)
+    assert all(e["detail"] for e in body["errors"])
+    assert redis_db.keys("arbiter:replay:*") == []  # nothing stored
+
+
+def test_non_object_bodies_are_422(client: FlaskClient) -> None:
+    for body in ([], [1, 2], "log", 3, True):
+        problem = assert_problem(client.post("/v1/replays", json=body), 422)
+        assert problem["errors"]
+
+
+def test_empty_object_is_malformed(client: FlaskClient) -> None:
+    body = assert_problem(client.post("/v1/replays", json={}), 422)
+    assert body["errors"]
+
+
+def test_invalid_json_is_400(client: FlaskClient) -> None:
+    for raw in (b"{", b'{"format": }', b"\xff\xfe", b"NaN", b'{"a": Infinity}', b"[" * 50000):
+        body = assert_problem(client.post("/v1/replays", data=raw, content_type="application/json"), 400)
+        assert body["errors"][0]["pointer"] == ""
+
+
+def test_wrong_content_type_is_415(client: FlaskClient) -> None:
+    raw = json.dumps(load_example("shields-cap.json"))
+    assert_problem(client.post("/v1/replays", data=raw, content_type="text/plain"), 415)
+    assert_problem(client.post("/v1/replays", data=raw, content_type="application/x-www-form-urlencoded"),
+                   415)
+
+
+def test_missing_body_is_422(client: FlaskClient) -> None:
+    assert_problem(client.post("/v1/replays"), 422)
+
+
+def test_too_big_is_413(client: FlaskClient) -> None:
+    log = load_example("shields-cap.json")
+    log["meta"]["padding"] = "x" * (2 * 1024 * 1024)
+    body = assert_problem(client.post("/v1/replays", json=log), 413)
+    assert "2097152" in body["detail"]

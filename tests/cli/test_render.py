@@ -1,0 +1,37 @@
+"""Text renderings of spec-shaped JSON (no engine needed)."""
+
+from __future__ import annotations
+
+from arbiter import render
+
+
+def test_ruling_lines_show_rule_ids_decisions_and_who_must_decide() -> None:
+    ruling = {
+        "at": 17, "step": {"by": "p2", "do": "resolve", "dice": [{"die": "p2.05019/1"}]},
+        "legal": False, "violation": {"rule": "destiny.dice.modifier-needs-base", "message": "no base"},
+        "events": [{"event": "damage", "target": "p1.05046", "amount": 3,
+                    "rules": ["destiny.damage.shields-block"]}],
+        "decisions": [{"by": "p1", "kind": "order", "options": ["a", "b"], "answer": ["b", "a"],
+                       "rules": ["destiny.timing.simultaneous"]}],
+        "pending": {"by": "p2", "kind": "target", "options": ["p1.05046"], "rules": ["destiny.x"]},
+        "outcome": {"winner": "p1", "reason": "deck-out", "rules": ["destiny.win.deck-out"]},
+        "state_hash": "sha256:ab",
+    }
+    text = "\n".join(render.ruling_lines(ruling))
+    assert text.startswith("Step 17: p2 resolve")
+    assert "Legal: NO, breaks destiny.dice.modifier-needs-base: no base" in text
+    assert "damage target=p1.05046 amount=3  [destiny.damage.shields-block]" in text
+    assert "p1 decides order" in text and "[destiny.timing.simultaneous]" in text
+    assert "Pending decision: p2 must decide: target" in text
+    assert "Outcome: p1 wins (deck-out)  [destiny.win.deck-out]" in text
+
+
+def test_replay_lines_for_an_invalid_log() -> None:
+    lines = render.replay_lines("x.json", {
+        "valid": False, "steps": 2, "outcome": None, "checkpoints": {"passed": 1, "failed": 1},
+        "error": {"at": 3, "kind": "illegal-action", "rule": "destiny.r", "message": "no"},
+        "faults": [{"path": "/steps/2/by", "message": "unknown player"}]})
+    assert lines[0] == "x.json: INVALID"
+    assert "Error at step 3: illegal-action [destiny.r]: no" in lines
+    assert "Fault /steps/2/by: unknown player" in lines
+    assert "Checkpoints: 1 passed, 1 failed" in lines

@@ -1,0 +1,47 @@
+"""Helpers shared by the shell tests (examples, app factory, problem assertions)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES_DIR = ROOT / "replays" / "examples"
+PROBLEM = "application/problem+json"
+
+
+def create_test_app(redis_url: str, **config: Any) -> Flask:
+    from api import create_app
+
+    return create_app({"TESTING": True, "REDIS_URL": redis_url, "RETRY_INTERVAL": 0, **config})
+
+
+def load_example(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((EXAMPLES_DIR / name).read_text(encoding="utf-8"))
+    return data
+
+
+EXAMPLE_NAMES = sorted(p.name for p in EXAMPLES_DIR.glob("*.json"))
+
+
+
+def assert_problem(resp: Any, status: int) -> dict[str, Any]:
+    """``resp`` is an RFC 9457 problem with ``status``; returns its body."""
+    assert resp.status_code == status, resp.get_data(as_text=True)
+    assert resp.mimetype == PROBLEM
+    body: dict[str, Any] = json.loads(resp.get_data(as_text=True))
+    assert body["status"] == status
+    assert {"type", "title", "detail", "instance"} <= body.keys()
+    return body
+
+
+def malformed_log() -> dict[str, Any]:
+    """shields-cap.json with a wrong format and a step without ``by``."""
+    log = copy.deepcopy(load_example("shields-cap.json"))
+    log["format"] = "arbiter.replay/0"
+    del log["steps"][0]["by"]
+    return log
