@@ -2,12 +2,14 @@
 
 Data lives beside this module: ``destiny.json``, ``swtcg.json`` and ``relic.json`` (one entry per
 ``###`` heading of the digests, with the seed section each comes from) and ``extra.json`` for IDs
-the project defines itself (``tournament.*``, ``destiny.reference.*``...). Every ID carries a
+the project defines itself (``destiny.reference.*``...); modules listed in ``PROVIDERS`` keep their
+own ``{id: summary}`` registries (``judge.tournament.rules.RULES`` for ``tournament.*``). Every ID carries a
 status for the coverage report: ``applied`` (default) or ``not-applicable`` with a reason.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 from dataclasses import dataclass
 from functools import lru_cache
@@ -19,6 +21,8 @@ DATA_FILES = (*GAMES, "extra")
 APPLIED = "applied"
 NOT_APPLICABLE = "not-applicable"
 STATUSES = (APPLIED, NOT_APPLICABLE)
+# Modules that keep their own ``{rule_id: summary}`` registry (one source of truth there).
+PROVIDERS = ("judge.tournament.rules:RULES",)
 
 
 class UnknownRule(KeyError):
@@ -94,6 +98,13 @@ def _index() -> dict[str, Rule]:
             if rule.id in index:
                 raise ValueError(f"{where}: rule {rule.id} defined twice")
             index[rule.id] = rule
+    for provider in PROVIDERS:
+        module_name, attr = provider.split(":")
+        registry = getattr(importlib.import_module(module_name), attr)
+        for rule_id, text in registry.items():
+            if rule_id in index:
+                raise ValueError(f"{provider}: rule {rule_id} is also defined in the rule data files")
+            index[rule_id] = Rule(rule_id, game_of(rule_id), "", text, provider)
     return index
 
 
