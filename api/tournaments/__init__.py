@@ -1,0 +1,345 @@
+"""The tournaments resource: Swiss events with byes, drops, tie-breakers and a top cut.
+
+Reads are public; every change needs the organizer's bearer token (401 without one, 403 with
+a wrong one). Changes are actions appended atomically to the tournament's log in Redis (see
+:mod:`api.tournaments.store`); the log is the audit log, readable by the organizer. The rules
+live in :mod:`judge.tournament`; refusals are problem+json documents whose ``type`` is
+``urn:arbiter:rule:<rule id>`` and whose ``errors`` name the field and the rule.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from flask import current_app, request, url_for
+from flask_smorest import Blueprint
+
+import judge.tournament as T
+from api.extensions import get_redis
+from api.problems import ProblemError
+from api.tournaments import schemas as S
+from api.tournaments.store import Conflict, TournamentStore, token_matches
+
+blp = Blueprint("tournaments", __name__, url_prefix="/v1/tournaments",
+                description="Swiss tournaments: players, pairings, results, standings, top cut")
+
+# Rules whose violation means "not now" (409) rather than "bad input" (422).
+CONFLICT_RULES = frozenset({
+    "tournament.round.results-missing", "tournament.swiss.rounds-complete",
+    "tournament.round.repair-after-results", "tournament.result.conflict", "tournament.cut.started",
+    "tournament.cut.finished", "tournament.cut.swiss-unfinished", "tournament.player.after-swiss",
+    "tournament.round.min-players",
+})
+_EXT = "arbiter.tournaments"
+ORGANIZER = ("Needs the organizer token: `Authorization: Bearer <token>` (401 without it, "
+             "403 with another tournament's).")
+
+
+def store() -> TournamentStore:
+    ext = current_app.extensions
+    if _EXT not in ext:
+        ext[_EXT] = TournamentStore()
+    st: TournamentStore = ext[_EXT]
+    return st
+
+
+def rejected(exc: T.Rejected) -> ProblemError:
+    vs = exc.violations
+    status = 409 if any(v.rule in CONFLICT_RULES for v in vs) else 422
+    first = vs[0]
+    return ProblemError(
+        status, "Conflict" if status == 409 else "Unprocessable Content", f"{first.message} [{first.rule}]",
+        type=f"urn:arbiter:rule:{first.rule}",
+        errors=[{"pointer": "" if v.field == "/" else v.field, "detail": v.message, "rule": v.rule}
+                for v in vs])
+
+
+def must_exist(tid: str) -> None:
+    if not store().exists(get_redis(), tid):
+        raise ProblemError(404, "Not Found", f"No tournament with ID {tid}.")
+
+
+def require_organizer(tid: str) -> None:
+    must_exist(tid)
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ProblemError(401, "Unauthorized", "This change needs the organizer's bearer token.",
+                           headers={"WWW-Authenticate": 'Bearer realm="arbiter"'})
+    if not token_matches(get_redis(), tid, token.strip()):
+        raise ProblemError(403, "Forbidden", f"The token is not the organizer token of tournament {tid}.")
+
+
+def read(tid: str, view: Callable[[T.EventState], Any]) -> Any:
+    must_exist(tid)
+    return store().read(get_redis(), tid, view)
+
+
+def change(tid: str, decide: Callable[[T.EventState], T.Action | None],
+           after: Callable[[T.EventState, T.Action | None], Any]) -> Any:
+    require_organizer(tid)
+    try:
+        return store().change(get_redis(), tid, decide, after)
+    except T.Rejected as exc:
+        raise rejected(exc) from exc
+    except Conflict as exc:
+        raise ProblemError(503, "Service Unavailable", str(exc), headers={"Retry-After": "1"}) from exc
+
+
+# ---------------------------------------------------------------- renderings
+
+
+def tournament_json(tid: str, s: T.EventState) -> dict[str, Any]:
+    c, cur = s.config, s.current()
+    return {"id": tid, "name": c.name, "profile": c.profile, "rounds": s.planned_rounds(), "cut": c.cut,
+            "best_of": c.best_of, "seed": c.seed, "stage": s.stage(),
+            "current_round": cur.number if cur else None, "players": len(s.players),
+            "active_players": len(s.active()), "champion": s.champion(), "version": s.version}
+
+
+def player_json(s: T.EventState, pid: str) -> dict[str, Any]:
+    p = s.players[pid]
+    return {"id": p.id, "name": p.name, "dropped": pid in s.dropped, "joined_after": p.joined_after,
+            "missed_rounds": "loss" if p.missed_as_loss else "none"}
+
+
+def match_json(m: T.Match) -> dict[str, Any]:
+    res = None
+    if m.result is not None:
+        o = m.result.outcome()
+        res = {**m.result.to_json(), "winner": m.p1 if o > 0 else m.p2 if o < 0 else None}
+    return {"table": m.table, "p1": m.p1, "p2": m.p2, "result": res}
+
+
+def round_json(s: T.EventState, number: int, plan: T.SwissPlan | None = None) -> dict[str, Any]:
+    rnd = s.round(number)
+    assert rnd is not None
+    objective = None
+    if plan is not None:
+        o = plan.objective
+        objective = {"rematches": o.rematches, "bye_cost": o.bye_cost, "pair_down_sq": o.pair_down_sq,
+                     "spread_sq": o.spread_sq, "noise": o.noise, "pair_downs": o.pair_downs,
+                     "edges": plan.edges, "complete_graph": plan.complete_graph}
+    return {"number": number, "stage": rnd.stage, "complete": s.complete(number), "bye": rnd.bye,
+            "matches": [match_json(m) for m in s.matches(number)], "objective": objective}
+
+
+def standings_json(s: T.EventState) -> list[dict[str, Any]]:
+    return [{"rank": x.rank, "player_id": x.player_id, "name": x.name, "points": x.points, "wins": x.wins,
+             "losses": x.losses, "draws": x.draws, "byes": x.byes, "dropped": x.dropped,
+             "tiebreaks": {k: float(v) for k, v in x.tiebreaks}} for x in T.standings(s)]
+
+
+def standings_csv(s: T.EventState) -> str:
+    table = T.standings(s)
+    names = [k for k, _ in table[0].tiebreaks] if table else []
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\r\n")
+    w.writerow(["rank", "player_id", "name", "points", "wins", "losses", "draws", "byes", "dropped", *names])
+    for x in table:
+        w.writerow([x.rank, x.player_id, x.name, x.points, x.wins, x.losses, x.draws, x.byes,
+                    str(x.dropped).lower(), *(f"{float(v):.6f}" for _, v in x.tiebreaks)])
+    return out.getvalue()
+
+
+def _round_or_404(s: T.EventState, number: int) -> None:
+    if s.round(number) is None:
+        raise ProblemError(404, "Not Found", f"Round {number} has not been paired.")
+
+
+# ---------------------------------------------------------------- views
+
+
+@blp.route("", methods=["POST"])
+@blp.arguments(S.CreateSchema)
+@blp.response(201, S.CreatedSchema)
+def create_tournament(args: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:
+    """Create a tournament. The response carries the organizer token — only this once."""
+    seed = args["seed"] if args["seed"] is not None else secrets.randbelow(2**31)
+    action = T.CreateTournament(T.Config(args["name"], args["profile"], args["rounds"], args["cut"],
+                                         args["best_of"], seed))
+    bad = T.check(T.EventState(), action)
+    if bad:
+        raise rejected(T.Rejected(bad))
+    tid, token, state = store().create(get_redis(), action)
+    body = {**tournament_json(tid, state), "token": token}
+    return body, 201, {"Location": url_for("tournaments.get_tournament", tid=tid)}
+
+
+@blp.route("/<string:tid>")
+@blp.response(200, S.TournamentSchema)
+def get_tournament(tid: str) -> dict[str, Any]:
+    """The tournament's settings and progress."""
+    return read(tid, lambda s: tournament_json(tid, s))  # type: ignore[no-any-return]
+
+
+@blp.route("/<string:tid>/players")
+@blp.response(200, S.PlayerSchema(many=True))
+def get_players(tid: str) -> list[dict[str, Any]]:
+    """Every registered player, dropped ones included, in entry order."""
+    return read(tid, lambda s: [player_json(s, pid) for pid in s.players])  # type: ignore[no-any-return]
+
+
+@blp.route("/<string:tid>/players", methods=["POST"])
+@blp.arguments(S.PlayerInSchema)
+@blp.response(201, S.PlayerSchema)
+@blp.doc(description=ORGANIZER)
+def add_player(args: dict[str, Any], tid: str) -> dict[str, Any]:
+    """Register a player (a late entry once rounds are paired)."""
+    return change(  # type: ignore[no-any-return]
+        tid, lambda s: T.AddPlayer(s.next_player_id(), args["name"], args["missed_rounds"] == "loss"),
+        lambda s, a: player_json(s, a.player_id))  # type: ignore[union-attr]
+
+
+@blp.route("/<string:tid>/players/<string:pid>/drop", methods=["POST"])
+@blp.response(200, S.PlayerSchema)
+@blp.doc(description=ORGANIZER)
+def drop_player(tid: str, pid: str) -> dict[str, Any]:
+    """Drop a player: never paired again, kept in the standings. Dropping twice is harmless."""
+
+    def decide(s: T.EventState) -> T.Action | None:
+        if pid not in s.players:
+            raise ProblemError(404, "Not Found", f"No player {pid} in tournament {tid}. "
+                               "[tournament.player.unknown]", type="urn:arbiter:rule:tournament.player.unknown")
+        return None if pid in s.dropped else T.DropPlayer(pid)
+
+    return change(tid, decide, lambda s, a: player_json(s, pid))  # type: ignore[no-any-return]
+
+
+@blp.route("/<string:tid>/rounds")
+@blp.response(200, S.RoundSchema(many=True))
+def get_rounds(tid: str) -> list[dict[str, Any]]:
+    """Every round with its pairings and results."""
+    return read(tid, lambda s: [round_json(s, r.number) for r in s.rounds])  # type: ignore[no-any-return]
+
+
+@blp.route("/<string:tid>/rounds", methods=["POST"])
+@blp.response(201, S.RoundSchema)
+@blp.doc(description=ORGANIZER + " 409 while results of the current round are missing.")
+def pair_round(tid: str) -> dict[str, Any]:
+    """Pair the next round (Swiss, or the next elimination round once the cut has started)."""
+    plans: list[T.Plan] = []
+
+    def decide(s: T.EventState) -> T.Action:
+        plans.append(T.plan_next_round(s))
+        return plans[-1].action
+
+    return change(tid, decide,  # type: ignore[no-any-return]
+                  lambda s, a: round_json(s, a.number, plans[-1].swiss))  # type: ignore[union-attr]
+
+
+@blp.route("/<string:tid>/rounds/<int:number>")
+@blp.response(200, S.RoundSchema)
+def get_round(tid: str, number: int) -> dict[str, Any]:
+    """One round with its pairings and results."""
+
+    def view(s: T.EventState) -> dict[str, Any]:
+        _round_or_404(s, number)
+        return round_json(s, number)
+
+    return read(tid, view)  # type: ignore[no-any-return]
+
+
+@blp.route("/<string:tid>/pairings")
+@blp.response(200, S.RoundSchema)
+def get_pairings(tid: str) -> dict[str, Any]:
+    """The current round's pairings (table 1 = best records)."""
+
+    def view(s: T.EventState) -> dict[str, Any]:
+        cur = s.current()
+        if cur is None:
+            raise ProblemError(404, "Not Found", "No round has been paired yet.")
+        return round_json(s, cur.number)
+
+    return read(tid, view)  # type: ignore[no-any-return]
+
+
+@blp.route("/<string:tid>/rounds/<int:number>/repair", methods=["POST"])
+@blp.response(200, S.RoundSchema)
+@blp.doc(description=ORGANIZER)
+def repair_round(tid: str, number: int) -> dict[str, Any]:
+    """Pair the current Swiss round again (after late entries or drops), before any result."""
+    plans: list[T.Plan] = []
+
+    def decide(s: T.EventState) -> T.Action:
+        cur = s.current()
+        if cur is None or cur.number != number:
+            raise T.Rejected([T.Violation("tournament.round.not-current", "/round",
+                                          f"round {number} is not the current round")])
+        plans.append(T.plan_repair(s))
+        return plans[-1].action
+
+    return change(tid, decide, lambda s, a: round_json(s, number, plans[-1].swiss))  # type: ignore[no-any-return]
+
+
+@blp.route("/<string:tid>/rounds/<int:number>/pairings", methods=["PUT"])
+@blp.arguments(S.OverrideInSchema)
+@blp.response(200, S.RoundSchema)
+@blp.doc(description=ORGANIZER)
+def override_pairings(args: dict[str, Any], tid: str, number: int) -> dict[str, Any]:
+    """Replace the current round's pairings with the organizer's own, before any result."""
+    pairings = tuple(T.Pairing(i + 1, p["p1"], p["p2"]) for i, p in enumerate(args["pairings"]))
+    return change(tid, lambda s: T.OverridePairings(number, pairings, args["bye"]),  # type: ignore[no-any-return]
+                  lambda s, a: round_json(s, number))
+
+
+@blp.route("/<string:tid>/rounds/<int:number>/matches/<int:table>", methods=["PUT"])
+@blp.arguments(S.ResultInSchema)
+@blp.response(200, S.MatchSchema)
+@blp.doc(description=ORGANIZER + " The same report again changes nothing; a different result for a "
+         "reported match needs `correction: true` (409 otherwise).")
+def report_result(args: dict[str, Any], tid: str, number: int, table: int) -> dict[str, Any]:
+    """Report the result of one match of the current round."""
+    result = T.Result(args["p1_wins"], args["p2_wins"], args["draws"])
+
+    def decide(s: T.EventState) -> T.Action | None:
+        action = T.ReportResult(number, table, result, args["correction"])
+        cur = s.current()
+        if cur is not None and cur.number == number and s.results.get((number, table)) == result:
+            return None  # identical repeat: harmless
+        return action
+
+    def after(s: T.EventState, a: T.Action | None) -> dict[str, Any]:
+        m = next(m for m in s.matches(number) if m.table == table)
+        return match_json(m)
+
+    return change(tid, decide, after)  # type: ignore[no-any-return]
+
+
+@blp.route("/<string:tid>/cut", methods=["POST"])
+@blp.arguments(S.CutInSchema)
+@blp.response(201, S.RoundSchema)
+@blp.doc(description=ORGANIZER)
+def start_cut(args: dict[str, Any], tid: str) -> dict[str, Any]:
+    """Start the top cut: single elimination of the best N, seeded 1 against N."""
+    return change(tid, lambda s: T.plan_cut(s, args["size"]).action,  # type: ignore[no-any-return]
+                  lambda s, a: round_json(s, a.number))  # type: ignore[union-attr]
+
+
+@blp.route("/<string:tid>/standings")
+@blp.arguments(S.StandingsQuerySchema, location="query")
+@blp.response(200, S.StandingSchema(many=True))
+@blp.alt_response(200, content_type="text/csv", description="With `Accept: text/csv` (or `?format=csv`)",
+                  success=True)
+def get_standings(args: dict[str, Any], tid: str) -> Any:
+    """Swiss standings under the tournament's tie-breaker profile (JSON, or CSV)."""
+    fmt = args.get("format")
+    if fmt is None:
+        best = request.accept_mimetypes.best_match(["application/json", "text/csv"], "application/json")
+        fmt = "csv" if best == "text/csv" else "json"
+    if fmt == "csv":
+        body = read(tid, standings_csv)
+        return current_app.response_class(body, 200, mimetype="text/csv")
+    return read(tid, standings_json)
+
+
+@blp.route("/<string:tid>/audit")
+@blp.response(200, S.AuditEntrySchema(many=True))
+@blp.doc(description=ORGANIZER)
+def get_audit(tid: str) -> list[dict[str, Any]]:
+    """Every change, in order: the tournament's append-only action log."""
+    require_organizer(tid)
+    return store().audit(get_redis(), tid)
