@@ -73,12 +73,21 @@ def pending_text(pending: Any) -> str:
     return text + rules_of(pending)
 
 
+def _count(value: Any) -> int:
+    """Checkpoints are lists of step numbers (or, in older shapes, counts)."""
+    return len(value) if isinstance(value, list) else int(value or 0)
+
+
 def replay_lines(name: str, result: dict[str, Any]) -> list[str]:
     lines = [f"{name}: {'valid' if result.get('valid') else 'INVALID'}",
              f"Steps replayed: {result.get('steps')}",
              outcome_line(result.get("outcome"))]
     cp = result.get("checkpoints") or {}
-    lines.append(f"Checkpoints: {cp.get('passed', 0)} passed, {cp.get('failed', 0)} failed")
+    passed, failed = cp.get("passed") or [], cp.get("failed") or []
+    line = f"Checkpoints: {_count(passed)} passed, {_count(failed)} failed"
+    if isinstance(failed, list) and failed:
+        line += f" (failed at step {', '.join(str(f) for f in failed)})"
+    lines.append(line)
     err = result.get("error")
     if err:
         rule = f" [{err['rule']}]" if err.get("rule") else ""

@@ -28,10 +28,10 @@ def test_ruling_lines_show_rule_ids_decisions_and_who_must_decide() -> None:
 
 def test_replay_lines_for_an_invalid_log() -> None:
     lines = render.replay_lines("x.json", {
-        "valid": False, "steps": 2, "outcome": None, "checkpoints": {"passed": 1, "failed": 1},
+        "valid": False, "steps": 2, "outcome": None, "checkpoints": {"passed": [1], "failed": [2]},
         "error": {"at": 3, "kind": "illegal-action", "rule": "destiny.r", "message": "no"},
         "faults": [{"path": "/steps/2/by", "message": "unknown player"}]})
     assert lines[0] == "x.json: INVALID"
     assert "Error at step 3: illegal-action [destiny.r]: no" in lines
     assert "Fault /steps/2/by: unknown player" in lines
-    assert "Checkpoints: 1 passed, 1 failed" in lines
+    assert "Checkpoints: 1 passed, 1 failed (failed at step 2)" in lines

@@ -43,6 +43,7 @@ def test_run_starts_everything_and_sigint_stops_everything(tmp_path: Path) -> No
     env["ARBITER_DATA_DIR"] = str(tmp_path / "var")
     proc = subprocess.Popen([sys.executable, "-m", "arbiter", "run", "--port", str(port)], cwd=ROOT,
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    redis_pid = 0
     try:
         deadline = time.monotonic() + 60
         healthy = False
@@ -78,7 +79,13 @@ def test_run_starts_everything_and_sigint_stops_everything(tmp_path: Path) -> No
         assert left == [], left
         assert not alive(redis_pid)
         assert (tmp_path / "var" / "appendonly.aof").exists()
-    finally:
+    finally:  # on failure: stop gracefully if possible, and never leave a redis-server behind
         if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+            proc.send_signal(signal.SIGINT)
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        if redis_pid and alive(redis_pid):
+            os.kill(redis_pid, signal.SIGKILL)
