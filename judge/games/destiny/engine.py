@@ -466,6 +466,29 @@ class Ctx:
         self.state.extra_action = pid
         self.note({"event": "extra-action", "player": pid, "rules": [rule, "destiny.actions.extra-actions-immediate"]})
 
+    def exhaust(self, source: str, ref: str) -> None:
+        """Exhaust a ready character, support or upgrade, as a cost or an effect
+        (destiny.cards.exhaust-usage); an exhausted card cannot be exhausted again."""
+        ref = self.canon(ref)
+        p = self.player(self.owner_of(ref))
+        card = p.characters.get(ref) or p.supports.get(ref) or p.upgrades.get(ref)
+        if card is None:
+            raise IllegalAction("destiny.cards.exhaust-usage", f"{ref} is not a card in play")
+        if card.exhausted:
+            raise IllegalAction("destiny.cards.exhaust-usage", f"{ref} is already exhausted")
+        card.exhausted = True
+        self.note({"event": "exhaust", "card": ref, "source": source,
+                   "rules": ["destiny.cards.exhaust-usage", "destiny.cards.exhausted"]})
+
+    def give_battlefield(self, source: str, pid: str) -> None:
+        """Give control of the battlefield to ``pid`` without claiming it
+        (destiny.battlefields.single-controller)."""
+        self.player(pid)
+        before = self.state.controller
+        self.state.controller = pid
+        self.note({"event": "battlefield-control", "from": before, "to": pid, "source": source,
+                   "rules": ["destiny.battlefields.single-controller"]})
+
     def delay(self, d: Delayed) -> None:
         self.state.delayed.append(d)
         self.note({"event": "delayed", "kind": d.kind, "target": d.target, "when": d.when,
