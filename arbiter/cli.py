@@ -21,6 +21,7 @@ COMMANDS: dict[str, str] = {
     "run": "arbiter.commands.run:run",
     "rules": "arbiter.cmd_rules:rules_command",
     "cards": "arbiter.cmd_cards:cards_command",
+    "selfplay": "arbiter.cmd_selfplay:selfplay",
 }
 
 

@@ -33,6 +33,7 @@ class Log:
     setup: dict[str, Any]
     steps: list[dict[str, Any]]
     rng_seed: str | None = None
+    rng_drawn: int = 0
     meta: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -83,6 +84,7 @@ def parse_log(data: Any, cards: CardPool) -> Log:
     elif "format" in meta and meta["format"] not in DECK_FORMATS:
         bad("/meta/format", f"'meta.format' must be one of {', '.join(DECK_FORMATS)}")
     seed: str | None = None
+    rng_drawn = 0
     rng = data.get("rng")
     if rng is not None:
         if not isinstance(rng, dict):
@@ -94,6 +96,11 @@ def parse_log(data: Any, cards: CardPool) -> Log:
                 bad("/rng/seed", "'seed' must be a string")
             else:
                 seed = str(rng["seed"])
+            drawn = rng.get("drawn", 0)
+            if not isinstance(drawn, int) or isinstance(drawn, bool) or not 0 <= drawn <= 10**7:
+                bad("/rng/drawn", "'drawn' is how many words of the stream were already used (0 or more)")
+            else:
+                rng_drawn = drawn
     players = data.get("players")
     ids: list[str] = []
     if not isinstance(players, list) or not 2 <= len(players) <= 4:
@@ -131,4 +138,5 @@ def parse_log(data: Any, cards: CardPool) -> Log:
             bad(path, msg)
     if faults:
         raise MalformedLog(faults)
-    return Log(raw=data, game=game, players=players, setup=setup, steps=steps, rng_seed=seed, meta=meta)
+    return Log(raw=data, game=game, players=players, setup=setup, steps=steps, rng_seed=seed, meta=meta,
+               rng_drawn=rng_drawn)

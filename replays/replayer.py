@@ -143,7 +143,7 @@ def replay(log: Log, cards: CardPool, visitors: tuple[Visitor, ...] = (), stop_a
            policy: Policy | None = None) -> ReplayResult:
     """Replay ``log`` (to step ``stop_after`` when given). Never raises for an illegal step: the
     result says where and why the replay stopped."""
-    rng = Rng(log.rng_seed) if log.rng_seed is not None else None
+    rng = Rng(log.rng_seed, log.rng_drawn) if log.rng_seed is not None else None
     setup = start(log, cards, rng, policy)
     for v in visitors:
         v.begin(log, setup)
@@ -161,14 +161,17 @@ def replay(log: Log, cards: CardPool, visitors: tuple[Visitor, ...] = (), stop_a
         step = log.steps[i]
         expect = step.get("expect") or {}
         want_error = expect.get("error")
-        saved = (state.copy(), rng.drawn if rng else None) if want_error else None
+        # a rejected step changes nothing: the engine applies steps to the state in place, so keep
+        # the state before it (a copy is cheap next to replaying)
+        saved = (state.copy(), rng.drawn if rng else None)
         upkeep_next = i + 1 < len(log.steps) and log.steps[i + 1].get("do") == "upkeep"
         rec = run_step(state, step, at, cards, rng, upkeep_next, policy)
         result.steps = at
+        if rec.error is not None and not want_error:
+            state = rec.state = saved[0]
         if want_error:
             ok, why = _error_matches(want_error, rec.error)
             if ok:
-                assert saved is not None
                 state = saved[0]
                 if rng is not None and saved[1] is not None:
                     rng = Rng(rng.seed, saved[1])

@@ -76,7 +76,8 @@ class Decision:
     rules: tuple[str, ...]
     prompt: str = ""
     source: str | None = None  # the ability or card asking, when there is one
-    multiple: bool = False  # the answer is a list (an order, a split, a set of dice)
+    multiple: bool = False  # the answer is a list or a map (an order, a split, dice to turn)
+    count: int | None = None  # how much to split, or how many at most
 
     def to_json(self, answer: Any = None, answered: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {"by": self.by, "kind": self.kind, "options": list(self.options)}
@@ -84,6 +85,8 @@ class Decision:
             out["prompt"] = self.prompt
         if self.source:
             out["source"] = self.source
+        if self.count is not None:
+            out["count"] = self.count
         if answered:
             out["answer"] = answer
         out["rules"] = list(self.rules)

@@ -32,12 +32,12 @@ class Rng:
     __slots__ = ("seed", "drawn", "_block", "_block_index")
 
     def __init__(self, seed: str, drawn: int = 0):
+        if drawn < 0:
+            raise ValueError("drawn counts words already used: 0 or more")
         self.seed = str(seed)
-        self.drawn = 0
+        self.drawn = drawn  # counter-based: any position in the stream is reached at once
         self._block: tuple[int, ...] = ()
         self._block_index = -1
-        for _ in range(drawn):
-            self.word()
 
     def _load(self, index: int) -> None:
         digest = hashlib.sha256(f"{self.seed}:{index}".encode()).digest()

@@ -266,7 +266,7 @@ class Ctx:
             if not isinstance(answer, list):
                 raise IllegalAction(rule, f"an order is a list of {list(decision.options)}")
             return
-        if decision.kind in ("split", "turn", "dice", "cards"):
+        if decision.multiple:
             return  # checked by the asker, which knows the amounts
         if answer not in decision.options:
             raise IllegalAction(rule, f"'{answer}' is not one of the options {list(decision.options)}")
@@ -662,7 +662,7 @@ class Ctx:
                 answer = self.decide(Decision(by=opp, kind="split", options=tuple(alive),
                                               rules=("destiny.symbols.indirect",),
                                               prompt=f"split {amount} indirect damage among your characters",
-                                              source=source, multiple=True))
+                                              source=source, multiple=True, count=amount))
             if not isinstance(answer, dict) or any(not isinstance(v, int) or isinstance(v, bool) or v < 0
                                                    for v in answer.values()):
                 raise IllegalAction("destiny.symbols.indirect", "a split maps characters to amounts")
@@ -681,7 +681,7 @@ class Ctx:
         if turns is None:
             turns = self.decide(Decision(by=pid, kind="turn", options=tuple(self.player(pid).pool),
                                          rules=("destiny.symbols.focus",), source=source, multiple=True,
-                                         prompt=f"turn up to {value} of your other dice"))
+                                         prompt=f"turn up to {value} of your other dice", count=value))
         if not isinstance(turns, dict):
             raise IllegalAction("destiny.symbols.focus", "a focus names dice and the faces to turn them to")
         if len(turns) > value:

@@ -21,7 +21,7 @@ from judge.games.destiny.dice import Face, FaceError, parse_face
 from judge.games.destiny.engine import HAND_LIMIT, Ctx
 from judge.games.destiny.model import CardPool, CardType
 from judge.games.destiny.refs import CODE, parse_ref
-from judge.games.destiny.state import UNKNOWN, Character, GameState, Player, Support, Upgrade
+from judge.games.destiny.state import UNKNOWN, Character, Delayed, GameState, Player, Support, Upgrade
 from judge.kernel.core import Decision, IllegalAction, MissingOutcome
 from judge.kernel.rng import Rng
 
@@ -97,6 +97,18 @@ def from_position(pos: Any, players: list[dict[str, Any]], cards: CardPool, path
         bad("/passes", "'passes' counts consecutive passes (0 or more)")
     else:
         st.passes = passes
+    delayed = pos.get("delayed", [])
+    if not isinstance(delayed, list):
+        bad("/delayed", "'delayed' is a list of delayed effects")
+    else:
+        for i, d in enumerate(delayed):
+            if not isinstance(d, dict) or d.get("when") != "round-end" or d.get("kind") != "defeat" \
+                    or not isinstance(d.get("target"), str) or not isinstance(d.get("round"), int):
+                bad(f"/delayed/{i}", "a delayed effect is {\"when\": \"round-end\", \"kind\": \"defeat\", "
+                    "\"target\", \"source\", \"round\"}")
+                continue
+            st.delayed.append(Delayed(when="round-end", kind="defeat", target=d["target"],
+                                      source=str(d.get("source", "")), round=d["round"]))
     extra = pos.get("extra_action")
     if extra is not None:
         if extra not in st.players:
@@ -248,6 +260,12 @@ def _player(pid: str, name: str, raw: dict[str, Any], cards: CardPool, path: str
     used = raw.get("power_used", [])
     if isinstance(used, list):
         p.power_used = [u for u in used if isinstance(u, str)]
+    serials = raw.get("serials", {})
+    if not isinstance(serials, dict) or not all(isinstance(v, int) and v >= 0 for v in serials.values()):
+        bad("/serials", "'serials' maps card codes to how many copies have entered play")
+    else:
+        for code, n in serials.items():
+            p.serials[code] = max(p.serials.get(code, 0), n)
     return p
 
 
@@ -455,7 +473,8 @@ def _battlefield_roll(ctx: Ctx, players: list[dict[str, Any]], setup: dict[str, 
                 split = {alive[0]: n}
             else:
                 split = ctx.decide(Decision(by=pid, kind="shields", options=tuple(alive), rules=(rule,),
-                                            prompt=f"place {n} shield(s) on your characters", multiple=True))
+                                            prompt=f"place {n} shield(s) on your characters", multiple=True,
+                                            count=n))
         if not isinstance(split, dict) or sum(v for v in split.values() if isinstance(v, int)) != n \
                 or any(k not in p.characters for k in split):
             raise IllegalAction(rule, f"{pid} places exactly {n} shield(s) on their own characters")

@@ -136,6 +136,8 @@ class GameState:
             }
             if p.power_used:
                 entry["power_used"] = list(p.power_used)
+            if hidden and p.serials:
+                entry["serials"] = dict(sorted(p.serials.items()))
             if p.eliminated:
                 entry["eliminated"] = True
             players[pid] = entry
