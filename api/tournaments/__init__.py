@@ -322,8 +322,8 @@ def start_cut(args: dict[str, Any], tid: str) -> dict[str, Any]:
 @blp.route("/<string:tid>/standings")
 @blp.arguments(S.StandingsQuerySchema, location="query")
 @blp.response(200, S.StandingSchema(many=True))
-@blp.alt_response(200, content_type="text/csv", description="With `Accept: text/csv` (or `?format=csv`)",
-                  success=True)
+@blp.doc(responses={"200": {"content": {"text/csv": {"schema": {"type": "string"}}},
+                            "description": "JSON, or CSV with `Accept: text/csv` (or `?format=csv`)"}})
 def get_standings(args: dict[str, Any], tid: str) -> Any:
     """Swiss standings under the tournament's tie-breaker profile (JSON, or CSV)."""
     fmt = args.get("format")

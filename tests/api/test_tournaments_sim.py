@@ -1,0 +1,65 @@
+"""A whole simulated event of 300 players through the API, results reported at random."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from flask.testing import FlaskClient
+
+BASE = "/v1/tournaments"
+
+
+def test_300_player_event_with_drops_late_entries_and_cut(client: FlaskClient) -> None:
+    rng = random.Random(20240)  # the test's own dice; the engine uses its seed
+    body = client.post(BASE, json={"name": "Worlds", "seed": 99, "best_of": 3, "cut": 8}).get_json()
+    tid, auth = body["id"], {"Authorization": f"Bearer {body['token']}"}
+    for i in range(300):
+        assert client.post(f"{BASE}/{tid}/players", json={"name": f"Player {i}"}, headers=auth).status_code == 201
+    planned = client.get(f"{BASE}/{tid}").get_json()["rounds"]
+    assert planned == 9
+    seen_pairs: Counter[frozenset[str]] = Counter()
+    byes: Counter[str] = Counter()
+    dropped: set[str] = set()
+    for n in range(1, planned + 1):
+        rnd = client.post(f"{BASE}/{tid}/rounds", headers=auth)
+        assert rnd.status_code == 201, rnd.get_data(as_text=True)
+        data = rnd.get_json()
+        assert data["objective"]["rematches"] == 0
+        players = [x for m in data["matches"] for x in (m["p1"], m["p2"])] + ([data["bye"]] if data["bye"] else [])
+        active = {p["id"] for p in client.get(f"{BASE}/{tid}/players").get_json() if not p["dropped"]}
+        assert sorted(players) == sorted(active) and not dropped & set(players)
+        if data["bye"]:
+            byes[data["bye"]] += 1
+        order = list(data["matches"])
+        rng.shuffle(order)
+        for m in order:
+            seen_pairs[frozenset((m["p1"], m["p2"]))] += 1
+            res = rng.choice([(2, 0), (2, 1), (0, 2), (1, 2), (1, 1)])
+            r = client.put(f"{BASE}/{tid}/rounds/{n}/matches/{m['table']}",
+                           json={"p1_wins": res[0], "p2_wins": res[1], "draws": 1 if res == (1, 1) else 0},
+                           headers=auth)
+            assert r.status_code == 200, r.get_data(as_text=True)
+        for pid in rng.sample(sorted(active), 3):  # a few drops every round
+            client.post(f"{BASE}/{tid}/players/{pid}/drop", headers=auth)
+            dropped.add(pid)
+        if n == 2:  # a late entry
+            client.post(f"{BASE}/{tid}/players", json={"name": "Late"}, headers=auth)
+    assert max(seen_pairs.values()) == 1  # no rematch in the whole event
+    assert max(byes.values(), default=0) <= 1
+    table = client.get(f"{BASE}/{tid}/standings").get_json()
+    assert len(table) == 301
+    assert [r["points"] for r in table] == sorted((r["points"] for r in table), reverse=True)
+    cut = client.post(f"{BASE}/{tid}/cut", json={}, headers=auth).get_json()
+    top8 = [r["player_id"] for r in table if not r["dropped"]][:8]
+    assert [m["p1"] for m in cut["matches"]] == [top8[0], top8[3], top8[1], top8[2]]
+    while True:
+        cur = client.get(f"{BASE}/{tid}/pairings").get_json()
+        for m in cur["matches"]:
+            client.put(f"{BASE}/{tid}/rounds/{cur['number']}/matches/{m['table']}",
+                       json={"p1_wins": 2, "p2_wins": rng.choice([0, 1])}, headers=auth)
+        if len(cur["matches"]) == 1:
+            break
+        assert client.post(f"{BASE}/{tid}/rounds", headers=auth).status_code == 201
+    final = client.get(f"{BASE}/{tid}").get_json()
+    assert final["stage"] == "finished" and final["champion"] == top8[0]
