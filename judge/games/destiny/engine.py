@@ -494,6 +494,86 @@ class Ctx:
         self.note({"event": "delayed", "kind": d.kind, "target": d.target, "when": d.when,
                    "rules": ["destiny.delayed.definition"]})
 
+    # -- verbs for card effects that move cards, dice and damage (added for the Awakenings cards)
+    def discard_from_play(self, source: str, ref: str, rule: str = "destiny.zones.discard-pile") -> None:
+        """Discard an upgrade or support from play; its die leaves with it (destiny.dice.leave-with-card)."""
+        ref = self.canon(ref)
+        p = self.player(self.owner_of(ref))
+        if ref in p.upgrades:
+            _leave_play_upgrade(self, p, ref, to_discard=True)
+        elif ref in p.supports:
+            su = p.supports.pop(ref)
+            for n in range(1, su.dice + 1):
+                p.pool.pop(f"{ref}/{n}", None)
+            p.discard.append(su.code)
+        else:
+            return
+        self.note({"event": "discarded-from-play", "card": ref, "source": source,
+                   "rules": [rule, "destiny.dice.leave-with-card"]})
+
+    def put_in_pool(self, source: str, pid: str, die: str, face: Face | None = None,
+                    rule: str = "destiny.zones.dice-pool") -> Face:
+        """Roll a die into ``pid``'s pool (or place it showing ``face``) by a card effect."""
+        f = face if face is not None else self.roll_die(die)
+        self.player(pid).pool[die] = f
+        self.note({"event": "into-pool", "player": pid, "die": die, "face": f.notation(), "source": source,
+                   "rules": [rule, "destiny.zones.dice-pool"]})
+        return f
+
+    def move_damage(self, source: str, frm: str, to: str, amount: int) -> int:
+        """Move damage tokens between characters: shields are ignored and the recipient is not
+        considered to have taken damage (destiny.terms.move-damage); it may be defeated."""
+        a, b = self.character(frm), self.character(to)
+        if a.ref == b.ref:
+            raise IllegalAction("destiny.terms.move", "damage cannot move to the character it is on")
+        health = self.card(b.code).health or 0
+        n = min(amount, a.damage, max(0, health - b.damage))
+        a.damage -= n
+        b.damage += n
+        self.note({"event": "move-damage", "source": source, "from": a.ref, "to": b.ref, "amount": n,
+                   "rules": ["destiny.terms.move", "destiny.terms.move-damage"]})
+        if health and b.damage >= health:
+            self.emit(ev.Defeat(target=b.ref, source=source))
+        return n
+
+    def move_card(self, source: str, pid: str, frm: str, to: str, code: str | None = None) -> str | None:
+        """Move one card between ``pid``'s hand, deck and discard pile (``code`` None: the deck's top
+        card). A card goes onto the top of a deck. Returns the code moved, or None."""
+        p = self.player(pid)
+        zones = {"hand": p.hand, "deck": p.deck, "discard": p.discard}
+        src, dst = zones[frm], zones[to]
+        if code is None:
+            if not src:
+                return None
+            code = src[0] if frm == "deck" else src[-1]
+        if code not in src:
+            raise IllegalAction("destiny.terms.choose-target", f"{code} is not in {pid}'s {frm}")
+        if code == UNKNOWN and to == "discard":
+            raise MissingOutcome(f"{pid}'s {frm} holds a card the position does not name, and it goes to the "
+                                 "public discard pile: list the cards in the position", "destiny.zones.deck")
+        src.remove(code)
+        if to == "deck":
+            dst.insert(0, code)
+        else:
+            dst.append(code)
+        self.note({"event": "move-card", "player": pid, "card": code, "from": frm, "to": to, "source": source,
+                   "rules": ["destiny.zones.deck" if "deck" in (frm, to) else "destiny.zones.discard-pile"]})
+        return code
+
+    def upgrade_becomes_support(self, source: str, ref: str) -> None:
+        """An upgrade leaves its character and stays in play as a ready support, its die with it."""
+        ref = self.canon(ref)
+        p = self.player(self.owner_of(ref))
+        up = p.upgrades.pop(ref, None)
+        if up is None:
+            return
+        host = p.characters.get(up.on)
+        if host and ref in host.upgrades:
+            host.upgrades.remove(ref)
+        p.supports[ref] = Support(ref=ref, code=up.code, dice=1 if self.card(up.code).has_die else 0)
+        self.note({"event": "becomes-support", "card": ref, "from": up.on, "source": source,
+                   "rules": ["destiny.supports.play", "destiny.cards.enter-ready"]})
+
     def dice_of(self, ref: str) -> list[str]:
         """The dice an activation of ``ref`` rolls: character dice, then upgrade dice in the order the
         upgrades were attached (destiny.actions.activate-all-dice); a support's own dice."""
@@ -532,8 +612,10 @@ class Ctx:
     # ------------------------------------------------------------------ dice resolution
     def resolve_dice(self, pid: str, entries: Any, source: str | None = None, bonus: int = 0,
                      free: bool = False, only: Callable[[str], bool] | None = None,
-                     max_dice: int | None = None, rule: str = "destiny.actions.resolve-dice") -> None:
-        """Resolve dice from ``pid``'s pool: one symbol, modifiers with a base, costs, effects."""
+                     max_dice: int | None = None, rule: str = "destiny.actions.resolve-dice",
+                     unmodified: bool = False) -> None:
+        """Resolve dice from ``pid``'s pool: one symbol, modifiers with a base, costs, effects.
+        ``unmodified``: a modifier face resolves as if it had no plus (a card says so)."""
         if not isinstance(entries, list) or not entries:
             raise IllegalAction("destiny.actions.resolve-at-least-one", "name at least one die to resolve")
         groups: dict[str, list[tuple[str, Face, dict[str, Any]]]] = {}
@@ -556,6 +638,8 @@ class Ctx:
             if only is not None and not only(die):
                 raise IllegalAction(rule, f"{die} cannot be resolved by {source}")
             face = p.pool[die]
+            if unmodified and face.modifier:
+                face = Face(face.symbol, face.value, False, face.cost)
             if face.is_blank:
                 raise IllegalAction("destiny.symbols.blank", f"{die} shows a blank, which cannot be resolved")
             if symbol is None:
@@ -571,7 +655,7 @@ class Ctx:
         for entry in entries:
             die = self.canon_die(entry["die"])
             face = p.pool[die]
-            if not face.modifier:
+            if not face.modifier or unmodified:
                 continue
             base = entry.get("modifies")
             if base is None:
