@@ -40,14 +40,19 @@ def play_rounds(s: T.EventState, rounds: int, salt: int = 0, draws: bool = True)
         report_all(s, salt, draws)
 
 
-def brute_force_best(inp: SwissInput) -> tuple[int, ...]:
-    """The lexicographically least cost over every perfect pairing (small n only)."""
+def brute_force_best(inp: SwissInput, bye_to: frozenset[str] | None = None) -> tuple[int, ...] | None:
+    """The lexicographically least cost over every perfect pairing (small n only), optionally
+    only among pairings that give the bye to one of ``bye_to``."""
     fr = _Frame(inp)
     n = fr.n
     verts = list(range(n)) + ([n] if fr.odd else [])
 
     def cost(i: int, j: int) -> tuple[int, ...]:
-        return fr.bye_cost(i) if j == n else fr.pair_cost(i, j)
+        if j == n:
+            if bye_to is not None and fr.order[i] not in bye_to:
+                return (10**9, 0, 0, 0, 0)
+            return fr.bye_cost(i)
+        return fr.pair_cost(i, j)
 
     best: list[tuple[int, ...] | None] = [None]
 
@@ -66,6 +71,6 @@ def brute_force_best(inp: SwissInput) -> tuple[int, ...]:
 
     rec(verts, (0, 0, 0, 0, 0))
     assert best[0] is not None
-    return best[0]
+    return None if best[0][0] >= 10**9 else best[0]
 
 
