@@ -1,25 +1,163 @@
 """Legacies (set 05): cards of the Luke Skywalker (LEG-H) and Boba Fett (LEG-V) starter sets.
 
-Stats, dice and abilities written by the project; ability texts are the project's own wording.
+Stats and dice are facts; abilities are written by the project, in its own words. Choices an ability
+needs come from the step's ``choices`` in the order the engine asks; a single-target event may name
+its target on the step (``target``); turning dice is answered as a map from die to face, choosing
+several dice as a list.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from judge.games.destiny import events as ev
 from judge.games.destiny.cards.common import (
     ability,
     after_you_activate_this,
     after_you_play_this,
+    character_color_only,
     die_belongs_to,
     entry_or_choose,
     living_characters,
     pool_dice,
+    spot_color,
 )
+from judge.games.destiny.dice import parse_face
 from judge.games.destiny.engine import Ctx
 from judge.games.destiny.model import CardDef, CardType, faces
+from judge.games.destiny.refs import card_of_die
+from judge.kernel.core import Decision, IllegalAction
 
 C, U, S, E, B = CardType.CHARACTER, CardType.UPGRADE, CardType.SUPPORT, CardType.EVENT, CardType.BATTLEFIELD
+
+
+# ====================================================================== shared pieces
+TARGET = ("destiny.terms.choose-target",)
+
+
+def _color_of_die(ctx: Ctx, die: str) -> str:
+    return ctx.card(ctx.code_of(card_of_die(die))).color
+
+
+def _own_dice(ctx: Ctx, pid: str, test: Callable[[str], bool] | None = None) -> list[str]:
+    return [d for d in ctx.player(pid).pool if test is None or test(d)]
+
+
+def _opponents_dice(ctx: Ctx, pid: str) -> list[str]:
+    return [d for q, d, _f in ctx.all_pool_dice() if q in ctx.state.opponents(pid)]
+
+
+def _dice_showing(ctx: Ctx, symbols: frozenset[str]) -> list[str]:
+    """Dice in any pool whose showing face has one of ``symbols``, modifier faces included
+    (destiny.terms.showing, destiny.terms.showing-modifier-faces)."""
+    return [d for _q, d, f in ctx.all_pool_dice() if f.symbol in symbols]
+
+
+def _is_character_die(ctx: Ctx, die: str) -> bool:
+    """A die of a character card, not of an upgrade or support (destiny.terms.character-die)."""
+    card = card_of_die(die)
+    return card in ctx.player(ctx.owner_of(card)).characters
+
+
+def _pick_dice(
+    ctx: Ctx,
+    pid: str,
+    options: list[str],
+    most: int,
+    prompt: str,
+    src: str,
+    rules: tuple[str, ...],
+    least: int = 0,
+) -> list[str]:
+    """Choose between ``least`` and ``most`` of ``options`` (a list of dice), as one decision."""
+    if not options:
+        return []
+    if least == most == len(options):
+        return list(options)
+    answer = ctx.decide(
+        Decision(
+            by=pid, kind="dice", options=tuple(options), rules=rules, prompt=prompt, source=src, multiple=True
+        )
+    )
+    if not isinstance(answer, list) or not all(isinstance(d, str) for d in answer):
+        raise IllegalAction(rules[0], "the answer is a list of dice")
+    dice = [ctx.canon_die(d) for d in answer]
+    if len(set(dice)) != len(dice):
+        raise IllegalAction(rules[0], "a die is named twice")
+    bad = [d for d in dice if d not in options]
+    if bad:
+        raise IllegalAction(rules[0], f"{', '.join(bad)} cannot be chosen ({', '.join(options)})")
+    if not least <= len(dice) <= most:
+        raise IllegalAction(rules[0], f"choose {least} to {most} dice, not {len(dice)}")
+    return dice
+
+
+def _turn_dice(
+    ctx: Ctx,
+    pid: str,
+    options: list[str],
+    most: int,
+    prompt: str,
+    src: str,
+    rules: tuple[str, ...],
+    least: int = 0,
+    symbol: str | None = None,
+) -> None:
+    """Turn up to ``most`` of ``options`` to faces of the chooser's choice, answered as a map from
+    die to face (as focus is, destiny.terms.turn-die); ``symbol``: the new faces must show it."""
+    if not options:
+        return
+    answer = ctx.decide(
+        Decision(
+            by=pid, kind="turn", options=tuple(options), rules=rules, prompt=prompt, source=src, multiple=True
+        )
+    )
+    if not isinstance(answer, dict):
+        raise IllegalAction(rules[0], "the answer maps dice to the faces they are turned to")
+    if not least <= len(answer) <= most:
+        raise IllegalAction(rules[0], f"turn {least} to {most} dice, not {len(answer)}")
+    for die, face in answer.items():
+        d = ctx.canon_die(die)
+        if d not in options:
+            raise IllegalAction(rules[0], f"{d} cannot be turned by this effect ({', '.join(options)})")
+        if symbol is not None and (not isinstance(face, str) or parse_face(face).symbol != symbol):
+            raise IllegalAction(rules[0], f"{d} must be turned to a face showing {symbol}, not {face}")
+        ctx.turn_die(src, d, face)
+
+
+def _each_opponent_damaged(ctx: Ctx, pid: str) -> list[str]:
+    """Opponents each of whose characters has 1 or more damage on it."""
+    return [
+        q
+        for q in ctx.state.opponents(pid)
+        if ctx.player(q).alive() and all(c.damage > 0 for c in ctx.player(q).alive())
+    ]
+
+
+def _restriction_each_opponent_damaged(ctx: Ctx, pid: str, _on: Any) -> bool:
+    return bool(_each_opponent_damaged(ctx, pid))
+
+
+def _choose_remove(
+    ctx: Ctx,
+    src: str,
+    pid: str,
+    options: list[str],
+    prompt: str,
+    entry: Any = None,
+    rules: tuple[str, ...] = ("destiny.terms.remove-die",),
+) -> str | None:
+    """Choose one of ``options`` (dice; ``entry``'s ``target`` may name it) and remove it
+    (destiny.terms.remove-die)."""
+    if not options:
+        return None
+    die = entry_or_choose(ctx, entry, "target", pid, "die", options, rules, prompt, src)
+    ctx.remove_die(src, die)
+    return str(die)
+
+
+# ====================================================================== characters
 
 
 # ---------------------------------------------------------------------- Luke Skywalker (05031)
@@ -42,7 +180,7 @@ def _reroll_any_die(ctx: Ctx, src: str, _e: Any) -> None:
     pid = ctx.owner_of(src)
     dice = pool_dice(ctx)
     if dice:
-        die = ctx.choose(pid, "die", dice, ("destiny.terms.choose-target",), "which die to reroll", src)
+        die = ctx.choose(pid, "die", dice, TARGET, "which die to reroll", src)
         ctx.reroll(src, [die])
 
 
@@ -53,15 +191,7 @@ def _boba_special(ctx: Ctx, src: str, entry: Any) -> None:
     value = 0
     if dice:
         die = entry_or_choose(
-            ctx,
-            entry,
-            "die_value",
-            pid,
-            "die",
-            dice,
-            ("destiny.terms.choose-target",),
-            "the die whose value is dealt as damage",
-            src,
+            ctx, entry, "die_value", pid, "die", dice, TARGET, "the die whose value is dealt as damage", src
         )
         value = ctx.pool_face(die).numeric
     target = entry_or_choose(
@@ -71,26 +201,20 @@ def _boba_special(ctx: Ctx, src: str, entry: Any) -> None:
         pid,
         "target",
         living_characters(ctx),
-        ("destiny.terms.choose-target",),
+        TARGET,
         "the character dealt the damage",
         src,
     )
     ctx.deal_damage(src, target, value)
 
 
+# ====================================================================== upgrades
 # ---------------------------------------------------------------------- Hidden Blaster (05072)
 def _remove_a_shield(ctx: Ctx, src: str, _e: Any) -> None:
     pid = ctx.owner_of(src)
     shielded = [c for c in living_characters(ctx) if ctx.character(c).shields > 0]
     if shielded:
-        target = ctx.choose(
-            pid,
-            "target",
-            shielded,
-            ("destiny.terms.choose-target",),
-            "remove 1 shield from which character",
-            src,
-        )
+        target = ctx.choose(pid, "target", shielded, TARGET, "remove 1 shield from which character", src)
         ctx.remove_shields(src, target, 1)
 
 
@@ -103,7 +227,529 @@ def _redeploy_on_blue(ctx: Ctx, src: str, subject: Any, value: Any) -> Any:
     return value
 
 
-# ---------------------------------------------------------------------- battlefields
+# ---------------------------------------------------------------------- Hunter Instinct (05026)
+def _hunter_instinct(ctx: Ctx, src: str, entry: Any) -> None:
+    pid = ctx.owner_of(src)
+    target = entry_or_choose(
+        ctx,
+        entry,
+        "target",
+        pid,
+        "target",
+        living_characters(ctx),
+        TARGET,
+        "deal 1 damage (2 if it has 3 or more) to which character",
+        src,
+    )
+    ctx.deal_damage(src, target, 2 if ctx.character(target).damage >= 3 else 1)
+
+
+# ---------------------------------------------------------------------- Wrist Rockets (05027)
+def _wrist_rockets(ctx: Ctx, src: str, entry: Any) -> None:
+    pid = ctx.owner_of(src)
+    target = entry_or_choose(
+        ctx,
+        entry,
+        "target",
+        pid,
+        "target",
+        living_characters(ctx),
+        TARGET,
+        "deal 2 damage to which character",
+        src,
+    )
+    ctx.deal_damage(src, target, 2)
+    if (
+        ctx.player(pid).resources >= 1
+        and living_characters(ctx)
+        and ctx.may(pid, "spend 1 resource to deal 2 more damage to a character", src)
+    ):
+        ctx.spend(pid, 1, "destiny.abilities.resolve-fully", "Wrist Rockets")
+        again = ctx.choose(
+            pid, "target", living_characters(ctx), TARGET, "deal 2 damage to which character", src
+        )
+        ctx.deal_damage(src, again, 2)
+
+
+# ---------------------------------------------------------------------- Force Focus (05056)
+def _force_focus(ctx: Ctx, src: str, _entry: Any) -> None:
+    pid = ctx.owner_of(src)
+    rules = ("destiny.terms.turn-die", "destiny.symbols.special")
+    _turn_dice(ctx, pid, _own_dice(ctx, pid), 1, "turn one of your dice to any side", src, rules, least=1)
+    blue = sorted({c for c in ctx.player(pid).hand if c in ctx.cards and ctx.card(c).color == "blue"})
+    theirs = _opponents_dice(ctx, pid)
+    if blue and theirs and ctx.may(pid, "reveal a blue card from your hand to turn an opponent's die", src):
+        shown = ctx.choose(pid, "card", blue, ("destiny.terms.reveal",), "which blue card to reveal", src)
+        ctx.note({"event": "reveal", "player": pid, "card": shown, "rules": ["destiny.terms.reveal"]})
+        _turn_dice(ctx, pid, theirs, 1, "turn one of an opponent's dice to any side", src, rules, least=1)
+
+
+# ---------------------------------------------------------------------- 74-Z Speeder Bike (05064)
+def _speeder_ready(ctx: Ctx, pid: str, ref: Any) -> bool:
+    return f"{ref}/1" in ctx.player(pid).pool
+
+
+def _speeder_bike(ctx: Ctx, src: str, step: Any) -> None:
+    """Resolve this upgrade's die and one character die of its host, in the order the log names them."""
+    pid = ctx.owner_of(src)
+    rule = "destiny.dice.resolve-via-card"
+    own = f"{src}/1"
+    host = ctx.upgrade_host(src)
+    host_dice = [d for d in ctx.player(pid).pool if card_of_die(d) == host]
+    entries = step.get("dice")
+    if not isinstance(entries, list) or not all(
+        isinstance(e, dict) and isinstance(e.get("die"), str) for e in entries
+    ):
+        raise IllegalAction("destiny.actions.resolve-at-least-one", "name the dice to resolve in 'dice'")
+    named = [ctx.canon_die(e["die"]) for e in entries]
+    if own not in named:
+        raise IllegalAction(rule, f"the speeder bike resolves its own die {own}")
+    others = [d for d in named if d != own]
+    if len(others) > 1 or any(d not in host_dice for d in others):
+        raise IllegalAction(
+            rule,
+            f"besides its own die it resolves one character die of {host} "
+            f"({', '.join(host_dice) or 'none in the pool'})",
+        )
+    if not others and host_dice:
+        raise IllegalAction(
+            "destiny.abilities.resolve-fully",
+            f"resolve one of {host}'s character dice too ({', '.join(host_dice)})",
+        )
+    for entry, die in zip(entries, named, strict=True):
+        ctx.resolve_dice(pid, [entry], source=src, only=lambda d, die=die: d == die, max_dice=1, rule=rule)
+
+
+# ---------------------------------------------------------------------- Quickdraw Holster (05167)
+def _after_host_activated(ctx: Ctx, src: str, e: Any) -> bool:
+    return isinstance(e, ev.Activate) and e.card == ctx.upgrade_host(src)
+
+
+def _quickdraw_holster(ctx: Ctx, src: str, _e: Any) -> None:
+    pid = ctx.owner_of(src)
+    host = ctx.upgrade_host(src)
+    if host is None:
+        return
+    weapons = [
+        f"{u}/1" for u in ctx.character(host).upgrades if "weapon" in ctx.card(ctx.code_of(u)).subtypes
+    ]
+    dice = [d for d in weapons if d in ctx.player(pid).pool]
+    chosen = _pick_dice(
+        ctx,
+        pid,
+        dice,
+        len(dice),
+        "reroll any number of the weapon dice",
+        src,
+        ("destiny.terms.choose-any-number",),
+    )
+    if chosen:
+        ctx.reroll(src, chosen)
+
+
+# ====================================================================== supports
+# ---------------------------------------------------------------------- Slave I (05025)
+def _slave_one(ctx: Ctx, src: str, _step: Any) -> None:
+    pid = ctx.owner_of(src)
+    yellow = _own_dice(ctx, pid, lambda d: _color_of_die(ctx, d) == "yellow")
+    if not yellow:
+        return
+    die = ctx.choose(pid, "die", yellow, TARGET, "reroll which of your yellow dice", src)
+    ctx.reroll(src, [die])
+    if die not in ctx.player(pid).pool:
+        return
+    value = ctx.pool_face(die).numeric
+    same = [d for d in _opponents_dice(ctx, pid) if ctx.pool_face(d).numeric == value]
+    if same and ctx.may(pid, f"remove an opponent's die showing the value {value}", src):
+        _choose_remove(
+            ctx,
+            src,
+            pid,
+            same,
+            f"remove which opponent's die showing {value}",
+            rules=("destiny.terms.remove-die", "destiny.dice.value"),
+        )
+
+
+# ---------------------------------------------------------------------- R2-D2 (05035)
+def _r2d2(ctx: Ctx, src: str, _entry: Any) -> None:
+    pid = ctx.owner_of(src)
+    ctx.draw(src, pid, 1)
+    mine = _own_dice(ctx, pid)
+    if mine and ctx.may(pid, "turn one of your dice to any side", src):
+        _turn_dice(
+            ctx, pid, mine, 1, "turn one of your dice to any side", src, ("destiny.terms.turn-die",), least=1
+        )
+
+
+# ---------------------------------------------------------------------- Millennium Falcon (05052)
+def _falcon(ctx: Ctx, src: str, _e: Any) -> None:
+    pid = ctx.owner_of(src)
+    ready = [c.ref for c in ctx.player(pid).alive() if not c.exhausted]
+    if ready:
+        ref = ctx.choose(pid, "target", ready, ("destiny.actions.activate",), "activate which character", src)
+        ctx.activate(pid, ref, src)
+
+
+# ---------------------------------------------------------------------- Maz's Vault (05122)
+def _one_more_upkeep_resource(_ctx: Ctx, _src: str, _pid: Any, value: Any) -> Any:
+    return value + 1
+
+
+# ---------------------------------------------------------------------- Perseverance (05134)
+def _ready_support(ctx: Ctx, pid: str, ref: Any) -> bool:
+    su = ctx.player(pid).supports.get(ref)
+    return su is not None and not su.exhausted
+
+
+def _perseverance(ctx: Ctx, src: str, _step: Any) -> None:
+    pid = ctx.owner_of(src)
+    ctx.exhaust(src, src)
+    mine = _own_dice(ctx, pid)
+    if not mine:
+        return
+    die = ctx.choose(pid, "die", mine, TARGET, "reroll which of your dice", src)
+    ctx.reroll(src, [die])
+    if die in ctx.player(pid).pool and ctx.may(pid, f"reroll {die} again", src):
+        ctx.reroll(src, [die])
+
+
+# ---------------------------------------------------------------------- Backup Specialist (05163)
+def _backup_specialist(ctx: Ctx, src: str, _step: Any) -> None:
+    pid = ctx.owner_of(src)
+    ctx.exhaust(src, src)
+    dice = _pick_dice(ctx, pid, _own_dice(ctx, pid), 2, "reroll up to 2 of your dice", src, TARGET)
+    if dice:
+        ctx.reroll(src, dice)
+
+
+# ====================================================================== events
+def _battle_fatigue(ctx: Ctx, src: str, _step: Any) -> None:
+    pid = ctx.owner_of(src)
+    opps = _each_opponent_damaged(ctx, pid)
+    opp = ctx.choose(pid, "opponent", opps, ("destiny.multiplayer.choose-opponent",), "which opponent", src)
+    if opp is not None:
+        _choose_remove(ctx, src, pid, _own_dice(ctx, opp), f"remove which of {opp}'s dice")
+
+
+def _imperial_might(ctx: Ctx, src: str, step: Any) -> None:
+    _resolve_one_of_yours(ctx, src, step, bonus=2)
+
+
+def _impulsive(ctx: Ctx, src: str, step: Any) -> None:
+    _resolve_one_of_yours(ctx, src, step, bonus=0)
+
+
+def _resolve_one_of_yours(ctx: Ctx, src: str, step: Any, bonus: int) -> None:
+    pid = ctx.owner_of(src)
+    if not ctx.player(pid).pool and not step.get("dice"):
+        return  # nothing to resolve: the event has no effect (destiny.events.no-effect-allowed)
+    ctx.resolve_dice(
+        pid, step.get("dice"), source=src, bonus=bonus, max_dice=1, rule="destiny.dice.resolve-via-card"
+    )
+
+
+def _rumors(ctx: Ctx, src: str, _step: Any) -> None:
+    pid = ctx.owner_of(src)
+    opp = ctx.opponent(pid, src, "which opponent chooses a card in hand")
+    hand = list(ctx.player(opp).hand)
+    if not hand:
+        return
+    rules = ("destiny.zones.opponent-hand", "destiny.terms.look-at")
+    kept = ctx.choose(opp, "card", list(dict.fromkeys(hand)), rules, "choose a card in your hand", src)
+    rest = list(hand)
+    rest.remove(kept)
+    if rest:
+        gone = ctx.choose(
+            pid, "card", list(dict.fromkeys(rest)), rules, f"discard which other card of {opp}'s", src
+        )
+        ctx.emit(ev.DiscardFromHand(source=src, player=opp, card=gone))
+
+
+def _subdue(ctx: Ctx, src: str, step: Any) -> None:
+    pid = ctx.owner_of(src)
+    hurt = [c for c in living_characters(ctx) if ctx.character(c).damage >= 3]
+    if not hurt:
+        return
+    target = entry_or_choose(
+        ctx, step, "target", pid, "target", hurt, TARGET, "which character with 3 or more damage", src
+    )
+    owner = ctx.owner_of(target)
+    _choose_remove(
+        ctx, src, pid, _own_dice(ctx, owner, die_belongs_to(ctx, target)), f"remove which of {target}'s dice"
+    )
+
+
+def _take_flight(ctx: Ctx, src: str, _step: Any) -> None:
+    pid = ctx.owner_of(src)
+    yellow = _own_dice(ctx, pid, lambda d: _color_of_die(ctx, d) == "yellow")
+    dice = _pick_dice(ctx, pid, yellow, 2, "reroll up to 2 of your yellow dice", src, TARGET)
+    if dice:
+        ctx.reroll(src, dice)
+
+
+def _heightened_awareness(ctx: Ctx, src: str, step: Any) -> None:
+    pid = ctx.owner_of(src)
+    target = entry_or_choose(
+        ctx,
+        step,
+        "target",
+        pid,
+        "target",
+        living_characters(ctx),
+        TARGET,
+        "give 3 shields to which character",
+        src,
+    )
+    if target is not None:
+        ctx.give_shields(src, target, 3)
+
+
+def _bravado(ctx: Ctx, src: str, _step: Any) -> None:
+    pid = ctx.owner_of(src)
+    if not spot_color("yellow")(ctx, pid, None):
+        return  # nothing spotted: the card does nothing (destiny.terms.spot-own-only)
+    if _choose_remove(ctx, src, pid, _opponents_dice(ctx, pid), "remove which opponent's die") is None:
+        return  # the part after "then" needs the first part done (destiny.then.requires-full-resolution)
+    target = ctx.choose(
+        pid, "target", living_characters(ctx), TARGET, "deal 2 damage to which character", src
+    )
+    ctx.deal_damage(src, target, 2)
+
+
+def _smugglers_run(ctx: Ctx, src: str, step: Any) -> None:
+    pid = ctx.owner_of(src)
+    yellow = [
+        c.ref for c in ctx.player(pid).alive() if not c.exhausted and ctx.card(c.code).color == "yellow"
+    ]
+    if not yellow:
+        return
+    ref = entry_or_choose(
+        ctx,
+        step,
+        "target",
+        pid,
+        "target",
+        yellow,
+        ("destiny.actions.activate",),
+        "activate which yellow character",
+        src,
+    )
+    ctx.activate(pid, ref, src)
+    pool = ctx.player(pid).pool
+    if any(d in pool and pool[d].symbol == "R" for d in ctx.dice_of(ref)):
+        ctx.gain(src, pid, 1)
+
+
+def _alter(ctx: Ctx, src: str, _step: Any) -> None:
+    pid = ctx.owner_of(src)
+    _turn_dice(
+        ctx, pid, pool_dice(ctx), 2, "turn up to 2 dice to any sides", src, ("destiny.terms.turn-die",)
+    )
+
+
+def _invigorate(ctx: Ctx, src: str, _step: Any) -> None:
+    pid = ctx.owner_of(src)
+    if spot_color("blue")(ctx, pid, None):
+        for c in living_characters(ctx, pid):
+            ctx.heal(src, c, 1)
+
+
+def _mislead(ctx: Ctx, src: str, step: Any) -> None:
+    pid = ctx.owner_of(src)
+    low = [d for _q, d, f in ctx.all_pool_dice() if _is_character_die(ctx, d) and f.numeric <= 2]
+    _choose_remove(
+        ctx,
+        src,
+        pid,
+        low,
+        "remove which character die showing 2 or less",
+        step,
+        ("destiny.terms.remove-die", "destiny.terms.character-die", "destiny.dice.value"),
+    )
+
+
+def _force_is_with_me(ctx: Ctx, src: str, step: Any) -> None:
+    pid = ctx.owner_of(src)
+    _choose_remove(
+        ctx,
+        src,
+        pid,
+        _dice_showing(ctx, frozenset({"RD", "ID"})),
+        "remove which die showing ranged or indirect damage",
+        step,
+        ("destiny.terms.remove-die", "destiny.terms.showing-modifier-faces"),
+    )
+
+
+def _crackdown(ctx: Ctx, src: str, _step: Any) -> None:
+    ctx.gain(src, ctx.owner_of(src), 1)
+
+
+def _crash_landing(ctx: Ctx, src: str, step: Any) -> None:
+    pid = ctx.owner_of(src)
+    dice = _dice_showing(ctx, frozenset({"MD", "RD", "ID"}))
+    if not dice:
+        return
+    die = entry_or_choose(
+        ctx,
+        step,
+        "target",
+        pid,
+        "die",
+        dice,
+        ("destiny.terms.remove-die",),
+        "remove which die showing damage",
+        src,
+    )
+    value = ctx.pool_face(die).numeric
+    ctx.remove_die(src, die)
+    ctx.indirect(src, pid, value)
+
+
+def _locked_and_loaded(ctx: Ctx, src: str, _step: Any) -> None:
+    pid = ctx.owner_of(src)
+    if spot_color("red")(ctx, pid, None):
+        _turn_dice(
+            ctx,
+            pid,
+            _own_dice(ctx, pid),
+            2,
+            "turn up to 2 of your dice to indirect damage sides",
+            src,
+            ("destiny.terms.turn-die",),
+            symbol="ID",
+        )
+
+
+def _control_battlefield(ctx: Ctx, pid: str, _on: Any) -> bool:
+    return ctx.state.controller == pid
+
+
+def _superior_position(ctx: Ctx, src: str, step: Any) -> None:
+    pid = ctx.owner_of(src)
+    _choose_remove(ctx, src, pid, pool_dice(ctx), "remove which die", step)
+
+
+def _bamboozle(ctx: Ctx, src: str, step: Any) -> None:
+    pid = ctx.owner_of(src)
+    theirs = _opponents_dice(ctx, pid)
+    if not theirs:
+        return
+    die = entry_or_choose(ctx, step, "target", pid, "die", theirs, TARGET, "reroll which opponent's die", src)
+    ctx.reroll(src, [die])
+    opp = ctx.owner_of(die)
+    if die in ctx.player(opp).pool and ctx.pool_face(die).is_blank and ctx.player(opp).resources > 0:
+        ctx.lose(src, opp, 1)
+        ctx.gain(src, pid, 1)
+
+
+def _dangerous_maneuver(ctx: Ctx, src: str, step: Any) -> None:
+    pid = ctx.owner_of(src)
+    mine = living_characters(ctx, pid)
+    target = entry_or_choose(
+        ctx, step, "target", pid, "target", mine, TARGET, "heal 2 damage from which character", src
+    )
+    if target is not None:
+        ctx.heal(src, target, 2)
+    ctx.indirect(src, pid, 2)
+
+
+def _entangle(ctx: Ctx, src: str, _step: Any) -> None:
+    pid = ctx.owner_of(src)
+    if not spot_color("yellow")(ctx, pid, None):
+        return
+    rules = ("destiny.terms.remove-die", "destiny.terms.total-value")
+    dice = _pick_dice(ctx, pid, pool_dice(ctx), 2, "remove up to 2 dice showing 3 or less in all", src, rules)
+    total = sum(ctx.pool_face(d).numeric for d in dice)
+    if total > 3:
+        raise IllegalAction(
+            "destiny.terms.total-value", f"{', '.join(dice)} show {total} in all, more than 3"
+        )
+    for d in dice:
+        ctx.remove_die(src, d)
+
+
+def _face_off(ctx: Ctx, src: str, _step: Any) -> None:
+    pid = ctx.owner_of(src)
+    mine = _own_dice(ctx, pid, lambda d: _is_character_die(ctx, d))
+    theirs = [d for d in _opponents_dice(ctx, pid) if _is_character_die(ctx, d)]
+    picked = []
+    if mine:
+        picked.append(
+            ctx.choose(
+                pid, "die", mine, ("destiny.terms.character-die",), "reroll which of your character dice", src
+            )
+        )
+    if theirs:
+        picked.append(
+            ctx.choose(
+                pid,
+                "die",
+                theirs,
+                ("destiny.terms.character-die",),
+                "reroll which opponent's character die",
+                src,
+            )
+        )
+    if not picked:
+        return
+    ctx.reroll(src, picked)
+    if len(picked) < 2 or any(d not in ctx.player(ctx.owner_of(d)).pool for d in picked):
+        return  # "then" needs both rerolled (destiny.then.requires-full-resolution)
+    values = {d: ctx.pool_face(d).numeric for d in picked}
+    low = min(values.values())
+    for d, v in values.items():
+        if v == low:
+            ctx.deal_damage(src, card_of_die(d), 2)
+
+
+def _hasty_exit(ctx: Ctx, src: str, step: Any) -> None:
+    pid = ctx.owner_of(src)
+    dice = _dice_showing(ctx, frozenset({"MD", "RD", "ID"}))
+    if ctx.state.controller != pid or not dice:
+        return  # the cost cannot be paid or there is nothing to remove
+    opp = ctx.opponent(pid, src, "which opponent takes the battlefield")
+    ctx.give_battlefield(src, opp)
+    _choose_remove(ctx, src, pid, dice, "remove which die showing damage", step)
+
+
+def _quick_draw(ctx: Ctx, src: str, _step: Any) -> None:
+    pid = ctx.owner_of(src)
+    p = ctx.player(pid)
+    weapons = [
+        c
+        for c in dict.fromkeys(p.hand)
+        if c in ctx.cards and ctx.card(c).type == CardType.UPGRADE and "weapon" in ctx.card(c).subtypes
+    ]
+    homes = living_characters(ctx, pid)
+    if not weapons or not homes:
+        return
+    code = ctx.choose(pid, "card", weapons, ("destiny.actions.play-card-sequence",), "play which weapon", src)
+    on = ctx.choose(pid, "target", homes, ("destiny.upgrades.attach",), "on which character", src)
+    card = ctx.card(code)
+    ignore = bool(ctx.query("ignore_restrictions", (code, on), False))
+    for ab in card.abilities:
+        if (
+            ab.timing in ("play", "restriction")
+            and ab.condition is not None
+            and not ignore
+            and not ab.condition(ctx, pid, on)
+        ):
+            raise IllegalAction("destiny.terms.play-restrictions", f"{card.name} cannot be played: {ab.text}")
+    ctx.emit(ev.Play(player=pid, code=code, on=on))
+    if not ctx.character(on).exhausted and ctx.may(pid, f"activate {on}", src):
+        ctx.activate(pid, on, src)
+    if "ambush" in ctx.keywords(f"{pid}.{code}"):
+        ctx.grant_extra_action(pid, "destiny.keywords.ambush")
+
+
+def _ice_storm(ctx: Ctx, src: str, _step: Any) -> None:
+    for c in living_characters(ctx):
+        ctx.remove_shields(src, c, 1)
+
+
+# ====================================================================== battlefields
 def _outer_rim_outpost(ctx: Ctx, src: str, _step: Any) -> None:
     pid = ctx.owner_of(src)
     ctx.gain(src, pid, 1)
@@ -273,7 +919,6 @@ CARDS: list[CardDef] = [
             ),
         ),
     ),
-    # stats and dice only so far: abilities still to be written (implemented=False)
     CardDef(
         "05025",
         "Slave I",
@@ -284,8 +929,15 @@ CARDS: list[CardDef] = [
         cost=3,
         faces=faces("2RD", "2ID", "3ID1", "1Sh", "1R", "-"),
         subtypes=("vehicle",),
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "power",
+                "Reroll one of your yellow dice; then you may remove an opponent's die showing the "
+                "same value as the rerolled die.",
+                _slave_one,
+                rules=("destiny.actions.power-action", "destiny.terms.remove-die", "destiny.dice.value"),
+            ),
+        ),
     ),
     CardDef(
         "05026",
@@ -296,8 +948,14 @@ CARDS: list[CardDef] = [
         cost=2,
         faces=faces("1F", "1Dr", "1R", "Sp", "Sp", "-"),
         subtypes=("ability",),
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "special",
+                "Deal 1 damage to a character; 2 instead if it already has 3 or more damage.",
+                _hunter_instinct,
+                rules=("destiny.symbols.special",),
+            ),
+        ),
     ),
     CardDef(
         "05027",
@@ -308,8 +966,20 @@ CARDS: list[CardDef] = [
         cost=3,
         faces=faces("2RD", "4ID1", "1Dc", "1R", "Sp", "-"),
         subtypes=("weapon",),
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "restriction",
+                "Goes only on a yellow character.",
+                condition=character_color_only("yellow"),
+                rules=("destiny.terms.play-restrictions",),
+            ),
+            ability(
+                "special",
+                "Deal 2 damage to a character; you may pay 1 resource to deal 2 damage to a character.",
+                _wrist_rockets,
+                rules=("destiny.symbols.special",),
+            ),
+        ),
     ),
     CardDef(
         "05035",
@@ -321,8 +991,14 @@ CARDS: list[CardDef] = [
         cost=1,
         faces=faces("1MD", "1Dr", "1Sh", "1R", "Sp", "Sp"),
         subtypes=("droid",),
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "special",
+                "Draw a card; you may then turn one of your dice to any face.",
+                _r2d2,
+                rules=("destiny.symbols.special", "destiny.terms.turn-die"),
+            ),
+        ),
     ),
     CardDef(
         "05052",
@@ -334,8 +1010,16 @@ CARDS: list[CardDef] = [
         cost=4,
         faces=faces("2RD", "3RD", "4ID1", "2Sh", "2R", "-"),
         subtypes=("vehicle",),
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "after",
+                "After you activate this support, you may activate one of your characters.",
+                _falcon,
+                after_you_activate_this,
+                optional=True,
+                rules=("destiny.actions.activate",),
+            ),
+        ),
     ),
     CardDef(
         "05056",
@@ -346,8 +1030,21 @@ CARDS: list[CardDef] = [
         cost=2,
         faces=faces("1Sh", "1R", "1R", "Sp", "Sp", "-"),
         subtypes=("ability",),
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "restriction",
+                "You must spot a blue character to play it.",
+                condition=spot_color("blue"),
+                rules=("destiny.terms.spot", "destiny.terms.play-restrictions"),
+            ),
+            ability(
+                "special",
+                "Turn one of your dice to any face; you may reveal a blue card from your hand to "
+                "turn an opponent's die to any face too.",
+                _force_focus,
+                rules=("destiny.symbols.special", "destiny.terms.turn-die", "destiny.terms.reveal"),
+            ),
+        ),
     ),
     CardDef(
         "05064",
@@ -358,8 +1055,15 @@ CARDS: list[CardDef] = [
         cost=2,
         faces=faces("2RD1", "1F", "1F", "1Sh", "1R", "-"),
         subtypes=("vehicle",),
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "action",
+                "Resolve this die and one character die of the character it is on, in either order.",
+                _speeder_bike,
+                condition=_speeder_ready,
+                rules=("destiny.actions.card-action", "destiny.dice.resolve-via-card"),
+            ),
+        ),
     ),
     CardDef(
         "05084",
@@ -368,8 +1072,20 @@ CARDS: list[CardDef] = [
         "villain",
         "red",
         cost=1,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "restriction",
+                "Only when every character of some opponent has damage.",
+                condition=_restriction_each_opponent_damaged,
+                rules=("destiny.terms.play-restrictions",),
+            ),
+            ability(
+                "play",
+                "Remove one die of that opponent.",
+                _battle_fatigue,
+                rules=("destiny.terms.remove-die",),
+            ),
+        ),
     ),
     CardDef(
         "05086",
@@ -378,8 +1094,14 @@ CARDS: list[CardDef] = [
         "villain",
         "red",
         cost=2,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "play",
+                "Resolve one of your dice with its value raised by 2.",
+                _imperial_might,
+                rules=("destiny.dice.resolve-via-card", "destiny.terms.increase"),
+            ),
+        ),
     ),
     CardDef(
         "05096",
@@ -388,8 +1110,14 @@ CARDS: list[CardDef] = [
         "villain",
         "yellow",
         cost=1,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "play",
+                "An opponent picks a card in hand; you look at the rest and discard one of them.",
+                _rumors,
+                rules=("destiny.zones.opponent-hand", "destiny.terms.look-at"),
+            ),
+        ),
     ),
     CardDef(
         "05097",
@@ -398,8 +1126,14 @@ CARDS: list[CardDef] = [
         "villain",
         "yellow",
         cost=1,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "play",
+                "Pick a character with 3 or more damage and remove one of its own or upgrade dice.",
+                _subdue,
+                rules=("destiny.terms.remove-die",),
+            ),
+        ),
     ),
     CardDef(
         "05098",
@@ -409,8 +1143,14 @@ CARDS: list[CardDef] = [
         "yellow",
         cost=0,
         keywords=frozenset({"ambush"}),
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "play",
+                "Reroll up to 2 of your yellow dice.",
+                _take_flight,
+                rules=("destiny.keywords.ambush",),
+            ),
+        ),
     ),
     CardDef(
         "05102",
@@ -420,8 +1160,14 @@ CARDS: list[CardDef] = [
         "blue",
         cost=2,
         keywords=frozenset({"ambush"}),
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "play",
+                "A character gets 3 shields.",
+                _heightened_awareness,
+                rules=("destiny.symbols.shield", "destiny.keywords.ambush"),
+            ),
+        ),
     ),
     CardDef(
         "05116",
@@ -430,8 +1176,19 @@ CARDS: list[CardDef] = [
         "hero",
         "yellow",
         cost=3,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "play",
+                "With a yellow character spotted, remove an opponent's die; then deal 2 damage to a "
+                "character.",
+                _bravado,
+                rules=(
+                    "destiny.terms.spot",
+                    "destiny.terms.remove-die",
+                    "destiny.then.requires-full-resolution",
+                ),
+            ),
+        ),
     ),
     CardDef(
         "05119",
@@ -441,8 +1198,14 @@ CARDS: list[CardDef] = [
         "yellow",
         cost=0,
         keywords=frozenset({"ambush"}),
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "play",
+                "Resolve one of your dice.",
+                _impulsive,
+                rules=("destiny.dice.resolve-via-card", "destiny.keywords.ambush"),
+            ),
+        ),
     ),
     CardDef(
         "05121",
@@ -451,8 +1214,15 @@ CARDS: list[CardDef] = [
         "hero",
         "yellow",
         cost=0,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "play",
+                "Activate one of your yellow characters; gain 1 resource if any of its dice rolled a "
+                "resource face.",
+                _smugglers_run,
+                rules=("destiny.actions.activate",),
+            ),
+        ),
     ),
     CardDef(
         "05122",
@@ -463,8 +1233,15 @@ CARDS: list[CardDef] = [
         unique=True,
         cost=0,
         subtypes=("location",),
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "constant",
+                "Every player gets 1 more resource in the upkeep phase.",
+                query="upkeep_resources",
+                modify=_one_more_upkeep_resource,
+                rules=("destiny.abilities.constant", "destiny.round.upkeep"),
+            ),
+        ),
     ),
     CardDef(
         "05125",
@@ -473,8 +1250,14 @@ CARDS: list[CardDef] = [
         "neutral",
         "blue",
         cost=2,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "play",
+                "Turn up to 2 dice, yours or opponents', to faces you pick.",
+                _alter,
+                rules=("destiny.terms.turn-die",),
+            ),
+        ),
     ),
     CardDef(
         "05128",
@@ -483,8 +1266,14 @@ CARDS: list[CardDef] = [
         "neutral",
         "blue",
         cost=1,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "play",
+                "With a blue character spotted, heal 1 damage from each of your characters.",
+                _invigorate,
+                rules=("destiny.terms.spot", "destiny.terms.heal"),
+            ),
+        ),
     ),
     CardDef(
         "05130",
@@ -493,8 +1282,14 @@ CARDS: list[CardDef] = [
         "neutral",
         "blue",
         cost=1,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "play",
+                "Remove a character die showing a value of 2 or lower.",
+                _mislead,
+                rules=("destiny.terms.remove-die", "destiny.terms.character-die"),
+            ),
+        ),
     ),
     CardDef(
         "05133",
@@ -503,8 +1298,14 @@ CARDS: list[CardDef] = [
         "neutral",
         "blue",
         cost=1,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "play",
+                "Remove a die showing ranged or indirect damage.",
+                _force_is_with_me,
+                rules=("destiny.terms.remove-die",),
+            ),
+        ),
     ),
     CardDef(
         "05134",
@@ -513,8 +1314,15 @@ CARDS: list[CardDef] = [
         "neutral",
         "blue",
         cost=1,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "action",
+                "Exhaust this support: reroll one of your dice, then you may reroll it once more.",
+                _perseverance,
+                condition=_ready_support,
+                rules=("destiny.actions.card-action", "destiny.cards.exhaust-usage"),
+            ),
+        ),
     ),
     CardDef(
         "05136",
@@ -523,8 +1331,15 @@ CARDS: list[CardDef] = [
         "neutral",
         "red",
         cost=0,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "restriction",
+                "Only when every character of some opponent has damage.",
+                condition=_restriction_each_opponent_damaged,
+                rules=("destiny.terms.play-restrictions",),
+            ),
+            ability("play", "Gain 1 resource.", _crackdown, rules=("destiny.resources.currency",)),
+        ),
     ),
     CardDef(
         "05137",
@@ -533,8 +1348,14 @@ CARDS: list[CardDef] = [
         "neutral",
         "red",
         cost=0,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "play",
+                "Remove a die showing damage; then take indirect damage equal to its value.",
+                _crash_landing,
+                rules=("destiny.terms.remove-die", "destiny.symbols.indirect"),
+            ),
+        ),
     ),
     CardDef(
         "05139",
@@ -543,8 +1364,14 @@ CARDS: list[CardDef] = [
         "neutral",
         "red",
         cost=1,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "play",
+                "With a red character spotted, turn up to 2 of your dice to indirect damage faces.",
+                _locked_and_loaded,
+                rules=("destiny.terms.spot", "destiny.terms.turn-die"),
+            ),
+        ),
     ),
     CardDef(
         "05143",
@@ -553,8 +1380,15 @@ CARDS: list[CardDef] = [
         "neutral",
         "red",
         cost=1,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "restriction",
+                "Only while you control the battlefield.",
+                condition=_control_battlefield,
+                rules=("destiny.terms.play-restrictions", "destiny.battlefields.single-controller"),
+            ),
+            ability("play", "Remove a die.", _superior_position, rules=("destiny.terms.remove-die",)),
+        ),
     ),
     CardDef(
         "05147",
@@ -563,8 +1397,14 @@ CARDS: list[CardDef] = [
         "neutral",
         "yellow",
         cost=0,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "play",
+                "Reroll an opponent's die; if it lands blank, take 1 of their resources.",
+                _bamboozle,
+                rules=("destiny.symbols.blank",),
+            ),
+        ),
     ),
     CardDef(
         "05150",
@@ -573,8 +1413,14 @@ CARDS: list[CardDef] = [
         "neutral",
         "yellow",
         cost=0,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "play",
+                "Heal 2 damage from one of your characters, then take 2 indirect damage.",
+                _dangerous_maneuver,
+                rules=("destiny.terms.heal", "destiny.symbols.indirect"),
+            ),
+        ),
     ),
     CardDef(
         "05151",
@@ -583,8 +1429,14 @@ CARDS: list[CardDef] = [
         "neutral",
         "yellow",
         cost=2,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "play",
+                "With a yellow character spotted, remove up to 2 dice whose values add up to 3 or less.",
+                _entangle,
+                rules=("destiny.terms.spot", "destiny.terms.total-value"),
+            ),
+        ),
     ),
     CardDef(
         "05152",
@@ -593,8 +1445,15 @@ CARDS: list[CardDef] = [
         "neutral",
         "yellow",
         cost=1,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "play",
+                "Reroll one of your character dice and one of an opponent's; each character whose die "
+                "lands lowest (both on a tie) takes 2 damage.",
+                _face_off,
+                rules=("destiny.terms.character-die", "destiny.dice.value"),
+            ),
+        ),
     ),
     CardDef(
         "05153",
@@ -603,8 +1462,14 @@ CARDS: list[CardDef] = [
         "neutral",
         "yellow",
         cost=0,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "play",
+                "Hand the battlefield to an opponent to remove a die showing damage.",
+                _hasty_exit,
+                rules=("destiny.battlefields.single-controller", "destiny.terms.remove-die"),
+            ),
+        ),
     ),
     CardDef(
         "05155",
@@ -613,8 +1478,15 @@ CARDS: list[CardDef] = [
         "neutral",
         "yellow",
         cost=0,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "play",
+                "Play a weapon from your hand on one of your characters, paying for it; you may then "
+                "activate that character.",
+                _quick_draw,
+                rules=("destiny.actions.play-card-sequence", "destiny.upgrades.attach"),
+            ),
+        ),
     ),
     CardDef(
         "05160",
@@ -623,8 +1495,9 @@ CARDS: list[CardDef] = [
         "neutral",
         "gray",
         cost=0,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability("play", "Every character loses 1 shield.", _ice_storm, rules=("destiny.symbols.shield",)),
+        ),
     ),
     CardDef(
         "05163",
@@ -633,8 +1506,15 @@ CARDS: list[CardDef] = [
         "neutral",
         "gray",
         cost=1,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "action",
+                "Exhaust this support: reroll up to 2 of your dice.",
+                _backup_specialist,
+                condition=_ready_support,
+                rules=("destiny.actions.card-action", "destiny.cards.exhaust-usage"),
+            ),
+        ),
     ),
     CardDef(
         "05167",
@@ -644,7 +1524,16 @@ CARDS: list[CardDef] = [
         "gray",
         cost=0,
         subtypes=("equipment",),
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "after",
+                "After the character it is on is activated, you may reroll any number of that "
+                "character's weapon dice.",
+                _quickdraw_holster,
+                _after_host_activated,
+                optional=True,
+                rules=("destiny.timing.after",),
+            ),
+        ),
     ),
 ]
