@@ -17,6 +17,8 @@ def make_worker(conn: redis.Redis, cfg: Settings, *, simple: bool = False) -> Wo
 
 def run_worker(url: str, cfg: Settings, *, burst: bool = False, simple: bool = False) -> bool:
     """Work the queue at ``url`` (until stopped, or until it is empty with ``burst``)."""
+    import worker.jobs  # noqa: F401  -- imported once here, so forked work horses inherit the engine
+
     conn = redis.Redis.from_url(url)
     worker = make_worker(conn, cfg, simple=simple)
     return worker.work(burst=burst, with_scheduler=True, logging_level="WARNING")

@@ -59,18 +59,26 @@ def post_ruling(req: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str
     return body, 202, {"Location": location}
 
 
+def finished(ruling_id: str, record: dict[str, Any]) -> dict[str, Any]:
+    return {"id": ruling_id, "status": "finished", "replay": record.get("replay"),
+            "at": record.get("at"), "ruling": record.get("ruling"), "error": record.get("error")}
+
+
 @blp.route("/<string:ruling_id>")
 @blp.response(200, RulingSchema)
 def get_ruling(ruling_id: str) -> dict[str, Any]:
     """The ruling's status and, once finished, the ruling (or why there is none)."""
     record = store.get_ruling(get_redis(), ruling_id)
     if record is not None:
-        return {"id": ruling_id, "status": "finished", "replay": record.get("replay"),
-                "at": record.get("at"), "ruling": record.get("ruling"), "error": record.get("error")}
+        return finished(ruling_id, record)
     job = fetch_job(get_queue().connection, ruling_id)
     if job is None:
         raise ProblemError(404, "Not Found", f"No ruling with ID {ruling_id}.")
     status = public_status(job.get_status())
+    if status == "finished":  # the job may have finished between the two reads above
+        record = store.get_ruling(get_redis(), ruling_id)
+        if record is not None:
+            return finished(ruling_id, record)
     args = list(job.args or [])
     error = None
     if status == "failed":

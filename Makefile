@@ -1,0 +1,41 @@
+# Set-up is part of every target: `make run` and `make test` create .venv when it is missing and
+# re-install whenever pyproject.toml changes (the stamp file lives inside .venv).
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.arbiter-installed
+
+.PHONY: venv run test lint bench clean distclean
+
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	@touch $(STAMP)
+
+venv: $(STAMP)
+
+## run: embedded Redis (var/), two RQ workers and the API on http://127.0.0.1:5000 (Ctrl-C stops all)
+run: $(STAMP)
+	$(BIN)/arbiter run
+
+## test: the whole test suite (REDIS_URL=redis://... to use a real server's database instead)
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+## lint: ruff over the repo, mypy on the pure core
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/mypy judge replays
+
+## bench: every bench/bench_*.py, figures printed
+bench: $(STAMP)
+	$(BIN)/python bench/run.py
+
+## clean: caches, build output and local data (var/); keeps .venv
+clean:
+	rm -rf var/ bench/out/ build/ dist/ .pytest_cache/ .mypy_cache/ .ruff_cache/ .hypothesis/ *.egg-info
+	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -exec rm -rf {} +
+
+distclean: clean
+	rm -rf $(VENV)
