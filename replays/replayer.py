@@ -161,14 +161,15 @@ def replay(log: Log, cards: CardPool, visitors: tuple[Visitor, ...] = (), stop_a
         step = log.steps[i]
         expect = step.get("expect") or {}
         want_error = expect.get("error")
-        # a rejected step changes nothing: the engine applies steps to the state in place, so keep
-        # the state before it (a copy is cheap next to replaying)
-        saved = (state.copy(), rng.drawn if rng else None)
+        # a rejected step changes nothing: the engine applies steps in place, so keep the state
+        # before a step expected to fail; an unexpected failure ends the replay, and the state
+        # before it is rebuilt then (copying every step would double the cost of a replay)
+        saved = (state.copy(), rng.drawn if rng else None) if want_error else None
         upkeep_next = i + 1 < len(log.steps) and log.steps[i + 1].get("do") == "upkeep"
         rec = run_step(state, step, at, cards, rng, upkeep_next, policy)
         result.steps = at
         if rec.error is not None and not want_error:
-            state = rec.state = saved[0]
+            state = rec.state = _state_before(log, cards, at, policy)
         if want_error:
             ok, why = _error_matches(want_error, rec.error)
             if ok:
@@ -213,6 +214,23 @@ def replay(log: Log, cards: CardPool, visitors: tuple[Visitor, ...] = (), stop_a
     for v in visitors:
         v.end(result)
     return result
+
+
+def _state_before(log: Log, cards: CardPool, at: int, policy: Policy | None) -> GameState:
+    """The state after step ``at - 1``, replayed again from the start."""
+    rng = Rng(log.rng_seed, log.rng_drawn) if log.rng_seed is not None else None
+    state = start(log, cards, rng, policy).state
+    for i in range(at - 1):
+        step = log.steps[i]
+        want_error = (step.get("expect") or {}).get("error")
+        saved = (state.copy(), rng.drawn if rng else None) if want_error else None
+        upkeep_next = i + 1 < len(log.steps) and log.steps[i + 1].get("do") == "upkeep"
+        rec = run_step(state, step, i + 1, cards, rng, upkeep_next, policy)
+        if rec.error is not None and saved is not None:
+            state = saved[0]
+            if rng is not None and saved[1] is not None:
+                rng = Rng(rng.seed, saved[1])
+    return state
 
 
 def _error_matches(want: Any, got: StepError | None) -> tuple[bool, str]:

@@ -11,6 +11,7 @@ implement is never played, so a self-play log is always fully ruled.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -122,10 +123,18 @@ def candidates(state: GameState, pid: str, cards: CardPool, r: Rng) -> list[dict
 
 def play_game(seed: str, hero: str = "LEG-H", villain: str = "LEG-V", cards: CardPool | None = None,
               max_steps: int = MAX_STEPS) -> Game:
+    """A complete game between two starter decks from the beginning."""
+    return play(new_log(seed, hero, villain), cards, max_steps)
+
+
+def play(log: dict[str, Any], cards: CardPool | None = None, max_steps: int = MAX_STEPS,
+         allow: Callable[[dict[str, Any], GameState], bool] | None = None, checkpoint_every: int = 25) -> Game:
+    """Continue ``log`` (which must have an ``rng``) with policy moves until the game ends or
+    ``max_steps``; ``allow`` can narrow the candidate steps (benchmarks use it for long games)."""
     cards = cards or default_pool()
-    log = new_log(seed, hero, villain)
+    seed = str(log["rng"]["seed"])
     parsed = parse_log(log, cards)
-    rng = Rng(seed)
+    rng = Rng(seed, parsed.rng_drawn)
     policy_rng = Rng(f"{seed}:policy")
     policy = RandomPolicy(policy_rng)
     setup = start(parsed, cards, rng, policy)
@@ -133,11 +142,15 @@ def play_game(seed: str, hero: str = "LEG-H", villain: str = "LEG-V", cards: Car
         raise RuntimeError(f"self-play setup failed: {setup.error.message}")
     if setup.written_choices:
         log["setup"]["choices"] = setup.written_choices
+    if parsed.steps:
+        raise ValueError("self-play continues a log's setup: give it a log without steps")
     state = setup.state
     while state.phase != "over" and len(log["steps"]) < max_steps:
         pid = state.extra_action or state.turn
         assert pid is not None
         cands = candidates(state, pid, cards, policy_rng)
+        if allow is not None:
+            cands = [c for c in cands if allow(c, state)]
         policy_rng.shuffle(cands)
         # passing is always legal; make it less likely so games progress
         cands.append({"by": pid, "do": "pass"})
@@ -154,7 +167,7 @@ def play_game(seed: str, hero: str = "LEG-H", villain: str = "LEG-V", cards: Car
         step = dict(cand)
         if rec.written_choices:
             step["choices"] = rec.written_choices
-        if len(log["steps"]) % 25 == 0:
+        if checkpoint_every and len(log["steps"]) % checkpoint_every == 0:
             step["expect"] = {"hash": state.state_hash()}
         log["steps"].append(step)
     if log["steps"]:

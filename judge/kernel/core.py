@@ -106,6 +106,9 @@ class PendingDecision(Exception):
         super().__init__(self.message)
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 class Event:
     """Base of every game event. Subclasses are frozen dataclasses with a ``kind`` and the rule
     IDs they apply; ``to_json`` writes them for rulings and timelines."""
@@ -115,8 +118,10 @@ class Event:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"event": self.kind}
-        for f in dataclasses.fields(self):  # type: ignore[arg-type]
-            name = f.name
+        names = _FIELDS.get(type(self))
+        if names is None:
+            names = _FIELDS[type(self)] = tuple(f.name for f in dataclasses.fields(self))  # type: ignore[arg-type]
+        for name in names:
             value = getattr(self, name)
             if value is None or name.startswith("_"):
                 continue

@@ -106,6 +106,7 @@ class Ctx:
         self.resolving_free = False
         self.special_rerolled: set[str] = set()
         self.redeploy_candidates: list[Source] = []
+        self._live: dict[str, list[tuple[Source, tuple[Ability, ...]]]] | None = None
         self.current_entry: dict[str, Any] = {}
 
     # ------------------------------------------------------------------ lookups
@@ -287,15 +288,62 @@ class Ctx:
         return out
 
     def _triggers(self, event: Event, timing: str) -> list[Triggered]:
+        live = self._live_timings()
+        if timing not in live:
+            return []
         found: list[Triggered] = []
-        for src in self.sources():
-            abilities = [a for a in src.card.abilities if a.timing == timing]
+        for src, abilities in live[timing]:
             for k, ab in enumerate(abilities):
                 if ab.trigger is None or not ab.trigger(self, src.ref, event):
                     continue
                 aid = src.ref if len(abilities) == 1 else f"{src.ref}:{k + 1}"
                 found.append(self._instance(src, ab, aid, event))
         return found
+
+    def _live_timings(self) -> dict[str, list[tuple[Source, tuple[Ability, ...]]]]:
+        """Live cards with triggered abilities, by timing. Looked up by the exact set of cards in
+        play and who controls them, so it is never stale; kept for the step until an event is
+        performed, and across steps in a small cache on the card pool."""
+        if self._live is not None:
+            return self._live
+        st = self.state
+        key = (st.battlefield, st.controller, tuple(
+            (pid, tuple(r for r, c in p.characters.items() if not c.defeated), tuple(p.upgrades), tuple(p.supports))
+            for pid, p in st.players.items()))
+        cache: dict[Any, Any] | None = getattr(self.cards, "_live_cache", None)
+        if cache is None or len(cache) > 4096:
+            cache = {}
+            self.cards._live_cache = cache  # type: ignore[attr-defined]
+        live = cache.get(key)
+        if live is None:
+            live = {}
+            timed = self._timed_codes()
+            for pid, p in st.players.items():
+                for table in (p.characters, p.upgrades, p.supports):
+                    for ref, obj in table.items():
+                        by_timing = timed.get(obj.code)
+                        if by_timing is None or getattr(obj, "defeated", False):
+                            continue
+                        src = Source(ref, obj.code, pid, self.card(obj.code))
+                        for timing, abilities in by_timing.items():
+                            live.setdefault(timing, []).append((src, abilities))
+            if st.battlefield and st.controller and st.battlefield in timed:
+                src = Source(f"{st.controller}.{st.battlefield}", st.battlefield, st.controller,
+                             self.card(st.battlefield))
+                for timing, abilities in timed[st.battlefield].items():
+                    live.setdefault(timing, []).append((src, abilities))
+            cache[key] = live
+        self._live = live
+        return live
+
+    def _timed_codes(self) -> dict[str, dict[str, tuple[Ability, ...]]]:
+        """Codes of the pool's cards that have triggered abilities, with them by timing."""
+        cached = getattr(self.cards, "_timed_cache", None)
+        if cached is None or cached[0] != len(self.cards):
+            table = {code: _timed(card) for code, card in self.cards.cards.items() if _timed(card)}
+            cached = (len(self.cards), table)
+            self.cards._timed_cache = cached  # type: ignore[attr-defined]
+        return cached[1]
 
     def _instance(self, src: Source, ab: Ability, aid: str, event: Event | None) -> Triggered:
         effect = ab.effect
@@ -312,7 +360,10 @@ class Ctx:
         handler = _PERFORM.get(type(event))
         if handler is None:  # pragma: no cover - every event type has a handler
             raise RuntimeError(f"no handler for {type(event).__name__}")
-        return handler(self, event)
+        try:
+            return handler(self, event)
+        finally:
+            self._live = None
 
     def emit(self, event: Event) -> bool:
         return self.kernel.emit(event)
@@ -804,6 +855,19 @@ class Ctx:
                    "rules": ["destiny.general.golden-rule"]})
         if fatal:
             raise NotImplementedCard(code, card.name, what, card.unimplemented)
+
+
+_TIMED: dict[int, dict[str, tuple[Ability, ...]]] = {}
+
+
+def _timed(card: CardDef) -> dict[str, tuple[Ability, ...]]:
+    """A card's triggered abilities (before, after, instead) by timing, computed once per card."""
+    key = id(card)
+    got = _TIMED.get(key)
+    if got is None:
+        got = {t: card.abilities_for(t) for t in ("before", "after", "instead") if card.abilities_for(t)}
+        _TIMED[key] = got
+    return got
 
 
 def _parse_face_or_illegal(text: Any) -> Face:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 _REF = re.compile(r"^(?P<pid>[A-Za-z][A-Za-z0-9_-]{0,31})\.(?P<code>[0-9]{5}[A-Z]?)(?:#(?P<serial>[0-9]{1,3}))?"
                   r"(?:/(?P<die>[0-9]{1,2}))?$")
@@ -35,6 +36,11 @@ class Ref:
 def parse_ref(text: object) -> Ref | None:
     if not isinstance(text, str):
         return None
+    return _parse_ref(text)
+
+
+@lru_cache(maxsize=8192)
+def _parse_ref(text: str) -> Ref | None:
     m = _REF.match(text)
     if not m:
         return None

@@ -15,6 +15,7 @@ encoding of the position (hidden information included) plus the engine's bookkee
 from __future__ import annotations
 
 import copy
+import dataclasses
 import hashlib
 import json
 from dataclasses import dataclass, field
@@ -71,6 +72,18 @@ class Player:
     removed: list[str] = field(default_factory=list)  # cards removed from the game
     eliminated: bool = False
 
+    def copy(self) -> Player:
+        new = copy.copy(self)
+        new.hand, new.deck, new.discard = list(self.hand), list(self.deck), list(self.discard)
+        new.characters = {r: dataclasses.replace(c, upgrades=list(c.upgrades)) for r, c in self.characters.items()}
+        new.supports = {r: dataclasses.replace(s) for r, s in self.supports.items()}
+        new.upgrades = {r: dataclasses.replace(u) for r, u in self.upgrades.items()}
+        new.pool = dict(self.pool)
+        new.serials = dict(self.serials)
+        new.power_used = list(self.power_used)
+        new.removed = list(self.removed)
+        return new
+
     def alive(self) -> list[Character]:
         return [c for c in self.characters.values() if not c.defeated]
 
@@ -104,7 +117,11 @@ class GameState:
     rng_drawn: int | None = None  # words drawn from the log's rng, when it has one
 
     def copy(self) -> GameState:
-        return copy.deepcopy(self)
+        """A working copy (faces are immutable and shared); much cheaper than deepcopy."""
+        new = copy.copy(self)
+        new.players = {pid: p.copy() for pid, p in self.players.items()}
+        new.delayed = [copy.copy(d) for d in self.delayed]
+        return new
 
     def player(self, pid: str) -> Player:
         return self.players[pid]
