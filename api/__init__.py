@@ -28,7 +28,7 @@ MAX_CONTENT_LENGTH = 2 * 1024 * 1024
 JSON_MIMETYPES = ("application/json",)
 
 
-class Api(SmorestApi):  # type: ignore[misc]
+class Api(SmorestApi):
     """flask-smorest's Api with RFC 9457 problems instead of its own error payload."""
 
     ERROR_SCHEMA = problems.ProblemSchema

@@ -2,23 +2,26 @@
 
 from __future__ import annotations
 
+import importlib
+
 import redis
 from rq import SimpleWorker, Worker
+from rq.worker import BaseWorker
 
 from arbiter.settings import Settings
 from worker.queue import SERIALIZER, make_queue
 
 
-def make_worker(conn: redis.Redis, cfg: Settings, *, simple: bool = False) -> Worker:
+def make_worker(conn: redis.Redis, cfg: Settings, *, simple: bool = False) -> BaseWorker:
     """A worker on the arbiter queue; ``simple`` runs jobs in-process instead of forking."""
-    cls = SimpleWorker if simple else Worker
+    cls: type[BaseWorker] = SimpleWorker if simple else Worker
     return cls([make_queue(conn, cfg)], connection=conn, serializer=SERIALIZER)
 
 
 def run_worker(url: str, cfg: Settings, *, burst: bool = False, simple: bool = False) -> bool:
     """Work the queue at ``url`` (until stopped, or until it is empty with ``burst``)."""
-    import worker.jobs  # noqa: F401  -- imported once here, so forked work horses inherit the engine
+    importlib.import_module("worker.jobs")  # imported once here: forked work horses inherit it
 
     conn = redis.Redis.from_url(url)
-    worker = make_worker(conn, cfg, simple=simple)
-    return worker.work(burst=burst, with_scheduler=True, logging_level="WARNING")
+    rq_worker = make_worker(conn, cfg, simple=simple)
+    return rq_worker.work(burst=burst, with_scheduler=True, logging_level="WARNING")

@@ -127,7 +127,7 @@ def run(host: str, port: int, workers: int, examples: bool) -> None:
         while True:
             for proc in children:
                 if proc.poll() is not None:
-                    raise click.ClickException(f"process {proc.args} exited with {proc.returncode}")
+                    raise click.ClickException(f"process {proc.args!r} exited with {proc.returncode}")
             time.sleep(0.2)
     except Stop as stop:
         click.echo(f"\n{stop}: stopping")
