@@ -1,25 +1,284 @@
-"""Awakenings (set 01): cards the seed rules name as examples, and the Rey (AW-H) and Kylo Ren
-(AW-V) starter sets.
+"""Awakenings (set 01): the Rey (AW-H) and Kylo Ren (AW-V) starter sets, and the cards the seed
+rules name as examples.
 
-Stats, dice and abilities written by the project; ability texts are the project's own wording.
+Stats and dice are facts; ability texts are the project's own short wording. Each ability is a
+small function beside its card, acting only through ``Ctx`` verbs.
+
+Where a card needs a decision the log must make, the decision is asked in this order and shape
+(the ``choices`` of a step answer them in order):
+
+- a target written on the step or die entry (``"target"``) is used when given, else a ``target``
+  (or ``die`` / ``card``) choice is asked;
+- several dice at once: a ``dice`` choice answered with a list of die references;
+- turning dice: a ``turn`` choice answered with ``{die: face}``.
+
+A die rolled into a pool while its card is not in play (Ace in the Hole) is named with serial 0:
+``p1.01023#0/1``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from judge.games.destiny import events as ev
 from judge.games.destiny.cards.common import (
     ability,
     after_opponent_activates_character,
     after_you_activate_this,
+    after_you_play_this,
     before_attached_defeated,
     character_color_only,
     die_belongs_to,
+    entry_or_choose,
+    living_characters,
+    pool_dice,
+    spot_color,
 )
+from judge.games.destiny.dice import Face, parse_face
 from judge.games.destiny.engine import Ctx
 from judge.games.destiny.model import CardDef, CardType, faces
+from judge.games.destiny.refs import card_of_die
+from judge.games.destiny.state import UNKNOWN, Delayed
+from judge.kernel.core import Decision, IllegalAction, MissingOutcome
 
 C, U, S, E, B = CardType.CHARACTER, CardType.UPGRADE, CardType.SUPPORT, CardType.EVENT, CardType.BATTLEFIELD
+
+TARGET = ("destiny.terms.choose-target",)
+VIA_CARD = "destiny.dice.resolve-via-card"
+
+
+# ====================================================================== small helpers
+def _pick(
+    ctx: Ctx,
+    src: str,
+    entry: Any,
+    options: list[str],
+    prompt: str,
+    key: str = "target",
+    kind: str = "target",
+    rules: tuple[str, ...] = TARGET,
+) -> Any:
+    """One target: the step's or die entry's ``key`` when written, else a choice of the card's
+    controller. None when there is nothing to choose (destiny.terms.choose-target)."""
+    if not options:
+        return None
+    return entry_or_choose(ctx, entry, key, ctx.owner_of(src), kind, options, rules, prompt, src)
+
+
+def _choose_dice(
+    ctx: Ctx,
+    by: str,
+    options: list[str],
+    src: str,
+    prompt: str,
+    at_most: int | None = None,
+    exactly: int | None = None,
+    rules: tuple[str, ...] = TARGET,
+) -> list[str]:
+    """Several dice at once (destiny.terms.choose-targets-simultaneously): a list of die refs."""
+    if not options:
+        return []
+    count = exactly if exactly is not None else at_most
+    answer = ctx.decide(
+        Decision(
+            by=by,
+            kind="dice",
+            options=tuple(options),
+            rules=rules,
+            prompt=prompt,
+            source=src,
+            multiple=True,
+            count=count,
+        )
+    )
+    if not isinstance(answer, list) or not all(isinstance(d, str) for d in answer):
+        raise IllegalAction(rules[0], "a choice of dice is a list of die references")
+    chosen = [ctx.canon_die(d) for d in answer]
+    if len(set(chosen)) != len(chosen) or any(d not in options for d in chosen):
+        raise IllegalAction(rules[0], f"choose distinct dice among {', '.join(options)}")
+    if exactly is not None and len(chosen) != exactly:
+        raise IllegalAction(rules[0], f"choose exactly {exactly} dice")
+    if at_most is not None and len(chosen) > at_most:
+        raise IllegalAction(rules[0], f"choose at most {at_most} dice")
+    return chosen
+
+
+def _choose_turns(
+    ctx: Ctx,
+    by: str,
+    allowed: dict[str, list[str]],
+    src: str,
+    prompt: str,
+    every: bool = False,
+    rules: tuple[str, ...] = ("destiny.terms.turn-die",),
+) -> dict[str, str]:
+    """Dice to turn and their new faces, ``{die: face}``; ``every``: each die in ``allowed`` must be
+    named, else exactly one."""
+    if not allowed:
+        return {}
+    answer = ctx.decide(
+        Decision(
+            by=by,
+            kind="turn",
+            options=tuple(allowed),
+            rules=rules,
+            prompt=prompt,
+            source=src,
+            multiple=True,
+            count=len(allowed) if every else 1,
+        )
+    )
+    if not isinstance(answer, dict) or not all(isinstance(f, str) for f in answer.values()):
+        raise IllegalAction(rules[0], "a turn maps dice to the faces they are turned to")
+    turns = {ctx.canon_die(d): f for d, f in answer.items()}
+    if every and set(turns) != set(allowed):
+        raise IllegalAction(rules[0], f"each of {', '.join(allowed)} must be turned")
+    if not every and len(turns) != 1:
+        raise IllegalAction(rules[0], "turn exactly one die")
+    for die, face in turns.items():
+        if die not in allowed or parse_face(face).notation() not in allowed[die]:
+            raise IllegalAction(rules[0], f"{die} cannot be turned to {face} here")
+    return turns
+
+
+def _faces_of(ctx: Ctx, die: str) -> list[str]:
+    return [f.notation() for f in ctx.die_faces(die)]
+
+
+def _turnable(ctx: Ctx, die: str, test: Any = None) -> list[str]:
+    """The faces ``die`` may be turned to (destiny.terms.turn-die): a different face, or the same
+    symbol and value on another face of the die."""
+    current = ctx.pool_face(die)
+    all_faces = list(ctx.die_faces(die))
+    out = []
+    for f in all_faces:
+        if test is not None and not test(f):
+            continue
+        if f == current and all_faces.count(f) < 2:
+            continue
+        if f.notation() not in out:
+            out.append(f.notation())
+    return out
+
+
+def _opponent_dice(ctx: Ctx, pid: str, test: Any = None) -> list[str]:
+    return [d for q in ctx.state.opponents(pid) for d in pool_dice(ctx, q, test)]
+
+
+def _remove_all(ctx: Ctx, src: str, pid: str, symbol: str) -> None:
+    for die in pool_dice(ctx, pid, lambda f: f.symbol == symbol):
+        ctx.remove_die(src, die)
+
+
+def _ready_count(ctx: Ctx, pid: str) -> int:
+    return sum(1 for c in ctx.player(pid).alive() if not c.exhausted)
+
+
+def _is_ready(ctx: Ctx, ref: str) -> bool:
+    p = ctx.player(ctx.owner_of(ref))
+    card = p.supports.get(ref) or p.upgrades.get(ref)
+    return card is not None and not card.exhausted
+
+
+def _ready_this(ctx: Ctx, _pid: str, ref: Any) -> bool:
+    return isinstance(ref, str) and _is_ready(ctx, ref)
+
+
+def _needs_target(face: Face) -> bool:
+    return face.symbol in ("MD", "RD", "Sh")
+
+
+# ====================================================================== characters
+def _kylo_special(ctx: Ctx, src: str, entry: Any) -> None:
+    pid = ctx.owner_of(src)
+    targets = [c for q in ctx.state.opponents(pid) for c in living_characters(ctx, q)]
+    target = _pick(ctx, src, entry, targets, "which opponent's character")
+    if target is None:
+        return
+    opp = ctx.owner_of(target)
+    hand = list(ctx.player(opp).hand)
+    if not hand:
+        ctx.note(
+            {
+                "event": "look-at",
+                "player": opp,
+                "card": None,
+                "source": src,
+                "rules": ["destiny.terms.look-at", "destiny.then.requires-full-resolution"],
+            }
+        )
+        return
+    code = hand[ctx.random_pick(hand, f"the card of {opp}'s hand that Kylo Ren looks at")]
+    if code == UNKNOWN:
+        raise MissingOutcome(
+            f"Kylo Ren looks at a card of {opp}'s hand that the position does not name: list "
+            "that hand in the position",
+            "destiny.terms.look-at",
+        )
+    ctx.note(
+        {"event": "look-at", "player": opp, "card": code, "source": src, "rules": ["destiny.terms.look-at"]}
+    )
+    ctx.deal_damage(src, target, ctx.card(code).cost or 0)
+
+
+def _leia_can(ctx: Ctx, pid: str, ref: Any) -> bool:
+    return any(card_of_die(d) == ref for d in ctx.player(pid).pool)
+
+
+def _leia_action(ctx: Ctx, src: str, step: Any) -> None:
+    pid = ctx.owner_of(src)
+    own = [d for d in ctx.player(pid).pool if card_of_die(d) == src]
+    die = ctx.choose(pid, "die", own, TARGET, "remove which of her dice", src)
+    ctx.remove_die(src, die)
+    options = list(ctx.player(pid).pool)
+    named = step.get("dice") if isinstance(step, dict) else None
+    if isinstance(named, list) and named:
+        chosen = [
+            ctx.canon_die(e["die"]) for e in named if isinstance(e, dict) and isinstance(e.get("die"), str)
+        ]
+        if len(chosen) > 2 or len(set(chosen)) != len(chosen) or any(d not in options for d in chosen):
+            raise IllegalAction(
+                "destiny.actions.card-action", f"reroll up to 2 distinct dice among {options}"
+            )
+    else:
+        chosen = _choose_dice(ctx, pid, options, src, "reroll up to 2 of your dice", at_most=2)
+    if chosen:
+        ctx.reroll(src, chosen)
+
+
+def _before_qui_gon_shielded(ctx: Ctx, src: str, e: Any) -> bool:
+    return isinstance(e, ev.GainShields) and e.target == src and ctx.character(src).shields > 0
+
+
+def _qui_gon(ctx: Ctx, src: str, _e: Any) -> None:
+    pid = ctx.owner_of(src)
+    ctx.remove_shields(src, src, 1)
+    target = ctx.choose(
+        pid, "target", living_characters(ctx), TARGET, "deal 1 damage to which character", src
+    )
+    if target is not None:
+        ctx.deal_damage(src, target, 1)
+
+
+def _after_upgrade_played_on_this(ctx: Ctx, src: str, e: Any) -> bool:
+    return isinstance(e, ev.Play) and e.on == src and e.player == ctx.owner_of(src)
+
+
+def _extra_action(ctx: Ctx, src: str, _e: Any) -> None:
+    ctx.grant_extra_action(ctx.owner_of(src), "destiny.timing.after")
+
+
+def _finn_weapons(ctx: Ctx, src: str, subject: Any, value: Any) -> Any:
+    code, on = subject
+    return bool(value) or (on == src and "weapon" in ctx.card(code).subtypes)
+
+
+def _after_you_play_ambush(ctx: Ctx, src: str, e: Any) -> bool:
+    return isinstance(e, ev.Play) and e.player == ctx.owner_of(src) and "ambush" in ctx.card(e.code).keywords
+
+
+def _shield_self(ctx: Ctx, src: str, _e: Any) -> None:
+    ctx.give_shields(src, src, 1)
 
 
 def _jango(ctx: Ctx, src: str, _e: Any) -> None:
@@ -45,44 +304,549 @@ def _tusken(ctx: Ctx, src: str, _e: Any) -> None:
         "discard which card",
         src,
     )
-    from judge.games.destiny import events as ev
-
     ctx.emit(ev.DiscardFromHand(source=src, player=pid, card=card))
-    die = ctx.choose(pid, "die", mine, ("destiny.dice.resolve-via-card",), "resolve which die", src)
+    die = ctx.choose(pid, "die", mine, (VIA_CARD,), "resolve which die", src)
     target = None
-    face = p.pool[die]
-    if face.symbol in ("MD", "RD", "Sh"):
-        from judge.games.destiny.cards.common import living_characters
-
-        target = ctx.choose(
-            pid,
-            "target",
-            living_characters(ctx),
-            ("destiny.terms.choose-target",),
-            "the target of that die",
-            src,
-        )
+    if _needs_target(p.pool[die]):
+        target = ctx.choose(pid, "target", living_characters(ctx), TARGET, "the target of that die", src)
     ctx.resolve_dice(
-        pid,
-        [{"die": die, **({"target": target} if target else {})}],
-        source=src,
-        max_dice=1,
-        rule="destiny.dice.resolve-via-card",
+        pid, [{"die": die, **({"target": target} if target else {})}], source=src, max_dice=1, rule=VIA_CARD
     )
 
 
-def _second_chance(ctx: Ctx, src: str, e: Any) -> None:
-    host = ctx.upgrade_host(src)
+# ====================================================================== upgrades
+def _f11d_special(ctx: Ctx, src: str, entry: Any) -> None:
     pid = ctx.owner_of(src)
+    opp = ctx.opponent(pid, src, "which opponent deals 2 damage to their own characters")
+    ctx.indirect(src, opp, 2, split=entry.get("split") if isinstance(entry, dict) else None)
+
+
+def _immobilize_can(ctx: Ctx, pid: str, ref: Any) -> bool:
+    return f"{ref}/1" in ctx.player(pid).pool
+
+
+def _immobilize(ctx: Ctx, src: str, step: Any) -> None:
+    ctx.remove_die(src, f"{src}/1")
+    options = [d for _, d, _ in ctx.all_pool_dice() if _turnable(ctx, d, lambda f: f.is_blank)]
+    die = _pick(ctx, src, step, options, "turn which die to a blank", kind="die")
+    if die is not None:
+        ctx.turn_die(src, die, "-")
+
+
+def _grenades_special(ctx: Ctx, src: str, _entry: Any) -> None:
+    pid = ctx.owner_of(src)
+    opp = ctx.opponent(pid, src, "whose characters take 2 damage each")
+    for c in living_characters(ctx, opp):
+        if not ctx.player(opp).characters[c].defeated:
+            ctx.deal_damage(src, c, 2)
+    ctx.discard_from_play(src, src, "destiny.abilities.resolve-fully")
+
+
+def _crime_lord_special(ctx: Ctx, src: str, entry: Any) -> None:
+    pid = ctx.owner_of(src)
+    if ctx.player(pid).resources < 5:
+        ctx.note(
+            {
+                "event": "cannot-pay",
+                "player": pid,
+                "amount": 5,
+                "source": src,
+                "rules": ["destiny.resources.never-negative"],
+            }
+        )
+        return
+    ctx.spend(pid, 5, "destiny.abilities.resolve-fully", "Crime Lord's special ability")
+    target = _pick(ctx, src, entry, living_characters(ctx), "which character is defeated after the round")
+    if target is not None:
+        ctx.delay(Delayed(when="round-end", kind="defeat", target=target, source=src, round=ctx.state.round))
+
+
+def _jedi_robes(ctx: Ctx, src: str, _e: Any) -> None:
+    host = ctx.upgrade_host(src)
+    if host:
+        ctx.give_shields(src, host, 2 if ctx.state.round == 1 else 1)
+
+
+def _one_with_the_force(ctx: Ctx, src: str, _e: Any) -> None:
+    ctx.upgrade_becomes_support(src, src)
+
+
+def _rey_staff_special(ctx: Ctx, src: str, entry: Any) -> None:
+    options = pool_dice(ctx, None, lambda f: f.symbol in ("MD", "RD"))
+    die = _pick(ctx, src, entry, options, "remove which die showing damage", kind="die")
+    if die is not None:
+        ctx.remove_die(src, die)
+
+
+def _force_throw_special(ctx: Ctx, src: str, entry: Any) -> None:
+    die = _pick(ctx, src, entry, pool_dice(ctx), "remove which die", key="remove", kind="die")
+    if die is None:
+        return
+    value = ctx.pool_face(die).numeric
+    ctx.remove_die(src, die)
+    target = _pick(ctx, src, entry, living_characters(ctx), "deal the die's value to which character")
+    ctx.deal_damage(src, target, value)
+
+
+def _lightsaber_special(ctx: Ctx, src: str, entry: Any) -> None:
+    target = _pick(ctx, src, entry, living_characters(ctx), "deal 2 unblockable damage to which character")
+    ctx.deal_damage(src, target, 2, unblockable=True)
+
+
+def _mind_probe_special(ctx: Ctx, src: str, entry: Any) -> None:
+    pid = ctx.owner_of(src)
+    targets = [c for q in ctx.state.opponents(pid) for c in living_characters(ctx, q)]
+    target = _pick(ctx, src, entry, targets, "which opponent's character")
+    if target is not None:
+        ctx.deal_damage(src, target, len(ctx.player(ctx.owner_of(target)).hand))
+
+
+def _comlink(ctx: Ctx, src: str, _e: Any) -> None:
+    pid = ctx.owner_of(src)
+    dice = _choose_dice(ctx, pid, pool_dice(ctx), src, "reroll any number of dice of one player")
+    if len({ctx.die_owner(d) for d in dice}) > 1:
+        raise IllegalAction(
+            "destiny.terms.choose-target", "the dice rerolled must all be yours or all one opponent's"
+        )
+    if dice:
+        ctx.reroll(src, dice)
+
+
+def _escort_guardian(ctx: Ctx, src: str, subject: Any, value: Any) -> Any:
+    if subject == ctx.upgrade_host(src):
+        return set(value) | {"guardian"}
+    return value
+
+
+def _second_chance(ctx: Ctx, src: str, _e: Any) -> None:
+    host = ctx.upgrade_host(src)
     if host:
         ctx.heal(src, host, 5)
-    from judge.games.destiny.engine import _leave_play_upgrade
+    ctx.discard_from_play(src, src, "destiny.replacement.instead")
 
-    _leave_play_upgrade(ctx, ctx.player(pid), src, to_discard=True)
-    ctx.note({"event": "discarded", "card": src, "rules": ["destiny.replacement.instead"]})
+
+def _after_host_takes_melee(ctx: Ctx, src: str, e: Any) -> bool:
+    if not (isinstance(e, ev.Damage) and e.symbol == "MD" and e.target == ctx.upgrade_host(src)):
+        return False
+    for rec in reversed(ctx.events):  # the damage's own record says how much was taken
+        if rec.get("event") == "damage" and rec.get("target") == e.target and rec.get("source") == e.source:
+            return int(rec.get("taken", 0)) > 0
+    return False
+
+
+def _discard_this(ctx: Ctx, src: str, _e: Any) -> None:
+    ctx.discard_from_play(src, src, "destiny.damage.dealt-vs-taken")
+
+
+def _hunker_down_action(ctx: Ctx, src: str, _step: Any) -> None:
+    ctx.exhaust(src, src)
+    host = ctx.upgrade_host(src)
+    if host:
+        ctx.give_shields(src, host, 1)
+
+
+# ====================================================================== supports
+def _tie_special(ctx: Ctx, src: str, _entry: Any) -> None:
+    pid = ctx.owner_of(src)
+    opp = ctx.opponent(pid, src, "whose characters lose all their shields")
+    for c in living_characters(ctx, opp):
+        ctx.remove_shields(src, c, ctx.character(c).shields)
+
+
+def _bb8_special(ctx: Ctx, src: str, entry: Any) -> None:
+    pid = ctx.owner_of(src)
+    die = ctx.canon_die(entry["die"])
+    ctx.put_in_pool(src, pid, die, parse_face("Sp"), "destiny.symbols.special-self-reroll")
+    others = [d for d in ctx.player(pid).pool if d != die]
+    other = _pick(ctx, src, entry, others, "reroll which other die of yours", kind="die")
+    ctx.reroll(src, [die] + ([other] if other else []))
+
+
+def _emperors_favor(ctx: Ctx, src: str, subject: Any, value: Any) -> Any:
+    return value + 1 if subject == ctx.owner_of(src) else value
+
+
+def _dark_side_can(ctx: Ctx, pid: str, ref: Any) -> bool:
+    return _ready_this(ctx, pid, ref) and bool(ctx.player(pid).pool)
+
+
+def _power_of_the_dark_side(ctx: Ctx, src: str, step: Any) -> None:
+    pid = ctx.owner_of(src)
+    ctx.exhaust(src, src)
+    named = step.get("dice") if isinstance(step, dict) else None
+    options = list(ctx.player(pid).pool)
+    if isinstance(named, list) and named and isinstance(named[0], dict):
+        die = ctx.canon_die(str(named[0].get("die")))
+        if die not in options or len(named) > 1:
+            raise IllegalAction(
+                "destiny.actions.card-action", f"reroll one of your dice ({', '.join(options)})"
+            )
+    else:
+        die = ctx.choose(pid, "die", options, TARGET, "reroll which of your dice", src)
+    ctx.reroll(src, [die])
+    if ctx.pool_face(die).is_blank:
+        target = _pick(ctx, src, step, living_characters(ctx), "deal 2 unblockable damage to which character")
+        ctx.deal_damage(src, target, 2, unblockable=True)
+
+
+def _underworld(ctx: Ctx, src: str, _step: Any) -> None:
+    ctx.exhaust(src, src)
+    ctx.gain(src, ctx.owner_of(src), 1)
+
+
+def _awakening(ctx: Ctx, src: str, step: Any) -> None:
+    pid = ctx.owner_of(src)
+    ctx.exhaust(src, src)
+    p = ctx.player(pid)
+    ctx.resolve_dice(
+        pid,
+        step.get("dice") if isinstance(step, dict) else None,
+        source=src,
+        only=lambda d: p.pool[d].modifier,
+        max_dice=1,
+        rule=VIA_CARD,
+        unmodified=True,
+    )
+
+
+def _before_you_play_blue_upgrade(ctx: Ctx, src: str, e: Any) -> bool:
+    if not isinstance(e, ev.Play) or e.player != ctx.owner_of(src) or not _is_ready(ctx, src):
+        return False
+    card = ctx.card(e.code)
+    return card.type == CardType.UPGRADE and card.color == "blue"
+
+
+def _binds_all_things(ctx: Ctx, src: str, _e: Any) -> None:
+    ctx.exhaust(src, src)
+    ctx.cost_reduction += 1
+    ctx.note({"event": "cost-reduced", "by": 1, "source": src, "rules": ["destiny.terms.reduce"]})
+
+
+# ====================================================================== events
+def _best_defense(ctx: Ctx, src: str, step: Any) -> None:
+    pid = ctx.owner_of(src)
+    reds = [c for c in living_characters(ctx, pid) if ctx.card(ctx.code_of(c)).color == "red"]
+    who = _pick(ctx, src, step, reds, "deal 3 damage to which of your red characters")
+    if who is None:
+        return
+    ctx.deal_damage(src, who, 3)
+    opp = ctx.opponent(pid, src, "whose dice to remove")
+    for die in _choose_dice(
+        ctx, pid, pool_dice(ctx, opp), src, "remove up to 2 of the opponent's dice", at_most=2
+    ):
+        ctx.remove_die(src, die)
+
+
+def _enrage(ctx: Ctx, src: str, step: Any) -> None:
+    pid = ctx.owner_of(src)
+    blues = [c for c in living_characters(ctx, pid) if ctx.card(ctx.code_of(c)).color == "blue"]
+    who = _pick(ctx, src, step, blues, "deal 1 damage to which of your blue characters")
+    if who is None:
+        return
+    ctx.deal_damage(src, who, 1)
+    ctx.gain(src, pid, 1)
+
+
+def _intimidate(ctx: Ctx, src: str, step: Any) -> None:
+    target = _pick(ctx, src, step, living_characters(ctx), "remove all shields from which character")
+    if target is not None:
+        ctx.remove_shields(src, target, ctx.character(target).shields)
+
+
+def _nowhere_to_run(ctx: Ctx, src: str, _step: Any) -> None:
+    pid = ctx.owner_of(src)
+    blanks = pool_dice(ctx, pid, lambda f: f.is_blank)
+    allowed = {d: _turnable(ctx, d) for d in blanks}
+    for die, face in _choose_turns(
+        ctx, pid, allowed, src, "turn each blank die to any face", every=True
+    ).items():
+        ctx.turn_die(src, die, face)
+
+
+def _ace_in_the_hole(ctx: Ctx, src: str, _step: Any) -> None:
+    pid = ctx.owner_of(src)
+    p = ctx.player(pid)
+    options = sorted(
+        {
+            c
+            for c in p.hand
+            if c != UNKNOWN and ctx.card(c).type == CardType.UPGRADE and ctx.card(c).color == "yellow"
+        }
+    )
+    code = ctx.choose(pid, "card", options, TARGET, "discard which yellow upgrade", src)
+    if code is None:
+        return
+    ctx.emit(ev.DiscardFromHand(source=src, player=pid, card=code))
+    if ctx.card(code).has_die:
+        ctx.put_in_pool(src, pid, f"{pid}.{code}#0/1", rule="destiny.abilities.special-die-without-card")
+
+
+def _heroism(ctx: Ctx, src: str, step: Any) -> None:
+    pid = ctx.owner_of(src)
+    dice = _opponent_dice(ctx, pid, lambda f: f.symbol in ("MD", "RD"))
+    uniques = [c for c in living_characters(ctx, pid) if ctx.card(ctx.code_of(c)).unique]
+    if not dice or not uniques:
+        return
+    die = ctx.choose(pid, "die", dice, TARGET, "which opponent's die showing damage", src)
+    who = _pick(ctx, src, step, uniques, "deal its value to which of your unique characters")
+    ctx.deal_damage(src, who, ctx.pool_face(die).numeric)
+    ctx.remove_die(src, die)
+
+
+def _daring_escape(ctx: Ctx, src: str, _step: Any) -> None:
+    pid = ctx.owner_of(src)
+    opp = ctx.opponent(pid, src, "whose dice to reroll")
+    dice = _choose_dice(ctx, pid, pool_dice(ctx, opp), src, "reroll any number of the opponent's dice")
+    if dice:
+        ctx.reroll(src, dice)
+    for die in pool_dice(ctx, opp, lambda f: f.is_blank):
+        ctx.remove_die(src, die)
+
+
+def _draw_attention(ctx: Ctx, src: str, _step: Any) -> None:
+    pid = ctx.owner_of(src)
+    mine = living_characters(ctx, pid)
+    hurt = [c for c in mine if ctx.character(c).damage > 0]
+    frm = ctx.choose(pid, "target", hurt, TARGET, "move damage from which character", src)
+    if frm is None:
+        return
+    to = ctx.choose(pid, "target", [c for c in mine if c != frm], TARGET, "move it to which character", src)
+    if to is None:
+        return
+    most = min(2, ctx.character(frm).damage)
+    n = ctx.choose(
+        pid, "amount", list(range(most + 1)), ("destiny.terms.move-damage",), "how much damage", src
+    )
+    if n:
+        ctx.move_damage(src, frm, to, n)
+
+
+def _wookiee(ctx: Ctx, src: str, _step: Any) -> None:
+    pid = ctx.owner_of(src)
+    opp = ctx.opponent(pid, src, "which opponent chooses")
+    rules = ("destiny.terms.choose-option",)
+    option = ctx.choose(
+        opp,
+        "option",
+        ["damage", "remove-dice"],
+        rules,
+        "2 damage to one of your exhausted characters, or remove 2 of your dice",
+        src,
+        optional=True,
+    )
+    if option == "damage":
+        tired = [c.ref for c in ctx.player(opp).alive() if c.exhausted]
+        who = ctx.choose(opp, "target", tired, TARGET, "deal 2 damage to which exhausted character", src)
+        if who is not None:
+            ctx.deal_damage(src, who, 2)
+    else:
+        dice = pool_dice(ctx, opp)
+        for die in _choose_dice(ctx, opp, dice, src, "remove 2 of your dice", exactly=min(2, len(dice))):
+            ctx.remove_die(src, die)
+
+
+def _scavenge(ctx: Ctx, src: str, _step: Any) -> None:
+    pid = ctx.owner_of(src)
+    moved = [ctx.move_card(src, pid, "deck", "discard") for _ in range(3)]
+    if None in moved:
+        ctx.note(
+            {
+                "event": "then-not-resolved",
+                "source": src,
+                "discarded": sum(1 for m in moved if m),
+                "rules": ["destiny.then.requires-full-resolution"],
+            }
+        )
+        return
+    p = ctx.player(pid)
+    options = sorted({c for c in p.discard if ctx.card(c).type in (CardType.UPGRADE, CardType.SUPPORT)})
+    if options and ctx.may(
+        pid,
+        "add an upgrade or support from your discard pile to your hand",
+        src,
+        ("destiny.then.requires-full-resolution",),
+    ):
+        code = ctx.choose(pid, "card", options, TARGET, "which card to take back", src)
+        ctx.move_card(src, pid, "discard", "hand", code)
+
+
+def _disturbance(ctx: Ctx, src: str, _step: Any) -> None:
+    dice = pool_dice(ctx)
+    if dice:
+        ctx.reroll(src, dice)
+
+
+def _use_the_force(ctx: Ctx, src: str, _step: Any) -> None:
+    pid = ctx.owner_of(src)
+    if not spot_color("blue")(ctx, pid, None):
+        ctx.note(
+            {
+                "event": "no-effect",
+                "source": src,
+                "why": "no blue character to spot",
+                "rules": ["destiny.terms.spot", "destiny.terms.spot-own-only"],
+            }
+        )
+        return
+    allowed = {d: _turnable(ctx, d) for d in pool_dice(ctx)}
+    for die, face in _choose_turns(
+        ctx, pid, {d: f for d, f in allowed.items() if f}, src, "turn which die to which face"
+    ).items():
+        ctx.turn_die(src, die, face)
+
+
+def _aim(ctx: Ctx, src: str, _step: Any) -> None:
+    pid = ctx.owner_of(src)
+    allowed = {d: _turnable(ctx, d, lambda f: f.symbol == "RD") for d in pool_dice(ctx, pid)}
+    for die, face in _choose_turns(
+        ctx, pid, {d: f for d, f in allowed.items() if f}, src, "turn which of your dice to ranged damage"
+    ).items():
+        ctx.turn_die(src, die, face)
+
+
+def _block(ctx: Ctx, src: str, _step: Any) -> None:
+    pid = ctx.owner_of(src)
+    _remove_all(ctx, src, ctx.opponent(pid, src, "whose melee dice to remove"), "MD")
+
+
+def _dodge(ctx: Ctx, src: str, _step: Any) -> None:
+    pid = ctx.owner_of(src)
+    _remove_all(ctx, src, ctx.opponent(pid, src, "whose ranged dice to remove"), "RD")
+
+
+def _close_quarters(ctx: Ctx, src: str, _step: Any) -> None:
+    pid = ctx.owner_of(src)
+    n = len(pool_dice(ctx, pid, lambda f: f.symbol == "MD"))
+    opp = ctx.opponent(pid, src, "who discards at random")
+    ctx.discard_random(src, opp, n)
+
+
+def _flank_ok(ctx: Ctx, pid: str, _on: Any) -> bool:
+    return any(_ready_count(ctx, q) < _ready_count(ctx, pid) for q in ctx.state.opponents(pid))
+
+
+def _flank(ctx: Ctx, src: str, step: Any) -> None:
+    pid = ctx.owner_of(src)
+    fewer = [q for q in ctx.state.opponents(pid) if _ready_count(ctx, q) < _ready_count(ctx, pid)]
+    opp = ctx.choose(pid, "opponent", fewer, ("destiny.multiplayer.choose-opponent",), "which opponent", src)
+    die = _pick(ctx, src, step, pool_dice(ctx, opp), "remove which of their dice", kind="die")
+    if die is not None:
+        ctx.remove_die(src, die)
+
+
+def _take_cover(ctx: Ctx, src: str, step: Any) -> None:
+    target = _pick(ctx, src, step, living_characters(ctx), "give 1 shield to which character")
+    if target is not None:
+        ctx.give_shields(src, target, 1)
+
+
+def _unpredictable(ctx: Ctx, src: str, step: Any) -> None:
+    die = _pick(ctx, src, step, pool_dice(ctx), "reroll which die", kind="die")
+    if die is not None:
+        ctx.reroll(src, [die])
+
+
+# ====================================================================== battlefields
+def _frozen_wastes(ctx: Ctx, src: str, step: Any) -> None:
+    options = [d for q, d, _ in ctx.all_pool_dice() if card_of_die(d) in ctx.player(q).characters]
+    die = _pick(ctx, src, step, options, "remove which character die", kind="die")
+    if die is not None:
+        ctx.remove_die(src, die)
+
+
+def _rebel_war_room(ctx: Ctx, src: str, step: Any) -> None:
+    pid = ctx.owner_of(src)
+    entries = step.get("dice") if isinstance(step, dict) else None
+    if not entries:
+        p = ctx.player(pid)
+        options = [d for d, f in p.pool.items() if not f.modifier and not f.is_blank]
+        die = ctx.choose(pid, "die", options, (VIA_CARD,), "resolve which of your dice", src)
+        if die is None:
+            return
+        entry: dict[str, Any] = {"die": die}
+        if _needs_target(p.pool[die]):
+            entry["target"] = ctx.choose(pid, "target", living_characters(ctx), TARGET, "its target", src)
+        entries = [entry]
+    ctx.resolve_dice(pid, entries, source=src, free=True, max_dice=1, rule="destiny.abilities.claim")
+
+
+def _starship_graveyard(ctx: Ctx, src: str, _step: Any) -> None:
+    pid = ctx.owner_of(src)
+    options = sorted(
+        {c for c in ctx.player(pid).discard if ctx.card(c).type in (CardType.UPGRADE, CardType.SUPPORT)}
+    )
+    code = ctx.choose(pid, "card", options, TARGET, "put which card on top of your deck", src)
+    if code is not None:
+        ctx.move_card(src, pid, "discard", "deck", code)
+
+
+def _blue_only() -> Any:
+    return ability(
+        "restriction",
+        "Blue character only.",
+        condition=character_color_only("blue"),
+        rules=("destiny.terms.play-restrictions",),
+    )
+
+
+def _yellow_only() -> Any:
+    return ability(
+        "restriction",
+        "Yellow character only.",
+        condition=character_color_only("yellow"),
+        rules=("destiny.terms.play-restrictions",),
+    )
+
+
+def _special(text: str, effect: Any) -> Any:
+    return ability("special", text, effect, rules=("destiny.symbols.special",))
+
+
+def _event(text: str, effect: Any) -> Any:
+    return ability("play", text, effect, rules=("destiny.events.resolve-then-discard",))
+
+
+def _claim(text: str, effect: Any) -> Any:
+    return ability("claim", text, effect, rules=("destiny.abilities.claim",))
+
+
+def _exhaust_action(text: str, effect: Any, condition: Any = _ready_this) -> Any:
+    return ability("action", text, effect, condition=condition, rules=("destiny.actions.card-action",))
 
 
 CARDS: list[CardDef] = [
+    # ------------------------------------------------------------------ characters
+    CardDef(
+        "01002",
+        "First Order Stormtrooper",
+        C,
+        "villain",
+        "red",
+        points=(7,),
+        health=7,
+        faces=faces("1RD", "2RD", "2RD1", "1R", "-", "-"),
+        subtypes=("trooper",),
+    ),
+    CardDef(
+        "01011",
+        "Kylo Ren",
+        C,
+        "villain",
+        "blue",
+        subtitle="Vader's Disciple",
+        unique=True,
+        points=(10, 13),
+        health=11,
+        faces=faces("1MD", "2MD1", "1Sh", "1R", "Sp", "-"),
+        subtypes=("apprentice",),
+        abilities=(
+            _special(
+                "Choose an opponent's character, then look at a random card in that opponent's "
+                "hand: deal the character damage equal to that card's cost.",
+                _kylo_special,
+            ),
+        ),
+    ),
     CardDef(
         "01021",
         "Jango Fett",
@@ -102,6 +866,7 @@ CARDS: list[CardDef] = [
                 _jango,
                 after_opponent_activates_character,
                 optional=True,
+                rules=("destiny.timing.after",),
             ),
         ),
     ),
@@ -123,116 +888,9 @@ CARDS: list[CardDef] = [
                 _tusken,
                 after_you_activate_this,
                 optional=True,
+                rules=("destiny.timing.after",),
             ),
         ),
-    ),
-    CardDef(
-        "01137",
-        "Second Chance",
-        U,
-        "hero",
-        "yellow",
-        cost=3,
-        subtypes=("ability",),
-        abilities=(
-            ability("restriction", "Yellow character only.", condition=character_color_only("yellow")),
-            ability(
-                "instead",
-                "Before the attached character would be defeated, heal 5 damage from it "
-                "and discard this upgrade instead.",
-                _second_chance,
-                before_attached_defeated,
-                rules=("destiny.replacement.instead",),
-            ),
-        ),
-    ),
-    # stats and dice only so far: abilities still to be written (implemented=False)
-    CardDef(
-        "01002",
-        "First Order Stormtrooper",
-        C,
-        "villain",
-        "red",
-        points=(7,),
-        health=7,
-        faces=faces("1RD", "2RD", "2RD1", "1R", "-", "-"),
-        subtypes=("trooper",),
-    ),
-    CardDef(
-        "01006",
-        "First Order TIE Fighter",
-        S,
-        "villain",
-        "red",
-        cost=3,
-        faces=faces("1RD", "2RD", "3RD1", "1Dr", "Sp", "-"),
-        subtypes=("vehicle",),
-        implemented=False,
-        unimplemented="ability not yet written by the project",
-    ),
-    CardDef(
-        "01008",
-        "F-11D Rifle",
-        U,
-        "villain",
-        "red",
-        cost=2,
-        faces=faces("2RD1", "+1RD", "+2RD", "1R", "Sp", "-"),
-        subtypes=("weapon",),
-        keywords=frozenset({"redeploy"}),
-        implemented=False,
-        unimplemented="ability not yet written by the project",
-    ),
-    CardDef(
-        "01011",
-        "Kylo Ren",
-        C,
-        "villain",
-        "blue",
-        subtitle="Vader's Disciple",
-        unique=True,
-        points=(10, 13),
-        health=11,
-        faces=faces("1MD", "2MD1", "1Sh", "1R", "Sp", "-"),
-        subtypes=("apprentice",),
-        implemented=False,
-        unimplemented="ability not yet written by the project",
-    ),
-    CardDef(
-        "01014",
-        "Immobilize",
-        U,
-        "villain",
-        "blue",
-        cost=2,
-        faces=faces("1Dr", "1Sh", "1Sh", "2Sh", "1R", "-"),
-        subtypes=("ability",),
-        implemented=False,
-        unimplemented="ability not yet written by the project",
-    ),
-    CardDef(
-        "01017",
-        "Infantry Grenades",
-        U,
-        "villain",
-        "gray",
-        cost=2,
-        faces=faces("1RD", "2RD1", "1R", "Sp", "-", "-"),
-        subtypes=("weapon",),
-        implemented=False,
-        unimplemented="ability not yet written by the project",
-    ),
-    CardDef(
-        "01023",
-        "Crime Lord",
-        U,
-        "villain",
-        "yellow",
-        cost=4,
-        faces=faces("2F", "3Dr1", "2Sh", "2R", "Sp", "Sp"),
-        subtypes=("ability",),
-        implemented=False,
-        unimplemented="ability not yet written by the project",
     ),
     CardDef(
         "01028",
@@ -246,8 +904,15 @@ CARDS: list[CardDef] = [
         health=11,
         faces=faces("1RD", "2RD", "2RD1", "1F", "1R", "-"),
         subtypes=("leader",),
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "action",
+                "Remove one of her dice from your pool to reroll up to 2 of your dice.",
+                _leia_action,
+                condition=_leia_can,
+                rules=("destiny.actions.card-action",),
+            ),
+        ),
     ),
     CardDef(
         "01037",
@@ -261,8 +926,16 @@ CARDS: list[CardDef] = [
         health=11,
         faces=faces("1MD", "2MD", "1Sh", "2Sh", "1R", "-"),
         subtypes=("jedi",),
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "before",
+                "Before he gains shields, you may remove 1 of his shields to deal 1 damage to a character.",
+                _qui_gon,
+                _before_qui_gon_shielded,
+                optional=True,
+                rules=("destiny.timing.before", "destiny.timing.trigger-condition"),
+            ),
+        ),
     ),
     CardDef(
         "01038",
@@ -276,58 +949,16 @@ CARDS: list[CardDef] = [
         health=10,
         faces=faces("1MD", "+2MD", "1Dc", "1R", "+1R", "-"),
         subtypes=("scavenger",),
-        implemented=False,
-        unimplemented="ability not yet written by the project",
-    ),
-    CardDef(
-        "01040",
-        "Jedi Robes",
-        U,
-        "hero",
-        "blue",
-        cost=2,
-        faces=faces("1F", "1F", "1Dr", "1R", "+1R", "-"),
-        subtypes=("equipment",),
-        implemented=False,
-        unimplemented="ability not yet written by the project",
-    ),
-    CardDef(
-        "01042",
-        "One With The Force",
-        U,
-        "hero",
-        "blue",
-        cost=4,
-        faces=faces("3RD", "2F", "3F", "3Dr", "2Sh", "2R"),
-        subtypes=("ability",),
-        implemented=False,
-        unimplemented="ability not yet written by the project",
-    ),
-    CardDef(
-        "01043",
-        "BB-8",
-        S,
-        "hero",
-        "gray",
-        unique=True,
-        cost=1,
-        faces=faces("1F", "1Dr", "1Sh", "1R", "Sp", "-"),
-        subtypes=("droid",),
-        implemented=False,
-        unimplemented="ability not yet written by the project",
-    ),
-    CardDef(
-        "01044",
-        "Rey's Staff",
-        U,
-        "hero",
-        "gray",
-        unique=True,
-        cost=2,
-        faces=faces("1MD", "1MD", "3MD1", "1R", "Sp", "-"),
-        subtypes=("weapon",),
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "after",
+                "After you play an upgrade on her, you may take an extra action.",
+                _extra_action,
+                _after_upgrade_played_on_this,
+                optional=True,
+                rules=("destiny.timing.after", "destiny.actions.extra-actions-immediate"),
+            ),
+        ),
     ),
     CardDef(
         "01045",
@@ -341,8 +972,18 @@ CARDS: list[CardDef] = [
         health=10,
         faces=faces("1RD", "2RD", "1MD", "1Sh", "1R", "-"),
         subtypes=("scoundrel",),
+        abilities=(
+            ability(
+                "constant",
+                "Any weapon can be attached to him, ignoring its play restrictions.",
+                query="ignore_restrictions",
+                modify=_finn_weapons,
+                rules=("destiny.abilities.constant", "destiny.terms.play-restrictions"),
+            ),
+        ),
         implemented=False,
-        unimplemented="ability not yet written by the project",
+        unimplemented="deck building: red villain weapons and vehicles may be included in his deck "
+        "(deck checks do not apply it)",
     ),
     CardDef(
         "01046",
@@ -356,8 +997,138 @@ CARDS: list[CardDef] = [
         health=10,
         faces=faces("2RD", "3RD1", "2Dr", "1R", "1R", "-"),
         subtypes=("scoundrel",),
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "after",
+                "After you play a card with Ambush, you may give him 1 shield.",
+                _shield_self,
+                _after_you_play_ambush,
+                optional=True,
+                rules=("destiny.timing.after", "destiny.keywords.ambush"),
+            ),
+        ),
+    ),
+    # ------------------------------------------------------------------ upgrades
+    CardDef(
+        "01008",
+        "F-11D Rifle",
+        U,
+        "villain",
+        "red",
+        cost=2,
+        faces=faces("2RD1", "+1RD", "+2RD", "1R", "Sp", "-"),
+        subtypes=("weapon",),
+        keywords=frozenset({"redeploy"}),
+        abilities=(
+            _special(
+                "An opponent deals 2 damage to their own characters, split as they like.", _f11d_special
+            ),
+        ),
+    ),
+    CardDef(
+        "01014",
+        "Immobilize",
+        U,
+        "villain",
+        "blue",
+        cost=2,
+        faces=faces("1Dr", "1Sh", "1Sh", "2Sh", "1R", "-"),
+        subtypes=("ability",),
+        abilities=(
+            _blue_only(),
+            ability(
+                "action",
+                "Remove this upgrade's die from your pool to turn a die to a blank.",
+                _immobilize,
+                condition=_immobilize_can,
+                rules=("destiny.actions.card-action",),
+            ),
+        ),
+    ),
+    CardDef(
+        "01017",
+        "Infantry Grenades",
+        U,
+        "villain",
+        "gray",
+        cost=2,
+        faces=faces("1RD", "2RD1", "1R", "Sp", "-", "-"),
+        subtypes=("weapon",),
+        abilities=(
+            _special(
+                "Deal 2 damage to each of an opponent's characters, then discard this upgrade.",
+                _grenades_special,
+            ),
+        ),
+    ),
+    CardDef(
+        "01023",
+        "Crime Lord",
+        U,
+        "villain",
+        "yellow",
+        cost=4,
+        faces=faces("2F", "3Dr1", "2Sh", "2R", "Sp", "Sp"),
+        subtypes=("ability",),
+        abilities=(
+            _yellow_only(),
+            _special(
+                "Spend 5 resources to choose a character: it is defeated after this round ends.",
+                _crime_lord_special,
+            ),
+        ),
+    ),
+    CardDef(
+        "01040",
+        "Jedi Robes",
+        U,
+        "hero",
+        "blue",
+        cost=2,
+        faces=faces("1F", "1F", "1Dr", "1R", "+1R", "-"),
+        subtypes=("equipment",),
+        abilities=(
+            ability(
+                "after",
+                "After you play it, give the attached character 1 shield (2 in the first round).",
+                _jedi_robes,
+                after_you_play_this,
+                rules=("destiny.timing.after",),
+            ),
+        ),
+    ),
+    CardDef(
+        "01042",
+        "One With The Force",
+        U,
+        "hero",
+        "blue",
+        cost=4,
+        faces=faces("3RD", "2F", "3F", "3Dr", "2Sh", "2R"),
+        subtypes=("ability",),
+        abilities=(
+            _blue_only(),
+            ability(
+                "before",
+                "Before the attached character is defeated, this upgrade becomes a ready "
+                "support for the rest of the game.",
+                _one_with_the_force,
+                before_attached_defeated,
+                rules=("destiny.timing.before",),
+            ),
+        ),
+    ),
+    CardDef(
+        "01044",
+        "Rey's Staff",
+        U,
+        "hero",
+        "gray",
+        unique=True,
+        cost=2,
+        faces=faces("1MD", "1MD", "3MD1", "1R", "Sp", "-"),
+        subtypes=("weapon",),
+        abilities=(_special("Remove a die showing melee or ranged damage.", _rey_staff_special),),
     ),
     CardDef(
         "01057",
@@ -368,8 +1139,13 @@ CARDS: list[CardDef] = [
         cost=3,
         faces=faces("1RD", "1Dr", "2Dr", "Sp", "Sp", "-"),
         subtypes=("ability",),
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            _blue_only(),
+            _special(
+                "Remove a die to deal a character damage equal to its value (special and blank count 0).",
+                _force_throw_special,
+            ),
+        ),
     ),
     CardDef(
         "01059",
@@ -381,8 +1157,7 @@ CARDS: list[CardDef] = [
         faces=faces("3MD1", "+2MD", "1Sh", "1R", "Sp", "-"),
         subtypes=("weapon",),
         keywords=frozenset({"redeploy"}),
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(_special("Deal 2 unblockable damage to a character.", _lightsaber_special),),
     ),
     CardDef(
         "01060",
@@ -393,8 +1168,12 @@ CARDS: list[CardDef] = [
         cost=4,
         faces=faces("3RD1", "2Dr", "2Dc", "Sp", "Sp", "-"),
         subtypes=("ability",),
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            _blue_only(),
+            _special(
+                "Deal an opponent's character 1 damage per card in that opponent's hand.", _mind_probe_special
+            ),
+        ),
     ),
     CardDef(
         "01061",
@@ -405,18 +1184,17 @@ CARDS: list[CardDef] = [
         cost=2,
         faces=faces("1F", "1F", "1Sh", "1R", "+1R", "-"),
         subtypes=("equipment",),
-        implemented=False,
-        unimplemented="ability not yet written by the project",
-    ),
-    CardDef(
-        "01075",
-        "The Best Defense...",
-        E,
-        "villain",
-        "red",
-        cost=1,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "after",
+                "After you play it, you may reroll any number of your dice, or any number "
+                "of one opponent's dice.",
+                _comlink,
+                after_you_play_this,
+                optional=True,
+                rules=("destiny.timing.after",),
+            ),
+        ),
     ),
     CardDef(
         "01078",
@@ -426,241 +1204,35 @@ CARDS: list[CardDef] = [
         "red",
         cost=1,
         subtypes=("ability",),
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "constant",
+                "The attached character has Guardian.",
+                query="keywords",
+                modify=_escort_guardian,
+                rules=("destiny.abilities.constant", "destiny.keywords.guardian"),
+            ),
+        ),
     ),
     CardDef(
-        "01081",
-        "Enrage",
-        E,
-        "villain",
-        "blue",
-        cost=0,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
-    ),
-    CardDef(
-        "01084",
-        "Intimidate",
-        E,
-        "villain",
-        "blue",
-        cost=0,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
-    ),
-    CardDef(
-        "01088",
-        "Emperor's Favor",
-        S,
-        "villain",
-        "blue",
-        unique=True,
-        cost=1,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
-    ),
-    CardDef(
-        "01089",
-        "Power of the Dark Side",
-        S,
-        "villain",
-        "blue",
-        cost=2,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
-    ),
-    CardDef(
-        "01091",
-        "Nowhere to Run",
-        E,
-        "villain",
-        "gray",
-        cost=2,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
-    ),
-    CardDef(
-        "01092",
-        "Ace in the Hole",
-        E,
-        "villain",
-        "yellow",
-        cost=0,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
-    ),
-    CardDef(
-        "01101",
-        "Underworld Connections",
-        S,
-        "villain",
-        "yellow",
-        cost=2,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
-    ),
-    CardDef(
-        "01117",
-        "Heroism",
-        E,
-        "hero",
-        "blue",
-        cost=0,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
-    ),
-    CardDef(
-        "01124",
-        "Awakening",
-        S,
-        "hero",
-        "blue",
-        cost=1,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
-    ),
-    CardDef(
-        "01126",
-        "Daring Escape",
-        E,
-        "hero",
-        "gray",
-        cost=2,
-        keywords=frozenset({"ambush"}),
-        implemented=False,
-        unimplemented="ability not yet written by the project",
-    ),
-    CardDef(
-        "01128",
-        "Draw Attention",
-        E,
+        "01137",
+        "Second Chance",
+        U,
         "hero",
         "yellow",
-        cost=0,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
-    ),
-    CardDef(
-        "01130",
-        "Let The Wookiee Win",
-        E,
-        "hero",
-        "yellow",
-        cost=1,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
-    ),
-    CardDef(
-        "01132",
-        "Scavenge",
-        E,
-        "hero",
-        "yellow",
-        cost=0,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
-    ),
-    CardDef(
-        "01146",
-        "Disturbance in the Force",
-        E,
-        "neutral",
-        "blue",
-        cost=1,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
-    ),
-    CardDef(
-        "01149",
-        "Use The Force",
-        E,
-        "neutral",
-        "blue",
-        cost=1,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
-    ),
-    CardDef(
-        "01150",
-        "It Binds All Things",
-        S,
-        "neutral",
-        "blue",
-        cost=1,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
-    ),
-    CardDef(
-        "01151",
-        "Aim",
-        E,
-        "neutral",
-        "gray",
-        cost=1,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
-    ),
-    CardDef(
-        "01153",
-        "Block",
-        E,
-        "neutral",
-        "gray",
-        cost=2,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
-    ),
-    CardDef(
-        "01154",
-        "Close Quarters Assault",
-        E,
-        "neutral",
-        "gray",
-        cost=0,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
-    ),
-    CardDef(
-        "01155",
-        "Dodge",
-        E,
-        "neutral",
-        "gray",
-        cost=2,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
-    ),
-    CardDef(
-        "01156",
-        "Flank",
-        E,
-        "neutral",
-        "gray",
-        cost=1,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
-    ),
-    CardDef(
-        "01157",
-        "Take Cover",
-        E,
-        "neutral",
-        "gray",
-        cost=0,
-        implemented=False,
-        unimplemented="ability not yet written by the project",
-    ),
-    CardDef(
-        "01162",
-        "Unpredictable",
-        E,
-        "neutral",
-        "yellow",
-        cost=0,
-        keywords=frozenset({"ambush"}),
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        cost=3,
+        subtypes=("ability",),
+        abilities=(
+            _yellow_only(),
+            ability(
+                "instead",
+                "Before the attached character would be defeated, heal 5 damage from it "
+                "and discard this upgrade instead.",
+                _second_chance,
+                before_attached_defeated,
+                rules=("destiny.replacement.instead",),
+            ),
+        ),
     ),
     CardDef(
         "01164",
@@ -670,9 +1242,343 @@ CARDS: list[CardDef] = [
         "yellow",
         cost=0,
         subtypes=("ability",),
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            ability(
+                "after",
+                "If the attached character takes melee damage, discard this upgrade.",
+                _discard_this,
+                _after_host_takes_melee,
+                rules=("destiny.damage.dealt-vs-taken",),
+            ),
+            _exhaust_action(
+                "Exhaust this upgrade to give the attached character 1 shield.", _hunker_down_action
+            ),
+        ),
     ),
+    # ------------------------------------------------------------------ supports
+    CardDef(
+        "01006",
+        "First Order TIE Fighter",
+        S,
+        "villain",
+        "red",
+        cost=3,
+        faces=faces("1RD", "2RD", "3RD1", "1Dr", "Sp", "-"),
+        subtypes=("vehicle",),
+        abilities=(_special("Remove all shields from all of an opponent's characters.", _tie_special),),
+    ),
+    CardDef(
+        "01043",
+        "BB-8",
+        S,
+        "hero",
+        "gray",
+        unique=True,
+        cost=1,
+        faces=faces("1F", "1Dr", "1Sh", "1R", "Sp", "-"),
+        subtypes=("droid",),
+        abilities=(
+            _special(
+                "Reroll this die and one other die of yours; this die stays in your pool.", _bb8_special
+            ),
+        ),
+    ),
+    CardDef(
+        "01088",
+        "Emperor's Favor",
+        S,
+        "villain",
+        "blue",
+        unique=True,
+        cost=1,
+        abilities=(
+            ability(
+                "constant",
+                "Your hand limit is 1 higher.",
+                query="hand_limit",
+                modify=_emperors_favor,
+                rules=("destiny.zones.hand-limit", "destiny.terms.increase"),
+            ),
+        ),
+    ),
+    CardDef(
+        "01089",
+        "Power of the Dark Side",
+        S,
+        "villain",
+        "blue",
+        cost=2,
+        abilities=(
+            _exhaust_action(
+                "Exhaust this support to reroll one of your dice; if it lands on a blank, "
+                "deal 2 unblockable damage to a character.",
+                _power_of_the_dark_side,
+                _dark_side_can,
+            ),
+        ),
+    ),
+    CardDef(
+        "01101",
+        "Underworld Connections",
+        S,
+        "villain",
+        "yellow",
+        cost=2,
+        abilities=(_exhaust_action("Exhaust this support to gain 1 resource.", _underworld),),
+    ),
+    CardDef(
+        "01124",
+        "Awakening",
+        S,
+        "hero",
+        "blue",
+        cost=1,
+        abilities=(
+            _exhaust_action(
+                "Exhaust this support to resolve one of your dice showing a modifier as if it had no plus.",
+                _awakening,
+            ),
+        ),
+    ),
+    CardDef(
+        "01150",
+        "It Binds All Things",
+        S,
+        "neutral",
+        "blue",
+        cost=1,
+        abilities=(
+            ability(
+                "before",
+                "Before you play a blue upgrade, you may exhaust this support to lower its cost by 1.",
+                _binds_all_things,
+                _before_you_play_blue_upgrade,
+                optional=True,
+                rules=("destiny.timing.before", "destiny.terms.reduce"),
+            ),
+        ),
+    ),
+    # ------------------------------------------------------------------ events
+    CardDef(
+        "01075",
+        "The Best Defense...",
+        E,
+        "villain",
+        "red",
+        cost=1,
+        abilities=(
+            _event(
+                "Deal 3 damage to one of your red characters to remove up to 2 of an opponent's dice.",
+                _best_defense,
+            ),
+        ),
+    ),
+    CardDef(
+        "01081",
+        "Enrage",
+        E,
+        "villain",
+        "blue",
+        cost=0,
+        abilities=(_event("Deal 1 damage to one of your blue characters to gain 1 resource.", _enrage),),
+    ),
+    CardDef(
+        "01084",
+        "Intimidate",
+        E,
+        "villain",
+        "blue",
+        cost=0,
+        abilities=(_event("Remove every shield from a character.", _intimidate),),
+    ),
+    CardDef(
+        "01091",
+        "Nowhere to Run",
+        E,
+        "villain",
+        "gray",
+        cost=2,
+        abilities=(_event("Turn each of your blank dice to any face.", _nowhere_to_run),),
+    ),
+    CardDef(
+        "01092",
+        "Ace in the Hole",
+        E,
+        "villain",
+        "yellow",
+        cost=0,
+        abilities=(
+            _event(
+                "Discard a yellow upgrade from hand to roll its die into your pool, if it has one; "
+                "that die is set aside once resolved or removed.",
+                _ace_in_the_hole,
+            ),
+        ),
+    ),
+    CardDef(
+        "01117",
+        "Heroism",
+        E,
+        "hero",
+        "blue",
+        cost=0,
+        abilities=(
+            _event(
+                "Deal one of your unique characters damage equal to an opponent's melee or ranged "
+                "die, then remove that die.",
+                _heroism,
+            ),
+        ),
+    ),
+    CardDef(
+        "01126",
+        "Daring Escape",
+        E,
+        "hero",
+        "gray",
+        cost=2,
+        keywords=frozenset({"ambush"}),
+        abilities=(
+            _event("Reroll any number of an opponent's dice, then remove their blank dice.", _daring_escape),
+        ),
+    ),
+    CardDef(
+        "01128",
+        "Draw Attention",
+        E,
+        "hero",
+        "yellow",
+        cost=0,
+        abilities=(
+            _event(
+                "Move up to 2 damage from one of your characters to another of yours, ignoring shields.",
+                _draw_attention,
+            ),
+        ),
+    ),
+    CardDef(
+        "01130",
+        "Let The Wookiee Win",
+        E,
+        "hero",
+        "yellow",
+        cost=1,
+        abilities=(
+            _event(
+                "An opponent chooses: 2 damage to one of their exhausted characters, or remove 2 of "
+                "their dice.",
+                _wookiee,
+            ),
+        ),
+    ),
+    CardDef(
+        "01132",
+        "Scavenge",
+        E,
+        "hero",
+        "yellow",
+        cost=0,
+        abilities=(
+            _event(
+                "Discard your top 3 cards; then you may take an upgrade or support from your discard "
+                "pile into your hand.",
+                _scavenge,
+            ),
+        ),
+    ),
+    CardDef(
+        "01146",
+        "Disturbance in the Force",
+        E,
+        "neutral",
+        "blue",
+        cost=1,
+        abilities=(_event("Reroll every die in every pool.", _disturbance),),
+    ),
+    CardDef(
+        "01149",
+        "Use The Force",
+        E,
+        "neutral",
+        "blue",
+        cost=1,
+        abilities=(_event("If you can spot a blue character, turn any die to any face.", _use_the_force),),
+    ),
+    CardDef(
+        "01151",
+        "Aim",
+        E,
+        "neutral",
+        "gray",
+        cost=1,
+        abilities=(_event("Turn one of your dice to a ranged damage face.", _aim),),
+    ),
+    CardDef(
+        "01153",
+        "Block",
+        E,
+        "neutral",
+        "gray",
+        cost=2,
+        abilities=(_event("Remove every melee die of an opponent.", _block),),
+    ),
+    CardDef(
+        "01154",
+        "Close Quarters Assault",
+        E,
+        "neutral",
+        "gray",
+        cost=0,
+        abilities=(
+            _event("An opponent discards at random one card per melee die you show.", _close_quarters),
+        ),
+    ),
+    CardDef(
+        "01155",
+        "Dodge",
+        E,
+        "neutral",
+        "gray",
+        cost=2,
+        abilities=(_event("Remove every ranged die of an opponent.", _dodge),),
+    ),
+    CardDef(
+        "01156",
+        "Flank",
+        E,
+        "neutral",
+        "gray",
+        cost=1,
+        abilities=(
+            ability(
+                "restriction",
+                "Only if you have more ready characters than an opponent.",
+                condition=_flank_ok,
+                rules=("destiny.terms.play-restrictions",),
+            ),
+            _event("Remove one die of that opponent.", _flank),
+        ),
+    ),
+    CardDef(
+        "01157",
+        "Take Cover",
+        E,
+        "neutral",
+        "gray",
+        cost=0,
+        abilities=(_event("Give a character 1 shield.", _take_cover),),
+    ),
+    CardDef(
+        "01162",
+        "Unpredictable",
+        E,
+        "neutral",
+        "yellow",
+        cost=0,
+        keywords=frozenset({"ambush"}),
+        abilities=(_event("Reroll any one die, yours or an opponent's.", _unpredictable),),
+    ),
+    # ------------------------------------------------------------------ battlefields
     CardDef(
         "01168",
         "Frozen Wastes",
@@ -680,8 +1586,7 @@ CARDS: list[CardDef] = [
         "neutral",
         "gray",
         subtitle="Starkiller Base",
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(_claim("Remove a character die.", _frozen_wastes),),
     ),
     CardDef(
         "01171",
@@ -690,8 +1595,7 @@ CARDS: list[CardDef] = [
         "neutral",
         "gray",
         subtitle="Yavin IV",
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(_claim("Resolve one of your dice without paying its resource cost.", _rebel_war_room),),
     ),
     CardDef(
         "01174",
@@ -700,7 +1604,10 @@ CARDS: list[CardDef] = [
         "neutral",
         "gray",
         subtitle="Jakku",
-        implemented=False,
-        unimplemented="ability not yet written by the project",
+        abilities=(
+            _claim(
+                "Put an upgrade or support from your discard pile on top of your deck.", _starship_graveyard
+            ),
+        ),
     ),
 ]
