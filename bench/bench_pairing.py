@@ -54,12 +54,16 @@ def main() -> int:
         met = goal is None or dt < goal
         ok &= met
         full = (n + n % 2) * (n + n % 2 - 1) // 2
-        print(f"{n:>8} {sw.edges:>9} {full:>18} {dt:>9.3f} {('<' + str(goal)) if goal else '-':>7}  "
-              f"{sw.objective.key()} pair-downs={sw.objective.pair_downs}{'' if met else '  GOAL MISSED'}")
+        print(
+            f"{n:>8} {sw.edges:>9} {full:>18} {dt:>9.3f} {('<' + str(goal)) if goal else '-':>7}  "
+            f"{sw.objective.key()} pair-downs={sw.objective.pair_downs}{'' if met else '  GOAL MISSED'}"
+        )
 
     print("\nObjective vs exact networkx max_weight_matching on the complete graph (round 5)")
-    print(f"{'players':>8} {'ours (window graph, rustworkx)':>42} {'networkx (complete)':>42} {'equal':>6} "
-          f"{'ours s':>8} {'nx s':>8} {'nx/ours':>8}")
+    print(
+        f"{'players':>8} {'ours (window graph, rustworkx)':>42} {'networkx (complete)':>42} {'equal':>6} "
+        f"{'ours s':>8} {'nx s':>8} {'nx/ours':>8}"
+    )
     for n in (16, 51, 100, 151, 200):
         s = event_before_round_5(n, seed=n)
         inp = P.swiss_input(s, 5)
@@ -76,8 +80,10 @@ def main() -> int:
         exact = P.objective(inp, pairs, bye)
         equal = exact.key() == plan.objective.key()
         ok &= equal
-        print(f"{n:>8} {str(plan.objective.key()):>42} {str(exact.key()):>42} {str(equal):>6} "
-              f"{ours_s:>8.3f} {nx_s:>8.2f} {nx_s / ours_s:>7.0f}x")
+        print(
+            f"{n:>8} {str(plan.objective.key()):>42} {str(exact.key()):>42} {str(equal):>6} "
+            f"{ours_s:>8.3f} {nx_s:>8.2f} {nx_s / ours_s:>7.0f}x"
+        )
     print("\nall objectives equal and goals met" if ok else "\nFAILED")
     return 0 if ok else 1
 

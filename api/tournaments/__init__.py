@@ -24,19 +24,32 @@ from api.problems import ProblemError
 from api.tournaments import schemas as S
 from api.tournaments.store import Conflict, TournamentStore, token_matches
 
-blp = Blueprint("tournaments", __name__, url_prefix="/v1/tournaments",
-                description="Swiss tournaments: players, pairings, results, standings, top cut")
+blp = Blueprint(
+    "tournaments",
+    __name__,
+    url_prefix="/v1/tournaments",
+    description="Swiss tournaments: players, pairings, results, standings, top cut",
+)
 
 # Rules whose violation means "not now" (409) rather than "bad input" (422).
-CONFLICT_RULES = frozenset({
-    "tournament.round.results-missing", "tournament.swiss.rounds-complete",
-    "tournament.round.repair-after-results", "tournament.result.conflict", "tournament.cut.started",
-    "tournament.cut.finished", "tournament.cut.swiss-unfinished", "tournament.player.after-swiss",
-    "tournament.round.min-players",
-})
+CONFLICT_RULES = frozenset(
+    {
+        "tournament.round.results-missing",
+        "tournament.swiss.rounds-complete",
+        "tournament.round.repair-after-results",
+        "tournament.result.conflict",
+        "tournament.cut.started",
+        "tournament.cut.finished",
+        "tournament.cut.swiss-unfinished",
+        "tournament.player.after-swiss",
+        "tournament.round.min-players",
+    }
+)
 _EXT = "arbiter.tournaments"
-ORGANIZER = ("Needs the organizer token: `Authorization: Bearer <token>` (401 without it, "
-             "403 with another tournament's).")
+ORGANIZER = (
+    "Needs the organizer token: `Authorization: Bearer <token>` (401 without it, "
+    "403 with another tournament's)."
+)
 
 
 def store() -> TournamentStore:
@@ -52,10 +65,14 @@ def rejected(exc: T.Rejected) -> ProblemError:
     status = 409 if any(v.rule in CONFLICT_RULES for v in vs) else 422
     first = vs[0]
     return ProblemError(
-        status, "Conflict" if status == 409 else "Unprocessable Content", f"{first.message} [{first.rule}]",
+        status,
+        "Conflict" if status == 409 else "Unprocessable Content",
+        f"{first.message} [{first.rule}]",
         type=f"urn:arbiter:rule:{first.rule}",
-        errors=[{"pointer": "" if v.field == "/" else v.field, "detail": v.message, "rule": v.rule}
-                for v in vs])
+        errors=[
+            {"pointer": "" if v.field == "/" else v.field, "detail": v.message, "rule": v.rule} for v in vs
+        ],
+    )
 
 
 def must_exist(tid: str) -> None:
@@ -67,8 +84,12 @@ def require_organizer(tid: str) -> None:
     must_exist(tid)
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise ProblemError(401, "Unauthorized", "This change needs the organizer's bearer token.",
-                           headers={"WWW-Authenticate": 'Bearer realm="arbiter"'})
+        raise ProblemError(
+            401,
+            "Unauthorized",
+            "This change needs the organizer's bearer token.",
+            headers={"WWW-Authenticate": 'Bearer realm="arbiter"'},
+        )
     if not token_matches(get_redis(), tid, token.strip()):
         raise ProblemError(403, "Forbidden", f"The token is not the organizer token of tournament {tid}.")
 
@@ -78,8 +99,11 @@ def read(tid: str, view: Callable[[T.EventState], Any]) -> Any:
     return store().read(get_redis(), tid, view)
 
 
-def change(tid: str, decide: Callable[[T.EventState], T.Action | None],
-           after: Callable[[T.EventState, T.Action | None], Any]) -> Any:
+def change(
+    tid: str,
+    decide: Callable[[T.EventState], T.Action | None],
+    after: Callable[[T.EventState, T.Action | None], Any],
+) -> Any:
     require_organizer(tid)
     try:
         return store().change(get_redis(), tid, decide, after)
@@ -94,16 +118,32 @@ def change(tid: str, decide: Callable[[T.EventState], T.Action | None],
 
 def tournament_json(tid: str, s: T.EventState) -> dict[str, Any]:
     c, cur = s.config, s.current()
-    return {"id": tid, "name": c.name, "profile": c.profile, "rounds": s.planned_rounds(), "cut": c.cut,
-            "best_of": c.best_of, "seed": c.seed, "stage": s.stage(),
-            "current_round": cur.number if cur else None, "players": len(s.players),
-            "active_players": len(s.active()), "champion": s.champion(), "version": s.version}
+    return {
+        "id": tid,
+        "name": c.name,
+        "profile": c.profile,
+        "rounds": s.planned_rounds(),
+        "cut": c.cut,
+        "best_of": c.best_of,
+        "seed": c.seed,
+        "stage": s.stage(),
+        "current_round": cur.number if cur else None,
+        "players": len(s.players),
+        "active_players": len(s.active()),
+        "champion": s.champion(),
+        "version": s.version,
+    }
 
 
 def player_json(s: T.EventState, pid: str) -> dict[str, Any]:
     p = s.players[pid]
-    return {"id": p.id, "name": p.name, "dropped": pid in s.dropped, "joined_after": p.joined_after,
-            "missed_rounds": "loss" if p.missed_as_loss else "none"}
+    return {
+        "id": p.id,
+        "name": p.name,
+        "dropped": pid in s.dropped,
+        "joined_after": p.joined_after,
+        "missed_rounds": "loss" if p.missed_as_loss else "none",
+    }
 
 
 def match_json(m: T.Match) -> dict[str, Any]:
@@ -120,17 +160,42 @@ def round_json(s: T.EventState, number: int, plan: T.SwissPlan | None = None) ->
     objective = None
     if plan is not None:
         o = plan.objective
-        objective = {"rematches": o.rematches, "bye_cost": o.bye_cost, "pair_down_sq": o.pair_down_sq,
-                     "spread_sq": o.spread_sq, "noise": o.noise, "pair_downs": o.pair_downs,
-                     "edges": plan.edges, "complete_graph": plan.complete_graph}
-    return {"number": number, "stage": rnd.stage, "complete": s.complete(number), "bye": rnd.bye,
-            "matches": [match_json(m) for m in s.matches(number)], "objective": objective}
+        objective = {
+            "rematches": o.rematches,
+            "bye_cost": o.bye_cost,
+            "pair_down_sq": o.pair_down_sq,
+            "spread_sq": o.spread_sq,
+            "noise": o.noise,
+            "pair_downs": o.pair_downs,
+            "edges": plan.edges,
+            "complete_graph": plan.complete_graph,
+        }
+    return {
+        "number": number,
+        "stage": rnd.stage,
+        "complete": s.complete(number),
+        "bye": rnd.bye,
+        "matches": [match_json(m) for m in s.matches(number)],
+        "objective": objective,
+    }
 
 
 def standings_json(s: T.EventState) -> list[dict[str, Any]]:
-    return [{"rank": x.rank, "player_id": x.player_id, "name": x.name, "points": x.points, "wins": x.wins,
-             "losses": x.losses, "draws": x.draws, "byes": x.byes, "dropped": x.dropped,
-             "tiebreaks": {k: float(v) for k, v in x.tiebreaks}} for x in T.standings(s)]
+    return [
+        {
+            "rank": x.rank,
+            "player_id": x.player_id,
+            "name": x.name,
+            "points": x.points,
+            "wins": x.wins,
+            "losses": x.losses,
+            "draws": x.draws,
+            "byes": x.byes,
+            "dropped": x.dropped,
+            "tiebreaks": {k: float(v) for k, v in x.tiebreaks},
+        }
+        for x in T.standings(s)
+    ]
 
 
 def standings_csv(s: T.EventState) -> str:
@@ -140,8 +205,20 @@ def standings_csv(s: T.EventState) -> str:
     w = csv.writer(out, lineterminator="\r\n")
     w.writerow(["rank", "player_id", "name", "points", "wins", "losses", "draws", "byes", "dropped", *names])
     for x in table:
-        w.writerow([x.rank, x.player_id, x.name, x.points, x.wins, x.losses, x.draws, x.byes,
-                    str(x.dropped).lower(), *(f"{float(v):.6f}" for _, v in x.tiebreaks)])
+        w.writerow(
+            [
+                x.rank,
+                x.player_id,
+                x.name,
+                x.points,
+                x.wins,
+                x.losses,
+                x.draws,
+                x.byes,
+                str(x.dropped).lower(),
+                *(f"{float(v):.6f}" for _, v in x.tiebreaks),
+            ]
+        )
     return out.getvalue()
 
 
@@ -159,8 +236,9 @@ def _round_or_404(s: T.EventState, number: int) -> None:
 def create_tournament(args: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:
     """Create a tournament. The response carries the organizer token — only this once."""
     seed = args["seed"] if args["seed"] is not None else secrets.randbelow(2**31)
-    action = T.CreateTournament(T.Config(args["name"], args["profile"], args["rounds"], args["cut"],
-                                         args["best_of"], seed))
+    action = T.CreateTournament(
+        T.Config(args["name"], args["profile"], args["rounds"], args["cut"], args["best_of"], seed)
+    )
     bad = T.check(T.EventState(), action)
     if bad:
         raise rejected(T.Rejected(bad))
@@ -190,8 +268,10 @@ def get_players(tid: str) -> list[dict[str, Any]]:
 def add_player(args: dict[str, Any], tid: str) -> dict[str, Any]:
     """Register a player (a late entry once rounds are paired)."""
     return change(  # type: ignore[no-any-return]
-        tid, lambda s: T.AddPlayer(s.next_player_id(), args["name"], args["missed_rounds"] == "loss"),
-        lambda s, a: player_json(s, a.player_id))  # type: ignore[union-attr]
+        tid,
+        lambda s: T.AddPlayer(s.next_player_id(), args["name"], args["missed_rounds"] == "loss"),
+        lambda s, a: player_json(s, a.player_id),
+    )  # type: ignore[union-attr]
 
 
 @blp.route("/<string:tid>/players/<string:pid>/drop", methods=["POST"])
@@ -202,8 +282,12 @@ def drop_player(tid: str, pid: str) -> dict[str, Any]:
 
     def decide(s: T.EventState) -> T.Action | None:
         if pid not in s.players:
-            raise ProblemError(404, "Not Found", f"No player {pid} in tournament {tid}. "
-                               "[tournament.player.unknown]", type="urn:arbiter:rule:tournament.player.unknown")
+            raise ProblemError(
+                404,
+                "Not Found",
+                f"No player {pid} in tournament {tid}. [tournament.player.unknown]",
+                type="urn:arbiter:rule:tournament.player.unknown",
+            )
         return None if pid in s.dropped else T.DropPlayer(pid)
 
     return change(tid, decide, lambda s, a: player_json(s, pid))  # type: ignore[no-any-return]
@@ -227,8 +311,11 @@ def pair_round(tid: str) -> dict[str, Any]:
         plans.append(T.plan_next_round(s))
         return plans[-1].action
 
-    return change(tid, decide,  # type: ignore[no-any-return]
-                  lambda s, a: round_json(s, a.number, plans[-1].swiss))  # type: ignore[union-attr]
+    return change(
+        tid,
+        decide,  # type: ignore[no-any-return]
+        lambda s, a: round_json(s, a.number, plans[-1].swiss),
+    )  # type: ignore[union-attr]
 
 
 @blp.route("/<string:tid>/rounds/<int:number>")
@@ -267,8 +354,13 @@ def repair_round(tid: str, number: int) -> dict[str, Any]:
     def decide(s: T.EventState) -> T.Action:
         cur = s.current()
         if cur is None or cur.number != number:
-            raise T.Rejected([T.Violation("tournament.round.not-current", "/round",
-                                          f"round {number} is not the current round")])
+            raise T.Rejected(
+                [
+                    T.Violation(
+                        "tournament.round.not-current", "/round", f"round {number} is not the current round"
+                    )
+                ]
+            )
         plans.append(T.plan_repair(s))
         return plans[-1].action
 
@@ -282,15 +374,20 @@ def repair_round(tid: str, number: int) -> dict[str, Any]:
 def override_pairings(args: dict[str, Any], tid: str, number: int) -> dict[str, Any]:
     """Replace the current round's pairings with the organizer's own, before any result."""
     pairings = tuple(T.Pairing(i + 1, p["p1"], p["p2"]) for i, p in enumerate(args["pairings"]))
-    return change(tid, lambda s: T.OverridePairings(number, pairings, args["bye"]),  # type: ignore[no-any-return]
-                  lambda s, a: round_json(s, number))
+    return change(
+        tid,
+        lambda s: T.OverridePairings(number, pairings, args["bye"]),  # type: ignore[no-any-return]
+        lambda s, a: round_json(s, number),
+    )
 
 
 @blp.route("/<string:tid>/rounds/<int:number>/matches/<int:table>", methods=["PUT"])
 @blp.arguments(S.ResultInSchema)
 @blp.response(200, S.MatchSchema)
-@blp.doc(description=ORGANIZER + " The same report again changes nothing; a different result for a "
-         "reported match needs `correction: true` (409 otherwise).")
+@blp.doc(
+    description=ORGANIZER + " The same report again changes nothing; a different result for a "
+    "reported match needs `correction: true` (409 otherwise)."
+)
 def report_result(args: dict[str, Any], tid: str, number: int, table: int) -> dict[str, Any]:
     """Report the result of one match of the current round."""
     result = T.Result(args["p1_wins"], args["p2_wins"], args["draws"])
@@ -315,15 +412,24 @@ def report_result(args: dict[str, Any], tid: str, number: int, table: int) -> di
 @blp.doc(description=ORGANIZER)
 def start_cut(args: dict[str, Any], tid: str) -> dict[str, Any]:
     """Start the top cut: single elimination of the best N, seeded 1 against N."""
-    return change(tid, lambda s: T.plan_cut(s, args["size"]).action,  # type: ignore[no-any-return]
-                  lambda s, a: round_json(s, a.number))  # type: ignore[union-attr]
+    return change(
+        tid,
+        lambda s: T.plan_cut(s, args["size"]).action,  # type: ignore[no-any-return]
+        lambda s, a: round_json(s, a.number),
+    )  # type: ignore[union-attr]
 
 
 @blp.route("/<string:tid>/standings")
 @blp.arguments(S.StandingsQuerySchema, location="query")
 @blp.response(200, S.StandingSchema(many=True))
-@blp.doc(responses={"200": {"content": {"text/csv": {"schema": {"type": "string"}}},
-                            "description": "JSON, or CSV with `Accept: text/csv` (or `?format=csv`)"}})
+@blp.doc(
+    responses={
+        "200": {
+            "content": {"text/csv": {"schema": {"type": "string"}}},
+            "description": "JSON, or CSV with `Accept: text/csv` (or `?format=csv`)",
+        }
+    }
+)
 def get_standings(args: dict[str, Any], tid: str) -> Any:
     """Swiss standings under the tournament's tie-breaker profile (JSON, or CSV)."""
     fmt = args.get("format")

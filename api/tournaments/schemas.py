@@ -12,23 +12,29 @@ class CreateSchema(ma.Schema):
     rounds = ma.fields.Integer(load_default=0, metadata={"description": "Swiss rounds; 0 = recommended"})
     cut = ma.fields.Integer(load_default=0, metadata={"description": "0, 2, 4, 8, 16 or 32"})
     best_of = ma.fields.Integer(load_default=1, metadata={"description": "1 or 3"})
-    seed = ma.fields.Integer(load_default=None, allow_none=True,
-                             metadata={"description": "seed of the draws; random when omitted"})
+    seed = ma.fields.Integer(
+        load_default=None, allow_none=True, metadata={"description": "seed of the draws; random when omitted"}
+    )
 
 
 class PlayerInSchema(ma.Schema):
     name = ma.fields.String(required=True)
-    missed_rounds = ma.fields.String(load_default="loss", validate=ma.validate.OneOf(["loss", "none"]),
-                                     metadata={"description": "late entry: rounds already paired count "
-                                                              "as losses ('loss') or not at all ('none')"})
+    missed_rounds = ma.fields.String(
+        load_default="loss",
+        validate=ma.validate.OneOf(["loss", "none"]),
+        metadata={
+            "description": "late entry: rounds already paired count as losses ('loss') or not at all ('none')"
+        },
+    )
 
 
 class ResultInSchema(ma.Schema):
     p1_wins = ma.fields.Integer(required=True)
     p2_wins = ma.fields.Integer(required=True)
     draws = ma.fields.Integer(load_default=0)
-    correction = ma.fields.Boolean(load_default=False,
-                                   metadata={"description": "replace a different result already reported"})
+    correction = ma.fields.Boolean(
+        load_default=False, metadata={"description": "replace a different result already reported"}
+    )
 
 
 class PairInSchema(ma.Schema):
@@ -37,19 +43,27 @@ class PairInSchema(ma.Schema):
 
 
 class OverrideInSchema(ma.Schema):
-    pairings = ma.fields.List(ma.fields.Nested(PairInSchema), required=True,
-                              metadata={"description": "table numbers follow the list order"})
+    pairings = ma.fields.List(
+        ma.fields.Nested(PairInSchema),
+        required=True,
+        metadata={"description": "table numbers follow the list order"},
+    )
     bye = ma.fields.String(load_default=None, allow_none=True)
 
 
 class CutInSchema(ma.Schema):
-    size = ma.fields.Integer(load_default=None, allow_none=True,
-                             metadata={"description": "defaults to the tournament's cut"})
+    size = ma.fields.Integer(
+        load_default=None, allow_none=True, metadata={"description": "defaults to the tournament's cut"}
+    )
 
 
 class StandingsQuerySchema(ma.Schema):
-    format = ma.fields.String(load_default=None, allow_none=True, validate=ma.validate.OneOf(["json", "csv"]),
-                              metadata={"description": "csv or json; overrides the Accept header"})
+    format = ma.fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=ma.validate.OneOf(["json", "csv"]),
+        metadata={"description": "csv or json; overrides the Accept header"},
+    )
 
 
 class PlayerSchema(ma.Schema):
@@ -80,7 +94,9 @@ class RoundSchema(ma.Schema):
     complete = ma.fields.Boolean()
     bye = ma.fields.String(allow_none=True)
     matches = ma.fields.List(ma.fields.Nested(MatchSchema))
-    objective = ma.fields.Dict(allow_none=True, metadata={"description": "pairing objective, when just paired"})
+    objective = ma.fields.Dict(
+        allow_none=True, metadata={"description": "pairing objective, when just paired"}
+    )
 
 
 class TournamentSchema(ma.Schema):

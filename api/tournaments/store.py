@@ -121,9 +121,13 @@ class TournamentStore:
         with entry.lock:
             return view(self._catch_up(r, tid, entry))
 
-    def change(self, r: redis.Redis, tid: str,
-               decide: Callable[[T.EventState], T.Action | None],
-               after: Callable[[T.EventState, T.Action | None], Any]) -> Any:
+    def change(
+        self,
+        r: redis.Redis,
+        tid: str,
+        decide: Callable[[T.EventState], T.Action | None],
+        after: Callable[[T.EventState, T.Action | None], Any],
+    ) -> Any:
         """Decide an action on the current state, append it atomically and apply it.
 
         ``decide`` raises to refuse, returns None for "nothing to do" (an identical repeat) or

@@ -24,8 +24,9 @@ def bracket_order(size: int) -> list[int]:
 def first_cut_round(seeds: list[str]) -> tuple[Pairing, ...]:
     """Seed 1 meets seed N, 2 meets N-1, ... tables in bracket order; side 1 is the higher seed."""
     order = bracket_order(len(seeds))
-    return tuple(Pairing(t + 1, seeds[order[2 * t] - 1], seeds[order[2 * t + 1] - 1])
-                 for t in range(len(seeds) // 2))
+    return tuple(
+        Pairing(t + 1, seeds[order[2 * t] - 1], seeds[order[2 * t + 1] - 1]) for t in range(len(seeds) // 2)
+    )
 
 
 def next_cut_round(winners: list[str], seed_of: dict[str, int]) -> tuple[Pairing, ...]:

@@ -94,8 +94,10 @@ class EventState:
         rnd = self.round(number)
         if rnd is None:
             return []
-        return [Match(number, rnd.stage, p.table, p.p1, p.p2, self.results.get((number, p.table)))
-                for p in rnd.pairings]
+        return [
+            Match(number, rnd.stage, p.table, p.p1, p.p2, self.results.get((number, p.table)))
+            for p in rnd.pairings
+        ]
 
     def champion(self) -> str | None:
         cur = self.current()
@@ -125,7 +127,9 @@ def _check_config(c: Config) -> list[Violation]:
     if not c.name.strip() or len(c.name) > MAX_NAME:
         out.append(_v("tournament.config.name", "/name", "name must be 1 to 200 characters"))
     if c.profile not in PROFILES:
-        out.append(_v("tournament.config.profile", "/profile", f"profile must be one of {', '.join(PROFILES)}"))
+        out.append(
+            _v("tournament.config.profile", "/profile", f"profile must be one of {', '.join(PROFILES)}")
+        )
     if not 0 <= c.rounds <= MAX_ROUNDS:
         out.append(_v("tournament.config.rounds", "/rounds", "rounds must be 0 (recommended) to 30"))
     if c.cut not in CUT_SIZES:
@@ -135,8 +139,9 @@ def _check_config(c: Config) -> list[Violation]:
     return out
 
 
-def check_pairings(state: EventState, pairings: Sequence[Pairing], bye: str | None,
-                   expected: Iterable[str]) -> list[Violation]:
+def check_pairings(
+    state: EventState, pairings: Sequence[Pairing], bye: str | None, expected: Iterable[str]
+) -> list[Violation]:
     """Every expected player exactly once, no unknown, dropped or repeated player
     [tournament.pairing.duplicate-player, tournament.pairing.incomplete]."""
     out: list[Violation] = []
@@ -159,7 +164,9 @@ def check_pairings(state: EventState, pairings: Sequence[Pairing], bye: str | No
         out.append(_v("tournament.pairing.incomplete", "/pairings", "tables must be numbered 1..N once each"))
     for i, p in enumerate(pairings):
         if p.p1 == p.p2:
-            out.append(_v("tournament.pairing.self", f"/pairings/{i}/p2", f"player {p.p1!r} paired with themself"))
+            out.append(
+                _v("tournament.pairing.self", f"/pairings/{i}/p2", f"player {p.p1!r} paired with themself")
+            )
         one(p.p1, f"/pairings/{i}/p1")
         if p.p1 != p.p2:
             one(p.p2, f"/pairings/{i}/p2")
@@ -167,8 +174,13 @@ def check_pairings(state: EventState, pairings: Sequence[Pairing], bye: str | No
         one(bye, "/bye")
     missing = sorted(expected_set - seen)
     if missing:
-        out.append(_v("tournament.pairing.incomplete", "/pairings",
-                      f"active players not paired: {', '.join(missing[:10])}"))
+        out.append(
+            _v(
+                "tournament.pairing.incomplete",
+                "/pairings",
+                f"active players not paired: {', '.join(missing[:10])}",
+            )
+        )
     return out
 
 
@@ -197,9 +209,14 @@ def _check_result(state: EventState, a: ReportResult) -> list[Violation]:
         out.append(_v("tournament.result.cut-no-draw", "/p1_wins", "a top-cut match needs a winner"))
     old = state.results.get((a.number, a.table))
     if not out and old is not None and old != r and not a.correction:
-        out.append(_v("tournament.result.conflict", "/p1_wins",
-                      f"table {a.table} already has result {old.p1_wins}-{old.p2_wins}-{old.draws}; "
-                      "send it as a correction"))
+        out.append(
+            _v(
+                "tournament.result.conflict",
+                "/p1_wins",
+                f"table {a.table} already has result {old.p1_wins}-{old.p2_wins}-{old.draws}; "
+                "send it as a correction",
+            )
+        )
     return out
 
 
@@ -233,16 +250,22 @@ def check(state: EventState, action: Action) -> list[Violation]:
     if isinstance(action, RepairRound | OverridePairings):
         cur = state.current()
         if cur is None or cur.number != action.number or cur.stage != "swiss":
-            return [_v("tournament.round.not-current", "/round", "only the current Swiss round can be re-paired")]
+            return [
+                _v("tournament.round.not-current", "/round", "only the current Swiss round can be re-paired")
+            ]
         if state.reported(cur.number):
-            return [_v("tournament.round.repair-after-results", "/round",
-                       f"round {cur.number} already has results")]
+            return [
+                _v(
+                    "tournament.round.repair-after-results",
+                    "/round",
+                    f"round {cur.number} already has results",
+                )
+            ]
         return check_pairings(state, action.pairings, action.bye, state.active())
     if isinstance(action, ReportResult):
         return _check_result(state, action)
     if isinstance(action, StartCut):
-        return _check_cut(state, action.size) or check_pairings(
-            state, action.pairings, None, action.seeds)
+        return _check_cut(state, action.size) or check_pairings(state, action.pairings, None, action.seeds)
     raise TypeError(f"not a tournament action: {action!r}")
 
 
@@ -250,16 +273,26 @@ def _check_pair(state: EventState, a: PairRound) -> list[Violation]:
     cur = state.current()
     if cur is not None and not state.complete(cur.number):
         missing = len(cur.pairings) - state.reported(cur.number)
-        return [_v("tournament.round.results-missing", "/round",
-                   f"round {cur.number} still misses {missing} result(s)")]
+        return [
+            _v(
+                "tournament.round.results-missing",
+                "/round",
+                f"round {cur.number} still misses {missing} result(s)",
+            )
+        ]
     if a.number != len(state.rounds) + 1:
         return [_v("tournament.round.not-current", "/round", f"the next round is {len(state.rounds) + 1}")]
     if a.stage == "swiss":
         if state.cut_seeds:
             return [_v("tournament.swiss.rounds-complete", "/round", "the top cut has started")]
         if state.swiss_paired() >= state.planned_rounds():
-            return [_v("tournament.swiss.rounds-complete", "/round",
-                       f"all {state.planned_rounds()} Swiss rounds are paired")]
+            return [
+                _v(
+                    "tournament.swiss.rounds-complete",
+                    "/round",
+                    f"all {state.planned_rounds()} Swiss rounds are paired",
+                )
+            ]
         if len(state.active()) < 2:
             return [_v("tournament.round.min-players", "/round", "at least two active players are needed")]
         return check_pairings(state, a.pairings, a.bye, state.active())
@@ -301,8 +334,9 @@ def apply(state: EventState, action: Action) -> None:
         state.config = action.config
         state.created = True
     elif isinstance(action, AddPlayer):
-        state.players[action.player_id] = Player(action.player_id, action.name, state.swiss_paired(),
-                                                 action.missed_as_loss)
+        state.players[action.player_id] = Player(
+            action.player_id, action.name, state.swiss_paired(), action.missed_as_loss
+        )
     elif isinstance(action, DropPlayer):
         state.dropped.add(action.player_id)
     elif isinstance(action, PairRound):
@@ -360,8 +394,11 @@ def plan_next_round(state: EventState) -> Plan:
         action = PairRound(number, "cut", next_cut_round(_cut_winners(state, cur), seed_of))
         _raise_if(check(state, action))
         return Plan(action)
-    probe_bad = [v for v in _check_pair(state, PairRound(number, "swiss", ()))
-                 if not v.rule.startswith("tournament.pairing.")]
+    probe_bad = [
+        v
+        for v in _check_pair(state, PairRound(number, "swiss", ()))
+        if not v.rule.startswith("tournament.pairing.")
+    ]
     _raise_if(probe_bad)
     plan = pair_swiss(swiss_input(state, number))
     action = PairRound(number, "swiss", plan.pairings, plan.bye)
@@ -373,7 +410,9 @@ def plan_repair(state: EventState) -> Plan:
     """Fresh pairings for the current Swiss round (e.g. after a late entry or a drop)."""
     cur = state.current()
     number = cur.number if cur is not None else 0
-    _raise_if([v for v in check(state, RepairRound(number, ())) if not v.rule.startswith("tournament.pairing.")])
+    _raise_if(
+        [v for v in check(state, RepairRound(number, ())) if not v.rule.startswith("tournament.pairing.")]
+    )
     plan = pair_swiss(swiss_input(state, number))
     action = RepairRound(number, plan.pairings, plan.bye)
     _raise_if(check(state, action))

@@ -121,8 +121,15 @@ class CreateTournament:
 
     def to_json(self) -> dict[str, Any]:
         c = self.config
-        return {"kind": self.kind, "name": c.name, "profile": c.profile, "rounds": c.rounds,
-                "cut": c.cut, "best_of": c.best_of, "seed": c.seed}
+        return {
+            "kind": self.kind,
+            "name": c.name,
+            "profile": c.profile,
+            "rounds": c.rounds,
+            "cut": c.cut,
+            "best_of": c.best_of,
+            "seed": c.seed,
+        }
 
 
 @dataclass(frozen=True)
@@ -133,8 +140,12 @@ class AddPlayer:
     kind: str = field(default="add_player", init=False)
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "player_id": self.player_id, "name": self.name,
-                "missed_as_loss": self.missed_as_loss}
+        return {
+            "kind": self.kind,
+            "player_id": self.player_id,
+            "name": self.name,
+            "missed_as_loss": self.missed_as_loss,
+        }
 
 
 @dataclass(frozen=True)
@@ -158,8 +169,13 @@ class PairRound:
     kind: str = field(default="pair_round", init=False)
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "number": self.number, "stage": self.stage,
-                "pairings": _pairings_json(self.pairings), "bye": self.bye}
+        return {
+            "kind": self.kind,
+            "number": self.number,
+            "stage": self.stage,
+            "pairings": _pairings_json(self.pairings),
+            "bye": self.bye,
+        }
 
 
 @dataclass(frozen=True)
@@ -172,8 +188,12 @@ class RepairRound:
     kind: str = field(default="repair_round", init=False)
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "number": self.number,
-                "pairings": _pairings_json(self.pairings), "bye": self.bye}
+        return {
+            "kind": self.kind,
+            "number": self.number,
+            "pairings": _pairings_json(self.pairings),
+            "bye": self.bye,
+        }
 
 
 @dataclass(frozen=True)
@@ -186,8 +206,12 @@ class OverridePairings:
     kind: str = field(default="override_pairings", init=False)
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "number": self.number,
-                "pairings": _pairings_json(self.pairings), "bye": self.bye}
+        return {
+            "kind": self.kind,
+            "number": self.number,
+            "pairings": _pairings_json(self.pairings),
+            "bye": self.bye,
+        }
 
 
 @dataclass(frozen=True)
@@ -199,8 +223,13 @@ class ReportResult:
     kind: str = field(default="report_result", init=False)
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "number": self.number, "table": self.table,
-                **self.result.to_json(), "correction": self.correction}
+        return {
+            "kind": self.kind,
+            "number": self.number,
+            "table": self.table,
+            **self.result.to_json(),
+            "correction": self.correction,
+        }
 
 
 @dataclass(frozen=True)
@@ -214,39 +243,62 @@ class StartCut:
     kind: str = field(default="start_cut", init=False)
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "size": self.size, "seeds": list(self.seeds),
-                "number": self.number, "pairings": _pairings_json(self.pairings)}
+        return {
+            "kind": self.kind,
+            "size": self.size,
+            "seeds": list(self.seeds),
+            "number": self.number,
+            "pairings": _pairings_json(self.pairings),
+        }
 
 
-Action = (CreateTournament | AddPlayer | DropPlayer | PairRound | RepairRound | OverridePairings
-          | ReportResult | StartCut)
+Action = (
+    CreateTournament
+    | AddPlayer
+    | DropPlayer
+    | PairRound
+    | RepairRound
+    | OverridePairings
+    | ReportResult
+    | StartCut
+)
 
 
 def action_from_json(data: dict[str, Any]) -> Action:
     """Inverse of ``to_json`` for every action kind."""
     kind = data["kind"]
     if kind == "create":
-        return CreateTournament(Config(name=data["name"], profile=data["profile"],
-                                       rounds=int(data["rounds"]), cut=int(data["cut"]),
-                                       best_of=int(data["best_of"]), seed=int(data["seed"])))
+        return CreateTournament(
+            Config(
+                name=data["name"],
+                profile=data["profile"],
+                rounds=int(data["rounds"]),
+                cut=int(data["cut"]),
+                best_of=int(data["best_of"]),
+                seed=int(data["seed"]),
+            )
+        )
     if kind == "add_player":
         return AddPlayer(data["player_id"], data["name"], bool(data.get("missed_as_loss", True)))
     if kind == "drop_player":
         return DropPlayer(data["player_id"])
     if kind == "pair_round":
-        return PairRound(int(data["number"]), data["stage"], _pairings_from(data["pairings"]),
-                         data.get("bye"))
+        return PairRound(
+            int(data["number"]), data["stage"], _pairings_from(data["pairings"]), data.get("bye")
+        )
     if kind == "repair_round":
         return RepairRound(int(data["number"]), _pairings_from(data["pairings"]), data.get("bye"))
     if kind == "override_pairings":
-        return OverridePairings(int(data["number"]), _pairings_from(data["pairings"]),
-                                data.get("bye"))
+        return OverridePairings(int(data["number"]), _pairings_from(data["pairings"]), data.get("bye"))
     if kind == "report_result":
-        return ReportResult(int(data["number"]), int(data["table"]),
-                            Result(int(data["p1_wins"]), int(data["p2_wins"]),
-                                   int(data.get("draws", 0))),
-                            bool(data.get("correction", False)))
+        return ReportResult(
+            int(data["number"]),
+            int(data["table"]),
+            Result(int(data["p1_wins"]), int(data["p2_wins"]), int(data.get("draws", 0))),
+            bool(data.get("correction", False)),
+        )
     if kind == "start_cut":
-        return StartCut(int(data["size"]), tuple(data["seeds"]), int(data["number"]),
-                        _pairings_from(data["pairings"]))
+        return StartCut(
+            int(data["size"]), tuple(data["seeds"]), int(data["number"]), _pairings_from(data["pairings"])
+        )
     raise ValueError(f"unknown tournament action kind {kind!r}")

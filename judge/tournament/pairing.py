@@ -90,7 +90,9 @@ def swiss_input(state: EventState, number: int) -> SwissInput:
     order = [s.player_id for s in standings(state, before_round=number, only=active)]
     recs = records(state, before_round=number)
     return SwissInput(
-        seed=state.config.seed, round=number, players=tuple(order),
+        seed=state.config.seed,
+        round=number,
+        players=tuple(order),
         points={pid: recs[pid].points for pid in order},
         opponents={pid: frozenset(recs[pid].opponents()) for pid in order},
         had_bye=frozenset(pid for pid in order if recs[pid].byes),
@@ -102,7 +104,9 @@ class _Frame:
 
     def __init__(self, inp: SwissInput) -> None:
         self.inp = inp
-        self.order = sorted(inp.players, key=lambda p: (-inp.points[p], draw(inp.seed, "order", inp.round, p)))
+        self.order = sorted(
+            inp.players, key=lambda p: (-inp.points[p], draw(inp.seed, "order", inp.round, p))
+        )
         self.pos = {p: i for i, p in enumerate(self.order)}
         self.n = len(self.order)
         self.odd = self.n % 2 == 1
@@ -154,8 +158,10 @@ def weights(edges: Sequence[Edge], vertices: int) -> list[int]:
     l_card = l_re * (m * mx[0] + 1)
     if l_card.bit_length() > 120:
         raise OverflowError("pairing weights exceed the matcher's 128-bit range")
-    return [l_card - (c[0] * l_re + c[1] * l_bye + c[2] * l_sq + c[3] * l_spread + c[4] * l_noise)
-            for c in (e.cost for e in edges)]
+    return [
+        l_card - (c[0] * l_re + c[1] * l_bye + c[2] * l_sq + c[3] * l_spread + c[4] * l_noise)
+        for c in (e.cost for e in edges)
+    ]
 
 
 def objective(inp: SwissInput, pairs: Sequence[tuple[str, str]], bye: str | None) -> Objective:
@@ -170,7 +176,7 @@ def objective(inp: SwissInput, pairs: Sequence[tuple[str, str]], bye: str | None
         tot = [x + y for x, y in zip(tot, c, strict=True)]
     if bye is not None:
         tot = [x + y for x, y in zip(tot, fr.bye_cost(fr.pos[bye]), strict=True)]
-    return Objective(*tot, pair_downs=downs)
+    return Objective(tot[0], tot[1], tot[2], tot[3], tot[4], pair_downs=downs)
 
 
 def graph(inp: SwissInput, complete: bool = False) -> tuple[list[str], list[tuple[int, int, int]]]:
@@ -190,7 +196,9 @@ def _match(vertices: int, edges: list[tuple[int, int, int]]) -> set[tuple[int, i
     return rx.max_weight_matching(g, max_cardinality=True, weight_fn=lambda w: w)
 
 
-def pairs_from_matching(verts: Sequence[str | None], matching: set[tuple[int, int]]) -> tuple[list[tuple[str, str]], str | None]:
+def pairs_from_matching(
+    verts: Sequence[str | None], matching: set[tuple[int, int]]
+) -> tuple[list[tuple[str, str]], str | None]:
     pairs: list[tuple[str, str]] = []
     bye = None
     for u, v in matching:
@@ -228,5 +236,10 @@ def pair_swiss(inp: SwissInput, complete: bool = False) -> SwissPlan:
     if 2 * len(matching) != len(verts):
         raise AssertionError("no perfect pairing found")  # complete graph: impossible
     pairs, bye = pairs_from_matching(verts, matching)
-    return SwissPlan(pairings=assign_tables(inp, pairs), bye=bye, objective=objective(inp, pairs, bye),
-                     edges=len(edges), complete_graph=used_complete)
+    return SwissPlan(
+        pairings=assign_tables(inp, pairs),
+        bye=bye,
+        objective=objective(inp, pairs, bye),
+        edges=len(edges),
+        complete_graph=used_complete,
+    )

@@ -21,25 +21,33 @@ RULES: dict[str, str] = {
     "tournament.player.late-entry": "A late entry may take a loss for each Swiss round already paired.",
     "tournament.player.after-swiss": "Players cannot enter or drop once the top cut has started.",
     # rounds
-    "tournament.round.results-missing": "The next round is paired only when every result of the current one is in.",
+    "tournament.round.results-missing":
+        "The next round is paired only when every result of the current one is in.",
     "tournament.round.not-current": "Results are reported and pairings changed only for the current round.",
-    "tournament.round.repair-after-results": "A round is re-paired or overridden only before any result is in.",
+    "tournament.round.repair-after-results":
+        "A round is re-paired or overridden only before any result is in.",
     "tournament.round.min-players": "Pairing a Swiss round needs at least two active players.",
     "tournament.swiss.rounds-complete": "No Swiss round is paired after the planned number of rounds.",
     # swiss pairing
-    "tournament.swiss.objective": "Pairings maximise one documented lexicographic objective (docs/tournaments.md).",
+    "tournament.swiss.objective":
+        "Pairings maximise one documented lexicographic objective (docs/tournaments.md).",
     "tournament.swiss.all-paired": "Every active player is paired exactly once per round (or gets the bye).",
-    "tournament.swiss.no-rematch": "Nobody meets the same opponent twice while a pairing without rematches exists.",
-    "tournament.swiss.pair-down": "Players meet their own score group; pair-downs are as few and as small as possible.",
+    "tournament.swiss.no-rematch":
+        "Nobody meets the same opponent twice while a pairing without rematches exists.",
+    "tournament.swiss.pair-down":
+        "Players meet their own score group; pair-downs are as few and as small as possible.",
     "tournament.swiss.random-within-group": "Within a score group, pairing order is a seeded random draw.",
-    "tournament.swiss.restricted-graph": "Only pairs that can occur in an optimal pairing are given to the matcher.",
+    "tournament.swiss.restricted-graph":
+        "Only pairs that can occur in an optimal pairing are given to the matcher.",
     "tournament.swiss.tables": "Table 1 goes to the pair with the best records, and so on down.",
     "tournament.bye.lowest-unbyed": "The bye goes to the lowest-ranked player who has not had one.",
     "tournament.bye.once": "Nobody receives a second bye while that is avoidable.",
-    "tournament.bye.counts-as-win": "A bye counts as a match win (and, for game figures, the needed game wins).",
+    "tournament.bye.counts-as-win":
+        "A bye counts as a match win (and, for game figures, the needed game wins).",
     # manual pairings
     "tournament.pairing.duplicate-player": "A manual pairing names each player at most once.",
-    "tournament.pairing.incomplete": "A manual pairing pairs every active player exactly once (one bye at most).",
+    "tournament.pairing.incomplete":
+        "A manual pairing pairs every active player exactly once (one bye at most).",
     "tournament.pairing.self": "A player cannot be paired against themself.",
     # results
     "tournament.result.games": "Game counts are non-negative integers that fit the match's best-of.",

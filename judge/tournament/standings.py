@@ -80,8 +80,9 @@ class Record:
         es = self._figures(include_byes)
         if not es:
             return ZERO
-        return Fraction(2 * sum(1 for e in es if e.outcome > 0) + sum(1 for e in es if e.outcome == 0),
-                        2 * len(es))
+        return Fraction(
+            2 * sum(1 for e in es if e.outcome > 0) + sum(1 for e in es if e.outcome == 0), 2 * len(es)
+        )
 
     def match_win_pct(self, include_byes: bool = False) -> Fraction:
         es = self._figures(include_byes)
@@ -150,7 +151,9 @@ def _mean(values: Iterable[Fraction]) -> Fraction:
     return sum(vs, ZERO) / len(vs) if vs else ZERO
 
 
-def tiebreaks(profile: str, recs: Mapping[str, Record], best_of: int) -> dict[str, tuple[tuple[str, Fraction], ...]]:
+def tiebreaks(
+    profile: str, recs: Mapping[str, Record], best_of: int
+) -> dict[str, tuple[tuple[str, Fraction], ...]]:
     """Named tie-break figures (after match points) for every player, in profile order."""
     out: dict[str, tuple[tuple[str, Fraction], ...]] = {}
     if profile == "destiny":
@@ -166,9 +169,11 @@ def tiebreaks(profile: str, recs: Mapping[str, Record], best_of: int) -> dict[st
         gw_opp = {pid: max(THIRD, r.game_win_pct(False, bye_games)) for pid, r in recs.items()}
         for pid, r in recs.items():
             opps = r.opponents()
-            out[pid] = (("omw", _mean(mw[o] for o in opps)),
-                        ("gw", r.game_win_pct(True, bye_games)),
-                        ("ogw", _mean(gw_opp[o] for o in opps)))
+            out[pid] = (
+                ("omw", _mean(mw[o] for o in opps)),
+                ("gw", r.game_win_pct(True, bye_games)),
+                ("ogw", _mean(gw_opp[o] for o in opps)),
+            )
         return out
     raise ValueError(f"unknown profile {profile!r}")
 
@@ -179,8 +184,9 @@ def sort_key(points: int, figures: tuple[tuple[str, Fraction], ...], draw_key: i
     return (-points, *(-v for _, v in figures), draw_key)
 
 
-def standings(state: EventState, before_round: int | None = None,
-              only: Iterable[str] | None = None) -> list[Standing]:
+def standings(
+    state: EventState, before_round: int | None = None, only: Iterable[str] | None = None
+) -> list[Standing]:
     """Swiss standings of all registered players (or of ``only``), best first."""
     recs = records(state, before_round)
     figs = tiebreaks(state.config.profile, recs, state.config.best_of)
@@ -190,7 +196,18 @@ def standings(state: EventState, before_round: int | None = None,
     out = []
     for i, pid in enumerate(ids):
         r = recs[pid]
-        out.append(Standing(rank=i + 1, player_id=pid, name=state.players[pid].name, points=r.points,
-                            wins=r.count(1), losses=r.count(-1), draws=r.count(0), byes=r.byes,
-                            tiebreaks=figs[pid], dropped=pid in state.dropped))
+        out.append(
+            Standing(
+                rank=i + 1,
+                player_id=pid,
+                name=state.players[pid].name,
+                points=r.points,
+                wins=r.count(1),
+                losses=r.count(-1),
+                draws=r.count(0),
+                byes=r.byes,
+                tiebreaks=figs[pid],
+                dropped=pid in state.dropped,
+            )
+        )
     return out

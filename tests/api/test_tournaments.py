@@ -26,13 +26,18 @@ def create(client: FlaskClient, players: int = 0, **body: Any) -> tuple[str, dic
 
 def report_round(client: FlaskClient, tid: str, auth: dict[str, str], rnd: dict[str, Any]) -> None:
     for m in rnd["matches"]:
-        r = client.put(f"{BASE}/{tid}/rounds/{rnd['number']}/matches/{m['table']}",
-                       json={"p1_wins": 1, "p2_wins": 0}, headers=auth)
+        r = client.put(
+            f"{BASE}/{tid}/rounds/{rnd['number']}/matches/{m['table']}",
+            json={"p1_wins": 1, "p2_wins": 0},
+            headers=auth,
+        )
         assert r.status_code == 200, r.get_data(as_text=True)
 
 
 def test_create_returns_token_once_and_stores_only_its_hash(client: FlaskClient, redis_db: Any) -> None:
-    resp = client.post(BASE, json={"name": "Store Champs", "profile": "mtg", "rounds": 4, "cut": 8, "best_of": 3})
+    resp = client.post(
+        BASE, json={"name": "Store Champs", "profile": "mtg", "rounds": 4, "cut": 8, "best_of": 3}
+    )
     assert resp.status_code == 201
     body = resp.get_json()
     assert resp.headers["Location"] == f"{BASE}/{body['id']}"
@@ -104,28 +109,45 @@ def test_bad_input_is_rejected_and_nothing_changes(client: FlaskClient) -> None:
     tid, auth = create(client, players=4, best_of=3)
     rnd = client.post(f"{BASE}/{tid}/rounds", headers=auth).get_json()
     version = client.get(f"{BASE}/{tid}").get_json()["version"]
-    p = assert_problem(client.put(f"{BASE}/{tid}/rounds/1/matches/1", json={"p1_wins": -1, "p2_wins": 2},
-                                  headers=auth), 422)
-    assert p["errors"][0] == {"pointer": "/p1_wins", "detail": "p1_wins must not be negative",
-                              "rule": "tournament.result.games"}
-    p = assert_problem(client.put(f"{BASE}/{tid}/rounds/1/matches/7", json={"p1_wins": 2, "p2_wins": 0},
-                                  headers=auth), 422)
+    p = assert_problem(
+        client.put(f"{BASE}/{tid}/rounds/1/matches/1", json={"p1_wins": -1, "p2_wins": 2}, headers=auth), 422
+    )
+    assert p["errors"][0] == {
+        "pointer": "/p1_wins",
+        "detail": "p1_wins must not be negative",
+        "rule": "tournament.result.games",
+    }
+    p = assert_problem(
+        client.put(f"{BASE}/{tid}/rounds/1/matches/7", json={"p1_wins": 2, "p2_wins": 0}, headers=auth), 422
+    )
     assert p["errors"][0]["pointer"] == "/table"
     ids = [x for m in rnd["matches"] for x in (m["p1"], m["p2"])]
     twice = {"pairings": [{"p1": ids[0], "p2": ids[1]}, {"p1": ids[0], "p2": ids[2]}]}
     p = assert_problem(client.put(f"{BASE}/{tid}/rounds/1/pairings", json=twice, headers=auth), 422)
-    assert {"pointer": "/pairings/1/p1", "detail": f"player {ids[0]!r} appears twice",
-            "rule": "tournament.pairing.duplicate-player"} in p["errors"]
+    assert {
+        "pointer": "/pairings/1/p1",
+        "detail": f"player {ids[0]!r} appears twice",
+        "rule": "tournament.pairing.duplicate-player",
+    } in p["errors"]
     unknown = {"pairings": [{"p1": ids[0], "p2": "p77"}, {"p1": ids[2], "p2": ids[3]}]}
     p = assert_problem(client.put(f"{BASE}/{tid}/rounds/1/pairings", json=unknown, headers=auth), 422)
-    assert p["errors"][0]["rule"] == "tournament.player.unknown" and p["errors"][0]["pointer"] == "/pairings/0/p2"
+    assert (
+        p["errors"][0]["rule"] == "tournament.player.unknown"
+        and p["errors"][0]["pointer"] == "/pairings/0/p2"
+    )
     assert_problem(client.post(f"{BASE}/{tid}/players/p77/drop", headers=auth), 404)
     assert client.get(f"{BASE}/{tid}").get_json()["version"] == version
     # a result for a finished round
     report_round(client, tid, auth, rnd)
     client.post(f"{BASE}/{tid}/rounds", headers=auth)
-    p = assert_problem(client.put(f"{BASE}/{tid}/rounds/1/matches/1",
-                                  json={"p1_wins": 0, "p2_wins": 2, "correction": True}, headers=auth), 422)
+    p = assert_problem(
+        client.put(
+            f"{BASE}/{tid}/rounds/1/matches/1",
+            json={"p1_wins": 0, "p2_wins": 2, "correction": True},
+            headers=auth,
+        ),
+        422,
+    )
     assert p["errors"][0]["rule"] == "tournament.round.not-current"
 
 
@@ -133,11 +155,16 @@ def test_override_repair_drop_late_entry(client: FlaskClient) -> None:
     tid, auth = create(client, players=6)
     rnd = client.post(f"{BASE}/{tid}/rounds", headers=auth).get_json()
     ids = sorted(x for m in rnd["matches"] for x in (m["p1"], m["p2"]))
-    mine = {"pairings": [{"p1": ids[0], "p2": ids[5]}, {"p1": ids[1], "p2": ids[4]}, {"p1": ids[2], "p2": ids[3]}]}
+    mine = {
+        "pairings": [{"p1": ids[0], "p2": ids[5]}, {"p1": ids[1], "p2": ids[4]}, {"p1": ids[2], "p2": ids[3]}]
+    }
     got = client.put(f"{BASE}/{tid}/rounds/1/pairings", json=mine, headers=auth)
     assert got.status_code == 200
-    assert [(m["p1"], m["p2"]) for m in got.get_json()["matches"]] == [(ids[0], ids[5]), (ids[1], ids[4]),
-                                                                        (ids[2], ids[3])]
+    assert [(m["p1"], m["p2"]) for m in got.get_json()["matches"]] == [
+        (ids[0], ids[5]),
+        (ids[1], ids[4]),
+        (ids[2], ids[3]),
+    ]
     late = client.post(f"{BASE}/{tid}/players", json={"name": "Late", "missed_rounds": "none"}, headers=auth)
     assert late.get_json()["joined_after"] == 1
     rep = client.post(f"{BASE}/{tid}/rounds/1/repair", headers=auth).get_json()
@@ -176,13 +203,22 @@ def test_top_cut_through_the_api(client: FlaskClient) -> None:
     seeds = [r["player_id"] for r in client.get(f"{BASE}/{tid}/standings").get_json()][:4]
     cut = client.post(f"{BASE}/{tid}/cut", json={}, headers=auth)
     assert cut.status_code == 201
-    assert [(m["p1"], m["p2"]) for m in cut.get_json()["matches"]] == [(seeds[0], seeds[3]), (seeds[1], seeds[2])]
-    p = assert_problem(client.put(f"{BASE}/{tid}/rounds/4/matches/1", json={"p1_wins": 0, "p2_wins": 0, "draws": 1},
-                                  headers=auth), 422)
+    assert [(m["p1"], m["p2"]) for m in cut.get_json()["matches"]] == [
+        (seeds[0], seeds[3]),
+        (seeds[1], seeds[2]),
+    ]
+    p = assert_problem(
+        client.put(
+            f"{BASE}/{tid}/rounds/4/matches/1", json={"p1_wins": 0, "p2_wins": 0, "draws": 1}, headers=auth
+        ),
+        422,
+    )
     assert p["errors"][0]["rule"] == "tournament.result.cut-no-draw"
     report_round(client, tid, auth, cut.get_json())
     final = client.post(f"{BASE}/{tid}/rounds", headers=auth).get_json()
-    assert final["stage"] == "cut" and [(m["p1"], m["p2"]) for m in final["matches"]] == [(seeds[0], seeds[1])]
+    assert final["stage"] == "cut" and [(m["p1"], m["p2"]) for m in final["matches"]] == [
+        (seeds[0], seeds[1])
+    ]
     report_round(client, tid, auth, final)
     t = client.get(f"{BASE}/{tid}").get_json()
     assert t["stage"] == "finished" and t["champion"] == seeds[0]
@@ -193,14 +229,25 @@ def test_audit_log_lists_every_change(client: FlaskClient) -> None:
     client.post(f"{BASE}/{tid}/rounds", headers=auth)
     client.put(f"{BASE}/{tid}/rounds/1/matches/1", json={"p1_wins": 1, "p2_wins": 0}, headers=auth)
     log = client.get(f"{BASE}/{tid}/audit", headers=auth).get_json()
-    assert [e["action"]["kind"] for e in log] == ["create", "add_player", "add_player", "pair_round", "report_result"]
+    assert [e["action"]["kind"] for e in log] == [
+        "create",
+        "add_player",
+        "add_player",
+        "pair_round",
+        "report_result",
+    ]
     assert [e["seq"] for e in log] == [1, 2, 3, 4, 5] and all(e["at"] for e in log)
 
 
 def test_openapi_lists_the_tournament_paths(client: FlaskClient) -> None:
     paths = client.get("/openapi.json").get_json()["paths"]
-    for p in ("/v1/tournaments", "/v1/tournaments/{tid}/standings", "/v1/tournaments/{tid}/rounds",
-              "/v1/tournaments/{tid}/rounds/{number}/matches/{table}", "/v1/tournaments/{tid}/cut",
-              "/v1/tournaments/{tid}/players/{pid}/drop"):
+    for p in (
+        "/v1/tournaments",
+        "/v1/tournaments/{tid}/standings",
+        "/v1/tournaments/{tid}/rounds",
+        "/v1/tournaments/{tid}/rounds/{number}/matches/{table}",
+        "/v1/tournaments/{tid}/cut",
+        "/v1/tournaments/{tid}/players/{pid}/drop",
+    ):
         assert p in paths
     assert "text/csv" in paths["/v1/tournaments/{tid}/standings"]["get"]["responses"]["200"]["content"]

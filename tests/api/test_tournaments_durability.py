@@ -49,7 +49,8 @@ def test_event_survives_an_embedded_redis_restart(tmp_path: Path) -> None:
         after = {p: c2.get(f"{BASE}/{tid}{p}").get_json() for p in ("", "/players", "/rounds", "/standings")}
         assert after == before
         assert [(m["p1"], m["p2"]) for m in after["/rounds"][0]["matches"]] == [
-            (m["p1"], m["p2"]) for m in rnd["matches"]]
+            (m["p1"], m["p2"]) for m in rnd["matches"]
+        ]
         assert after["/rounds"][0]["matches"][0]["result"]["p1_wins"] == 1
         # the organizer token still works, and the event goes on
         ok = c2.put(f"{BASE}/{tid}/rounds/1/matches/2", json={"p1_wins": 0, "p2_wins": 1}, headers=auth)
@@ -60,8 +61,9 @@ def test_event_survives_an_embedded_redis_restart(tmp_path: Path) -> None:
         again.stop()
 
 
-def _hammer(clients: list[FlaskClient], calls: list[tuple[str, dict[str, Any]]],
-            headers: dict[str, str]) -> list[int]:
+def _hammer(
+    clients: list[FlaskClient], calls: list[tuple[str, dict[str, Any]]], headers: dict[str, str]
+) -> list[int]:
     statuses: list[int] = [0] * len(calls)
     barrier = threading.Barrier(len(calls))
 
@@ -96,7 +98,9 @@ def test_concurrent_reports_from_two_api_processes_are_never_lost(redis_url: str
     # the same match reported two different ways at once: exactly one wins, the other is a 409
     ca.post(f"{BASE}/{tid}/rounds", headers=auth)
     url = f"{BASE}/{tid}/rounds/2/matches/1"
-    statuses = _hammer([ca, cb], [(url, {"p1_wins": 1, "p2_wins": 0}), (url, {"p1_wins": 0, "p2_wins": 1})], auth)
+    statuses = _hammer(
+        [ca, cb], [(url, {"p1_wins": 1, "p2_wins": 0}), (url, {"p1_wins": 0, "p2_wins": 1})], auth
+    )
     assert sorted(statuses) == [200, 409]
     winner = ca.get(url.rsplit("/matches", 1)[0]).get_json()["matches"][0]["result"]
     expected = {"p1_wins": 1, "p2_wins": 0} if statuses[0] == 200 else {"p1_wins": 0, "p2_wins": 1}

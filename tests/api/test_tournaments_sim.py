@@ -15,7 +15,10 @@ def test_300_player_event_with_drops_late_entries_and_cut(client: FlaskClient) -
     body = client.post(BASE, json={"name": "Worlds", "seed": 99, "best_of": 3, "cut": 8}).get_json()
     tid, auth = body["id"], {"Authorization": f"Bearer {body['token']}"}
     for i in range(300):
-        assert client.post(f"{BASE}/{tid}/players", json={"name": f"Player {i}"}, headers=auth).status_code == 201
+        assert (
+            client.post(f"{BASE}/{tid}/players", json={"name": f"Player {i}"}, headers=auth).status_code
+            == 201
+        )
     planned = client.get(f"{BASE}/{tid}").get_json()["rounds"]
     assert planned == 9
     seen_pairs: Counter[frozenset[str]] = Counter()
@@ -26,7 +29,9 @@ def test_300_player_event_with_drops_late_entries_and_cut(client: FlaskClient) -
         assert rnd.status_code == 201, rnd.get_data(as_text=True)
         data = rnd.get_json()
         assert data["objective"]["rematches"] == 0
-        players = [x for m in data["matches"] for x in (m["p1"], m["p2"])] + ([data["bye"]] if data["bye"] else [])
+        players = [x for m in data["matches"] for x in (m["p1"], m["p2"])] + (
+            [data["bye"]] if data["bye"] else []
+        )
         active = {p["id"] for p in client.get(f"{BASE}/{tid}/players").get_json() if not p["dropped"]}
         assert sorted(players) == sorted(active) and not dropped & set(players)
         if data["bye"]:
@@ -36,9 +41,11 @@ def test_300_player_event_with_drops_late_entries_and_cut(client: FlaskClient) -
         for m in order:
             seen_pairs[frozenset((m["p1"], m["p2"]))] += 1
             res = rng.choice([(2, 0), (2, 1), (0, 2), (1, 2), (1, 1)])
-            r = client.put(f"{BASE}/{tid}/rounds/{n}/matches/{m['table']}",
-                           json={"p1_wins": res[0], "p2_wins": res[1], "draws": 1 if res == (1, 1) else 0},
-                           headers=auth)
+            r = client.put(
+                f"{BASE}/{tid}/rounds/{n}/matches/{m['table']}",
+                json={"p1_wins": res[0], "p2_wins": res[1], "draws": 1 if res == (1, 1) else 0},
+                headers=auth,
+            )
             assert r.status_code == 200, r.get_data(as_text=True)
         for pid in rng.sample(sorted(active), 3):  # a few drops every round
             client.post(f"{BASE}/{tid}/players/{pid}/drop", headers=auth)
@@ -56,8 +63,11 @@ def test_300_player_event_with_drops_late_entries_and_cut(client: FlaskClient) -
     while True:
         cur = client.get(f"{BASE}/{tid}/pairings").get_json()
         for m in cur["matches"]:
-            client.put(f"{BASE}/{tid}/rounds/{cur['number']}/matches/{m['table']}",
-                       json={"p1_wins": 2, "p2_wins": rng.choice([0, 1])}, headers=auth)
+            client.put(
+                f"{BASE}/{tid}/rounds/{cur['number']}/matches/{m['table']}",
+                json={"p1_wins": 2, "p2_wins": rng.choice([0, 1])},
+                headers=auth,
+            )
         if len(cur["matches"]) == 1:
             break
         assert client.post(f"{BASE}/{tid}/rounds", headers=auth).status_code == 201

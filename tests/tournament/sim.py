@@ -11,8 +11,9 @@ from judge.tournament.prng import draw
 RESULTS = (T.Result(2, 0), T.Result(0, 2), T.Result(2, 1), T.Result(1, 2), T.Result(1, 1, 1))
 
 
-def new_event(n: int, seed: int = 7, profile: str = "destiny", rounds: int = 0, cut: int = 0,
-              best_of: int = 3) -> T.EventState:
+def new_event(
+    n: int, seed: int = 7, profile: str = "destiny", rounds: int = 0, cut: int = 0, best_of: int = 3
+) -> T.EventState:
     s = T.EventState()
     do(s, T.CreateTournament(T.Config("Test", profile, rounds, cut, best_of, seed)))
     for i in range(n):
@@ -30,7 +31,9 @@ def report_all(s: T.EventState, salt: int = 0, draws: bool = True) -> None:
     cur = s.current()
     assert cur is not None
     for p in cur.pairings:
-        k = draw(salt, "result", cur.number, p.table) % (len(RESULTS) if draws and cur.stage == "swiss" else 4)
+        k = draw(salt, "result", cur.number, p.table) % (
+            len(RESULTS) if draws and cur.stage == "swiss" else 4
+        )
         do(s, T.ReportResult(cur.number, p.table, RESULTS[k]))
 
 
@@ -67,10 +70,8 @@ def brute_force_best(inp: SwissInput, bye_to: frozenset[str] | None = None) -> t
         for k in range(1, len(rest)):
             b = rest[k]
             c = cost(a, b)
-            rec(rest[1:k] + rest[k + 1:], tuple(x + y for x, y in zip(acc, c, strict=True)))
+            rec(rest[1:k] + rest[k + 1 :], tuple(x + y for x, y in zip(acc, c, strict=True)))
 
     rec(verts, (0, 0, 0, 0, 0))
     assert best[0] is not None
     return None if best[0][0] >= 10**9 else best[0]
-
-

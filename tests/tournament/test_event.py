@@ -19,7 +19,9 @@ def rules_of(s: T.EventState, action: T.Action) -> list[tuple[str, str]]:
 def test_prng_is_the_documented_sha256_construction() -> None:
     import hashlib
 
-    expected = int.from_bytes(hashlib.sha256(b"arbiter/tournament/v1\x0042\x00order\x001\x00p3").digest()[:8], "big")
+    expected = int.from_bytes(
+        hashlib.sha256(b"arbiter/tournament/v1\x0042\x00order\x001\x00p3").digest()[:8], "big"
+    )
     assert draw(42, "order", 1, "p3") == expected
     assert draw(42, "order", 1, "p3") != draw(43, "order", 1, "p3")
 
@@ -153,7 +155,9 @@ def test_result_validation() -> None:
     assert rules_of(s, R(1, 1, T.Result(0, 2), correction=True)) == []
     do(s, R(1, 2, T.Result(2, 0)))
     do(s, T.plan_next_round(s).action)
-    assert rules_of(s, R(1, 1, T.Result(2, 0), correction=True)) == [("tournament.round.not-current", "/round")]
+    assert rules_of(s, R(1, 1, T.Result(2, 0), correction=True)) == [
+        ("tournament.round.not-current", "/round")
+    ]
 
 
 def test_destiny_tiebreakers_exact() -> None:
@@ -212,8 +216,15 @@ def test_top_cut_single_elimination_seeded_by_standings() -> None:
     cut = T.plan_cut(s).action
     do(s, cut)
     assert [(p.p1, p.p2) for p in cut.pairings] == [
-        (seeds[0], seeds[7]), (seeds[3], seeds[4]), (seeds[1], seeds[6]), (seeds[2], seeds[5])]
-    assert T.check(s, T.ReportResult(cut.number, 1, T.Result(1, 1, 1)))[0].rule == "tournament.result.cut-no-draw"
+        (seeds[0], seeds[7]),
+        (seeds[3], seeds[4]),
+        (seeds[1], seeds[6]),
+        (seeds[2], seeds[5]),
+    ]
+    assert (
+        T.check(s, T.ReportResult(cut.number, 1, T.Result(1, 1, 1)))[0].rule
+        == "tournament.result.cut-no-draw"
+    )
     with pytest.raises(T.Rejected):
         T.plan_cut(s)
     for _ in range(3):
@@ -249,11 +260,16 @@ def _log_of(s: T.EventState) -> list[T.Action]:
     out: list[T.Action] = [T.CreateTournament(s.config)]
     out += [T.AddPlayer(p.id, p.name, p.missed_as_loss) for p in s.players.values()]
     for r in s.rounds:
-        if r.stage == "cut" and r.number == len(s.rounds) - len([x for x in s.rounds if x.stage == "cut"]) + 1:
+        if (
+            r.stage == "cut"
+            and r.number == len(s.rounds) - len([x for x in s.rounds if x.stage == "cut"]) + 1
+        ):
             out.append(T.StartCut(len(s.cut_seeds), s.cut_seeds, r.number, r.pairings))
         else:
             out.append(T.PairRound(r.number, r.stage, r.pairings, r.bye))
-        out += [T.ReportResult(r.number, t, res) for (n, t), res in sorted(s.results.items()) if n == r.number]
+        out += [
+            T.ReportResult(r.number, t, res) for (n, t), res in sorted(s.results.items()) if n == r.number
+        ]
     return out
 
 
