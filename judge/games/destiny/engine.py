@@ -191,6 +191,8 @@ class Ctx:
         """Every card in play whose abilities are live (destiny.abilities.when-active)."""
         st = self.state
         for pid, p in st.players.items():
+            if p.eliminated:  # everything of an eliminated player left the game
+                continue
             for ref, ch in p.characters.items():
                 if not ch.defeated:
                     yield Source(ref, ch.code, pid, self.card(ch.code))
@@ -309,7 +311,7 @@ class Ctx:
         st = self.state
         key = (st.battlefield, st.controller, tuple(
             (pid, tuple(r for r, c in p.characters.items() if not c.defeated), tuple(p.upgrades), tuple(p.supports))
-            for pid, p in st.players.items()))
+            for pid, p in st.players.items() if not p.eliminated))
         cache: dict[Any, Any] | None = getattr(self.cards, "_live_cache", None)
         if cache is None or len(cache) > 4096:
             cache = {}
@@ -319,6 +321,8 @@ class Ctx:
             live = {}
             timed = self._timed_codes()
             for pid, p in st.players.items():
+                if p.eliminated:
+                    continue
                 for table in (p.characters, p.upgrades, p.supports):
                     for ref, obj in table.items():
                         by_timing = timed.get(obj.code)
