@@ -151,6 +151,8 @@ def _choose_remove(
     """Choose one of ``options`` (dice; ``entry``'s ``target`` may name it) and remove it
     (destiny.terms.remove-die)."""
     if not options:
+        if isinstance(entry, dict) and entry.get("target") is not None:
+            raise IllegalAction(rules[0], f"{entry['target']} is not a legal choice (no die qualifies)")
         return None
     die = entry_or_choose(ctx, entry, "target", pid, "die", options, rules, prompt, src)
     ctx.remove_die(src, die)
