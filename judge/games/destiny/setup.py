@@ -475,8 +475,9 @@ def _battlefield_roll(ctx: Ctx, players: list[dict[str, Any]], setup: dict[str, 
                 split = ctx.decide(Decision(by=pid, kind="shields", options=tuple(alive), rules=(rule,),
                                             prompt=f"place {n} shield(s) on your characters", multiple=True,
                                             count=n))
-        if not isinstance(split, dict) or sum(v for v in split.values() if isinstance(v, int)) != n \
-                or any(k not in p.characters for k in split):
+        if not isinstance(split, dict) or any(k not in p.characters for k in split) \
+                or any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in split.values()) \
+                or sum(split.values()) != n:
             raise IllegalAction(rule, f"{pid} places exactly {n} shield(s) on their own characters")
         for ref, k in split.items():
             p.characters[ref].shields = min(3, p.characters[ref].shields + k)
