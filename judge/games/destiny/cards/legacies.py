@@ -266,7 +266,7 @@ def _wrist_rockets(ctx: Ctx, src: str, entry: Any) -> None:
         and living_characters(ctx)
         and ctx.may(pid, "spend 1 resource to deal 2 more damage to a character", src)
     ):
-        ctx.spend(pid, 1, "destiny.abilities.resolve-fully", "Wrist Rockets")
+        ctx.spend(pid, 1, "destiny.resources.currency", "Wrist Rockets' second shot")
         again = ctx.choose(
             pid, "target", living_characters(ctx), TARGET, "deal 2 damage to which character", src
         )
@@ -801,7 +801,7 @@ CARDS: list[CardDef] = [
         abilities=(
             ability(
                 "after",
-                "After you activate him, you may reroll any one die in play.",
+                "After you activate him, you may reroll one die in any dice pool.",
                 _reroll_any_die,
                 after_you_activate_this,
                 optional=True,
