@@ -31,11 +31,14 @@ class StepError:
     rule: str | None
     message: str
     pending: dict[str, Any] | None = None
+    violations: list[dict[str, Any]] | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"at": self.at, "kind": self.kind, "rule": self.rule, "message": self.message}
         if self.pending is not None:
             out["pending"] = self.pending
+        if self.violations is not None:
+            out["violations"] = self.violations
         return out
 
 
@@ -105,6 +108,13 @@ def start(log: Log, cards: CardPool, rng: Rng | None, policy: Policy | None = No
             raise MalformedLog([Fault(p, m) for p, m in faults])
         state.rng_drawn = rng.drawn if rng else None
         return StepRecord(at=0, step={}, events=[{"event": "position", "rules": []}], decisions=[], state=state)
+    violations = deck_violations(log, cards)
+    if violations:
+        first = violations[0]
+        err = StepError(at=0, kind="illegal-action", rule=first["rule"],
+                        message=f"{len(violations)} deck-building violation(s) for the '{log.deck_format}' format; "
+                        f"the first: {first['player']}: {first['message']}", violations=violations)
+        return StepRecord(at=0, step={}, events=[], decisions=[], state=_empty(log), error=err)
     state = None
     ctx: Ctx | None = None
     try:
@@ -115,6 +125,20 @@ def start(log: Log, cards: CardPool, rng: Rng | None, policy: Policy | None = No
     state.rng_drawn = rng.drawn if rng else None
     return StepRecord(at=0, step={}, events=ctx.events, decisions=ctx.decisions, state=state,
                       written_choices=ctx.written_choices)
+
+
+def deck_violations(log: Log, cards: CardPool) -> list[dict[str, Any]]:
+    """Deck checks for the log's format (``meta.format``; sandbox checks nothing), every
+    violation of every player at once."""
+    if log.from_position or log.deck_format == "sandbox":
+        return []
+    from judge.games.destiny.deckcheck import check_deck
+
+    out = []
+    for entry in log.players:
+        for v in check_deck(entry, cards, log.deck_format):
+            out.append({"player": entry["id"], **v.to_json()})
+    return out
 
 
 def _empty(log: Log) -> GameState:

@@ -158,6 +158,7 @@ def check_deck(entry: Mapping[str, Any], pool: CardPool, fmt: str = "standard") 
         )
     side = sides.pop() if len(sides) == 1 else None
     colors = {card.color for card, _ in team}
+    team_cards = [card for card, _ in team]
 
     # battlefield and plot
     if battlefield is None and not entry.get("battlefield"):
@@ -229,8 +230,10 @@ def check_deck(entry: Mapping[str, Any], pool: CardPool, fmt: str = "standard") 
                     f"{count} copies of {title} (at most {COPY_LIMIT} by title)",
                 )
             )
-    deck_sides = {card.affiliation for card in deck} - {"neutral"}
+    deck_sides = {card.affiliation for card in deck if not _allowed(team_cards, card)} - {"neutral"}
     for card in _distinct(deck):
+        if _allowed(team_cards, card):
+            continue  # a character's text lets the team include it (destiny.general.golden-rule)
         if side is not None and card.affiliation == OPPOSITE[side]:
             out.append(
                 Violation(
@@ -244,7 +247,7 @@ def check_deck(entry: Mapping[str, Any], pool: CardPool, fmt: str = "standard") 
             Violation("destiny.deckbuilding.affiliation-match", "the deck mixes hero and villain cards")
         )
     for card in _distinct(deck):
-        if card.color != "gray" and card.color not in colors:
+        if card.color != "gray" and card.color not in colors and not _allowed(team_cards, card):
             out.append(
                 Violation(
                     "destiny.deckbuilding.color-match",
@@ -253,6 +256,17 @@ def check_deck(entry: Mapping[str, Any], pool: CardPool, fmt: str = "standard") 
                 )
             )
     return out
+
+
+def _allowed(team: list[CardDef], card: CardDef) -> bool:
+    """Whether a team card's deck-building text (a constant ability answering ``deck_allows``)
+    lets the deck include ``card`` despite its affiliation or color."""
+    for member in team:
+        for ab in member.abilities:
+            if ab.timing == "constant" and ab.query == "deck_allows" and ab.modify is not None:
+                if ab.modify(None, member.code, card, False):  # type: ignore[arg-type]
+                    return True
+    return False
 
 
 def _distinct(cards: list[CardDef]) -> list[CardDef]:

@@ -268,6 +268,13 @@ def _extra_action(ctx: Ctx, src: str, _e: Any) -> None:
     ctx.grant_extra_action(ctx.owner_of(src), "destiny.timing.after")
 
 
+def _finn_deck(_ctx: Any, _src: str, card: Any, allowed: Any) -> Any:
+    """Finn's deck-building text: red villain weapons and vehicles."""
+    if card.color == "red" and card.affiliation == "villain" and {"weapon", "vehicle"} & set(card.subtypes):
+        return True
+    return allowed
+
+
 def _finn_weapons(ctx: Ctx, src: str, subject: Any, value: Any) -> Any:
     code, on = subject
     return bool(value) or (on == src and "weapon" in ctx.card(code).subtypes)
@@ -980,10 +987,14 @@ CARDS: list[CardDef] = [
                 modify=_finn_weapons,
                 rules=("destiny.abilities.constant", "destiny.terms.play-restrictions"),
             ),
+            ability(
+                "constant",
+                "His team's deck may include red villain weapons and vehicles.",
+                query="deck_allows",
+                modify=_finn_deck,
+                rules=("destiny.general.golden-rule", "destiny.deckbuilding.affiliation-match"),
+            ),
         ),
-        implemented=False,
-        unimplemented="deck building: red villain weapons and vehicles may be included in his deck "
-        "(deck checks do not apply it)",
     ),
     CardDef(
         "01046",

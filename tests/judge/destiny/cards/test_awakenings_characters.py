@@ -227,9 +227,21 @@ def test_finn_takes_any_weapon_ignoring_its_play_restriction() -> None:
     assert err["rule"] == "destiny.terms.play-restrictions"
 
 
-def test_finn_says_his_deck_building_text_is_not_applied() -> None:
-    finn = default_pool().get("01045")
-    assert finn is not None and not finn.implemented and "deck" in finn.unimplemented
+@pytest.mark.rules("destiny.deckbuilding.affiliation-match", "destiny.deckbuilding.color-match",
+                    "destiny.general.golden-rule")
+def test_finn_lets_his_deck_include_red_villain_weapons_and_vehicles_only() -> None:
+    from judge.games.destiny.deckcheck import check_deck
+    from judge.games.destiny.starters import STARTERS
+
+    pool = default_pool()
+    rey_starter = STARTERS["AW-H"].player("p1", "Ana")  # holds F-11D Rifle (01008), a red villain weapon
+    assert check_deck(rey_starter, pool, "starter") == []
+    without_finn = dict(rey_starter, characters=[{"card": "01038", "dice": 2}])
+    rules = {v.rule for v in check_deck(without_finn, pool, "starter") if v.card == "01008"}
+    assert rules == {"destiny.deckbuilding.affiliation-match", "destiny.deckbuilding.color-match"}
+    # a red villain event is neither weapon nor vehicle: Finn does not allow it
+    with_event = dict(rey_starter, deck=list(rey_starter["deck"][:-1]) + ["01075"])
+    assert any(v.card == "01075" for v in check_deck(with_event, pool, "starter"))
 
 
 # ---------------------------------------------------------------------- Han Solo
