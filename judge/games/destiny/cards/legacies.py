@@ -730,6 +730,8 @@ def _quick_draw(ctx: Ctx, src: str, _step: Any) -> None:
     code = ctx.choose(pid, "card", weapons, ("destiny.actions.play-card-sequence",), "play which weapon", src)
     on = ctx.choose(pid, "target", homes, ("destiny.upgrades.attach",), "on which character", src)
     card = ctx.card(code)
+    if card.unique and any(ctx.card(ctx.code_of(u)).name == card.name for u in p.upgrades):
+        raise IllegalAction("destiny.uniqueness.one-copy-in-play", f"{pid} already has {card.name} in play")
     ignore = bool(ctx.query("ignore_restrictions", (code, on), False))
     for ab in card.abilities:
         if (
@@ -742,7 +744,7 @@ def _quick_draw(ctx: Ctx, src: str, _step: Any) -> None:
     ctx.emit(ev.Play(player=pid, code=code, on=on))
     if not ctx.character(on).exhausted and ctx.may(pid, f"activate {on}", src):
         ctx.activate(pid, on, src)
-    if "ambush" in ctx.keywords(f"{pid}.{code}"):
+    if "ambush" in card.keywords:  # the weapon was played (destiny.keywords.ambush)
         ctx.grant_extra_action(pid, "destiny.keywords.ambush")
 
 

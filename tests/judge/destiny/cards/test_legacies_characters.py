@@ -157,3 +157,11 @@ def test_veteran_stormtrooper_has_no_special_face() -> None:
     t.position["turn"] = "p2"
     r = run(t, {"by": "p2", "do": "activate", "card": "p2.05013", "roll": ["Sp"]})
     assert r["error"]["rule"] == "destiny.cards.die-faces"
+
+
+@pytest.mark.rules("destiny.general.golden-rule")
+def test_every_legacies_card_is_implemented() -> None:
+    from judge.games.destiny.cards import legacies
+
+    assert len(legacies.CARDS) == 44
+    assert [c.code for c in legacies.CARDS if not c.implemented or c.unimplemented] == []
