@@ -380,3 +380,19 @@ def test_heirloom_lightsaber_on_a_non_blue_character_has_no_redeploy() -> None:
     log = redeploy_log("05046", "05031")  # Han Solo is yellow: no decision is asked
     p1 = player(final(log), "p1")
     assert p1["characters"]["p1.05031"]["upgrades"] == [] and p1["discard"] == ["05058"]
+
+
+@pytest.mark.rules("destiny.actions.activate-ready-only")
+def test_a_support_without_dice_cannot_be_activated() -> None:
+    t = duel()
+    t.support("p1", "05122")  # Maz's Vault has no die
+    err = error(t.log([activate("p1", "p1.05122#1", "1R")]))
+    assert err is not None and err["rule"] == "destiny.actions.activate-ready-only"
+
+
+@pytest.mark.rules("destiny.actions.activate-all-dice")
+@pytest.mark.xfail(strict=True, reason="leftover outcomes in a step's 'roll' (more faces than dice "
+                   "rolled) are silently ignored instead of rejected")
+def test_a_roll_with_more_faces_than_dice_is_rejected() -> None:
+    err = error(duel().log([activate("p1", "p1.05031", "1RD", "2RD", "1MD")]))
+    assert err is not None and err["kind"] in ("illegal-action", "malformed")
