@@ -776,12 +776,15 @@ class Ctx:
             self.give_shields(src, target, value)
         elif sym == "R":
             self.gain(src, pid, value)
-        elif sym == "Dr":
+        elif sym in ("Dr", "Dc"):
             opp = target if isinstance(target, str) and target in self.state.players else self.opponent(pid, src)
-            self.lose(src, opp, value)
-        elif sym == "Dc":
-            opp = target if isinstance(target, str) and target in self.state.players else self.opponent(pid, src)
-            self.discard_random(src, opp, value)
+            rule = "destiny.symbols.disrupt" if sym == "Dr" else "destiny.symbols.discard"
+            if opp not in self.state.opponents(pid):
+                raise IllegalAction(rule, f"{base_die} affects an opponent of {pid}, not {opp}")
+            if sym == "Dr":
+                self.lose(src, opp, value)
+            else:
+                self.discard_random(src, opp, value)
         elif sym == "F":
             self.focus(pid, src, value, entry.get("turn"))
         elif sym == "Sp":
