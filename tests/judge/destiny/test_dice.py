@@ -365,3 +365,19 @@ def test_a_defeated_character_cannot_be_targeted() -> None:
 def test_position_helper_reads_hidden_hands() -> None:
     pos, digest = position_of(discard_table().log([]))
     assert pos["players"]["p2"]["hand"] == ["05116", "05073", "05058"] and digest.startswith("sha256:")
+
+
+@pytest.mark.rules("destiny.symbols.disrupt", "destiny.symbols.discard")
+@pytest.mark.parametrize(("face", "rule"), [("1Dr", "destiny.symbols.disrupt"),
+                                           ("1Dc", "destiny.symbols.discard")])
+def test_disrupt_and_discard_cannot_name_the_resolving_player(face: str, rule: str) -> None:
+    t = Table()
+    t.character("p1", "05019" if face == "1Dr" else "05046", dice=2)
+    t.character("p2", "05031")
+    die = "p1.05019/1" if face == "1Dr" else "p1.05046/1"
+    t.pool("p1", {die: face})
+    t.set("p1", resources=3, hand=["05116"])
+    r = run(t.log([resolve("p1", {"die": die, "target": "p1"}, random=[0])]))
+    assert r["error"] is not None and r["error"]["rule"] == rule
+    p1 = r["final_state"]["players"]["p1"]
+    assert (p1["resources"], p1["discard"]) == (3, [])
