@@ -259,3 +259,13 @@ def test_han_ignores_cards_without_ambush() -> None:
     state = ok(t, {"by": "p1", "do": "play", "card": "01157", "target": "p2.01045"})
     assert char(state, "p1.01046")["shields"] == 0
     assert char(state, "p2.01045")["shields"] == 1
+
+
+# ---------------------------------------------------------------------- the whole set
+def test_every_awakenings_card_is_implemented() -> None:
+    from judge.games.destiny.cards import awakenings
+
+    missing = [c.code for c in awakenings.CARDS if not c.implemented or c.unimplemented]
+    assert missing == []
+    textless = [c.code for c in awakenings.CARDS if not c.abilities and not c.keywords]
+    assert textless == ["01002"]  # First Order Stormtrooper has no text
