@@ -133,6 +133,8 @@ def apply_step(ctx: Ctx, upkeep_next: bool = False) -> None:
         _apply(ctx, upkeep_next)
     except GameOver:
         ctx.kernel.queue.clear()
+        return
+    ctx.check_inputs_used()
 
 
 def _apply(ctx: Ctx, upkeep_next: bool) -> None:

@@ -383,6 +383,11 @@ class Ctx:
         if not opts:
             return None
         if len(opts) == 1 and not optional:
+            # a forced choice is taken without asking; a log that writes it anyway is fine
+            nxt = self._choices[self._ci] if self._ci < len(self._choices) else None
+            if isinstance(nxt, dict) and nxt.get("kind") == kind and nxt.get("answer") == opts[0] \
+                    and nxt.get("by", by) == by:
+                self._ci += 1
             return opts[0]
         return self.decide(Decision(by=by, kind=kind, options=opts, rules=tuple(rules), prompt=prompt,
                                     source=source))
@@ -435,6 +440,23 @@ class Ctx:
             return self.rng.below(len(items))
         raise MissingOutcome(f"the log does not say which card was picked at random for {what} and has no rng",
                              "destiny.symbols.discard")
+
+    def check_inputs_used(self) -> None:
+        """Every logged outcome and choice of a step must have been used: a roll for a die that
+        was not rolled, or an answer to a question the rules never asked, means the log describes
+        something else than what happened."""
+        if self._ri < len(self._rolls):
+            raise IllegalAction("destiny.actions.activate-all-dice",
+                                f"the step lists {len(self._rolls)} rolled face(s) but only {self._ri} "
+                                "die/dice were rolled")
+        if self._xi < len(self._random):
+            raise IllegalAction("destiny.symbols.discard", f"the step lists {len(self._random)} random outcome(s) "
+                                f"but only {self._xi} were needed")
+        if self._ci < len(self._choices):
+            extra = self._choices[self._ci]
+            kind = extra.get("kind") if isinstance(extra, dict) else None
+            raise IllegalAction("destiny.terms.choose-option", f"choice {self._ci + 1} ({kind or 'unnamed'}) answers "
+                                "a question the rules did not ask in this step")
 
     # ------------------------------------------------------------------ verbs for abilities
     def deal_damage(self, source: str, target: str, amount: int, symbol: str | None = None,

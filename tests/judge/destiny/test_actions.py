@@ -391,8 +391,15 @@ def test_a_support_without_dice_cannot_be_activated() -> None:
 
 
 @pytest.mark.rules("destiny.actions.activate-all-dice")
-@pytest.mark.xfail(strict=True, reason="leftover outcomes in a step's 'roll' (more faces than dice "
-                   "rolled) are silently ignored instead of rejected")
 def test_a_roll_with_more_faces_than_dice_is_rejected() -> None:
     err = error(duel().log([activate("p1", "p1.05031", "1RD", "2RD", "1MD")]))
-    assert err is not None and err["kind"] in ("illegal-action", "malformed")
+    assert err is not None and err["kind"] == "illegal-action"
+    assert err["rule"] == "destiny.actions.activate-all-dice"
+
+
+@pytest.mark.rules("destiny.terms.choose-option")
+def test_a_choice_the_rules_never_asked_for_is_rejected() -> None:
+    step = activate("p1", "p1.05031", "1RD", "2RD")
+    step["choices"] = [{"by": "p1", "kind": "may", "answer": True}]
+    err = error(duel().log([step]))
+    assert err is not None and err["rule"] == "destiny.terms.choose-option" and "did not ask" in err["message"]
