@@ -212,9 +212,9 @@ class Ctx:
     # ------------------------------------------------------------------ constants and keywords
     def query(self, name: str, subject: Any, value: Any) -> Any:
         """Fold every live constant ability answering ``name`` over ``value``."""
-        for src in self.sources():
-            for ab in src.card.abilities:
-                if ab.timing == "constant" and ab.query == name and ab.modify is not None:
+        for src, abilities in self._live_timings().get("constant:" + name, ()):
+            for ab in abilities:
+                if ab.modify is not None:
                     value = ab.modify(self, src.ref, subject, value)
         return value
 
@@ -895,6 +895,9 @@ def _timed(card: CardDef) -> dict[str, tuple[Ability, ...]]:
     got = _TIMED.get(key)
     if got is None:
         got = {t: card.abilities_for(t) for t in ("before", "after", "instead") if card.abilities_for(t)}
+        for ab in card.abilities:  # constant abilities, by the name the engine asks about
+            if ab.timing == "constant" and ab.query:
+                got["constant:" + ab.query] = got.get("constant:" + ab.query, ()) + (ab,)
         _TIMED[key] = got
     return got
 
