@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.games.destiny import events as ev
-from judge.games.destiny.dice import DAMAGE_SYMBOLS, Face, FaceError, parse_face
+from judge.games.destiny.dice import Face, FaceError, parse_face
 from judge.games.destiny.model import Ability, CardDef, CardPool, CardType
-from judge.games.destiny.refs import CODE, card_of_die, parse_ref
+from judge.games.destiny.refs import card_of_die, parse_ref
 from judge.games.destiny.state import UNKNOWN, Character, Delayed, GameState, Player, Support, Upgrade
 from judge.kernel.core import (
     Decision,
@@ -462,6 +462,8 @@ class Ctx:
     def deal_damage(self, source: str, target: str, amount: int, symbol: str | None = None,
                     unblockable: bool = False) -> None:
         target = self.canon(target)
+        if target in self.player(self.owner_of(target)).supports:
+            raise IllegalAction("destiny.supports.no-damage", f"{target} is a support: supports cannot take damage")
         self.character(target)
         if amount <= 0:
             return
