@@ -122,3 +122,28 @@ def test_this_upgrade_means_the_copy_whose_die_resolved() -> None:
     p1 = player(state, "p1")
     assert p1["characters"]["p1.05031"]["upgrades"] == ["p1.01017#1"] and p1["discard"] == ["01017"]
     assert player(state, "p2")["characters"]["p2.05013"]["damage"] == 2
+
+
+@pytest.mark.rules("destiny.cards.subtypes")
+def test_a_card_that_names_a_subtype_sees_only_that_subtype() -> None:
+    # Quick Draw plays a weapon from hand: Hunting Rifle (weapon) is played, Jedi Robes (equipment) is not
+    t = duel().set("p1", hand=["05155", "05073"], resources=5)
+    state = final(t.log([play("p1", "05155", choices=[{"by": "p1", "kind": "card", "answer": "05073"},
+                                                      {"by": "p1", "kind": "may", "answer": False}])]))
+    assert player(state, "p1")["characters"]["p1.05031"]["upgrades"] == ["p1.05073#1"]
+    t = duel().set("p1", hand=["05155", "01040"], resources=5)
+    state = final(t.log([play("p1", "05155")]))
+    assert player(state, "p1")["characters"]["p1.05031"]["upgrades"] == []
+    assert player(state, "p1")["resources"] == 5
+
+
+@pytest.mark.rules("destiny.zones.set-aside-dice")
+def test_an_upgrade_die_is_set_aside_until_its_character_is_activated() -> None:
+    t = duel().set("p1", hand=["05073"], resources=1)
+    log = t.log([play("p1", "05073", on="p1.05031"),
+                 {"by": "p2", "do": "pass"},
+                 {"by": "p1", "do": "activate", "card": "p1.05031", "roll": ["1RD", "1RD", "2RD1"]}])
+    state = final(log)
+    assert player(state, "p1")["pool"] == {"p1.05031/1": "1RD", "p1.05031/2": "1RD", "p1.05073#1/1": "2RD1"}
+    played = final(t.log(log["steps"][:1]))
+    assert player(played, "p1")["pool"] == {}
