@@ -138,5 +138,5 @@ def parse_log(data: Any, cards: CardPool) -> Log:
             bad(path, msg)
     if faults:
         raise MalformedLog(faults)
-    return Log(raw=data, game=game, players=players, setup=setup, steps=steps, rng_seed=seed, meta=meta,
+    return Log(raw=data, game=str(game), players=players, setup=setup, steps=steps, rng_seed=seed, meta=meta,
                rng_drawn=rng_drawn)

@@ -196,7 +196,7 @@ def replay(log: Log, cards: CardPool, visitors: tuple[Visitor, ...] = (), stop_a
             state = rec.state = _state_before(log, cards, at, policy)
         if want_error:
             ok, why = _error_matches(want_error, rec.error)
-            if ok:
+            if ok and saved is not None:
                 state = saved[0]
                 if rng is not None and saved[1] is not None:
                     rng = Rng(rng.seed, saved[1])

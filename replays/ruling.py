@@ -95,6 +95,6 @@ def _rules_cited(ruling: dict[str, Any]) -> list[str]:
                 seen.append(r)
     for extra in (ruling.get("violation") or {}, ruling.get("pending") or {}):
         for r in ([extra.get("rule")] if extra.get("rule") else []) + list(extra.get("rules", [])):
-            if r not in seen:
+            if isinstance(r, str) and r not in seen:
                 seen.append(r)
     return seen

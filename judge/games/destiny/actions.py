@@ -15,8 +15,8 @@ from judge.games.destiny.engine import (
     VERBS,
     Ctx,
     GameOver,
-    _end_game,
     _eliminate,
+    _end_game,
     _next_seat,
 )
 from judge.games.destiny.model import CardType

@@ -135,7 +135,7 @@ def card_from_swdb(raw: Mapping[str, Any], where: str) -> tuple[CardDef | None, 
         notes.append(note)
     else:
         try:
-            ctype = CardType(type_code)
+            ctype = CardType(str(type_code))
         except ValueError:
             return None, [ImportProblem(where, f"unknown type_code {type_code!r}")]
 

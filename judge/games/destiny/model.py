@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from judge.games.destiny.dice import Face, parse_face
@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from judge.games.destiny.engine import Ctx
 
 
-class CardType(str, Enum):
+class CardType(StrEnum):
     CHARACTER = "character"
     UPGRADE = "upgrade"
     SUPPORT = "support"

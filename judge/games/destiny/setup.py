@@ -46,7 +46,7 @@ def from_position(pos: Any, players: list[dict[str, Any]], cards: CardPool, path
     st.phase = pos.get("phase", "action") if isinstance(pos.get("phase"), str) else "action"
     if st.phase not in ("action", "upkeep"):
         bad("/phase", "a position starts in the 'action' phase (or 'upkeep' awaiting the log's upkeep step)")
-    ids = [p.get("id") for p in players if isinstance(p, dict)]
+    ids: list[str] = [p["id"] for p in players if isinstance(p, dict) and isinstance(p.get("id"), str)]
     names = {p.get("id"): p.get("name", "") for p in players if isinstance(p, dict)}
     raw_players = pos.get("players")
     if not isinstance(raw_players, dict) or not raw_players:
@@ -378,7 +378,7 @@ def from_beginning(players: list[dict[str, Any]], setup: dict[str, Any], cards: 
                           "destiny.setup.mulligan")
         ctx.note({"event": "mulligan", "player": pid, "returned": len(back), "rules": ["destiny.setup.mulligan"]})
         ctx.draw("setup", pid, len(back))
-    for pid, p in st.players.items():
+    for p in st.players.values():
         p.resources = 2
     ctx.note({"event": "resources", "amount": 2, "rules": ["destiny.setup.resources"]})
     _battlefield_roll(ctx, players, setup, rng)

@@ -319,7 +319,7 @@ def _speeder_bike(ctx: Ctx, src: str, step: Any) -> None:
             f"resolve one of {host}'s character dice too ({', '.join(host_dice)})",
         )
     for entry, die in zip(entries, named, strict=True):
-        ctx.resolve_dice(pid, [entry], source=src, only=lambda d, die=die: d == die, max_dice=1, rule=rule)
+        ctx.resolve_dice(pid, [entry], source=src, only=_only(die), max_dice=1, rule=rule)
 
 
 # ---------------------------------------------------------------------- Quickdraw Holster (05167)
@@ -763,6 +763,11 @@ def _outer_rim_outpost(ctx: Ctx, src: str, _step: Any) -> None:
 def _arid_wasteland(ctx: Ctx, src: str, _step: Any) -> None:
     pid = ctx.owner_of(src)
     ctx.lose(src, ctx.opponent(pid, src, "which opponent loses 1 resource"), 1)
+
+
+def _only(die: str) -> Callable[[str], bool]:
+    """A die filter that accepts exactly ``die``."""
+    return lambda d: d == die
 
 
 CARDS: list[CardDef] = [
