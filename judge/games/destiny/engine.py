@@ -107,6 +107,7 @@ class Ctx:
         self.special_rerolled: set[str] = set()
         self.redeploy_candidates: list[Source] = []
         self._live: dict[str, list[tuple[Source, tuple[Ability, ...]]]] | None = None
+        self.last_known_host: dict[str, str] = {}  # upgrades that left play this step -> their character
         self.current_entry: dict[str, Any] = {}
 
     # ------------------------------------------------------------------ lookups
@@ -205,9 +206,13 @@ class Ctx:
                          self.card(st.battlefield))
 
     def upgrade_host(self, upgrade_ref: str) -> str | None:
+        """The character an upgrade is attached to; for an upgrade that left play during this step,
+        the character it was last attached to, so an ability it triggered still resolves in full
+        (destiny.abilities.triggered-independent)."""
         owner = self.owner_of(upgrade_ref)
-        up = self.player(owner).upgrades.get(self.canon(upgrade_ref))
-        return up.on if up else None
+        ref = self.canon(upgrade_ref)
+        up = self.player(owner).upgrades.get(ref)
+        return up.on if up else self.last_known_host.get(ref)
 
     # ------------------------------------------------------------------ constants and keywords
     def query(self, name: str, subject: Any, value: Any) -> Any:
@@ -997,6 +1002,7 @@ def _leave_play_upgrade(ctx: Ctx, p: Player, ref: str, to_discard: bool = True) 
     up = p.upgrades.pop(ref, None)
     if up is None:
         return
+    ctx.last_known_host[ref] = up.on
     host = p.characters.get(up.on)
     if host and ref in host.upgrades:
         host.upgrades.remove(ref)

@@ -191,3 +191,49 @@ def test_an_order_must_name_each_ability_once() -> None:
     err = error(t.log([{**ACTIVATE, "choices": [order("p1", "p1.99010#1", "p1.99010#1")]}]), CARDS)
     assert err is not None and err["kind"] == "illegal-action"
     assert err["rule"] == "destiny.timing.simultaneous-same-player"
+
+
+
+@pytest.mark.rules("destiny.abilities.triggered-independent", "destiny.timing.queue-fifo",
+                   "destiny.timing.simultaneous-same-player")
+def test_an_after_ability_resolves_in_full_after_its_card_left_play() -> None:
+    """Two after-abilities trigger on one activation: the character's discards the upgrade, the
+    upgrade's gives the character a shield. Ordered discard first, the upgrade's ability, already
+    triggered, still resolves in full on the character it was attached to."""
+    from judge.games.destiny.cards.common import ability, after_you_activate_this, attached_to
+    from judge.games.destiny.events import Activate
+    from judge.games.destiny.model import CardDef, CardType, faces
+    from replays.builder import Table
+    from replays.service import replay_json
+    from tests.judge.destiny.tablehelp import pool_with
+
+    def discard_upgrades(ctx, src, _e):  # noqa: ANN001, ANN202
+        for up in list(ctx.character(src).upgrades):
+            ctx.discard_from_play(src, up)
+
+    def shield_host(ctx, src, _e):  # noqa: ANN001, ANN202
+        host = attached_to(ctx, src)
+        assert host is not None
+        ctx.give_shields(src, host, 1)
+
+    def host_activated(ctx, src, e):  # noqa: ANN001, ANN202
+        return isinstance(e, Activate) and e.card == ctx.upgrade_host(src)
+
+    hero = CardDef("99020", "Test Purger", CardType.CHARACTER, "hero", "gray", points=(10,), health=10,
+                   faces=faces("1R", "1R", "1R", "1R", "1R", "1R"),
+                   abilities=(ability("after", "After you activate it, discard its upgrades.", discard_upgrades,
+                                      after_you_activate_this),))
+    gear = CardDef("99021", "Test Shield Gear", CardType.UPGRADE, "neutral", "gray", cost=0,
+                   abilities=(ability("after", "After the attached character is activated, give it 1 shield.",
+                                      shield_host, host_activated),))
+    pool = pool_with(hero, gear)
+    t = Table()
+    t.character("p1", "99020", upgrades=["99021"])
+    t.character("p2", "05019", dice=2)
+    step = {"by": "p1", "do": "activate", "card": "p1.99020", "roll": ["1R"],
+            "choices": [{"by": "p1", "kind": "order", "answer": ["p1.99020", "p1.99021#1"]}]}
+    r = replay_json(t.log([step]), cards=pool)
+    assert r["valid"], r["error"]
+    me = r["final_state"]["players"]["p1"]
+    assert me["characters"]["p1.99020"]["upgrades"] == [] and me["discard"] == ["99021"]
+    assert me["characters"]["p1.99020"]["shields"] == 1
