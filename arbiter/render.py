@@ -101,8 +101,14 @@ def replay_lines(name: str, result: dict[str, Any]) -> list[str]:
 
 def ruling_lines(ruling: dict[str, Any]) -> list[str]:
     lines = [f"Step {ruling.get('at')}: {step_text(ruling.get('step'))}"]
+    if ruling.get("question"):
+        lines.append(f"Question: {ruling['question']}")
     if ruling.get("legal"):
         lines.append("Legal: yes")
+    elif ruling.get("legal") is None:
+        err = ruling.get("error") or {}
+        lines.append(f"Legal: cannot rule ({err.get('kind', 'error')}): "
+                     f"{ruling.get('message') or err.get('message', '')}")
     else:
         v = ruling.get("violation") or {}
         lines.append(f"Legal: NO, breaks {v.get('rule', '?')}: {v.get('message', '')}".rstrip(": "))
@@ -116,9 +122,22 @@ def ruling_lines(ruling: dict[str, Any]) -> list[str]:
     if ruling.get("pending"):
         lines.append(f"Pending decision: {pending_text(ruling['pending'])}")
     lines.append(outcome_line(ruling.get("outcome")))
+    cited = ruling.get("rules_cited") or []
+    if cited:
+        lines.append("Rules:")
+        lines.extend(f"  {rid}: {_summary(rid)}" for rid in cited)
     if ruling.get("state_hash"):
         lines.append(f"State hash: {ruling['state_hash']}")
     return lines
+
+
+def _summary(rule_id: str) -> str:
+    try:
+        from judge.rules.index import summary
+
+        return summary(rule_id)
+    except (ImportError, KeyError, LookupError):
+        return "(not in the rule index)"
 
 
 def timeline_lines(timeline: dict[str, Any]) -> list[str]:

@@ -35,3 +35,25 @@ def test_replay_lines_for_an_invalid_log() -> None:
     assert "Error at step 3: illegal-action [destiny.r]: no" in lines
     assert "Fault /steps/2/by: unknown player" in lines
     assert "Checkpoints: 1 passed, 1 failed (failed at step 2)" in lines
+
+
+def test_ruling_text_shows_the_question_and_summaries_of_the_rules_cited() -> None:
+    import json as _json
+
+    from arbiter.render import ruling_lines
+    from replays.service import ruling_json
+    from tests.helpers import EXAMPLES_DIR
+
+    log = _json.loads((EXAMPLES_DIR / "modifier-alone.json").read_text())
+    text = "\n".join(ruling_lines(ruling_json(log)))
+    assert "Question: Can Ana resolve the +2 ranged die" in text
+    assert "Legal: NO, breaks destiny.dice.modifier-needs-base" in text
+    assert "  destiny.dice.modifier-needs-base: A modifier" in text
+
+
+def test_ruling_text_says_when_it_cannot_rule() -> None:
+    from arbiter.render import ruling_lines
+
+    text = "\n".join(ruling_lines({"at": 3, "step": {"by": "p1", "do": "pass"}, "legal": None,
+                                   "error": {"kind": "illegal-action"}, "message": "step 2 fails first"}))
+    assert "Legal: cannot rule (illegal-action): step 2 fails first" in text and "NO" not in text
