@@ -2,31 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from judge.games.destiny.cards import default_pool
 from replays import format as fmt
 from replays.builder import Table
 from replays.replayer import replay
-from replays.service import replay_json
-
-
-def run(t: Table, *steps: dict[str, Any]) -> dict[str, Any]:
-    return replay_json(t.log(list(steps)))
-
-
-def ok(t: Table, *steps: dict[str, Any]) -> dict[str, Any]:
-    r = run(t, *steps)
-    assert r["error"] is None, r["error"]
-    state: dict[str, Any] = r["final_state"]
-    return state
-
-
-def char(state: dict[str, Any], ref: str) -> dict[str, Any]:
-    out: dict[str, Any] = state["players"][ref.split(".")[0]]["characters"][ref]
-    return out
+from tests.judge.destiny.cards.helpers import char, ok, run
 
 
 def table(battlefield: str, controller: str = "p2") -> Table:

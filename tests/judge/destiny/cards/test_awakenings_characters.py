@@ -11,27 +11,8 @@ from judge.games.destiny.cards import default_pool
 from judge.games.destiny.cards.common import character_color_only
 from judge.games.destiny.model import Ability, CardDef, CardPool, CardType, faces
 from replays.builder import Table
-from replays.service import replay_json, ruling_json
-
-
-def run(t: Table, *steps: dict[str, Any], cards: CardPool | None = None) -> dict[str, Any]:
-    return replay_json(t.log(list(steps)), cards)
-
-
-def ok(t: Table, *steps: dict[str, Any], cards: CardPool | None = None) -> dict[str, Any]:
-    r = run(t, *steps, cards=cards)
-    assert r["error"] is None, r["error"]
-    state: dict[str, Any] = r["final_state"]
-    return state
-
-
-def char(state: dict[str, Any], ref: str) -> dict[str, Any]:
-    out: dict[str, Any] = state["players"][ref.split(".")[0]]["characters"][ref]
-    return out
-
-
-def may(by: str, answer: bool = True) -> dict[str, Any]:
-    return {"by": by, "kind": "may", "answer": answer}
+from replays.service import ruling_json
+from tests.judge.destiny.cards.helpers import char, may, ok, run
 
 
 def table(p1: tuple[str, ...], p2: tuple[str, ...] = ("01045",), **kw: Any) -> Table:

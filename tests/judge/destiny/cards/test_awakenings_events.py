@@ -12,27 +12,7 @@ from judge.games.destiny.cards import default_pool
 from replays import format as fmt
 from replays.builder import Table
 from replays.replayer import replay
-from replays.service import replay_json
-
-
-def run(t: Table, *steps: dict[str, Any]) -> dict[str, Any]:
-    return replay_json(t.log(list(steps)))
-
-
-def ok(t: Table, *steps: dict[str, Any]) -> dict[str, Any]:
-    r = run(t, *steps)
-    assert r["error"] is None, r["error"]
-    state: dict[str, Any] = r["final_state"]
-    return state
-
-
-def char(state: dict[str, Any], ref: str) -> dict[str, Any]:
-    out: dict[str, Any] = state["players"][ref.split(".")[0]]["characters"][ref]
-    return out
-
-
-def choice(by: str, kind: str, answer: Any) -> dict[str, Any]:
-    return {"by": by, "kind": kind, "answer": answer}
+from tests.judge.destiny.cards.helpers import char, choice, ok, run
 
 
 def play(code: str, *choices: dict[str, Any], **extra: Any) -> dict[str, Any]:

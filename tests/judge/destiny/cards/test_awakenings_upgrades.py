@@ -9,27 +9,8 @@ from typing import Any
 import pytest
 
 from replays.builder import Table
-from replays.service import replay_json, ruling_json
-
-
-def run(t: Table, *steps: dict[str, Any]) -> dict[str, Any]:
-    return replay_json(t.log(list(steps)))
-
-
-def ok(t: Table, *steps: dict[str, Any]) -> dict[str, Any]:
-    r = run(t, *steps)
-    assert r["error"] is None, r["error"]
-    state: dict[str, Any] = r["final_state"]
-    return state
-
-
-def char(state: dict[str, Any], ref: str) -> dict[str, Any]:
-    out: dict[str, Any] = state["players"][ref.split(".")[0]]["characters"][ref]
-    return out
-
-
-def may(by: str, answer: bool = True) -> dict[str, Any]:
-    return {"by": by, "kind": "may", "answer": answer}
+from replays.service import ruling_json
+from tests.judge.destiny.cards.helpers import char, may, ok, run
 
 
 def resolve(pid: str, *entries: dict[str, Any], **extra: Any) -> dict[str, Any]:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from replays.builder import Table
 from replays.service import replay_json, ruling_json
+from tests.judge.destiny.cards.helpers import player
 
 
 def table(battlefield: str, players: tuple[str, ...] = ("p1", "p2")) -> Table:
@@ -16,9 +15,6 @@ def table(battlefield: str, players: tuple[str, ...] = ("p1", "p2")) -> Table:
         t.character(pid, "05013")
     return t
 
-
-def player(result: dict[str, Any], pid: str) -> dict[str, Any]:
-    return result["final_state"]["players"][pid]
 
 
 @pytest.mark.rules("destiny.abilities.claim", "destiny.resources.never-negative")

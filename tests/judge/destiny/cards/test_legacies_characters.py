@@ -2,20 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from replays.builder import Table
-from replays.service import replay_json, ruling_json
-
-
-def run(t: Table, *steps: dict[str, Any]) -> dict[str, Any]:
-    return replay_json(t.log(list(steps)))
-
-
-def char(result: dict[str, Any], ref: str) -> dict[str, Any]:
-    return result["final_state"]["players"][ref.split(".")[0]]["characters"][ref]
+from replays.service import ruling_json
+from tests.judge.destiny.cards.helpers import char, run
 
 
 def table() -> Table:

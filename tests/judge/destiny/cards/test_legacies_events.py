@@ -7,19 +7,8 @@ from typing import Any
 import pytest
 
 from replays.builder import Table
-from replays.service import replay_json, ruling_json
-
-
-def run(t: Table, *steps: dict[str, Any]) -> dict[str, Any]:
-    return replay_json(t.log(list(steps)))
-
-
-def player(result: dict[str, Any], pid: str) -> dict[str, Any]:
-    return result["final_state"]["players"][pid]
-
-
-def char(result: dict[str, Any], ref: str) -> dict[str, Any]:
-    return player(result, ref.split(".")[0])["characters"][ref]
+from replays.service import ruling_json
+from tests.judge.destiny.cards.helpers import char, choice, player, run
 
 
 def table(hand: list[str], pid: str = "p1", resources: int = 5) -> Table:
@@ -39,9 +28,6 @@ def play(code: str, pid: str = "p1", *choices: dict[str, Any], **kw: Any) -> dic
         step["choices"] = list(choices)
     return step
 
-
-def choice(by: str, kind: str, answer: Any) -> dict[str, Any]:
-    return {"by": by, "kind": kind, "answer": answer}
 
 
 # ---------------------------------------------------------------------- Battle Fatigue / Crackdown

@@ -2,20 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from replays.builder import Table
-from replays.service import replay_json, ruling_json
-
-
-def run(t: Table, *steps: dict[str, Any]) -> dict[str, Any]:
-    return replay_json(t.log(list(steps)))
-
-
-def player(result: dict[str, Any], pid: str) -> dict[str, Any]:
-    return result["final_state"]["players"][pid]
+from replays.service import ruling_json
+from tests.judge.destiny.cards.helpers import may, player, run
 
 
 def table() -> Table:
@@ -26,9 +17,6 @@ def table() -> Table:
     t.character("p2", "05013")
     return t
 
-
-def may(pid: str, answer: bool = True) -> dict[str, Any]:
-    return {"by": pid, "kind": "may", "answer": answer}
 
 
 # ---------------------------------------------------------------------- Slave I

@@ -3,20 +3,11 @@ Force Focus, 74-Z Speeder Bike, Quickdraw Holster."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from replays.builder import Table
-from replays.service import replay_json, ruling_json
-
-
-def run(t: Table, *steps: dict[str, Any]) -> dict[str, Any]:
-    return replay_json(t.log(list(steps)))
-
-
-def player(result: dict[str, Any], pid: str) -> dict[str, Any]:
-    return result["final_state"]["players"][pid]
+from replays.service import ruling_json
+from tests.judge.destiny.cards.helpers import may, player, run
 
 
 def table(p1_upgrades: list[str] | None = None, p2_upgrades: list[str] | None = None) -> Table:
@@ -26,9 +17,6 @@ def table(p1_upgrades: list[str] | None = None, p2_upgrades: list[str] | None = 
     t.character("p2", "05019", dice=2, upgrades=p2_upgrades)
     return t
 
-
-def may(pid: str, answer: bool = True) -> dict[str, Any]:
-    return {"by": pid, "kind": "may", "answer": answer}
 
 
 # ---------------------------------------------------------------------- Heirloom Lightsaber
