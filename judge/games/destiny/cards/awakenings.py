@@ -1,5 +1,5 @@
-"""Awakenings (set 01): the Rey (AW-H) and Kylo Ren (AW-V) starter sets, and the cards the seed
-rules name as examples.
+"""Awakenings (set 01): the Rey (AW-H) and Kylo Ren (AW-V) starter sets, the cards the seed
+rules name as examples, and Scout (01033), the set's card that discards the "cheapest" card.
 
 Stats and dice are facts; ability texts are the project's own short wording. Each ability is a
 small function beside its card, acting only through ``Ctx`` verbs.
@@ -28,6 +28,7 @@ from judge.games.destiny.cards.common import (
     after_you_play_this,
     before_attached_defeated,
     character_color_only,
+    cheapest,
     die_belongs_to,
     entry_or_choose,
     living_characters,
@@ -366,6 +367,23 @@ def _crime_lord_special(ctx: Ctx, src: str, entry: Any) -> None:
     target = _pick(ctx, src, entry, living_characters(ctx), "which character is defeated after the round")
     if target is not None:
         ctx.delay(Delayed(when="round-end", kind="defeat", target=target, source=src, round=ctx.state.round))
+
+
+def _scout_special(ctx: Ctx, src: str, _entry: Any) -> None:
+    """Look at an opponent's hand and discard its cheapest card; the Scout's player picks on a tie."""
+    pid = ctx.owner_of(src)
+    opp = ctx.opponent(pid, src, "whose hand to look at")
+    hand = list(ctx.player(opp).hand)
+    if UNKNOWN in hand:
+        raise MissingOutcome(
+            f"Scout looks at {opp}'s hand, which the position does not name in full: list that hand in the position",
+            "destiny.terms.look-at",
+        )
+    ctx.note({"event": "look-at", "player": opp, "cards": hand, "source": src, "rules": ["destiny.terms.look-at"]})
+    low = cheapest(ctx, opp, hand)
+    code = ctx.choose(pid, "card", low, ("destiny.terms.cheapest",), f"discard which cheapest card of {opp}'s", src)
+    if code is not None:
+        ctx.emit(ev.DiscardFromHand(source=src, player=opp, card=code))
 
 
 def _jedi_robes(ctx: Ctx, src: str, _e: Any) -> None:
@@ -1086,6 +1104,24 @@ CARDS: list[CardDef] = [
             _special(
                 "Spend 5 resources to choose a character: it is defeated after this round ends.",
                 _crime_lord_special,
+            ),
+        ),
+    ),
+    CardDef(
+        "01033",
+        "Scout",
+        U,
+        "hero",
+        "red",
+        cost=1,
+        faces=faces("1F", "2Dr1", "1R", "Sp", "Sp", "-"),
+        subtypes=("ability",),
+        abilities=(
+            ability(
+                "special",
+                "Look at an opponent's hand and discard its cheapest card (you choose on a tie).",
+                _scout_special,
+                rules=("destiny.symbols.special", "destiny.terms.look-at", "destiny.terms.cheapest"),
             ),
         ),
     ),

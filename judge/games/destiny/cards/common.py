@@ -6,7 +6,7 @@ small functions beside the card. Nothing here names a card.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from judge.games.destiny import events as ev
@@ -54,6 +54,22 @@ def living_characters(ctx: Ctx, pid: str | None = None) -> list[str]:
 
 def pool_dice(ctx: Ctx, pid: str | None = None, test: Callable[[Any], bool] | None = None) -> list[str]:
     return [d for q, d, f in ctx.all_pool_dice() if pid in (None, q) and (test is None or test(f))]
+
+
+def cost_for(ctx: Ctx, pid: str, code: str, on: str | None = None) -> int:
+    """The cost of ``code`` for ``pid``: its printed cost through every constant cost modifier in play,
+    as the engine counts it when the card is played (destiny.cards.cost)."""
+    return int(ctx.query("cost", (pid, code, on), ctx.card(code).cost or 0))
+
+
+def cheapest(ctx: Ctx, pid: str, codes: Iterable[str]) -> list[str]:
+    """The distinct cards among ``codes`` with the lowest cost for ``pid``, after every cost-modifying
+    effect (destiny.terms.cheapest); several on a tie, in the order given."""
+    costs = {code: cost_for(ctx, pid, code) for code in dict.fromkeys(codes)}
+    if not costs:
+        return []
+    low = min(costs.values())
+    return [code for code, cost in costs.items() if cost == low]
 
 
 # ---------------------------------------------------------------------- triggers
