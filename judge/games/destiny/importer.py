@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from judge.games.destiny.dice import FaceError, parse_face
-from judge.games.destiny.model import CardDef, CardPool, CardType
+from judge.games.destiny.model import AFFILIATIONS, CardDef, CardPool, CardType
 
 FORMAT = "arbiter-cards/1"
 KEYWORDS = ("Ambush", "Guardian", "Redeploy")
@@ -137,7 +137,13 @@ def card_from_swdb(raw: Mapping[str, Any], where: str) -> tuple[CardDef | None, 
         try:
             ctype = CardType(str(type_code))
         except ValueError:
-            return None, [ImportProblem(where, f"unknown type_code {type_code!r}")]
+            # the five card types, plus plots (destiny.cards.types, destiny.deckbuilding.plot)
+            return None, [ImportProblem(where, f"unknown type_code {type_code!r}: a card is a battlefield, "
+                                        "character, event, upgrade, support or plot")]
+    affiliation = str(raw.get("affiliation_code") or "neutral")
+    if affiliation not in AFFILIATIONS:  # destiny.cards.affiliation
+        return None, [ImportProblem(f"{where} affiliation_code", f"unknown affiliation_code {affiliation!r}: "
+                                    f"a card is {', '.join(AFFILIATIONS[:-1])} or {AFFILIATIONS[-1]}")]
 
     points: tuple[int, ...] = ()
     if raw.get("points") not in (None, ""):
@@ -176,7 +182,7 @@ def card_from_swdb(raw: Mapping[str, Any], where: str) -> tuple[CardDef | None, 
         code=code,
         name=name,
         type=ctype,
-        affiliation=str(raw.get("affiliation_code") or "neutral"),
+        affiliation=affiliation,
         color=str(raw.get("faction_code") or "gray"),
         subtitle=subtitle,
         unique=bool(raw.get("is_unique")),

@@ -37,6 +37,9 @@ class CardType(StrEnum):
     PLOT = "plot"
 
 
+# Every card is hero, villain or neutral (destiny.cards.affiliation).
+AFFILIATIONS = ("hero", "villain", "neutral")
+
 TIMINGS = ("action", "power", "claim", "special", "before", "after", "instead", "constant", "play", "restriction")
 
 # An effect: (ctx, ability source ref, the event that triggered it or None) -> None
@@ -90,6 +93,14 @@ class CardDef:
     set_code: str = ""
     implemented: bool = True
     unimplemented: str = ""  # the part of the card's text the engine does not apply
+
+    def __post_init__(self) -> None:
+        if self.affiliation not in AFFILIATIONS:  # destiny.cards.affiliation
+            raise ValueError(f"card {self.code}: affiliation {self.affiliation!r} is not one of "
+                             f"{', '.join(AFFILIATIONS)}")
+        if self.type == CardType.BATTLEFIELD and self.color != "gray":
+            # every battlefield is considered gray, whatever its data says (destiny.battlefields.gray)
+            object.__setattr__(self, "color", "gray")
 
     @property
     def has_die(self) -> bool:

@@ -460,6 +460,12 @@ def _battlefield_roll(ctx: Ctx, players: list[dict[str, Any]], setup: dict[str, 
     ctx.note({"event": "battlefield-chosen", "by": winner, "battlefield": st.battlefield, "controller": chosen,
               "rules": ["destiny.setup.battlefield-roll", "destiny.battlefields.one-used",
                         "destiny.battlefields.single-controller"]})
+    for pid, code in bfs.items():
+        if pid != chosen:
+            # only one battlefield is used; the others are removed from the game (destiny.battlefields.one-used)
+            st.players[pid].removed.append(code)
+            ctx.note({"event": "battlefield-unused", "player": pid, "battlefield": code,
+                      "rules": ["destiny.battlefields.one-used"]})
     n = 2 if len(st.players) == 2 else 1
     rule = "destiny.setup.battlefield-compensation" if n == 2 else "destiny.multiplayer.battlefield-roll"
     shields = setup.get("shields", {})
