@@ -28,7 +28,7 @@ from __future__ import annotations
 import dataclasses
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
 
@@ -120,12 +120,12 @@ class Event:
         out: dict[str, Any] = {"event": self.kind}
         names = _FIELDS.get(type(self))
         if names is None:
-            names = _FIELDS[type(self)] = tuple(f.name for f in dataclasses.fields(self))  # type: ignore[arg-type]
+            names = _FIELDS[type(self)] = tuple(
+                f.name for f in dataclasses.fields(self) if not f.name.startswith("_"))  # type: ignore[arg-type]
         for name in names:
             value = getattr(self, name)
-            if value is None or name.startswith("_"):
-                continue
-            out[name] = list(value) if isinstance(value, tuple) else value
+            if value is not None:
+                out[name] = list(value) if type(value) is tuple else value
         return out
 
 
@@ -174,36 +174,43 @@ class Host(Protocol):
     def record(self, payload: dict[str, Any]) -> None: ...
 
 
-@dataclass
 class Kernel:
-    host: Host
-    max_depth: int = 40
-    queue: deque[Triggered] = field(default_factory=deque)
-    _applying: set[str] = field(default_factory=set)
-    _depth: int = 0
+    """The timing pipeline for one step: replacement, before, perform, after-queue."""
+
+    __slots__ = ("host", "max_depth", "queue", "_applying", "_depth")
+
+    def __init__(self, host: Host, max_depth: int = 40):
+        self.host = host
+        self.max_depth = max_depth
+        self.queue: deque[Triggered] = deque()
+        self._applying: set[str] = set()
+        self._depth = 0
 
     # -- the pipeline -------------------------------------------------------------------------
     def emit(self, event: Event) -> bool:
         """Run one event through the pipeline; True if it happened (was not replaced)."""
+        host = self.host
         self._depth += 1
         try:
             if self._depth > self.max_depth:
                 raise KernelLoop(self._depth)
-            tr = self.host.timing_rules
-            candidates = [c for c in self.host.replacements(event) if c.ability_id not in self._applying]
-            candidates = [c for c in candidates if not c.optional or self._may(c)]
+            candidates = host.replacements(event)
             if candidates:
+                candidates = [c for c in candidates if c.ability_id not in self._applying]
+                candidates = [c for c in candidates if not c.optional or self._may(c)]
+            if candidates:
+                tr = host.timing_rules
                 chosen = candidates[0]
                 rules = [tr.instead, tr.no_triggers_from_replaced]
                 if len(candidates) > 1:
-                    chooser, why = self.host.chooser_for(candidates)
-                    answer = self.host.decide(Decision(
+                    chooser, why = host.chooser_for(candidates)
+                    answer = host.decide(Decision(
                         by=chooser, kind="replacement", options=tuple(c.ability_id for c in candidates),
                         rules=(tr.competing, why), prompt=f"which replacement applies to {event.kind}"))
                     chosen = next(c for c in candidates if c.ability_id == answer)
                     rules.append(tr.competing)
-                self.host.record({"event": "replaced", "by": chosen.source, "instead_of": event.kind,
-                                  "replaced": event.to_json(), "rules": rules})
+                host.record({"event": "replaced", "by": chosen.source, "instead_of": event.kind,
+                             "replaced": event.to_json(), "rules": rules})
                 self._applying.add(chosen.ability_id)
                 try:
                     chosen.run()
@@ -211,20 +218,26 @@ class Kernel:
                     self._applying.discard(chosen.ability_id)
                 return False
 
-            for trig in self._ordered(self.host.befores(event), "before"):
-                if trig.optional and not self._may(trig):
-                    continue
-                self.host.record({"event": "triggered", "ability": trig.ability_id, "timing": "before",
-                                  "on": event.kind, "rules": [tr.before, *trig.rules]})
-                trig.run()
+            befores = host.befores(event)
+            if befores:
+                tr = host.timing_rules
+                for trig in self._ordered(befores, "before"):
+                    if trig.optional and not self._may(trig):
+                        continue
+                    host.record({"event": "triggered", "ability": trig.ability_id, "timing": "before",
+                                 "on": event.kind, "rules": [tr.before, *trig.rules]})
+                    trig.run()
 
-            if not self.host.perform(event):
+            if not host.perform(event):
                 return False
 
-            for trig in self._ordered(self.host.afters(event), "after"):
-                self.queue.append(trig)
-                self.host.record({"event": "queued", "ability": trig.ability_id, "timing": "after",
-                                  "on": event.kind, "rules": [tr.after, tr.queue_fifo]})
+            afters = host.afters(event)
+            if afters:
+                tr = host.timing_rules
+                for trig in self._ordered(afters, "after"):
+                    self.queue.append(trig)
+                    host.record({"event": "queued", "ability": trig.ability_id, "timing": "after",
+                                 "on": event.kind, "rules": [tr.after, tr.queue_fifo]})
             return True
         finally:
             self._depth -= 1

@@ -19,10 +19,12 @@ The generator's whole state is (seed, words drawn), so it can be written into a 
 from __future__ import annotations
 
 import hashlib
+import struct
 from collections.abc import Sequence
 from typing import TypeVar
 
 ALGORITHM = "sha256-ctr"
+_WORDS = struct.Struct(">4Q")
 T = TypeVar("T")
 
 
@@ -41,7 +43,7 @@ class Rng:
 
     def _load(self, index: int) -> None:
         digest = hashlib.sha256(f"{self.seed}:{index}".encode()).digest()
-        self._block = tuple(int.from_bytes(digest[k:k + 8], "big") for k in range(0, 32, 8))
+        self._block = _WORDS.unpack(digest)  # four big-endian unsigned 64-bit words
         self._block_index = index
 
     def word(self) -> int:

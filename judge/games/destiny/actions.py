@@ -28,9 +28,12 @@ STEP_KEYS = {"by", "do", "card", "on", "replaces", "roll", "random", "choices", 
 
 
 # ====================================================================== shape (malformed logs)
-def check_step_shape(step: Any, path: str, players: list[str]) -> list[tuple[str, str]]:
-    """Structural faults of one step as (JSON Pointer, message) pairs."""
+def check_step_shape(step: Any, path: str | int, players: list[str]) -> list[tuple[str, str]]:
+    """Structural faults of one step as (JSON Pointer, message) pairs; ``path`` is the step's
+    pointer, or its index in ``/steps``."""
     faults: list[tuple[str, str]] = []
+    if isinstance(path, int):
+        path = f"/steps/{path}"
 
     def bad(sub: str, msg: str) -> None:
         faults.append((f"{path}{sub}", msg))
@@ -183,7 +186,7 @@ def _advance(ctx: Ctx, after: str, upkeep_next: bool) -> None:
     """Give the turn to the next player; a player who claimed this round passes automatically
     (destiny.actions.claim-battlefield); consecutive passes of all players end the action phase."""
     st = ctx.state
-    active = [q for q in st.seats() if not st.players[q].eliminated]
+    active = [q for q, p in st.players.items() if not p.eliminated]
     if st.passes >= len(active):
         _end_action_phase(ctx, upkeep_next)
         return

@@ -230,9 +230,11 @@ def check_deck(entry: Mapping[str, Any], pool: CardPool, fmt: str = "standard") 
                     f"{count} copies of {title} (at most {COPY_LIMIT} by title)",
                 )
             )
-    deck_sides = {card.affiliation for card in deck if not _allowed(team_cards, card)} - {"neutral"}
+    allowers = _allowers(team_cards)
+    allowed = {card.code for card in _distinct(deck) if allowers and _allowed(allowers, card)}
+    deck_sides = {card.affiliation for card in deck if card.code not in allowed} - {"neutral"}
     for card in _distinct(deck):
-        if _allowed(team_cards, card):
+        if card.code in allowed:
             continue  # a character's text lets the team include it (destiny.general.golden-rule)
         if side is not None and card.affiliation == OPPOSITE[side]:
             out.append(
@@ -247,7 +249,7 @@ def check_deck(entry: Mapping[str, Any], pool: CardPool, fmt: str = "standard") 
             Violation("destiny.deckbuilding.affiliation-match", "the deck mixes hero and villain cards")
         )
     for card in _distinct(deck):
-        if card.color != "gray" and card.color not in colors and not _allowed(team_cards, card):
+        if card.color != "gray" and card.color not in colors and card.code not in allowed:
             out.append(
                 Violation(
                     "destiny.deckbuilding.color-match",
@@ -258,15 +260,16 @@ def check_deck(entry: Mapping[str, Any], pool: CardPool, fmt: str = "standard") 
     return out
 
 
-def _allowed(team: list[CardDef], card: CardDef) -> bool:
-    """Whether a team card's deck-building text (a constant ability answering ``deck_allows``)
-    lets the deck include ``card`` despite its affiliation or color."""
-    for member in team:
-        for ab in member.abilities:
-            if ab.timing == "constant" and ab.query == "deck_allows" and ab.modify is not None:
-                if ab.modify(None, member.code, card, False):  # type: ignore[arg-type]
-                    return True
-    return False
+def _allowers(team: list[CardDef]) -> list[tuple[CardDef, Any]]:
+    """The team's deck-building texts: constant abilities answering ``deck_allows``."""
+    return [(member, ab.modify) for member in team for ab in member.abilities
+            if ab.timing == "constant" and ab.query == "deck_allows" and ab.modify is not None]
+
+
+def _allowed(allowers: list[tuple[CardDef, Any]], card: CardDef) -> bool:
+    """Whether a team card's deck-building text lets the deck include ``card`` despite its
+    affiliation or color."""
+    return any(modify(None, member.code, card, False) for member, modify in allowers)
 
 
 def _distinct(cards: list[CardDef]) -> list[CardDef]:

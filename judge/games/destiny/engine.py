@@ -22,7 +22,16 @@ from judge.games.destiny import events as ev
 from judge.games.destiny.dice import Face, FaceError, parse_face
 from judge.games.destiny.model import Ability, CardDef, CardPool, CardType
 from judge.games.destiny.refs import card_of_die, parse_ref
-from judge.games.destiny.state import UNKNOWN, Character, Delayed, GameState, Player, Support, Upgrade
+from judge.games.destiny.state import (
+    _GEN,
+    UNKNOWN,
+    Character,
+    Delayed,
+    GameState,
+    Player,
+    Support,
+    Upgrade,
+)
 from judge.kernel.core import (
     Decision,
     Event,
@@ -85,6 +94,9 @@ class Ctx:
         optional="destiny.abilities.resolve-fully",
     )
 
+    cost_reduction = 0  # a reduction waiting for the next card played (set on the instance)
+    resolving_free = False
+
     def __init__(self, state: GameState, cards: CardPool, step: dict[str, Any], rng: Rng | None = None,
                  policy: Policy | None = None):
         self.state = state
@@ -97,16 +109,14 @@ class Ctx:
         self.decisions: list[dict[str, Any]] = []
         self.notes: list[str] = []
         self.unimplemented: list[dict[str, str]] = []
-        self._choices: list[Any] = list(step.get("choices") or [])
-        self._rolls: list[Any] = list(step.get("roll") or [])
-        self._random: list[Any] = list(step.get("random") or [])
+        # the step's inputs, read in order (never changed: the log is the caller's)
+        self._choices: Sequence[Any] = step.get("choices") or ()
+        self._rolls: Sequence[Any] = step.get("roll") or ()
+        self._random: Sequence[Any] = step.get("random") or ()
         self._ci = self._ri = self._xi = 0
         self.written_choices: list[dict[str, Any]] = []
-        self.cost_reduction = 0
-        self.resolving_free = False
         self.special_rerolled: set[str] = set()
         self.redeploy_candidates: list[Source] = []
-        self._live: dict[str, list[tuple[Source, tuple[Ability, ...]]]] | None = None
         self.last_known_host: dict[str, str] = {}  # upgrades that left play this step -> their character
         self.current_entry: dict[str, Any] = {}
 
@@ -129,7 +139,19 @@ class Ctx:
         return r.player
 
     def canon(self, ref: str) -> str:
-        """A card reference as the state writes it: upgrades and supports always with ``#n``."""
+        """A card reference as the state writes it: upgrades and supports always with ``#n``.
+        Depends only on what is in play, so answers are kept for the play generation."""
+        memo: tuple[int, dict[str, str]] | None = self.state.__dict__.get("_canon_memo")
+        gen = _GEN[0]
+        if memo is None or memo[0] != gen:
+            memo = (gen, {})
+            self.state.__dict__["_canon_memo"] = memo
+        out = memo[1].get(ref)
+        if out is None:
+            out = memo[1][ref] = self._canon(ref)
+        return out
+
+    def _canon(self, ref: str) -> str:
         r = parse_ref(ref)
         if r is None or r.player not in self.state.players:
             return ref
@@ -217,7 +239,12 @@ class Ctx:
     # ------------------------------------------------------------------ constants and keywords
     def query(self, name: str, subject: Any, value: Any) -> Any:
         """Fold every live constant ability answering ``name`` over ``value``."""
-        for src, abilities in self._live_timings().get("constant:" + name, ()):
+        cached = self.state.__dict__.get("_live_index")
+        if cached is not None and cached[0] == _GEN[0] and cached[1] is self.cards:
+            live = cached[2]
+        else:
+            live = self._live_timings()
+        for src, abilities in live.get("constant:" + name, ()):
             for ab in abilities:
                 if ab.modify is not None:
                     value = ab.modify(self, src.ref, subject, value)
@@ -295,54 +322,48 @@ class Ctx:
         return out
 
     def _triggers(self, event: Event, timing: str) -> list[Triggered]:
-        live = self._live_timings()
-        if timing not in live:
+        cached = self.state.__dict__.get("_live_index")
+        if cached is None or cached[0] != _GEN[0] or cached[1] is not self.cards:
+            self._live_timings()
+            cached = self.state.__dict__["_live_index"]
+        by_event = cached[3]
+        key = (timing, type(event))
+        candidates = by_event.get(key)
+        if candidates is None:
+            candidates = by_event[key] = _candidates(cached[2].get(timing, ()), type(event))
+        if not candidates:
             return []
-        found: list[Triggered] = []
-        for src, abilities in live[timing]:
-            for k, ab in enumerate(abilities):
-                if ab.trigger is None or not ab.trigger(self, src.ref, event):
-                    continue
-                aid = src.ref if len(abilities) == 1 else f"{src.ref}:{k + 1}"
-                found.append(self._instance(src, ab, aid, event))
-        return found
+        return [self._instance(src, ab, aid, event) for src, ab, aid in candidates
+                if ab.trigger(self, src.ref, event)]
 
     def _live_timings(self) -> dict[str, list[tuple[Source, tuple[Ability, ...]]]]:
-        """Live cards with triggered abilities, by timing. Looked up by the exact set of cards in
-        play and who controls them, so it is never stale; kept for the step until an event is
-        performed, and across steps in a small cache on the card pool."""
-        if self._live is not None:
-            return self._live
+        """Live cards with triggered or constant abilities, by timing. Built again only when what
+        is in play has changed since it was built (the play generation, see state.py), so it is
+        never stale; it is kept on the state object between steps."""
         st = self.state
-        key = (st.battlefield, st.controller, tuple(
-            (pid, tuple(r for r, c in p.characters.items() if not c.defeated), tuple(p.upgrades), tuple(p.supports))
-            for pid, p in st.players.items() if not p.eliminated))
-        cache: dict[Any, Any] | None = getattr(self.cards, "_live_cache", None)
-        if cache is None or len(cache) > 4096:
-            cache = {}
-            self.cards._live_cache = cache  # type: ignore[attr-defined]
-        live = cache.get(key)
-        if live is None:
-            live = {}
-            timed = self._timed_codes()
-            for pid, p in st.players.items():
-                if p.eliminated:
-                    continue
-                for table in (p.characters, p.upgrades, p.supports):
-                    for ref, obj in table.items():
-                        by_timing = timed.get(obj.code)
-                        if by_timing is None or getattr(obj, "defeated", False):
-                            continue
-                        src = Source(ref, obj.code, pid, self.card(obj.code))
-                        for timing, abilities in by_timing.items():
-                            live.setdefault(timing, []).append((src, abilities))
-            if st.battlefield and st.controller and st.battlefield in timed:
-                src = Source(f"{st.controller}.{st.battlefield}", st.battlefield, st.controller,
-                             self.card(st.battlefield))
-                for timing, abilities in timed[st.battlefield].items():
-                    live.setdefault(timing, []).append((src, abilities))
-            cache[key] = live
-        self._live = live
+        key = _GEN[0]
+        cached = st.__dict__.get("_live_index")
+        if cached is not None and cached[0] == key and cached[1] is self.cards:
+            return cached[2]
+        live: dict[str, list[tuple[Source, tuple[Ability, ...]]]] = {}
+        timed = self._timed_codes()
+        for pid, p in st.players.items():
+            if p.eliminated:
+                continue
+            for table in (p.characters, p.upgrades, p.supports):
+                for ref, obj in table.items():
+                    by_timing = timed.get(obj.code)
+                    if by_timing is None or getattr(obj, "defeated", False):
+                        continue
+                    src = Source(ref, obj.code, pid, self.card(obj.code))
+                    for timing, abilities in by_timing.items():
+                        live.setdefault(timing, []).append((src, abilities))
+        if st.battlefield and st.controller and st.battlefield in timed:
+            src = Source(f"{st.controller}.{st.battlefield}", st.battlefield, st.controller,
+                         self.card(st.battlefield))
+            for timing, abilities in timed[st.battlefield].items():
+                live.setdefault(timing, []).append((src, abilities))
+        st.__dict__["_live_index"] = (key, self.cards, live, {})
         return live
 
     def _timed_codes(self) -> dict[str, dict[str, tuple[Ability, ...]]]:
@@ -369,10 +390,7 @@ class Ctx:
         handler = _PERFORM.get(type(event))
         if handler is None:  # pragma: no cover - every event type has a handler
             raise RuntimeError(f"no handler for {type(event).__name__}")
-        try:
-            return handler(self, event)
-        finally:
-            self._live = None
+        return handler(self, event)
 
     def emit(self, event: Event) -> bool:
         return self.kernel.emit(event)
@@ -1240,12 +1258,31 @@ def _end_game(ctx: Ctx, winner: str, reason: str, rules: list[str]) -> None:
     raise GameOver()
 
 
+def _candidates(live: Sequence[tuple[Source, tuple[Ability, ...]]], event_type: type,
+                ) -> list[tuple[Source, Ability, str]]:
+    """The live triggered abilities that may answer an event of ``event_type``: all but those
+    whose trigger test is marked (model.on) for other event types. Each with its ability ID."""
+    out = []
+    for src, abilities in live:
+        for k, ab in enumerate(abilities):
+            if ab.trigger is None:
+                continue
+            types = getattr(ab.trigger, "event_types", None)
+            if types is not None and not issubclass(event_type, types):
+                continue
+            out.append((src, ab, src.ref if len(abilities) == 1 else f"{src.ref}:{k + 1}"))
+    return out
+
+
 def _next_seat(st: GameState, pid: str, alive_only: bool = True) -> str:
-    seats = st.seats()
+    """The next player clockwise (seat order) after ``pid``, skipping eliminated ones."""
+    players = st.players
+    seats = list(players)
+    n = len(seats)
     i = seats.index(pid)
-    for k in range(1, len(seats) + 1):
-        q = seats[(i + k) % len(seats)]
-        if not alive_only or not st.players[q].eliminated:
+    for k in range(1, n + 1):
+        q = seats[(i + k) % n]
+        if not alive_only or not players[q].eliminated:
             return q
     return pid
 

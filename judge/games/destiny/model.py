@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from judge.games.destiny.dice import Face, parse_face
@@ -50,6 +51,18 @@ Trigger = Callable[["Ctx", str, Any], bool]
 Modifier = Callable[["Ctx", str, Any, Any], Any]
 # A condition (play restriction, "only"): (ctx, player id, extra) -> bool
 Condition = Callable[["Ctx", str, Any], bool]
+
+
+def on(*event_types: type) -> Callable[[Trigger], Trigger]:
+    """Mark a trigger test as looking only at events of these types (its first check is an
+    ``isinstance``). The engine then never asks it about other events; a test without the mark
+    is asked about every event."""
+
+    def mark(test: Trigger) -> Trigger:
+        test.event_types = event_types  # type: ignore[attr-defined]
+        return test
+
+    return mark
 
 
 @dataclass(frozen=True)
@@ -107,7 +120,14 @@ class CardDef:
         return bool(self.faces)
 
     def abilities_for(self, timing: str) -> tuple[Ability, ...]:
-        return tuple(a for a in self.abilities if a.timing == timing)
+        return self._by_timing.get(timing, ())
+
+    @cached_property
+    def _by_timing(self) -> dict[str, tuple[Ability, ...]]:
+        out: dict[str, tuple[Ability, ...]] = {}
+        for a in self.abilities:
+            out[a.timing] = (*out.get(a.timing, ()), a)
+        return out
 
 
 def faces(*notation: str) -> tuple[Face, ...]:

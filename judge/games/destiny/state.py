@@ -25,6 +25,60 @@ from judge.games.destiny.dice import Face
 
 UNKNOWN = "?"
 
+# ---------------------------------------------------------------------- the play generation
+# What is in play (characters and whether they are defeated, upgrades, supports, the battlefield
+# and its controller, eliminated players) changes rarely; the engine's index of live triggered
+# abilities is rebuilt only when it does. Every such change bumps one counter (TrackedDict for the
+# tables, ``_tracked`` properties for the flags), so an index built at generation g is valid for
+# as long as the counter still reads g, whatever state it was for.
+_GEN = [0]
+
+
+def play_generation() -> int:
+    return _GEN[0]
+
+
+class TrackedDict(dict):
+    """A dict whose every change bumps the play generation (used for what is in play)."""
+
+    __slots__ = ()
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        _GEN[0] += 1
+        dict.__setitem__(self, key, value)
+
+    def __delitem__(self, key: Any) -> None:
+        _GEN[0] += 1
+        dict.__delitem__(self, key)
+
+    def pop(self, *args: Any) -> Any:
+        _GEN[0] += 1
+        return dict.pop(self, *args)
+
+    def popitem(self) -> Any:
+        _GEN[0] += 1
+        return dict.popitem(self)
+
+    def clear(self) -> None:
+        _GEN[0] += 1
+        dict.clear(self)
+
+    def update(self, *args: Any, **kw: Any) -> None:
+        _GEN[0] += 1
+        dict.update(self, *args, **kw)
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        _GEN[0] += 1
+        return dict.setdefault(self, key, default)
+
+    def __ior__(self, other: Any) -> TrackedDict:  # type: ignore[misc]
+        _GEN[0] += 1
+        dict.update(self, other)
+        return self
+
+    def __reduce__(self) -> Any:
+        return (TrackedDict, (dict(self),))
+
 
 @dataclass
 class Character:
@@ -36,6 +90,25 @@ class Character:
     defeated: bool = False
     exhausted: bool = False
     upgrades: list[str] = field(default_factory=list)
+
+
+def _tracked(name: str) -> property:
+    """A dataclass field whose every change bumps the play generation."""
+    slot = "_" + name
+
+    def get(self: Any) -> Any:
+        return self.__dict__[slot]
+
+    def set_(self: Any, value: Any) -> None:
+        d = self.__dict__
+        if slot not in d or d[slot] != value:
+            _GEN[0] += 1
+        d[slot] = value
+
+    return property(get, set_)
+
+
+Character.defeated = _tracked("defeated")  # type: ignore[assignment]  # a defeated character's abilities leave play
 
 
 @dataclass
@@ -63,21 +136,28 @@ class Player:
     deck: list[str] = field(default_factory=list)  # top first
     discard: list[str] = field(default_factory=list)
     passed: bool = False
-    characters: dict[str, Character] = field(default_factory=dict)
-    supports: dict[str, Support] = field(default_factory=dict)
-    upgrades: dict[str, Upgrade] = field(default_factory=dict)
+    characters: dict[str, Character] = field(default_factory=TrackedDict)
+    supports: dict[str, Support] = field(default_factory=TrackedDict)
+    upgrades: dict[str, Upgrade] = field(default_factory=TrackedDict)
     pool: dict[str, Face] = field(default_factory=dict)
     serials: dict[str, int] = field(default_factory=dict)  # copies of a code that entered play
     power_used: list[str] = field(default_factory=list)  # cards whose power action was used
     removed: list[str] = field(default_factory=list)  # cards removed from the game
     eliminated: bool = False
 
+    def __post_init__(self) -> None:
+        for name in ("characters", "supports", "upgrades"):
+            table = getattr(self, name)
+            if type(table) is not TrackedDict:
+                setattr(self, name, TrackedDict(table))
+
     def copy(self) -> Player:
         new = copy.copy(self)
         new.hand, new.deck, new.discard = list(self.hand), list(self.deck), list(self.discard)
-        new.characters = {r: dataclasses.replace(c, upgrades=list(c.upgrades)) for r, c in self.characters.items()}
-        new.supports = {r: dataclasses.replace(s) for r, s in self.supports.items()}
-        new.upgrades = {r: dataclasses.replace(u) for r, u in self.upgrades.items()}
+        new.characters = TrackedDict(
+            (r, dataclasses.replace(c, upgrades=list(c.upgrades))) for r, c in self.characters.items())
+        new.supports = TrackedDict((r, dataclasses.replace(s)) for r, s in self.supports.items())
+        new.upgrades = TrackedDict((r, dataclasses.replace(u)) for r, u in self.upgrades.items())
         new.pool = dict(self.pool)
         new.serials = dict(self.serials)
         new.power_used = list(self.power_used)
@@ -86,6 +166,9 @@ class Player:
 
     def alive(self) -> list[Character]:
         return [c for c in self.characters.values() if not c.defeated]
+
+
+Player.eliminated = _tracked("eliminated")  # type: ignore[assignment]  # what an eliminated player had leaves play
 
 
 @dataclass
@@ -108,7 +191,7 @@ class GameState:
     battlefield: str | None = None
     battlefield_owner: str | None = None
     controller: str | None = None
-    players: dict[str, Player] = field(default_factory=dict)  # seat order
+    players: dict[str, Player] = field(default_factory=TrackedDict)  # seat order
     winner: str | None = None
     reason: str | None = None
     passes: int = 0  # consecutive passes in this action phase
@@ -116,10 +199,14 @@ class GameState:
     delayed: list[Delayed] = field(default_factory=list)
     rng_drawn: int | None = None  # words drawn from the log's rng, when it has one
 
+    def __post_init__(self) -> None:
+        if type(self.players) is not TrackedDict:
+            self.players = TrackedDict(self.players)
+
     def copy(self) -> GameState:
         """A working copy (faces are immutable and shared); much cheaper than deepcopy."""
         new = copy.copy(self)
-        new.players = {pid: p.copy() for pid, p in self.players.items()}
+        new.players = TrackedDict((pid, p.copy()) for pid, p in self.players.items())
         new.delayed = [copy.copy(d) for d in self.delayed]
         return new
 
@@ -131,6 +218,7 @@ class GameState:
 
     def seats(self) -> list[str]:
         return list(self.players)
+
 
     # -- views --------------------------------------------------------------------------------
     def view(self, hidden: bool = False) -> dict[str, Any]:
@@ -189,3 +277,7 @@ class GameState:
 
     def state_hash(self) -> str:
         return "sha256:" + hashlib.sha256(self.canonical()).hexdigest()
+
+
+GameState.battlefield = _tracked("battlefield")  # type: ignore[assignment]
+GameState.controller = _tracked("controller")  # type: ignore[assignment]

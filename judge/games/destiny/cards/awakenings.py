@@ -37,7 +37,7 @@ from judge.games.destiny.cards.common import (
 )
 from judge.games.destiny.dice import Face, parse_face
 from judge.games.destiny.engine import Ctx
-from judge.games.destiny.model import CardDef, CardType, faces
+from judge.games.destiny.model import CardDef, CardType, faces, on
 from judge.games.destiny.refs import card_of_die
 from judge.games.destiny.state import UNKNOWN, Delayed
 from judge.kernel.core import Decision, IllegalAction, MissingOutcome
@@ -247,6 +247,7 @@ def _leia_action(ctx: Ctx, src: str, step: Any) -> None:
         ctx.reroll(src, chosen)
 
 
+@on(ev.GainShields)
 def _before_qui_gon_shielded(ctx: Ctx, src: str, e: Any) -> bool:
     return isinstance(e, ev.GainShields) and e.target == src and ctx.character(src).shields > 0
 
@@ -261,6 +262,7 @@ def _qui_gon(ctx: Ctx, src: str, _e: Any) -> None:
         ctx.deal_damage(src, target, 1)
 
 
+@on(ev.Play)
 def _after_upgrade_played_on_this(ctx: Ctx, src: str, e: Any) -> bool:
     return isinstance(e, ev.Play) and e.on == src and e.player == ctx.owner_of(src)
 
@@ -281,6 +283,7 @@ def _finn_weapons(ctx: Ctx, src: str, subject: Any, value: Any) -> Any:
     return bool(value) or (on == src and "weapon" in ctx.card(code).subtypes)
 
 
+@on(ev.Play)
 def _after_you_play_ambush(ctx: Ctx, src: str, e: Any) -> bool:
     return isinstance(e, ev.Play) and e.player == ctx.owner_of(src) and "ambush" in ctx.card(e.code).keywords
 
@@ -450,6 +453,7 @@ def _second_chance(ctx: Ctx, src: str, _e: Any) -> None:
     ctx.discard_from_play(src, src, "destiny.replacement.instead")
 
 
+@on(ev.Damage)
 def _after_host_takes_melee(ctx: Ctx, src: str, e: Any) -> bool:
     if not (isinstance(e, ev.Damage) and e.symbol == "MD" and e.target == ctx.upgrade_host(src)):
         return False
@@ -534,6 +538,7 @@ def _awakening(ctx: Ctx, src: str, step: Any) -> None:
     )
 
 
+@on(ev.Play)
 def _before_you_play_blue_upgrade(ctx: Ctx, src: str, e: Any) -> bool:
     if not isinstance(e, ev.Play) or e.player != ctx.owner_of(src) or not _is_ready(ctx, src):
         return False

@@ -11,7 +11,7 @@ from typing import Any
 
 from judge.games.destiny import events as ev
 from judge.games.destiny.engine import Ctx
-from judge.games.destiny.model import Ability, Trigger
+from judge.games.destiny.model import Ability, Trigger, on
 from judge.games.destiny.refs import card_of_die
 
 
@@ -73,10 +73,12 @@ def cheapest(ctx: Ctx, pid: str, codes: Iterable[str]) -> list[str]:
 
 
 # ---------------------------------------------------------------------- triggers
+@on(ev.Activate)
 def after_you_activate_this(ctx: Ctx, src: str, e: Any) -> bool:
     return isinstance(e, ev.Activate) and e.card == src
 
 
+@on(ev.Play)
 def after_you_play_this(ctx: Ctx, src: str, e: Any) -> bool:
     """``src`` is the upgrade or support in play; the Play event names its code and player."""
     if not isinstance(e, ev.Play):
@@ -90,6 +92,7 @@ def _newest(ctx: Ctx, src: str) -> bool:
     return src == f"{p.id}.{code}#{p.serials.get(code, 0)}"
 
 
+@on(ev.Activate)
 def after_opponent_activates_character(ctx: Ctx, src: str, e: Any) -> bool:
     if not isinstance(e, ev.Activate):
         return False
@@ -97,6 +100,7 @@ def after_opponent_activates_character(ctx: Ctx, src: str, e: Any) -> bool:
     return actor != ctx.owner_of(src) and e.card in ctx.player(actor).characters
 
 
+@on(ev.Defeat)
 def before_attached_defeated(ctx: Ctx, src: str, e: Any) -> bool:
     return isinstance(e, ev.Defeat) and e.target == ctx.upgrade_host(src)
 

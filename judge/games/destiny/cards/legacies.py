@@ -25,7 +25,7 @@ from judge.games.destiny.cards.common import (
 )
 from judge.games.destiny.dice import parse_face
 from judge.games.destiny.engine import Ctx
-from judge.games.destiny.model import CardDef, CardType, faces
+from judge.games.destiny.model import CardDef, CardType, faces, on
 from judge.games.destiny.refs import card_of_die
 from judge.kernel.core import Decision, IllegalAction
 
@@ -323,6 +323,7 @@ def _speeder_bike(ctx: Ctx, src: str, step: Any) -> None:
 
 
 # ---------------------------------------------------------------------- Quickdraw Holster (05167)
+@on(ev.Activate)
 def _after_host_activated(ctx: Ctx, src: str, e: Any) -> bool:
     return isinstance(e, ev.Activate) and e.card == ctx.upgrade_host(src)
 
