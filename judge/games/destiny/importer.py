@@ -6,8 +6,9 @@ problems are collected as ``ImportProblem`` values naming the file, card and fie
 caller decides what to do (python-chess style: the builder collects errors).
 
 Imported cards carry stats, dice and the three keywords the engine knows (Ambush, Guardian,
-Redeploy). Any other rules text makes the card ``implemented=False`` with that text (HTML
-stripped) in ``unimplemented``, so a ruling that meets the card can say the engine does not
+Redeploy), stored under the lowercase names the engine and the card scripts test for ("ambush",
+"guardian", "redeploy"). Any other rules text makes the card ``implemented=False`` with that text
+(HTML stripped) in ``unimplemented``, so a ruling that meets the card can say the engine does not
 apply it.
 
 The project's own card JSON (``card_to_json`` / ``card_from_json``) is what ``arbiter cards
@@ -28,7 +29,8 @@ from judge.games.destiny.dice import FaceError, parse_face
 from judge.games.destiny.model import AFFILIATIONS, CardDef, CardPool, CardType
 
 FORMAT = "arbiter-cards/1"
-KEYWORDS = ("Ambush", "Guardian", "Redeploy")
+# Keyword as printed on SWDestinyDB cards -> the name the engine tests for in CardDef.keywords.
+KEYWORDS: dict[str, str] = {"Ambush": "ambush", "Guardian": "guardian", "Redeploy": "redeploy"}
 _TAG = re.compile(r"<[^>]+>")
 # SWDestinyDB writes a variable (X) value as 0: "0RD", "+0MD", "0Sh1".
 _ZERO_IS_X = re.compile(r"^(\+?)0(MD|RD|ID|Sh|R|Dr|Dc|F|\*)(\d*)$")
@@ -97,7 +99,7 @@ def parse_points(raw: object) -> tuple[int, ...]:
 
 
 def split_text(text: str) -> tuple[frozenset[str], str]:
-    """Keywords from keyword-only lines, and the remaining rules text (HTML stripped)."""
+    """Keywords (engine names) from keyword-only lines, and the remaining rules text (HTML stripped)."""
     keywords: set[str] = set()
     rest: list[str] = []
     for raw_line in re.split(r"\n|<br\s*/?>", text or ""):
@@ -106,7 +108,7 @@ def split_text(text: str) -> tuple[frozenset[str], str]:
             continue
         words = [w.strip() for w in re.split(r"[.,]", line) if w.strip()]
         if words and all(w in KEYWORDS for w in words):
-            keywords.update(words)
+            keywords.update(KEYWORDS[w] for w in words)
         else:
             rest.append(line)
     return frozenset(keywords), "\n".join(rest)
@@ -301,7 +303,8 @@ def card_from_json(data: Mapping[str, Any]) -> CardDef:
         health=data.get("health"),
         faces=tuple(parse_face(f) for f in data.get("faces", ())),
         subtypes=tuple(data.get("subtypes", ())),
-        keywords=frozenset(data.get("keywords", ())),
+        # lowercase: files written before the importer stored engine names say "Guardian"
+        keywords=frozenset(str(k).lower() for k in data.get("keywords", ())),
         set_code=str(data.get("set", "")),
         implemented=bool(data.get("implemented", True)),
         unimplemented=str(data.get("unimplemented", "")),

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from judge.games.destiny import importer
-from judge.games.destiny.model import CardType
+from judge.games.destiny.model import CardPool, CardType
+from tests.judge.destiny.tablehelp import Table, final, player, pool_with
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "swdestinydb"
 SHARED = Path("/work/shared/data/swdestinydb")
@@ -41,7 +42,7 @@ def test_non_unique_character_with_only_a_keyword_is_implemented(result: importe
     guard = result.pool().get("05030")
     assert guard is not None
     assert not guard.unique and guard.points == (8,)
-    assert guard.keywords == frozenset({"Guardian"})
+    assert guard.keywords == frozenset({"guardian"})
     assert guard.implemented and guard.unimplemented == ""
 
 
@@ -55,7 +56,7 @@ def test_upgrade_with_modifier_faces(result: importer.ImportResult) -> None:
     blaster = result.pool().get("05072")
     assert blaster is not None and blaster.type is CardType.UPGRADE and blaster.cost == 2
     assert [f.modifier for f in blaster.faces] == [False, True, True, False, False, False]
-    assert blaster.keywords == frozenset({"Ambush"})
+    assert blaster.keywords == frozenset({"ambush"})
     assert blaster.unimplemented == "After you play this upgrade, you may remove 1 shield from a character."
 
 
@@ -80,7 +81,7 @@ def test_bad_face_is_reported_not_raised(result: importer.ImportResult) -> None:
     droid = result.pool().get("05098")
     assert droid is not None and not droid.has_die and not droid.implemented
     assert "unreadable side(s) '2QQ'" in droid.unimplemented
-    assert droid.keywords == frozenset({"Redeploy", "Guardian"})
+    assert droid.keywords == frozenset({"redeploy", "guardian"})
 
 
 def test_zero_value_means_x() -> None:
@@ -106,7 +107,7 @@ def test_bad_points(raw: object) -> None:
 
 def test_keyword_lines() -> None:
     kws, rest = importer.split_text("<b>Ambush</b>.\nRedeploy. Guardian.\nPiloting.\nBlue character only.")
-    assert kws == frozenset({"Ambush", "Redeploy", "Guardian"})
+    assert kws == frozenset({"ambush", "redeploy", "guardian"})
     assert rest == "Piloting.\nBlue character only."
 
 
@@ -171,3 +172,81 @@ def test_full_swdestinydb_data_imports_cleanly() -> None:
     assert faces(luke) == ["1RD", "2RD", "1MD", "1Sh", "1R", "-"]
     boba = pool.get("05019")
     assert boba is not None and boba.affiliation == "villain" and boba.points == (12, 16)
+
+
+# ---------------------------------------------------------------------- imported keywords in play
+# Keyword-only cards written in the SWDestinyDB format, imported, then played through a replay: the
+# importer must store the keyword names the engine tests for, or the cards would be marked implemented
+# while their keywords never apply.
+KEYWORD_CARDS = [
+    {
+        "affiliation_code": "villain", "code": "99701", "faction_code": "red", "has_die": True,
+        "health": 9, "is_unique": False, "name": "Imported Guard", "points": "9", "set_code": "TST",
+        "sides": ["1RD", "2RD", "1MD", "1R", "-", "-"], "text": "<b>Guardian</b>.", "type_code": "character",
+    },
+    {
+        "affiliation_code": "neutral", "code": "99702", "cost": 1, "faction_code": "gray", "has_die": False,
+        "is_unique": False, "name": "Imported Ambusher", "set_code": "TST", "text": "Ambush.",
+        "type_code": "upgrade",
+    },
+    {
+        "affiliation_code": "neutral", "code": "99703", "cost": 1, "faction_code": "gray", "has_die": False,
+        "is_unique": False, "name": "Imported Redeployer", "set_code": "TST", "text": "Redeploy.",
+        "type_code": "upgrade",
+    },
+]
+
+
+@pytest.fixture
+def keyword_pool(tmp_path: Path) -> CardPool:
+    (tmp_path / "sets.json").write_text(json.dumps([{"code": "TST", "name": "Test", "position": 99}]))
+    (tmp_path / "set").mkdir()
+    (tmp_path / "set" / "TST.json").write_text(json.dumps(KEYWORD_CARDS))
+    result = importer.import_directory(tmp_path)
+    assert result.errors == []
+    assert all(card.implemented for card in result.cards)
+    return pool_with(*result.cards)
+
+
+@pytest.mark.rules("destiny.keywords.guardian")
+def test_an_imported_guardian_takes_an_opponents_damage_die(keyword_pool: CardPool) -> None:
+    t = Table(turn="p2")
+    t.character("p1", "05031", dice=2)
+    t.character("p2", "99701")
+    t.pool("p1", {"p1.05031/1": "2RD", "p1.05031/2": "1R"})
+    log = t.log([{"by": "p2", "do": "activate", "card": "p2.99701", "roll": ["1R"],
+                  "choices": [{"by": "p2", "kind": "may", "answer": True}]}])
+    state = final(log, keyword_pool)
+    assert player(state, "p2")["characters"]["p2.99701"]["damage"] == 2
+    assert player(state, "p1")["pool"] == {"p1.05031/2": "1R"}
+
+
+@pytest.mark.rules("destiny.keywords.ambush")
+def test_an_imported_ambush_upgrade_grants_an_extra_action(keyword_pool: CardPool) -> None:
+    t = Table()
+    t.character("p1", "05031", dice=2)
+    t.character("p2", "05013")
+    t.set("p1", hand=["99702"], resources=1)
+    state = final(t.log([{"by": "p1", "do": "play", "card": "99702", "on": "p1.05031"}]), keyword_pool)
+    assert player(state, "p1")["characters"]["p1.05031"]["upgrades"] == ["p1.99702#1"]
+    assert state["turn"] == "p1" and state.get("extra_action") == "p1"
+
+
+@pytest.mark.rules("destiny.keywords.redeploy")
+def test_an_imported_redeploy_upgrade_moves_off_a_defeated_character(keyword_pool: CardPool) -> None:
+    t = Table(turn="p2")
+    t.character("p1", "05031", dice=2, damage=9, upgrades=["99703"])
+    t.character("p1", "05046", dice=2)
+    t.character("p2", "05019", dice=2)
+    t.pool("p2", {"p2.05019/1": "2RD"})
+    log = t.log([{"by": "p2", "do": "resolve", "dice": [{"die": "p2.05019/1", "target": "p1.05031"}],
+                  "choices": [{"by": "p1", "kind": "may", "answer": True}]}])
+    p1 = player(final(log, keyword_pool), "p1")
+    assert p1["characters"]["p1.05031"]["defeated"] is True
+    # the moved upgrade is a new object in play (next serial) and never reached the discard pile
+    assert p1["characters"]["p1.05046"]["upgrades"] == ["p1.99703#2"] and p1["discard"] == []
+
+
+def test_card_json_from_before_the_fix_reads_capitalised_keywords_as_engine_names() -> None:
+    card = importer.card_from_json({"code": "99704", "name": "Old", "type": "upgrade", "keywords": ["Guardian"]})
+    assert card.keywords == frozenset({"guardian"})
