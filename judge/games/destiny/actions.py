@@ -172,6 +172,9 @@ def _apply(ctx: Ctx, upkeep_next: bool) -> None:
             ctx.note({"event": "pass", "player": by, "rules": ["destiny.round.pass"]})
         _advance(ctx, by, upkeep_next)
         return
+    forbidden = ctx.forbidden(do, by, step)
+    if forbidden is not None:  # whatever lets them (destiny.negative.cannot-overrides-can)
+        raise IllegalAction("destiny.negative.cannot-overrides-can", f"{by} cannot {do} now: {forbidden}")
     ACTIONS[do](ctx, by)
     ctx.kernel.drain()
     p.passed = False
@@ -340,7 +343,7 @@ def _play(ctx: Ctx, pid: str) -> None:
             raise IllegalAction("destiny.terms.play-restrictions", f"{card.name} cannot be played: {ab.text}")
     ctx.emit(ev.Play(player=pid, code=code, on=on, replaces=replaces))
     ctx.cost_reduction = 0
-    if "ambush" in card.keywords:
+    if "ambush" in ctx.keywords_of(card, (pid, code)):  # printed or granted, unless lost (destiny.keywords.loss)
         ctx.kernel.drain()
         ctx.grant_extra_action(pid, "destiny.keywords.ambush")
 

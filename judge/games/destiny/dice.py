@@ -48,8 +48,11 @@ class Face:
 
     @property
     def numeric(self) -> int:
-        """The value the rules count (destiny.dice.value): X, blank and special count as 0."""
-        return self.value or 0
+        """The printed value (destiny.dice.value): blank and special count as 0. An ``X`` has
+        no default (destiny.terms.x): its card defines it, so ask ``Ctx.die_value`` instead."""
+        if self.value is None:
+            raise ValueError(f"{self.notation()}: X has no default value; its card defines it (destiny.terms.x)")
+        return self.value
 
     @property
     def is_blank(self) -> bool:

@@ -207,6 +207,28 @@ class Ctx:
             raise IllegalAction("destiny.dice.pool-only", f"die {die} is not in a dice pool")
         return face
 
+    def die_value(self, die: str, face: Face | None = None) -> int:
+        """The value a die counts (destiny.dice.value). An ``X`` has no default value: the die's
+        own card defines it (destiny.terms.x) with a constant ability answering ``x_value``; a
+        card that defines none stops the ruling rather than count 0."""
+        if face is None:
+            face = self.pool_face(die)
+        if face.value is not None:
+            return face.value
+        card_ref = card_of_die(die)
+        code = self.code_of(card_ref)
+        defs = [ab for ab in self.card(code).abilities_for("constant") if ab.query == "x_value" and ab.modify]
+        if not defs:
+            self.not_implemented(code, "the value of X on its die (destiny.terms.x: X has no default value)")
+        value = None
+        for ab in defs:
+            assert ab.modify is not None
+            value = ab.modify(self, self.canon(card_ref), die, value)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise NotImplementedCard(code, self.card(code).name, "the value of X on its die", "")
+        self.note({"event": "x-value", "die": die, "value": value, "rules": ["destiny.terms.x"]})
+        return max(0, value)
+
     def all_pool_dice(self) -> list[tuple[str, str, Face]]:
         return [(pid, d, f) for pid, p in self.state.players.items() for d, f in p.pool.items()]
 
@@ -251,9 +273,32 @@ class Ctx:
         return value
 
     def keywords(self, ref: str) -> frozenset[str]:
-        """A card's keywords: printed plus granted (destiny.keywords.binary: a set, never counted)."""
-        base = self.card(self.code_of(ref)).keywords
-        return frozenset(self.query("keywords", self.canon(ref), set(base)))
+        """A card's keywords: printed plus granted (destiny.keywords.binary: a set, never counted),
+        minus every keyword an effect takes away. A lost keyword is gone however many times it
+        was granted (destiny.keywords.loss), so losses are applied after all the grants."""
+        return self.keywords_of(self.card(self.code_of(ref)), self.canon(ref))
+
+    def keywords_of(self, card: CardDef, subject: Any) -> frozenset[str]:
+        """Keywords of ``card`` as ``subject`` (a ref in play, or a card being played)."""
+        gained = self.query("keywords", subject, set(card.keywords))
+        lost = self.query("keywords_lost", subject, set())
+        return frozenset(gained) - frozenset(lost)
+
+    def forbidden(self, verb: str, pid: str, subject: Any) -> str | None:
+        """The text of a live "cannot" effect that forbids ``pid`` to ``verb`` (play, activate,
+        use, claim, resolve, reroll) with ``subject``, or None. Such effects are asked one by one
+        and any one of them forbids: no "can" or "ignore restrictions" effect lifts a "cannot"
+        (destiny.negative.cannot-overrides-can)."""
+        cached = self.state.__dict__.get("_live_index")
+        if cached is not None and cached[0] == _GEN[0] and cached[1] is self.cards:
+            live = cached[2]
+        else:
+            live = self._live_timings()
+        for src, abilities in live.get("constant:forbid", ()):
+            for ab in abilities:
+                if ab.modify is not None and ab.modify(self, src.ref, (verb, pid, subject), False):
+                    return f"{src.ref}: {ab.text}"
+        return None
 
     def hand_limit(self, pid: str) -> int:
         return int(self.query("hand_limit", pid, HAND_LIMIT))
@@ -720,11 +765,11 @@ class Ctx:
         ``unmodified``: a modifier face resolves as if it had no plus (a card says so)."""
         if not isinstance(entries, list) or not entries:
             raise IllegalAction("destiny.actions.resolve-at-least-one", "name at least one die to resolve")
-        groups: dict[str, list[tuple[str, Face, dict[str, Any]]]] = {}
-        order: list[str] = []
         seen: set[str] = set()
         symbol: str | None = None
         p = self.player(pid)
+        now: list[tuple[str, Face, dict[str, Any]]] = []
+        late: list[tuple[str, dict[str, Any]]] = []
         for k, entry in enumerate(entries):
             if not isinstance(entry, dict) or not isinstance(entry.get("die"), str):
                 raise IllegalAction(rule, f"die entry {k + 1} must name a 'die'")
@@ -739,29 +784,55 @@ class Ctx:
                 raise IllegalAction("destiny.dice.pool-only", f"{die} is not in {pid}'s dice pool")
             if only is not None and not only(die):
                 raise IllegalAction(rule, f"{die} cannot be resolved by {source}")
-            face = p.pool[die]
-            if unmodified and face.modifier:
-                face = Face(face.symbol, face.value, False, face.cost)
-            if face.is_blank:
-                raise IllegalAction("destiny.symbols.blank", f"{die} shows a blank, which cannot be resolved")
-            if symbol is None:
-                symbol = face.symbol
-            elif face.symbol != symbol:
-                raise IllegalAction("destiny.actions.resolve-one-symbol", f"{die} shows {face.notation()}: all "
-                                    f"dice resolved in one action must show the same symbol ({symbol})")
-            if not face.modifier:
-                groups[die] = [(die, face, entry)]
-                order.append(die)
+            face = self._resolving_face(p.pool[die], unmodified)
+            if face.is_blank or (symbol is not None and face.symbol != symbol):
+                # it may still come to show the chosen symbol during the action
+                # (destiny.actions.resolve-late-joiners); checked again when the others have resolved
+                late.append((die, entry))
+                continue
+            symbol = face.symbol
+            now.append((die, face, entry))
         if max_dice is not None and len(seen) > max_dice:
             raise IllegalAction(rule, f"{source} resolves at most {max_dice} die")
-        for entry in entries:
-            die = self.canon_die(entry["die"])
-            face = p.pool[die]
-            if not face.modifier or unmodified:
+        if symbol is None:
+            die = late[0][0]
+            raise IllegalAction("destiny.symbols.blank", f"{die} shows a blank, which cannot be resolved")
+        self._resolve_groups(pid, self._group(p, now, unmodified), source, bonus, free, rule)
+        if not late:
+            return
+        joined: list[tuple[str, Face, dict[str, Any]]] = []
+        for die, entry in late:
+            if die not in p.pool:
+                raise IllegalAction("destiny.dice.pool-only", f"{die} left the pool before it could resolve")
+            face = self._resolving_face(p.pool[die], unmodified)
+            if face.is_blank:
+                raise IllegalAction("destiny.symbols.blank", f"{die} shows a blank, which cannot be resolved")
+            if face.symbol != symbol:
+                raise IllegalAction("destiny.actions.resolve-one-symbol", f"{die} shows {face.notation()}: all "
+                                    f"dice resolved in one action must show the same symbol ({symbol})")
+            joined.append((die, face, entry))
+        self.note({"event": "late-joiners", "dice": [d for d, _, _ in joined], "symbol": symbol,
+                   "rules": ["destiny.actions.resolve-late-joiners"]})
+        self._resolve_groups(pid, self._group(p, joined, unmodified), source, bonus, free, rule)
+
+    @staticmethod
+    def _resolving_face(face: Face, unmodified: bool) -> Face:
+        return Face(face.symbol, face.value, False, face.cost) if unmodified and face.modifier else face
+
+    def _group(self, p: Player, dice: list[tuple[str, Face, dict[str, Any]]], unmodified: bool,
+               ) -> dict[str, list[tuple[str, Face, dict[str, Any]]]]:
+        """Base dice, each with the modifiers resolved with it (destiny.dice.modifier-needs-base),
+        in the order named."""
+        groups: dict[str, list[tuple[str, Face, dict[str, Any]]]] = {}
+        for die, face, entry in dice:
+            if not face.modifier:
+                groups[die] = [(die, face, entry)]
+        for die, face, entry in dice:
+            if not face.modifier:
                 continue
             base = entry.get("modifies")
             if base is None:
-                bases = [b for b in order if p.pool[b].symbol == face.symbol]
+                bases = [b for b in groups if p.pool[b].symbol == face.symbol]
                 if len(bases) != 1:
                     raise IllegalAction("destiny.dice.modifier-needs-base",
                                         f"{die} shows a modifier ({face.notation()}) and can only be resolved "
@@ -773,8 +844,12 @@ class Ctx:
                 raise IllegalAction("destiny.dice.modifier-needs-base",
                                     f"{die} modifies {base}, which is not a base die resolved in this action")
             groups[base].append((die, face, entry))
-        for base in order:
-            group = groups[base]
+        return groups
+
+    def _resolve_groups(self, pid: str, groups: dict[str, list[tuple[str, Face, dict[str, Any]]]],
+                        source: str | None, bonus: int, free: bool, rule: str) -> None:
+        p = self.player(pid)
+        for base, group in groups.items():
             if base not in p.pool or any(d not in p.pool for d, _, _ in group):
                 raise IllegalAction("destiny.dice.pool-only", f"{base} left the pool before it could resolve")
             self._resolve_group(pid, group, source, bonus, free, rule)
@@ -783,7 +858,7 @@ class Ctx:
                        bonus: int, free: bool, rule: str) -> None:
         p = self.player(pid)
         base_die, base_face, entry = group[0]
-        value = sum(f.numeric for _, f, _ in group) + bonus
+        value = sum(self.die_value(d, f) for d, f, _ in group) + bonus
         cost = sum(f.cost for _, f, _ in group)
         rules = [rule, "destiny.dice.symbol"]
         if len(group) > 1:
@@ -1024,7 +1099,21 @@ def _leave_play_upgrade(ctx: Ctx, p: Player, ref: str, to_discard: bool = True) 
     host = p.characters.get(up.on)
     if host and ref in host.upgrades:
         host.upgrades.remove(ref)
-    p.pool.pop(f"{ref}/1", None)
+    die = f"{ref}/1"
+    if die in p.pool and host is not None and not host.defeated:
+        # two copies on one character, both dice in the pool: the dice are alike, so the
+        # controller picks which one is set aside (destiny.dice.duplicate-upgrade-dice)
+        twins = [f"{o}/1" for o in host.upgrades if o in p.upgrades and p.upgrades[o].code == up.code
+                 and f"{o}/1" in p.pool]
+        if twins and p.pool[twins[0]] != p.pool[die]:
+            gone = ctx.choose(p.id, "die", [die, twins[0]], ("destiny.dice.duplicate-upgrade-dice",),
+                              f"{ref} leaves play: which of its two alike dice is set aside", ref)
+            showing = p.pool[gone].notation()
+            if gone == twins[0]:
+                p.pool[twins[0]] = p.pool[die]  # the die left in the pool belongs to the copy that stays
+            ctx.note({"event": "die-set-aside", "upgrade": ref, "showing": showing,
+                      "rules": ["destiny.dice.duplicate-upgrade-dice"]})
+    p.pool.pop(die, None)
     if to_discard:
         p.discard.append(up.code)
 
@@ -1176,7 +1265,7 @@ def _guardian(ctx: Ctx, e: ev.Activate) -> list[Triggered]:
         die = ctx.choose(pid, "die", dice, ("destiny.keywords.guardian",), "which damage die to guard against",
                          e.card)
         face = ctx.pool_face(die)
-        ctx.deal_damage(die, e.card, face.numeric)
+        ctx.deal_damage(die, e.card, ctx.die_value(die, face))
         ctx.remove_die(e.card, die)
 
     return [Triggered(ability_id=f"{e.card}:guardian", source=e.card, controller=pid, timing="before",

@@ -12,6 +12,16 @@ Most of a card is data: its stats, its die faces, its keywords. What a card *doe
 - ``play``: what an event does when played, or an upgrade/support on entering play;
 - ``restriction``: a play restriction ("only", destiny.terms.play-restrictions) as ``condition``.
 
+The names constant abilities answer (``query``), each folded over a starting value:
+``keywords`` (granted keywords), ``keywords_lost`` (taken away after every grant,
+destiny.keywords.loss), ``forbid`` (a "cannot": any one that says so forbids, whatever else allows
+it, destiny.negative.cannot-overrides-can; its subject is ``(verb, player, step)``), ``x_value``
+(the X on the card's own die, destiny.terms.x), ``cost``, ``hand_limit``, ``upkeep_resources``,
+``ignore_restrictions``, ``free_die``, ``deck_allows``.
+
+Trigger tests may be marked with ``on(EventType, ...)`` so the engine asks them only about those
+events.
+
 The engine never branches on a card's code or name: it asks the card's abilities.
 """
 

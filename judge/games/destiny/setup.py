@@ -433,7 +433,7 @@ def _battlefield_roll(ctx: Ctx, players: list[dict[str, Any]], setup: dict[str, 
             else:
                 raise MissingOutcome("the log does not give the battlefield roll and has no rng",
                                      "destiny.setup.battlefield-roll")
-            totals[pid] = sum(f.numeric for f in faces)
+            totals[pid] = sum(ctx.die_value(d, f) for d, f in zip(dice, faces, strict=True))
             shown[pid] = [f.notation() for f in faces]
         tries += 1
         best = max(totals.values())

@@ -285,7 +285,8 @@ def _finn_weapons(ctx: Ctx, src: str, subject: Any, value: Any) -> Any:
 
 @on(ev.Play)
 def _after_you_play_ambush(ctx: Ctx, src: str, e: Any) -> bool:
-    return isinstance(e, ev.Play) and e.player == ctx.owner_of(src) and "ambush" in ctx.card(e.code).keywords
+    return (isinstance(e, ev.Play) and e.player == ctx.owner_of(src)
+            and "ambush" in ctx.keywords_of(ctx.card(e.code), (e.player, e.code)))
 
 
 def _shield_self(ctx: Ctx, src: str, _e: Any) -> None:
@@ -410,7 +411,7 @@ def _force_throw_special(ctx: Ctx, src: str, entry: Any) -> None:
     die = _pick(ctx, src, entry, pool_dice(ctx), "remove which die", key="remove", kind="die")
     if die is None:
         return
-    value = ctx.pool_face(die).numeric
+    value = ctx.die_value(die)
     ctx.remove_die(src, die)
     target = _pick(ctx, src, entry, living_characters(ctx), "deal the die's value to which character")
     ctx.deal_damage(src, target, value)
@@ -619,7 +620,7 @@ def _heroism(ctx: Ctx, src: str, step: Any) -> None:
         return
     die = ctx.choose(pid, "die", dice, TARGET, "which opponent's die showing damage", src)
     who = _pick(ctx, src, step, uniques, "deal its value to which of your unique characters")
-    ctx.deal_damage(src, who, ctx.pool_face(die).numeric)
+    ctx.deal_damage(src, who, ctx.die_value(die))
     ctx.remove_die(src, die)
 
 

@@ -195,7 +195,7 @@ def _boba_special(ctx: Ctx, src: str, entry: Any) -> None:
         die = entry_or_choose(
             ctx, entry, "die_value", pid, "die", dice, TARGET, "the die whose value is dealt as damage", src
         )
-        value = ctx.pool_face(die).numeric
+        value = ctx.die_value(die)
     target = entry_or_choose(
         ctx,
         entry,
@@ -361,8 +361,8 @@ def _slave_one(ctx: Ctx, src: str, _step: Any) -> None:
     ctx.reroll(src, [die])
     if die not in ctx.player(pid).pool:
         return
-    value = ctx.pool_face(die).numeric
-    same = [d for d in _opponents_dice(ctx, pid) if ctx.pool_face(d).numeric == value]
+    value = ctx.die_value(die)
+    same = [d for d in _opponents_dice(ctx, pid) if ctx.die_value(d) == value]
     if same and ctx.may(pid, f"remove an opponent's die showing the value {value}", src):
         _choose_remove(
             ctx,
@@ -560,7 +560,7 @@ def _invigorate(ctx: Ctx, src: str, _step: Any) -> None:
 
 def _mislead(ctx: Ctx, src: str, step: Any) -> None:
     pid = ctx.owner_of(src)
-    low = [d for _q, d, f in ctx.all_pool_dice() if _is_character_die(ctx, d) and f.numeric <= 2]
+    low = [d for _q, d, f in ctx.all_pool_dice() if _is_character_die(ctx, d) and ctx.die_value(d, f) <= 2]
     _choose_remove(
         ctx,
         src,
@@ -605,7 +605,7 @@ def _crash_landing(ctx: Ctx, src: str, step: Any) -> None:
         "remove which die showing damage",
         src,
     )
-    value = ctx.pool_face(die).numeric
+    value = ctx.die_value(die)
     ctx.remove_die(src, die)
     ctx.indirect(src, pid, value)
 
@@ -664,7 +664,7 @@ def _entangle(ctx: Ctx, src: str, _step: Any) -> None:
         return
     rules = ("destiny.terms.remove-die", "destiny.terms.total-value")
     dice = _pick_dice(ctx, pid, pool_dice(ctx), 2, "remove up to 2 dice showing 3 or less in all", src, rules)
-    total = sum(ctx.pool_face(d).numeric for d in dice)
+    total = sum(ctx.die_value(d) for d in dice)
     if total > 3:
         raise IllegalAction(
             "destiny.terms.total-value", f"{', '.join(dice)} show {total} in all, more than 3"
@@ -700,7 +700,7 @@ def _face_off(ctx: Ctx, src: str, _step: Any) -> None:
     ctx.reroll(src, picked)
     if len(picked) < 2 or any(d not in ctx.player(ctx.owner_of(d)).pool for d in picked):
         return  # "then" needs both rerolled (destiny.then.requires-full-resolution)
-    values = {d: ctx.pool_face(d).numeric for d in picked}
+    values = {d: ctx.die_value(d) for d in picked}
     low = min(values.values())
     for d, v in values.items():
         if v == low:
@@ -745,7 +745,7 @@ def _quick_draw(ctx: Ctx, src: str, _step: Any) -> None:
     ctx.emit(ev.Play(player=pid, code=code, on=on))
     if not ctx.character(on).exhausted and ctx.may(pid, f"activate {on}", src):
         ctx.activate(pid, on, src)
-    if "ambush" in card.keywords:  # the weapon was played (destiny.keywords.ambush)
+    if "ambush" in ctx.keywords_of(card, (pid, code)):  # the weapon was played (destiny.keywords.ambush)
         ctx.grant_extra_action(pid, "destiny.keywords.ambush")
 
 
