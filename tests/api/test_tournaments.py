@@ -6,6 +6,7 @@ import csv
 import io
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 from tests.helpers import assert_problem
@@ -63,6 +64,7 @@ def test_changes_need_the_organizer_token(client: FlaskClient) -> None:
     assert_problem(client.get(f"{BASE}/nope"), 404)
 
 
+@pytest.mark.rules("tournament.config.profile", "tournament.config.cut", "tournament.config.name")
 def test_bad_config_names_the_field(client: FlaskClient) -> None:
     p = assert_problem(client.post(BASE, json={"name": "x", "profile": "chess", "cut": 3}), 422)
     pointers = {e["pointer"]: e["rule"] for e in p["errors"]}
@@ -71,6 +73,7 @@ def test_bad_config_names_the_field(client: FlaskClient) -> None:
     assert p["errors"][0]["pointer"] == "/name"
 
 
+@pytest.mark.rules("tournament.round.results-missing", "tournament.swiss.no-rematch", "tournament.bye.once")
 def test_pairing_flow_with_409_while_results_missing(client: FlaskClient) -> None:
     tid, auth = create(client, players=9, rounds=3)
     r1 = client.post(f"{BASE}/{tid}/rounds", headers=auth)
@@ -90,6 +93,7 @@ def test_pairing_flow_with_409_while_results_missing(client: FlaskClient) -> Non
     assert [r["number"] for r in rounds] == [1, 2] and rounds[0]["complete"] is True
 
 
+@pytest.mark.rules("tournament.result.conflict")
 def test_report_is_idempotent_and_a_different_one_needs_a_correction(client: FlaskClient) -> None:
     tid, auth = create(client, players=4, best_of=3)
     client.post(f"{BASE}/{tid}/rounds", headers=auth)
@@ -105,6 +109,13 @@ def test_report_is_idempotent_and_a_different_one_needs_a_correction(client: Fla
     assert fixed.get_json()["result"]["winner"] == fixed.get_json()["p2"]
 
 
+@pytest.mark.rules(
+    "tournament.result.games",
+    "tournament.result.table-unknown",
+    "tournament.pairing.duplicate-player",
+    "tournament.player.unknown",
+    "tournament.round.not-current",
+)
 def test_bad_input_is_rejected_and_nothing_changes(client: FlaskClient) -> None:
     tid, auth = create(client, players=4, best_of=3)
     rnd = client.post(f"{BASE}/{tid}/rounds", headers=auth).get_json()
@@ -151,6 +162,7 @@ def test_bad_input_is_rejected_and_nothing_changes(client: FlaskClient) -> None:
     assert p["errors"][0]["rule"] == "tournament.round.not-current"
 
 
+@pytest.mark.rules("tournament.round.repair-after-results", "tournament.player.dropped")
 def test_override_repair_drop_late_entry(client: FlaskClient) -> None:
     tid, auth = create(client, players=6)
     rnd = client.post(f"{BASE}/{tid}/rounds", headers=auth).get_json()
@@ -195,6 +207,7 @@ def test_standings_json_and_csv(client: FlaskClient) -> None:
     assert rows[0]["omw"] == f"{js[0]['tiebreaks']['omw']:.6f}"
 
 
+@pytest.mark.rules("tournament.cut.seeding", "tournament.result.cut-no-draw")
 def test_top_cut_through_the_api(client: FlaskClient) -> None:
     tid, auth = create(client, players=10, rounds=3, cut=4)
     for _ in range(3):

@@ -5,11 +5,20 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from flask.testing import FlaskClient
 
 BASE = "/v1/tournaments"
 
 
+@pytest.mark.rules(
+    "tournament.rounds.recommended",
+    "tournament.swiss.all-paired",
+    "tournament.swiss.no-rematch",
+    "tournament.bye.once",
+    "tournament.player.dropped",
+    "tournament.cut.seeding",
+)
 def test_300_player_event_with_drops_late_entries_and_cut(client: FlaskClient) -> None:
     rng = random.Random(20240)  # the test's own dice; the engine uses its seed
     body = client.post(BASE, json={"name": "Worlds", "seed": 99, "best_of": 3, "cut": 8}).get_json()

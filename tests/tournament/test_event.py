@@ -40,6 +40,7 @@ def test_every_cited_rule_id_is_indexed() -> None:
         T.rule("tournament.no.such-rule")
 
 
+@pytest.mark.rules("tournament.swiss.all-paired", "tournament.bye.lowest-unbyed")
 def test_round_one_pairs_everyone_once_and_gives_the_bye() -> None:
     s = new_event(9)
     plan = T.plan_next_round(s)
@@ -51,6 +52,7 @@ def test_round_one_pairs_everyone_once_and_gives_the_bye() -> None:
     assert a.bye == T.standings(s)[-1].player_id
 
 
+@pytest.mark.rules("tournament.bye.lowest-unbyed", "tournament.bye.counts-as-win", "tournament.tiebreak.points")
 def test_bye_goes_to_lowest_ranked_player_without_one() -> None:
     s = new_event(7, seed=3)
     play_rounds(s, 1)
@@ -63,6 +65,7 @@ def test_bye_goes_to_lowest_ranked_player_without_one() -> None:
     assert T.records(s)[first_bye].points == 3
 
 
+@pytest.mark.rules("tournament.swiss.pair-down", "tournament.swiss.tables")
 def test_same_record_players_meet_and_tables_go_to_best_records() -> None:
     s = new_event(16, seed=11)
     play_rounds(s, 2, draws=False)
@@ -74,6 +77,7 @@ def test_same_record_players_meet_and_tables_go_to_best_records() -> None:
     assert pts[a.pairings[0].p1] == 6
 
 
+@pytest.mark.rules("tournament.player.dropped", "tournament.player.unknown")
 def test_drop_is_never_paired_again_and_stays_in_standings() -> None:
     s = new_event(8)
     play_rounds(s, 1)
@@ -87,6 +91,7 @@ def test_drop_is_never_paired_again_and_stays_in_standings() -> None:
     assert rules_of(s, T.DropPlayer("p99")) == [("tournament.player.unknown", "/player_id")]
 
 
+@pytest.mark.rules("tournament.player.late-entry")
 def test_late_entry_takes_losses_for_missed_rounds_if_chosen() -> None:
     s = new_event(8)
     play_rounds(s, 2)
@@ -100,6 +105,7 @@ def test_late_entry_takes_losses_for_missed_rounds_if_chosen() -> None:
     assert {"p9", "p10"} <= {x for p in a.pairings for x in (p.p1, p.p2)} | {a.bye}
 
 
+@pytest.mark.rules("tournament.round.repair-after-results", "tournament.player.late-entry")
 def test_late_entry_during_a_round_and_repair_before_results() -> None:
     s = new_event(8)
     do(s, T.plan_next_round(s).action)
@@ -114,6 +120,7 @@ def test_late_entry_during_a_round_and_repair_before_results() -> None:
     assert err.value.violations[0].rule == "tournament.round.repair-after-results"
 
 
+@pytest.mark.rules("tournament.round.results-missing")
 def test_next_round_waits_for_results() -> None:
     s = new_event(6)
     do(s, T.plan_next_round(s).action)
@@ -124,6 +131,7 @@ def test_next_round_waits_for_results() -> None:
     assert "2 result(s)" in err.value.violations[0].message
 
 
+@pytest.mark.rules("tournament.pairing.duplicate-player", "tournament.pairing.incomplete", "tournament.player.unknown")
 def test_manual_override_is_validated() -> None:
     s = new_event(6)
     do(s, T.plan_next_round(s).action)
@@ -140,6 +148,13 @@ def test_manual_override_is_validated() -> None:
     assert s.rounds[0].pairings == good.pairings
 
 
+@pytest.mark.rules(
+    "tournament.result.games",
+    "tournament.result.table-unknown",
+    "tournament.round.not-current",
+    "tournament.result.conflict",
+    "tournament.config.best-of",
+)
 def test_result_validation() -> None:
     s = new_event(4, best_of=3)
     do(s, T.plan_next_round(s).action)
@@ -160,6 +175,7 @@ def test_result_validation() -> None:
     ]
 
 
+@pytest.mark.rules("tournament.tiebreak.destiny.sos")
 def test_destiny_tiebreakers_exact() -> None:
     # p1 beats p2, p3 beats p4 (round 1); p1 beats p3, p2 beats p4 (round 2) — fixed by override.
     s = new_event(4, seed=1, profile="destiny", best_of=1)
@@ -182,6 +198,12 @@ def test_destiny_tiebreakers_exact() -> None:
     assert order[0] == "p1" and order[-1] == "p4"
 
 
+@pytest.mark.rules(
+    "tournament.tiebreak.mtg.omw",
+    "tournament.tiebreak.mtg.gw",
+    "tournament.tiebreak.mtg.ogw",
+    "tournament.bye.counts-as-win",
+)
 def test_mtg_floor_and_byes_not_in_opponent_figures() -> None:
     s = new_event(3, seed=5, profile="mtg", best_of=3)
     do(s, T.plan_next_round(s).action)
@@ -200,12 +222,20 @@ def test_mtg_floor_and_byes_not_in_opponent_figures() -> None:
     assert figs["ogw"] == Fraction(1, 3)
 
 
+@pytest.mark.rules("tournament.rounds.recommended", "tournament.cut.seeding")
 def test_recommended_rounds_and_bracket() -> None:
     assert [T.recommended_rounds(n) for n in (2, 8, 9, 300, 1000, 2000)] == [3, 3, 4, 9, 10, 11]
     assert T.bracket_order(8) == [1, 8, 4, 5, 2, 7, 3, 6]
     assert T.bracket_order(2) == [1, 2]
 
 
+@pytest.mark.rules(
+    "tournament.swiss.rounds-complete",
+    "tournament.cut.seeding",
+    "tournament.result.cut-no-draw",
+    "tournament.cut.started",
+    "tournament.cut.finished",
+)
 def test_top_cut_single_elimination_seeded_by_standings() -> None:
     s = new_event(20, seed=9, rounds=3, cut=8)
     play_rounds(s, 3, draws=False)
@@ -225,8 +255,9 @@ def test_top_cut_single_elimination_seeded_by_standings() -> None:
         T.check(s, T.ReportResult(cut.number, 1, T.Result(1, 1, 1)))[0].rule
         == "tournament.result.cut-no-draw"
     )
-    with pytest.raises(T.Rejected):
+    with pytest.raises(T.Rejected) as err:
         T.plan_cut(s)
+    assert err.value.violations[0].rule == "tournament.cut.started"
     for _ in range(3):
         report_all(s, draws=False)
         if s.champion():
@@ -234,8 +265,12 @@ def test_top_cut_single_elimination_seeded_by_standings() -> None:
         do(s, T.plan_next_round(s).action)
     assert s.stage() == "finished" and s.champion() in seeds
     assert [len(r.pairings) for r in s.rounds if r.stage == "cut"] == [4, 2, 1]
+    with pytest.raises(T.Rejected) as err:
+        T.plan_next_round(s)
+    assert [v.rule for v in err.value.violations] == ["tournament.cut.finished"]
 
 
+@pytest.mark.rules("tournament.cut.swiss-unfinished", "tournament.cut.size")
 def test_cut_needs_finished_swiss_and_enough_players() -> None:
     s = new_event(6, rounds=2)
     assert T.check(s, T.StartCut(4, (), 1, ()))[0].rule == "tournament.cut.swiss-unfinished"
@@ -273,6 +308,13 @@ def _log_of(s: T.EventState) -> list[T.Action]:
     return out
 
 
+@pytest.mark.rules(
+    "tournament.config.name",
+    "tournament.config.profile",
+    "tournament.config.rounds",
+    "tournament.config.cut",
+    "tournament.config.best-of",
+)
 def test_config_validation() -> None:
     bad = T.CreateTournament(T.Config("", "chess", 99, 3, 2, 0))
     got = {v.field for v in T.check(T.EventState(), bad)}

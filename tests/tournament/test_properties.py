@@ -4,6 +4,7 @@ and against networkx's exact blossom on the complete graph."""
 from __future__ import annotations
 
 import networkx as nx
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -45,6 +46,7 @@ def _check_plan(s: T.EventState, inp: P.SwissInput, plan: P.SwissPlan) -> None:
     assert plan.objective == P.objective(inp, [(p.p1, p.p2) for p in plan.pairings], plan.bye)
 
 
+@pytest.mark.rules("tournament.swiss.objective", "tournament.swiss.all-paired", "tournament.bye.once")
 @SETTINGS
 @given(events())
 def test_pairing_is_optimal_against_brute_force(ev: tuple[T.EventState, int]) -> None:
@@ -65,6 +67,7 @@ def test_pairing_is_optimal_against_brute_force(ev: tuple[T.EventState, int]) ->
         assert fresh is None or fresh[0] > plan.objective.rematches
 
 
+@pytest.mark.rules("tournament.swiss.restricted-graph", "tournament.swiss.objective", "tournament.swiss.all-paired")
 @SETTINGS
 @given(events(min_n=12, max_n=60, max_rounds=6))
 def test_restricted_graph_matches_networkx_complete_graph(ev: tuple[T.EventState, int]) -> None:
@@ -112,6 +115,7 @@ def test_standings_order_follows_profile(ev: tuple[T.EventState, int], profile: 
     assert names == (["sos", "esos"] if profile == "destiny" else ["omw", "gw", "ogw"])
 
 
+@pytest.mark.rules("tournament.swiss.no-rematch", "tournament.bye.once")
 @settings(max_examples=15, deadline=None)
 @given(st.integers(13, 40), st.integers(0, 2**31))
 def test_no_rematch_and_no_second_bye_over_five_rounds(n: int, seed: int) -> None:
