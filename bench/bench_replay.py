@@ -133,10 +133,10 @@ def main() -> None:
 
     logs = corpus(args.games)
     steps = sum(len(log["steps"]) for log in logs)
-    t_arbiter = best_of(lambda: replay_all(logs))
+    t_arbiter = best_of(lambda: replay_all(logs), repeat=5)
     pgn = pgn_corpus(steps)
     moves = replay_pgn(pgn)
-    t_chess = best_of(lambda: replay_pgn(pgn))
+    t_chess = best_of(lambda: replay_pgn(pgn), repeat=5)
     a_rate, c_rate = steps / t_arbiter, moves / t_chess
     print(f"replay speed: {args.games} self-play games, {steps} steps in {t_arbiter:.3f} s = {a_rate:,.0f} steps/s")
     print(f"python-chess: {moves} PGN moves read and replayed in {t_chess:.3f} s = {c_rate:,.0f} moves/s")
@@ -144,8 +144,8 @@ def main() -> None:
 
     short = long_log(args.long)
     longer = long_log(10 * args.long)
-    t_short = best_of(lambda: replay_all([short]))
-    t_long = best_of(lambda: replay_all([longer]))
+    t_short = best_of(lambda: replay_all([short]), repeat=7)
+    t_long = best_of(lambda: replay_all([longer]), repeat=5)
     n_short, n_long = len(short["steps"]), len(longer["steps"])
     print(f"cost growth: {n_short} steps {t_short:.3f} s, {n_long} steps {t_long:.3f} s: "
           f"{n_long / n_short:.1f}x the steps cost {t_long / t_short:.2f}x the time (goal <= 11x)")

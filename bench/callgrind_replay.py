@@ -1,0 +1,80 @@
+"""Replay cost in CPU instructions (valgrind's callgrind), beside python-chess: a figure that does
+not move with the machine's load, unlike the wall-clock rates of bench_replay.py.
+
+Each side is run once doing its work once and once doing it twice; the difference is the
+instructions of one pass (imports, corpus building and start-up cancel out). Needs valgrind;
+takes a few minutes. Not part of ``make bench``: run ``python bench/callgrind_replay.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+ARBITER = """
+import json, sys
+sys.path.insert(0, {root!r}); sys.path.insert(0, {bench!r})
+from bench_replay import replay_all
+logs = json.load(open({corpus!r}))
+for _ in range(int(sys.argv[1])):
+    replay_all(logs)
+"""
+
+CHESS = """
+import sys
+sys.path.insert(0, {bench!r})
+from bench_replay import pgn_corpus, replay_pgn
+pgn = pgn_corpus({moves})
+for _ in range(int(sys.argv[1])):
+    replay_pgn(pgn)
+"""
+
+
+def instructions(script: str, passes: int) -> int:
+    with tempfile.TemporaryDirectory() as tmp:
+        out = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out",
+                              sys.executable, "-c", script, str(passes)],
+                             capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": "0"})
+    m = re.search(r"Collected : (\d+)", out.stderr)
+    if not m:
+        raise RuntimeError(out.stderr[-2000:])
+    return int(m.group(1))
+
+
+def one_pass(script: str) -> int:
+    return instructions(script, 2) - instructions(script, 1)
+
+
+def main() -> None:
+    if shutil.which("valgrind") is None:
+        print("valgrind is not installed: no instruction counts")
+        return
+    sys.path.insert(0, ROOT)
+    sys.path.insert(0, os.path.join(ROOT, "bench"))
+    from bench_replay import corpus
+
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 60
+    logs = corpus(games)
+    steps = sum(len(log["steps"]) for log in logs)
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
+        json.dump(logs, fh)
+    try:
+        bench = os.path.join(ROOT, "bench")
+        a = one_pass(ARBITER.format(root=ROOT, bench=bench, corpus=fh.name))
+        c = one_pass(CHESS.format(bench=bench, moves=steps))
+    finally:
+        os.unlink(fh.name)
+    print(f"instructions: arbiter {a / steps:,.0f} per step ({steps} steps), "
+          f"python-chess {c / steps:,.0f} per PGN move; ratio of rates arbiter/python-chess {c / a:.2f} "
+          "(goal >= 1.00)")
+
+
+if __name__ == "__main__":
+    main()
