@@ -231,16 +231,22 @@ class Kernel:
             if not host.perform(event):
                 return False
 
-            afters = host.afters(event)
-            if afters:
-                tr = host.timing_rules
-                for trig in self._ordered(afters, "after"):
-                    self.queue.append(trig)
-                    host.record({"event": "queued", "ability": trig.ability_id, "timing": "after",
-                                 "on": event.kind, "rules": [tr.after, tr.queue_fifo]})
+            self.queue_afters(event)
             return True
         finally:
             self._depth -= 1
+
+    def queue_afters(self, event: Event) -> None:
+        """Queue the after-abilities an event that happened triggers, in the order their
+        chooser gives (a host that performed an event itself calls this)."""
+        host = self.host
+        afters = host.afters(event)
+        if afters:
+            tr = host.timing_rules
+            for trig in self._ordered(afters, "after"):
+                self.queue.append(trig)
+                host.record({"event": "queued", "ability": trig.ability_id, "timing": "after",
+                             "on": event.kind, "rules": [tr.after, tr.queue_fifo]})
 
     def drain(self) -> None:
         """Resolve queued after-abilities first in, first out (new ones join at the back)."""

@@ -408,7 +408,9 @@ class Ctx:
                          self.card(st.battlefield))
             for timing, abilities in timed[st.battlefield].items():
                 live.setdefault(timing, []).append((src, abilities))
-        st.__dict__["_live_index"] = (key, self.cards, live, {})
+        # (generation, pool, live abilities by timing, candidates by (timing, event type),
+        #  event types no live ability answers)
+        st.__dict__["_live_index"] = (key, self.cards, live, {}, {})
         return live
 
     def _timed_codes(self) -> dict[str, dict[str, tuple[Ability, ...]]]:
@@ -438,6 +440,30 @@ class Ctx:
         return handler(self, event)
 
     def emit(self, event: Event) -> bool:
+        """An event through the kernel's pipeline. When no live ability could replace it or
+        trigger on it (most events), it is simply performed: the pipeline would do the same."""
+        t = type(event)
+        if t is not ev.Activate and t is not ev.Defeat:  # Guardian and Redeploy are asked each time
+            cached = self.state.__dict__.get("_live_index")
+            if cached is None or cached[0] != _GEN[0] or cached[1] is not self.cards:
+                self._live_timings()
+                cached = self.state.__dict__["_live_index"]
+            quiet = cached[4].get(t)
+            if quiet is None:
+                by_event, live = cached[3], cached[2]
+                quiet = True
+                for timing in ("instead", "before", "after"):
+                    key = (timing, t)
+                    if key not in by_event:
+                        by_event[key] = _candidates(live.get(timing, ()), t)
+                    quiet = quiet and not by_event[key]
+                cached[4][t] = quiet
+            if quiet:
+                if not self.perform(event):
+                    return False
+                if cached[0] != _GEN[0]:  # cards entered or left play: a card just played may answer
+                    self.kernel.queue_afters(event)
+                return True
         return self.kernel.emit(event)
 
     def note(self, payload: dict[str, Any]) -> None:
