@@ -65,6 +65,7 @@ class EventState:
         self.results: dict[tuple[int, int], Result] = {}
         self.cut_seeds: tuple[str, ...] = ()
         self.version = 0  # number of actions applied
+        self.entrants_at_round_one = 0  # players registered when round 1 was paired
 
     # ----------------------------------------------------------- queries
     def current(self) -> Round | None:
@@ -88,7 +89,12 @@ class EventState:
         return sum(1 for r in self.rounds if r.stage == "swiss")
 
     def planned_rounds(self) -> int:
-        return self.config.rounds or recommended_rounds(len(self.players))
+        """The configured Swiss rounds, or the recommended number for the players registered when
+        round 1 was paired [tournament.rounds.recommended]: late entries do not add rounds to an
+        event already announced."""
+        if self.config.rounds:
+            return self.config.rounds
+        return recommended_rounds(self.entrants_at_round_one or len(self.players))
 
     def matches(self, number: int) -> list[Match]:
         rnd = self.round(number)
@@ -224,10 +230,10 @@ def check(state: EventState, action: Action) -> list[Violation]:
     """The violations ``action`` would cause; empty means it may be applied."""
     if isinstance(action, CreateTournament):
         if state.created:
-            return [_v("tournament.config.name", "/", "tournament already created")]
+            return [_v("tournament.event.created-once", "/", "tournament already created")]
         return _check_config(action.config)
     if not state.created:
-        return [_v("tournament.config.name", "/", "tournament not created")]
+        return [_v("tournament.event.created-once", "/", "tournament not created")]
     if isinstance(action, AddPlayer):
         out = []
         if state.cut_seeds:
@@ -235,7 +241,7 @@ def check(state: EventState, action: Action) -> list[Violation]:
         if not action.name.strip() or len(action.name) > MAX_NAME:
             out.append(_v("tournament.player.name", "/name", "name must be 1 to 200 characters"))
         if action.player_id in state.players:
-            out.append(_v("tournament.player.unknown", "/player_id", "player id already used"))
+            out.append(_v("tournament.player.id-unique", "/player_id", "player id already used"))
         return out
     if isinstance(action, DropPlayer):
         if action.player_id not in state.players:
@@ -340,6 +346,8 @@ def apply(state: EventState, action: Action) -> None:
     elif isinstance(action, DropPlayer):
         state.dropped.add(action.player_id)
     elif isinstance(action, PairRound):
+        if not state.rounds:
+            state.entrants_at_round_one = len(state.players)
         state.rounds.append(Round(action.number, action.stage, action.pairings, action.bye))
     elif isinstance(action, RepairRound | OverridePairings):
         state.rounds[-1] = Round(action.number, "swiss", action.pairings, action.bye)

@@ -14,8 +14,10 @@ RULES: dict[str, str] = {
     "tournament.config.cut": "A top cut has 0 (none), 2, 4, 8, 16 or 32 players.",
     "tournament.config.best-of": "Matches are best-of-one or best-of-three.",
     "tournament.rounds.recommended": "Recommended Swiss rounds = ceil(log2(players)), at least 3.",
+    "tournament.event.created-once": "A tournament is created once, before any other action.",
     # players
     "tournament.player.unknown": "A player referred to must be registered in this tournament.",
+    "tournament.player.id-unique": "Each player id is used by one player of a tournament only.",
     "tournament.player.name": "A player has a non-empty name of at most 200 characters.",
     "tournament.player.dropped": "A dropped player is never paired again and stays in the standings.",
     "tournament.player.late-entry": "A late entry may take a loss for each Swiss round already paired.",

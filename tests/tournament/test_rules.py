@@ -76,6 +76,34 @@ def test_rounds_zero_plays_the_recommended_number_of_swiss_rounds(players: int, 
     assert s.swiss_paired() == planned
 
 
+@pytest.mark.rules("tournament.rounds.recommended", "tournament.player.late-entry")
+def test_late_entries_do_not_add_rounds_to_an_announced_event() -> None:
+    s = new_event(8, rounds=0)
+    assert s.planned_rounds() == 3
+    play_rounds(s, 1)
+    for k in range(9, 20):  # 19 players would call for 5 rounds from the start
+        do(s, T.AddPlayer(f"p{k}", f"Late {k}"))
+    assert s.planned_rounds() == 3
+    play_rounds(s, 2)
+    with pytest.raises(T.Rejected):
+        T.plan_next_round(s)
+    # before round 1 is paired, every entrant counts
+    early = new_event(8, rounds=0)
+    do(early, T.AddPlayer("p9", "Early"))
+    assert early.planned_rounds() == 4
+
+
+@pytest.mark.rules("tournament.event.created-once", "tournament.player.id-unique")
+def test_an_event_is_created_once_and_player_ids_are_unique() -> None:
+    fresh = T.EventState()
+    assert rules_of(fresh, T.AddPlayer("p1", "Ana")) == [("tournament.event.created-once", "/")]
+    s = new_event(2)
+    again = T.CreateTournament(T.Config("Again"))
+    assert rules_of(s, again) == [("tournament.event.created-once", "/")]
+    assert rules_of(s, T.AddPlayer("p1", "Someone else")) == [("tournament.player.id-unique", "/player_id")]
+    assert rules_of(s, T.AddPlayer("p3", "Cleo")) == []
+
+
 @pytest.mark.rules("tournament.player.name")
 @pytest.mark.parametrize(("name", "ok"), [("x" * 200, True), ("x" * 201, False), ("", False), (" ", False)])
 def test_a_player_name_is_one_to_two_hundred_characters(name: str, ok: bool) -> None:
