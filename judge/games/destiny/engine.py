@@ -1187,10 +1187,9 @@ def _perform_lose(ctx: Ctx, e: ev.LoseResources) -> bool:
 
 def _perform_draw(ctx: Ctx, e: ev.Draw) -> bool:
     p = ctx.player(e.player)
-    n = min(e.amount, len(p.deck))
-    drawn = p.deck[:n]
-    del p.deck[:n]
-    p.hand.extend(drawn)
+    deck = p.deck
+    n = min(e.amount, len(deck))
+    p.hand.extend([deck.popleft() for _ in range(n)])  # together, from the top (destiny.draw.simultaneous)
     ctx.record({**e.to_json(), "drawn": n, "rules": list(e.rules)})
     return n > 0
 

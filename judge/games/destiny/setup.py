@@ -15,6 +15,8 @@ a deck may be ``{"unknown": n}``. From the beginning, ``setup`` holds the outcom
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Sequence
 from typing import Any
 
 from judge.games.destiny.dice import Face, FaceError, parse_face
@@ -129,7 +131,7 @@ def _player(pid: str, name: str, raw: dict[str, Any], cards: CardPool, path: str
     else:
         p.resources = res
     p.hand = _cards(raw.get("hand", []), f"{path}/hand", faults, cards)
-    p.deck = _cards(raw.get("deck", []), f"{path}/deck", faults, cards)
+    p.deck = deque(_cards(raw.get("deck", []), f"{path}/deck", faults, cards))
     p.discard = _cards(raw.get("discard", []), f"{path}/discard", faults, cards, allow_unknown=False)
     if "passed" in raw and not isinstance(raw["passed"], bool):
         bad("/passed", "'passed' is true or false")
@@ -353,15 +355,15 @@ def from_beginning(players: list[dict[str, Any]], setup: dict[str, Any], cards: 
             seen[code] = seen.get(code, 0) + 1
             ref = f"{pid}.{code}" + (f"#{seen[code]}" if seen[code] > 1 else "")
             p.characters[ref] = Character(ref=ref, code=code, dice=c.get("dice", 1))
-        p.deck = list(entry.get("deck", []))
+        p.deck = deque(entry.get("deck", []))
         st.players[pid] = p
     ctx = Ctx(st, cards, {"choices": setup.get("choices", [])}, rng, policy)
     ctx.note({"event": "setup", "rules": ["destiny.setup.order", "destiny.setup.characters",
                                           "destiny.setup.battlefields", "destiny.zones.set-aside-dice"]})
     decks = setup.get("decks", {})
     for pid, p in st.players.items():
-        p.deck = _ordered(p.deck, decks.get(pid), rng, f"{pid}'s deck order after shuffling",
-                          "destiny.setup.opening-hand")
+        p.deck = deque(_ordered(p.deck, decks.get(pid), rng, f"{pid}'s deck order after shuffling",
+                                "destiny.setup.opening-hand"))
         ctx.draw("setup", pid, HAND_LIMIT)
     mull = setup.get("mulligan", {})
     mdecks = setup.get("mulligan_decks", {})
@@ -374,8 +376,8 @@ def from_beginning(players: list[dict[str, Any]], setup: dict[str, Any], cards: 
                 raise IllegalAction("destiny.setup.mulligan", f"{pid} cannot shuffle back {code}: not in hand")
             p.hand.remove(code)
             p.deck.append(code)
-        p.deck = _ordered(p.deck, mdecks.get(pid), rng, f"{pid}'s deck order after the mulligan",
-                          "destiny.setup.mulligan")
+        p.deck = deque(_ordered(p.deck, mdecks.get(pid), rng, f"{pid}'s deck order after the mulligan",
+                                "destiny.setup.mulligan"))
         ctx.note({"event": "mulligan", "player": pid, "returned": len(back), "rules": ["destiny.setup.mulligan"]})
         ctx.draw("setup", pid, len(back))
     for p in st.players.values():
@@ -390,7 +392,7 @@ def from_beginning(players: list[dict[str, Any]], setup: dict[str, Any], cards: 
     return st, ctx
 
 
-def _ordered(cards_: list[str], given: Any, rng: Rng | None, what: str, rule: str) -> list[str]:
+def _ordered(cards_: Sequence[str], given: Any, rng: Rng | None, what: str, rule: str) -> list[str]:
     if given is not None:
         if not isinstance(given, list) or sorted(given) != sorted(cards_):
             raise IllegalAction(rule, f"{what} must list exactly the cards of that deck")

@@ -18,6 +18,7 @@ import copy
 import dataclasses
 import hashlib
 import json
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -133,7 +134,7 @@ class Player:
     name: str = ""
     resources: int = 0
     hand: list[str] = field(default_factory=list)
-    deck: list[str] = field(default_factory=list)  # top first
+    deck: deque[str] = field(default_factory=deque)  # top first; drawn from the left in O(1)
     discard: list[str] = field(default_factory=list)
     passed: bool = False
     characters: dict[str, Character] = field(default_factory=TrackedDict)
@@ -153,7 +154,7 @@ class Player:
 
     def copy(self) -> Player:
         new = copy.copy(self)
-        new.hand, new.deck, new.discard = list(self.hand), list(self.deck), list(self.discard)
+        new.hand, new.deck, new.discard = list(self.hand), deque(self.deck), list(self.discard)
         new.characters = TrackedDict(
             (r, dataclasses.replace(c, upgrades=list(c.upgrades))) for r, c in self.characters.items())
         new.supports = TrackedDict((r, dataclasses.replace(s)) for r, s in self.supports.items())
@@ -168,6 +169,15 @@ class Player:
         return [c for c in self.characters.values() if not c.defeated]
 
 
+def _get_deck(self: Player) -> deque[str]:
+    return self.__dict__["_deck"]
+
+
+def _set_deck(self: Player, cards: Any) -> None:
+    self.__dict__["_deck"] = cards if type(cards) is deque else deque(cards)
+
+
+Player.deck = property(_get_deck, _set_deck)  # type: ignore[assignment]  # any sequence given becomes a deque
 Player.eliminated = _tracked("eliminated")  # type: ignore[assignment]  # what an eliminated player had leaves play
 
 

@@ -73,3 +73,16 @@ def test_plain_dicts_given_to_a_player_are_wrapped() -> None:
     p = Player(id="p1", characters={"p1.01001": Character(ref="p1.01001", code="01001", dice=1)})
     assert type(p.characters) is TrackedDict
     assert type(pickle.loads(pickle.dumps(p.characters))) is TrackedDict
+
+
+def test_a_deck_is_drawn_from_the_top_and_viewed_as_a_list() -> None:
+    from collections import deque
+
+    p = Player(id="p1", deck=["01001", "01002", "01003"])
+    assert type(p.deck) is deque
+    p.deck = ["05001", "05002"]  # any sequence given becomes a deque, top first
+    assert type(p.deck) is deque and p.deck[0] == "05001"
+    st = GameState()
+    st.players["p1"] = p
+    assert st.view(hidden=True)["players"]["p1"]["deck"] == ["05001", "05002"]
+    assert type(st.copy().players["p1"].deck) is deque
