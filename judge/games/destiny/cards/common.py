@@ -48,6 +48,14 @@ def entry_or_choose(
     return ctx.choose(by, kind, options, rules, prompt, source)
 
 
+def choose_character(ctx: Ctx, entry: Any, by: str, prompt: str, source: str) -> str:
+    """A living character as the target: written as ``target`` on the entry, else chosen by
+    ``by`` (destiny.terms.choose-target)."""
+    target: str = entry_or_choose(ctx, entry, "target", by, "target", living_characters(ctx),
+                                  ("destiny.terms.choose-target",), prompt, source)
+    return target
+
+
 def living_characters(ctx: Ctx, pid: str | None = None) -> list[str]:
     return [c.ref for q, p in ctx.state.players.items() if pid in (None, q) for c in p.alive()]
 

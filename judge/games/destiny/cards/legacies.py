@@ -17,6 +17,7 @@ from judge.games.destiny.cards.common import (
     after_you_activate_this,
     after_you_play_this,
     character_color_only,
+    choose_character,
     die_belongs_to,
     entry_or_choose,
     living_characters,
@@ -196,17 +197,7 @@ def _boba_special(ctx: Ctx, src: str, entry: Any) -> None:
             ctx, entry, "die_value", pid, "die", dice, TARGET, "the die whose value is dealt as damage", src
         )
         value = ctx.die_value(die)
-    target = entry_or_choose(
-        ctx,
-        entry,
-        "target",
-        pid,
-        "target",
-        living_characters(ctx),
-        TARGET,
-        "the character dealt the damage",
-        src,
-    )
+    target = choose_character(ctx, entry, pid, "the character dealt the damage", src)
     ctx.deal_damage(src, target, value)
 
 
@@ -232,34 +223,14 @@ def _redeploy_on_blue(ctx: Ctx, src: str, subject: Any, value: Any) -> Any:
 # ---------------------------------------------------------------------- Hunter Instinct (05026)
 def _hunter_instinct(ctx: Ctx, src: str, entry: Any) -> None:
     pid = ctx.owner_of(src)
-    target = entry_or_choose(
-        ctx,
-        entry,
-        "target",
-        pid,
-        "target",
-        living_characters(ctx),
-        TARGET,
-        "deal 1 damage (2 if it has 3 or more) to which character",
-        src,
-    )
+    target = choose_character(ctx, entry, pid, "deal 1 damage (2 if it has 3 or more) to which character", src)
     ctx.deal_damage(src, target, 2 if ctx.character(target).damage >= 3 else 1)
 
 
 # ---------------------------------------------------------------------- Wrist Rockets (05027)
 def _wrist_rockets(ctx: Ctx, src: str, entry: Any) -> None:
     pid = ctx.owner_of(src)
-    target = entry_or_choose(
-        ctx,
-        entry,
-        "target",
-        pid,
-        "target",
-        living_characters(ctx),
-        TARGET,
-        "deal 2 damage to which character",
-        src,
-    )
+    target = choose_character(ctx, entry, pid, "deal 2 damage to which character", src)
     ctx.deal_damage(src, target, 2)
     if (
         ctx.player(pid).resources >= 1
@@ -493,17 +464,7 @@ def _take_flight(ctx: Ctx, src: str, _step: Any) -> None:
 
 def _heightened_awareness(ctx: Ctx, src: str, step: Any) -> None:
     pid = ctx.owner_of(src)
-    target = entry_or_choose(
-        ctx,
-        step,
-        "target",
-        pid,
-        "target",
-        living_characters(ctx),
-        TARGET,
-        "give 3 shields to which character",
-        src,
-    )
+    target = choose_character(ctx, step, pid, "give 3 shields to which character", src)
     if target is not None:
         ctx.give_shields(src, target, 3)
 
