@@ -81,6 +81,12 @@ class Source:
     card: CardDef
 
 
+# The live-ability index kept on a state (Ctx._index): play generation, card pool, live abilities
+# by timing, trigger candidates by (timing, event type), and event types no live ability answers.
+LiveIndex = tuple[int, CardPool, dict[str, list[tuple["Source", tuple[Ability, ...]]]],
+                  dict[tuple[str, type], list[tuple["Source", Ability, str]]], dict[type, bool]]
+
+
 class Ctx:
     timing_rules = TimingRules(
         instead="destiny.replacement.instead",
@@ -261,11 +267,7 @@ class Ctx:
     # ------------------------------------------------------------------ constants and keywords
     def query(self, name: str, subject: Any, value: Any) -> Any:
         """Fold every live constant ability answering ``name`` over ``value``."""
-        cached = self.state.__dict__.get("_live_index")
-        if cached is not None and cached[0] == _GEN[0] and cached[1] is self.cards:
-            live = cached[2]
-        else:
-            live = self._live_timings()
+        live = self._index()[2]
         for src, abilities in live.get("constant:" + name, ()):
             for ab in abilities:
                 if ab.modify is not None:
@@ -289,11 +291,7 @@ class Ctx:
         use, claim, resolve, reroll) with ``subject``, or None. Such effects are asked one by one
         and any one of them forbids: no "can" or "ignore restrictions" effect lifts a "cannot"
         (destiny.negative.cannot-overrides-can)."""
-        cached = self.state.__dict__.get("_live_index")
-        if cached is not None and cached[0] == _GEN[0] and cached[1] is self.cards:
-            live = cached[2]
-        else:
-            live = self._live_timings()
+        live = self._index()[2]
         for src, abilities in live.get("constant:forbid", ()):
             for ab in abilities:
                 if ab.modify is not None and ab.modify(self, src.ref, (verb, pid, subject), False):
@@ -367,10 +365,7 @@ class Ctx:
         return out
 
     def _triggers(self, event: Event, timing: str) -> list[Triggered]:
-        cached = self.state.__dict__.get("_live_index")
-        if cached is None or cached[0] != _GEN[0] or cached[1] is not self.cards:
-            self._live_timings()
-            cached = self.state.__dict__["_live_index"]
+        cached = self._index()
         by_event = cached[3]
         key = (timing, type(event))
         candidates = by_event.get(key)
@@ -379,17 +374,18 @@ class Ctx:
         if not candidates:
             return []
         return [self._instance(src, ab, aid, event) for src, ab, aid in candidates
-                if ab.trigger(self, src.ref, event)]
+                if ab.trigger is not None and ab.trigger(self, src.ref, event)]
 
-    def _live_timings(self) -> dict[str, list[tuple[Source, tuple[Ability, ...]]]]:
-        """Live cards with triggered or constant abilities, by timing. Built again only when what
-        is in play has changed since it was built (the play generation, see state.py), so it is
-        never stale; it is kept on the state object between steps."""
+    def _index(self) -> LiveIndex:
+        """The live-ability index: (play generation, card pool, live abilities by timing,
+        candidates by (timing, event type), whether no live ability answers an event type).
+        Built again only when what is in play has changed since it was built (the play
+        generation, see state.py), so it is never stale; it is kept on the state object."""
         st = self.state
-        key = _GEN[0]
-        cached = st.__dict__.get("_live_index")
-        if cached is not None and cached[0] == key and cached[1] is self.cards:
-            return cached[2]
+        gen = _GEN[0]
+        cached: LiveIndex | None = st.__dict__.get("_live_index")
+        if cached is not None and cached[0] == gen and cached[1] is self.cards:
+            return cached
         live: dict[str, list[tuple[Source, tuple[Ability, ...]]]] = {}
         timed = self._timed_codes()
         for pid, p in st.players.items():
@@ -408,10 +404,9 @@ class Ctx:
                          self.card(st.battlefield))
             for timing, abilities in timed[st.battlefield].items():
                 live.setdefault(timing, []).append((src, abilities))
-        # (generation, pool, live abilities by timing, candidates by (timing, event type),
-        #  event types no live ability answers)
-        st.__dict__["_live_index"] = (key, self.cards, live, {}, {})
-        return live
+        index: LiveIndex = (gen, self.cards, live, {}, {})
+        st.__dict__["_live_index"] = index
+        return index
 
     def _timed_codes(self) -> dict[str, dict[str, tuple[Ability, ...]]]:
         """Codes of the pool's cards that have triggered abilities, with them by timing."""
@@ -444,10 +439,7 @@ class Ctx:
         trigger on it (most events), it is simply performed: the pipeline would do the same."""
         t = type(event)
         if t is not ev.Activate and t is not ev.Defeat:  # Guardian and Redeploy are asked each time
-            cached = self.state.__dict__.get("_live_index")
-            if cached is None or cached[0] != _GEN[0] or cached[1] is not self.cards:
-                self._live_timings()
-                cached = self.state.__dict__["_live_index"]
+            cached = self._index()
             quiet = cached[4].get(t)
             if quiet is None:
                 by_event, live = cached[3], cached[2]
