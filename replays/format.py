@@ -134,7 +134,7 @@ def parse_log(data: Any, cards: CardPool) -> Log:
         bad("/steps", f"a log has at most {MAX_STEPS} steps")
         steps = []
     for i, step in enumerate(steps):
-        for path, msg in check_step_shape(step, i, ids):
+        for path, msg in check_step_shape(step, f"/steps/{i}", ids):
             bad(path, msg)
     if faults:
         raise MalformedLog(faults)

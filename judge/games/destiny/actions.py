@@ -28,12 +28,9 @@ STEP_KEYS = {"by", "do", "card", "on", "replaces", "roll", "random", "choices", 
 
 
 # ====================================================================== shape (malformed logs)
-def check_step_shape(step: Any, path: str | int, players: list[str]) -> list[tuple[str, str]]:
-    """Structural faults of one step as (JSON Pointer, message) pairs; ``path`` is the step's
-    pointer, or its index in ``/steps``."""
+def check_step_shape(step: Any, path: str, players: list[str]) -> list[tuple[str, str]]:
+    """Structural faults of one step as (JSON Pointer, message) pairs."""
     faults: list[tuple[str, str]] = []
-    if isinstance(path, int):
-        path = f"/steps/{path}"
 
     def bad(sub: str, msg: str) -> None:
         faults.append((f"{path}{sub}", msg))

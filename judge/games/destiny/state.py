@@ -229,7 +229,6 @@ class GameState:
     def seats(self) -> list[str]:
         return list(self.players)
 
-
     # -- views --------------------------------------------------------------------------------
     def view(self, hidden: bool = False) -> dict[str, Any]:
         """The spec's state view (section 5); ``hidden=True`` gives the position form."""
