@@ -274,6 +274,11 @@ class Ctx:
                     value = ab.modify(self, src.ref, subject, value)
         return value
 
+    def cost_of(self, pid: str, code: str, on: str | None = None) -> int:
+        """What playing ``code`` costs ``pid``: its printed cost through every constant cost
+        modifier in play (destiny.cards.cost), before one-off reductions."""
+        return int(self.query("cost", (pid, code, on), self.card(code).cost or 0))
+
     def keywords(self, ref: str) -> frozenset[str]:
         """A card's keywords: printed plus granted (destiny.keywords.binary: a set, never counted),
         minus every keyword an effect takes away. A lost keyword is gone however many times it
@@ -1399,7 +1404,6 @@ def _play_card(ctx: Ctx, e: ev.Play) -> None:
     pid = e.player
     p = ctx.player(pid)
     card = ctx.card(e.code)
-    cost = card.cost or 0
     rules = ["destiny.actions.play-card-sequence", "destiny.cards.cost"]
     replaced_cost = 0
     if e.replaces:
@@ -1408,8 +1412,7 @@ def _play_card(ctx: Ctx, e: ev.Play) -> None:
     reduction = ctx.cost_reduction + replaced_cost
     if reduction:
         rules.append("destiny.terms.reduce")
-    cost = int(ctx.query("cost", (pid, e.code, e.on), cost))
-    pay = max(0, cost - reduction)
+    pay = max(0, ctx.cost_of(pid, e.code, e.on) - reduction)
     p.hand.remove(e.code)
     ctx.spend(pid, pay, "destiny.cards.cost", f"playing {card.name}")
     ctx.record({**e.to_json(), "cost": pay, "rules": rules})

@@ -64,16 +64,10 @@ def pool_dice(ctx: Ctx, pid: str | None = None, test: Callable[[Any], bool] | No
     return [d for q, d, f in ctx.all_pool_dice() if pid in (None, q) and (test is None or test(f))]
 
 
-def cost_for(ctx: Ctx, pid: str, code: str, on: str | None = None) -> int:
-    """The cost of ``code`` for ``pid``: its printed cost through every constant cost modifier in play,
-    as the engine counts it when the card is played (destiny.cards.cost)."""
-    return int(ctx.query("cost", (pid, code, on), ctx.card(code).cost or 0))
-
-
 def cheapest(ctx: Ctx, pid: str, codes: Iterable[str]) -> list[str]:
     """The distinct cards among ``codes`` with the lowest cost for ``pid``, after every cost-modifying
     effect (destiny.terms.cheapest); several on a tie, in the order given."""
-    costs = {code: cost_for(ctx, pid, code) for code in dict.fromkeys(codes)}
+    costs = {code: ctx.cost_of(pid, code) for code in dict.fromkeys(codes)}
     if not costs:
         return []
     low = min(costs.values())
