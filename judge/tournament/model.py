@@ -179,13 +179,13 @@ class PairRound:
 
 
 @dataclass(frozen=True)
-class RepairRound:
-    """Fresh pairings for the current round, before any of its results is in."""
+class _NewPairings:
+    """New pairings for the current round, before any of its results is in."""
 
     number: int
     pairings: tuple[Pairing, ...]
     bye: str | None = None
-    kind: str = field(default="repair_round", init=False)
+    kind: str = field(default="", init=False)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -197,21 +197,17 @@ class RepairRound:
 
 
 @dataclass(frozen=True)
-class OverridePairings:
+class RepairRound(_NewPairings):
+    """Fresh pairings for the current round, before any of its results is in."""
+
+    kind: str = field(default="repair_round", init=False)
+
+
+@dataclass(frozen=True)
+class OverridePairings(_NewPairings):
     """The organizer's own pairings for the current round, before any result is in."""
 
-    number: int
-    pairings: tuple[Pairing, ...]
-    bye: str | None = None
     kind: str = field(default="override_pairings", init=False)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "number": self.number,
-            "pairings": _pairings_json(self.pairings),
-            "bye": self.bye,
-        }
 
 
 @dataclass(frozen=True)
