@@ -31,11 +31,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
+from mypy_extensions import mypyc_attr
+
 
 class IllegalAction(Exception):
     """An input the rules forbid. ``rule`` is the ID of the rule it breaks."""
 
-    kind = "illegal-action"
+    kind: ClassVar[str] = "illegal-action"
 
     def __init__(self, rule: str, message: str):
         self.rule = rule
@@ -46,7 +48,7 @@ class IllegalAction(Exception):
 class MissingOutcome(Exception):
     """A random outcome the log must state (no ``rng``) but does not."""
 
-    kind = "missing-outcome"
+    kind: ClassVar[str] = "missing-outcome"
 
     def __init__(self, what: str, rule: str | None = None):
         self.rule = rule
@@ -57,10 +59,10 @@ class MissingOutcome(Exception):
 class KernelLoop(Exception):
     """Events nested deeper than the kernel allows: a card interaction that never ends."""
 
-    kind = "illegal-action"
-    rule = "kernel.depth"
+    kind: ClassVar[str] = "illegal-action"
 
     def __init__(self, depth: int):
+        self.rule = "kernel.depth"
         self.message = f"events nested {depth} deep: the interaction does not terminate"
         super().__init__(self.message)
 
@@ -96,7 +98,7 @@ class Decision:
 class PendingDecision(Exception):
     """The log lacks a choice the engine needs: replay stops and names who must decide."""
 
-    kind = "pending-decision"
+    kind: ClassVar[str] = "pending-decision"
 
     def __init__(self, decision: Decision):
         self.decision = decision
@@ -109,6 +111,7 @@ class PendingDecision(Exception):
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # events and cards may stay interpreted
 class Event:
     """Base of every game event. Subclasses are frozen dataclasses with a ``kind`` and the rule
     IDs they apply; ``to_json`` writes them for rulings and timelines."""

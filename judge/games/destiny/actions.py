@@ -156,8 +156,7 @@ def _apply(ctx: Ctx, upkeep_next: bool) -> None:
     if by != expected:
         rule = "destiny.actions.extra-actions-immediate" if st.extra_action else "destiny.round.action-phase"
         raise IllegalAction(rule, f"it is {expected}'s turn, not {by}'s")
-    extra = st.extra_action is not None
-    st.extra_action = None
+    extra = st.take_extra_action() is not None
     p = ctx.player(by)
     if do == "pass":
         if extra:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from judge.games.destiny import events as ev
 from judge.games.destiny.dice import Face, FaceError, parse_face
@@ -50,6 +50,11 @@ MAX_SHIELDS = 3
 MAX_UPGRADES = 3
 UPKEEP_RESOURCES = 2
 
+# The engine's shortcuts (the live-ability index kept between steps, the reference memo, events no
+# live ability answers performed without the kernel's pipeline). They must never change a ruling:
+# tests/judge/destiny/test_fast_paths.py switches them off and compares.
+SHORTCUTS = True
+
 Policy = Callable[["Ctx", Decision], Any]
 
 
@@ -61,7 +66,7 @@ class NotImplementedCard(Exception):
     """A card's text would change the game here, but the engine does not implement it: the replay
     says so rather than silently skipping it."""
 
-    kind = "not-implemented"
+    kind: ClassVar[str] = "not-implemented"
 
     def __init__(self, code: str, name: str, what: str, text: str):
         self.code = code
@@ -147,11 +152,11 @@ class Ctx:
     def canon(self, ref: str) -> str:
         """A card reference as the state writes it: upgrades and supports always with ``#n``.
         Depends only on what is in play, so answers are kept for the play generation."""
-        memo: tuple[int, dict[str, str]] | None = self.state.__dict__.get("_canon_memo")
+        memo: tuple[int, dict[str, str]] | None = self.state.canon_memo
         gen = _GEN[0]
-        if memo is None or memo[0] != gen:
+        if memo is None or memo[0] != gen or not SHORTCUTS:
             memo = (gen, {})
-            self.state.__dict__["_canon_memo"] = memo
+            self.state.canon_memo = memo
         out = memo[1].get(ref)
         if out is None:
             out = memo[1][ref] = self._canon(ref)
@@ -388,8 +393,8 @@ class Ctx:
         generation, see state.py), so it is never stale; it is kept on the state object."""
         st = self.state
         gen = _GEN[0]
-        cached: LiveIndex | None = st.__dict__.get("_live_index")
-        if cached is not None and cached[0] == gen and cached[1] is self.cards:
+        cached: LiveIndex | None = st.live_index
+        if SHORTCUTS and cached is not None and cached[0] == gen and cached[1] is self.cards:
             return cached
         live: dict[str, list[tuple[Source, tuple[Ability, ...]]]] = {}
         timed = self._timed_codes()
@@ -410,16 +415,16 @@ class Ctx:
             for timing, abilities in timed[st.battlefield].items():
                 live.setdefault(timing, []).append((src, abilities))
         index: LiveIndex = (gen, self.cards, live, {}, {})
-        st.__dict__["_live_index"] = index
+        st.live_index = index
         return index
 
     def _timed_codes(self) -> dict[str, dict[str, tuple[Ability, ...]]]:
         """Codes of the pool's cards that have triggered abilities, with them by timing."""
-        cached = getattr(self.cards, "_timed_cache", None)
+        cached = self.cards.timed_cache
         if cached is None or cached[0] != len(self.cards):
-            table = {code: _timed(card) for code, card in self.cards.cards.items() if _timed(card)}
+            table = {code: timed for code, card in self.cards.cards.items() if (timed := _timed(card))}
             cached = (len(self.cards), table)
-            self.cards._timed_cache = cached  # type: ignore[attr-defined]
+            self.cards.timed_cache = cached
         return cached[1]
 
     def _instance(self, src: Source, ab: Ability, aid: str, event: Event | None) -> Triggered:
@@ -443,7 +448,7 @@ class Ctx:
         """An event through the kernel's pipeline. When no live ability could replace it or
         trigger on it (most events), it is simply performed: the pipeline would do the same."""
         t = type(event)
-        if t is not ev.Activate and t is not ev.Defeat:  # Guardian and Redeploy are asked each time
+        if SHORTCUTS and t is not ev.Activate and t is not ev.Defeat:  # Guardian, Redeploy: asked each time
             cached = self._index()
             quiet = cached[4].get(t)
             if quiet is None:
@@ -1009,19 +1014,14 @@ class Ctx:
             raise NotImplementedCard(code, card.name, what, card.unimplemented)
 
 
-_TIMED: dict[int, dict[str, tuple[Ability, ...]]] = {}
-
-
 def _timed(card: CardDef) -> dict[str, tuple[Ability, ...]]:
-    """A card's triggered abilities (before, after, instead) by timing, computed once per card."""
-    key = id(card)
-    got = _TIMED.get(key)
-    if got is None:
-        got = {t: card.abilities_for(t) for t in ("before", "after", "instead") if card.abilities_for(t)}
-        for ab in card.abilities:  # constant abilities, by the name the engine asks about
-            if ab.timing == "constant" and ab.query:
-                got["constant:" + ab.query] = got.get("constant:" + ab.query, ()) + (ab,)
-        _TIMED[key] = got
+    """A card's triggered abilities (before, after, instead) by timing, and its constant abilities
+    by the name the engine asks about. Computed when a pool's table is built (Ctx._timed_codes);
+    not cached by ``id(card)``, which a new card may reuse once an old one is collected."""
+    got = {t: card.abilities_for(t) for t in ("before", "after", "instead") if card.abilities_for(t)}
+    for ab in card.abilities:
+        if ab.timing == "constant" and ab.query:
+            got["constant:" + ab.query] = got.get("constant:" + ab.query, ()) + (ab,)
     return got
 
 

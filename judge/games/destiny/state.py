@@ -22,6 +22,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from judge.games.destiny.dice import Face
 
 UNKNOWN = "?"
@@ -30,7 +32,7 @@ UNKNOWN = "?"
 # What is in play (characters and whether they are defeated, upgrades, supports, the battlefield
 # and its controller, eliminated players) changes rarely; the engine's index of live triggered
 # abilities is rebuilt only when it does. Every such change bumps one counter (TrackedDict for the
-# tables, ``_tracked`` properties for the flags), so an index built at generation g is valid for
+# tables, properties for the flags), so an index built at generation g is valid for
 # as long as the counter still reads g, whatever state it was for.
 _GEN = [0]
 
@@ -39,6 +41,7 @@ def play_generation() -> int:
     return _GEN[0]
 
 
+@mypyc_attr(native_class=False)  # a dict subclass stays a Python class when compiled
 class TrackedDict(dict):
     """A dict whose every change bumps the play generation (used for what is in play)."""
 
@@ -88,28 +91,21 @@ class Character:
     dice: int
     damage: int = 0
     shields: int = 0
-    defeated: bool = False
+    _defeated: bool = False  # read and written as ``defeated``
     exhausted: bool = False
     upgrades: list[str] = field(default_factory=list)
 
+    @property
+    def defeated(self) -> bool:
+        return self._defeated
 
-def _tracked(name: str) -> property:
-    """A dataclass field whose every change bumps the play generation."""
-    slot = "_" + name
-
-    def get(self: Any) -> Any:
-        return self.__dict__[slot]
-
-    def set_(self: Any, value: Any) -> None:
-        d = self.__dict__
-        if slot not in d or d[slot] != value:
+    @defeated.setter
+    def defeated(self, value: bool) -> None:  # a defeated character's abilities leave play
+        if value != self._defeated:
             _GEN[0] += 1
-        d[slot] = value
-
-    return property(get, set_)
+        self._defeated = value
 
 
-Character.defeated = _tracked("defeated")  # type: ignore[assignment]  # a defeated character's abilities leave play
 
 
 @dataclass
@@ -144,13 +140,25 @@ class Player:
     serials: dict[str, int] = field(default_factory=dict)  # copies of a code that entered play
     power_used: list[str] = field(default_factory=list)  # cards whose power action was used
     removed: list[str] = field(default_factory=list)  # cards removed from the game
-    eliminated: bool = False
+    _eliminated: bool = False  # read and written as ``eliminated``
 
     def __post_init__(self) -> None:
-        for name in ("characters", "supports", "upgrades"):
-            table = getattr(self, name)
-            if type(table) is not TrackedDict:
-                setattr(self, name, TrackedDict(table))
+        if type(self.characters) is not TrackedDict:
+            self.characters = TrackedDict(self.characters)
+        if type(self.supports) is not TrackedDict:
+            self.supports = TrackedDict(self.supports)
+        if type(self.upgrades) is not TrackedDict:
+            self.upgrades = TrackedDict(self.upgrades)
+
+    @property
+    def eliminated(self) -> bool:
+        return self._eliminated
+
+    @eliminated.setter
+    def eliminated(self, value: bool) -> None:  # what an eliminated player had leaves play
+        if value != self._eliminated:
+            _GEN[0] += 1
+        self._eliminated = value
 
     def copy(self) -> Player:
         new = copy.copy(self)
@@ -167,18 +175,6 @@ class Player:
 
     def alive(self) -> list[Character]:
         return [c for c in self.characters.values() if not c.defeated]
-
-
-def _get_deck(self: Player) -> deque[str]:
-    return self.__dict__["_deck"]
-
-
-def _set_deck(self: Player, cards: Any) -> None:
-    self.__dict__["_deck"] = cards if type(cards) is deque else deque(cards)
-
-
-Player.deck = property(_get_deck, _set_deck)  # type: ignore[assignment]  # any sequence given becomes a deque
-Player.eliminated = _tracked("eliminated")  # type: ignore[assignment]  # what an eliminated player had leaves play
 
 
 @dataclass
@@ -198,9 +194,9 @@ class GameState:
     phase: str = "action"  # setup | action | upkeep | over
     turn: str | None = None
     claimed_by: str | None = None
-    battlefield: str | None = None
+    _battlefield: str | None = None  # read and written as ``battlefield``
     battlefield_owner: str | None = None
-    controller: str | None = None
+    _controller: str | None = None  # read and written as ``controller``
     players: dict[str, Player] = field(default_factory=TrackedDict)  # seat order
     winner: str | None = None
     reason: str | None = None
@@ -208,10 +204,35 @@ class GameState:
     extra_action: str | None = None  # the player who may take an extra action now (Ambush)
     delayed: list[Delayed] = field(default_factory=list)
     rng_drawn: int | None = None  # words drawn from the log's rng, when it has one
+    # the engine's caches (engine.Ctx): never part of the state's value
+    live_index: Any = field(default=None, init=False, repr=False, compare=False)
+    canon_memo: Any = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if type(self.players) is not TrackedDict:
             self.players = TrackedDict(self.players)
+        self.live_index = None  # set here too: a compiled dataclass does not set init=False defaults
+        self.canon_memo = None
+
+    @property
+    def battlefield(self) -> str | None:
+        return self._battlefield
+
+    @battlefield.setter
+    def battlefield(self, value: str | None) -> None:
+        if value != self._battlefield:
+            _GEN[0] += 1
+        self._battlefield = value
+
+    @property
+    def controller(self) -> str | None:
+        return self._controller
+
+    @controller.setter
+    def controller(self, value: str | None) -> None:
+        if value != self._controller:
+            _GEN[0] += 1
+        self._controller = value
 
     def copy(self) -> GameState:
         """A working copy (faces are immutable and shared); much cheaper than deepcopy."""
@@ -222,6 +243,13 @@ class GameState:
 
     def player(self, pid: str) -> Player:
         return self.players[pid]
+
+    def take_extra_action(self) -> str | None:
+        """Who had the extra action now (Ambush), clearing it: an action step uses it up.
+        (A method, not an assignment in the caller, so that the type checker does not take the
+        field for None after the action that may grant a new one.)"""
+        who, self.extra_action = self.extra_action, None
+        return who
 
     def opponents(self, pid: str) -> list[str]:
         return [p for p, st in self.players.items() if p != pid and not st.eliminated]
@@ -286,7 +314,3 @@ class GameState:
 
     def state_hash(self) -> str:
         return "sha256:" + hashlib.sha256(self.canonical()).hexdigest()
-
-
-GameState.battlefield = _tracked("battlefield")  # type: ignore[assignment]
-GameState.controller = _tracked("controller")  # type: ignore[assignment]

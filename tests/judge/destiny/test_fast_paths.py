@@ -15,9 +15,15 @@ from replays.replayer import StepRecord, Visitor, replay
 from replays.selfplay import play_game
 
 
-class Trace(Visitor):
+class Trace:  # a Visitor (structurally: the compiled build cannot subclass the protocol)
     def __init__(self) -> None:
         self.steps: list[tuple[Any, ...]] = []
+
+    def begin(self, log: Any, setup: StepRecord) -> None:
+        pass
+
+    def end(self, result: Any) -> None:
+        pass
 
     def visit_step(self, rec: StepRecord) -> None:
         self.steps.append((rec.at, rec.events, rec.decisions, rec.state.state_hash()))
@@ -26,7 +32,8 @@ class Trace(Visitor):
 def trace(log: dict[str, Any]) -> list[tuple[Any, ...]]:
     pool = default_pool()
     visitor = Trace()
-    result = replay(parse_log(log, pool), pool, visitors=(visitor,))
+    visitors: tuple[Visitor, ...] = (visitor,)
+    result = replay(parse_log(log, pool), pool, visitors=visitors)
     assert result.valid, result.error
     return visitor.steps
 
@@ -37,18 +44,36 @@ def test_shortcuts_change_nothing(seed: str, decks: tuple[str, str], monkeypatch
     log = play_game(seed, *decks).log
     fast = trace(log)
 
-    class EverNew:
-        """A play generation that is new at every look-up: every index is rebuilt when asked."""
-
-        def __init__(self) -> None:
-            self.n = 0
-
-        def __getitem__(self, _i: int) -> int:
-            self.n += 1
-            return -self.n
-
-    monkeypatch.setattr(engine, "_GEN", EverNew())
-    monkeypatch.setattr(engine.Ctx, "emit", lambda self, event: self.kernel.emit(event))
+    monkeypatch.setattr(engine, "SHORTCUTS", False)
     slow = trace(log)
     assert len(fast) == len(slow) > 20
     assert fast == slow
+
+
+def test_a_card_replaced_in_a_pool_is_read_again() -> None:
+    """The pool's table of triggered abilities is rebuilt when a card is replaced: a stale one
+    would keep applying the old card's ability."""
+    from judge.games.destiny.cards.common import ability, after_you_activate_this
+    from judge.games.destiny.model import CardDef, CardType, faces
+    from replays.builder import Table
+    from replays.service import replay_json
+    from tests.judge.destiny.tablehelp import pool_with
+
+    def shield_self(ctx, src, _e):  # noqa: ANN001, ANN202
+        ctx.give_shields(src, src, 1)
+
+    def card(with_ability: bool) -> CardDef:
+        abilities = (ability("after", "After you activate it, give it 1 shield.", shield_self,
+                             after_you_activate_this),) if with_ability else ()
+        return CardDef("99030", "Test Shielder", CardType.CHARACTER, "hero", "gray", points=(10,), health=10,
+                       faces=faces("1R", "1R", "1R", "1R", "1R", "1R"), abilities=abilities)
+
+    pool = pool_with(card(True))
+    t = Table()
+    t.character("p1", "99030")
+    t.character("p2", "05019", dice=2)
+    log = t.log([{"by": "p1", "do": "activate", "card": "p1.99030", "roll": ["1R"]}])
+    shields = lambda r: r["final_state"]["players"]["p1"]["characters"]["p1.99030"]["shields"]  # noqa: E731
+    assert shields(replay_json(log, cards=pool)) == 1
+    pool.add(card(False), replace=True)
+    assert shields(replay_json(log, cards=pool)) == 0

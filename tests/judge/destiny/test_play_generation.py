@@ -78,10 +78,11 @@ def test_plain_dicts_given_to_a_player_are_wrapped() -> None:
 def test_a_deck_is_drawn_from_the_top_and_viewed_as_a_list() -> None:
     from collections import deque
 
-    p = Player(id="p1", deck=["01001", "01002", "01003"])
+    p = Player(id="p1")
     assert type(p.deck) is deque
-    p.deck = ["05001", "05002"]  # any sequence given becomes a deque, top first
-    assert type(p.deck) is deque and p.deck[0] == "05001"
+    p.deck = deque(["05001", "05002"])  # top first
+    assert p.deck.popleft() == "05001"
+    p.deck.appendleft("05001")
     st = GameState()
     st.players["p1"] = p
     assert st.view(hidden=True)["players"]["p1"]["deck"] == ["05001", "05002"]
