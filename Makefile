@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.arbiter-installed
 
-.PHONY: venv run test lint bench clean distclean
+.PHONY: venv run test lint bench compiled clean distclean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -19,17 +19,23 @@ venv: $(STAMP)
 run: $(STAMP)
 	$(BIN)/arbiter run
 
-## test: the whole test suite (REDIS_URL=redis://... to use a real server's database instead)
+## test: the whole test suite (REDIS_URL=redis://... to use a real server's database instead), then
+## the engine and replay tests again against the compiled engine (see `compiled`)
 test: $(STAMP)
 	$(BIN)/python -m pytest
+	$(BIN)/python tools/build_compiled.py --test
+
+## compiled: the engine compiled with mypyc (setup.py) in var/compiled/tree, rebuilt when sources change
+compiled: $(STAMP)
+	$(BIN)/python tools/build_compiled.py
 
 ## lint: ruff over the repo, mypy on the pure core
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy judge replays
 
-## bench: every bench/bench_*.py, figures printed
-bench: $(STAMP)
+## bench: every bench/bench_*.py, figures printed (replay speed for the pure and the compiled engine)
+bench: $(STAMP) compiled
 	$(BIN)/python bench/run.py
 
 ## clean: caches, build output and local data (var/); keeps .venv

@@ -1,7 +1,9 @@
 """Replay benchmarks (issues 2 and 3). Prints figures and ratios measured in the same run.
 
 1. Replay speed over a self-play corpus, steps per second, beside python-chess reading PGN games
-   of the same total number of moves and replaying them on a board (moves per second).
+   of the same total number of moves and replaying them on a board (moves per second): the pure
+   Python engine, and the same source compiled with mypyc (``make compiled``, var/compiled/tree)
+   run in a subprocess on the same corpus.
 2. Cost growth: a log ten times longer should cost at most eleven times more.
 3. Peak memory of a worker process replaying the corpus, beside the same process doing nothing.
 
@@ -118,6 +120,28 @@ print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 """
 
 
+COMPILED_RATE = """
+import json, sys, time
+sys.path.insert(0, {tree!r}); sys.path.insert(0, {bench!r})
+import judge.games.destiny.engine as engine
+assert engine.__file__.endswith(".so"), engine.__file__
+from bench_replay import best_of, replay_all
+logs = json.load(open({path!r}))
+print(best_of(lambda: replay_all(logs), repeat={repeat}))
+"""
+
+
+def compiled_seconds(path: str, repeat: int) -> float | None:
+    """Best time of the compiled engine over the corpus in ``path``, or None when not built."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    tree = os.path.join(root, "var", "compiled", "tree")
+    if not os.path.exists(os.path.join(tree, "setup.py")):
+        return None
+    code = COMPILED_RATE.format(tree=tree, bench=os.path.join(tree, "bench"), path=path, repeat=repeat)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=tree)
+    return float(out.stdout.strip())
+
+
 def peak_rss_kib(path: str, run: bool) -> int:
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     code = PEAK_RSS.format(root=root, path=path, run=run)
@@ -133,14 +157,25 @@ def main() -> None:
 
     logs = corpus(args.games)
     steps = sum(len(log["steps"]) for log in logs)
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
+        json.dump(logs, fh)
+        path = fh.name
     t_arbiter = best_of(lambda: replay_all(logs), repeat=5)
+    t_compiled = compiled_seconds(path, repeat=5)
     pgn = pgn_corpus(steps)
     moves = replay_pgn(pgn)
     t_chess = best_of(lambda: replay_pgn(pgn), repeat=5)
     a_rate, c_rate = steps / t_arbiter, moves / t_chess
-    print(f"replay speed: {args.games} self-play games, {steps} steps in {t_arbiter:.3f} s = {a_rate:,.0f} steps/s")
+    print(f"replay speed: {args.games} self-play games, {steps} steps")
     print(f"python-chess: {moves} PGN moves read and replayed in {t_chess:.3f} s = {c_rate:,.0f} moves/s")
-    print(f"ratio arbiter/python-chess: {a_rate / c_rate:.2f} (goal >= 1.00)")
+    print(f"arbiter, pure Python: {t_arbiter:.3f} s = {a_rate:,.0f} steps/s; "
+          f"ratio to python-chess {a_rate / c_rate:.2f}")
+    if t_compiled is None:
+        print("arbiter, compiled: not built (make compiled)")
+    else:
+        m_rate = steps / t_compiled
+        print(f"arbiter, compiled (mypyc): {t_compiled:.3f} s = {m_rate:,.0f} steps/s; "
+              f"ratio to python-chess {m_rate / c_rate:.2f} (goal >= 1.00)")
 
     short = long_log(args.long)
     longer = long_log(10 * args.long)
@@ -150,9 +185,6 @@ def main() -> None:
     print(f"cost growth: {n_short} steps {t_short:.3f} s, {n_long} steps {t_long:.3f} s: "
           f"{n_long / n_short:.1f}x the steps cost {t_long / t_short:.2f}x the time (goal <= 11x)")
 
-    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
-        json.dump(logs, fh)
-        path = fh.name
     try:
         base, peak = peak_rss_kib(path, False), peak_rss_kib(path, True)
     finally:

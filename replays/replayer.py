@@ -123,6 +123,7 @@ def start(log: Log, cards: CardPool, rng: Rng | None, policy: Policy | None = No
         err = step_error(0, exc)
         return StepRecord(at=0, step={}, events=[], decisions=[], state=state or _empty(log), error=err)
     state.rng_drawn = rng.drawn if rng else None
+    ctx.close()
     return StepRecord(at=0, step={}, events=ctx.events, decisions=ctx.decisions, state=state,
                       written_choices=ctx.written_choices)
 
@@ -157,6 +158,8 @@ def run_step(state: GameState, step: dict[str, Any], at: int, cards: CardPool, r
         apply_step(ctx, upkeep_next)
     except ENGINE_ERRORS as exc:
         error = step_error(at, exc)
+    finally:
+        ctx.close()
     if rng is not None:
         state.rng_drawn = rng.drawn
     return StepRecord(at=at, step=step, events=ctx.events, decisions=ctx.decisions, state=state, error=error,

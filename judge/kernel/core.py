@@ -166,7 +166,8 @@ class TimingRules:
 
 
 class Host(Protocol):
-    timing_rules: TimingRules
+    @property
+    def timing_rules(self) -> TimingRules: ...
 
     def replacements(self, event: Event) -> list[Triggered]: ...
     def befores(self, event: Event) -> list[Triggered]: ...

@@ -92,21 +92,22 @@ LiveIndex = tuple[int, CardPool, dict[str, list[tuple["Source", tuple[Ability, .
                   dict[tuple[str, type], list[tuple["Source", Ability, str]]], dict[type, bool]]
 
 
-class Ctx:
-    timing_rules = TimingRules(
-        instead="destiny.replacement.instead",
-        no_triggers_from_replaced="destiny.replacement.no-triggers-from-replaced",
-        competing="destiny.replacement.competing",
-        before="destiny.timing.before",
-        after="destiny.timing.after",
-        queue_fifo="destiny.timing.queue-fifo",
-        same_player="destiny.timing.simultaneous-same-player",
-        several_players="destiny.timing.simultaneous-battlefield-controller",
-        optional="destiny.abilities.resolve-fully",
-    )
+TIMING_RULES = TimingRules(
+    instead="destiny.replacement.instead",
+    no_triggers_from_replaced="destiny.replacement.no-triggers-from-replaced",
+    competing="destiny.replacement.competing",
+    before="destiny.timing.before",
+    after="destiny.timing.after",
+    queue_fifo="destiny.timing.queue-fifo",
+    same_player="destiny.timing.simultaneous-same-player",
+    several_players="destiny.timing.simultaneous-battlefield-controller",
+    optional="destiny.abilities.resolve-fully",
+)
 
-    cost_reduction = 0  # a reduction waiting for the next card played (set on the instance)
-    resolving_free = False
+
+class Ctx:
+    timing_rules: ClassVar[TimingRules] = TIMING_RULES
+    __deletable__ = ("kernel",)  # see close() (mypyc needs to be told)
 
     def __init__(self, state: GameState, cards: CardPool, step: dict[str, Any], rng: Rng | None = None,
                  policy: Policy | None = None):
@@ -130,6 +131,14 @@ class Ctx:
         self.redeploy_candidates: list[Source] = []
         self.last_known_host: dict[str, str] = {}  # upgrades that left play this step -> their character
         self.current_entry: dict[str, Any] = {}
+        self.cost_reduction = 0  # a reduction waiting for the next card played
+        self.resolving_free = False
+
+    def close(self) -> None:
+        """Done with this step: break the context <-> kernel reference cycle, so the context is
+        freed at once rather than by the cyclic garbage collector (whose passes cost a replay
+        about a tenth of its time)."""
+        del self.kernel
 
     # ------------------------------------------------------------------ lookups
     def card(self, code: str) -> CardDef:

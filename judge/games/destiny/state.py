@@ -27,6 +27,7 @@ from mypy_extensions import mypyc_attr
 from judge.games.destiny.dice import Face
 
 UNKNOWN = "?"
+_CANONICAL_JSON = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 # ---------------------------------------------------------------------- the play generation
 # What is in play (characters and whether they are defeated, upgrades, supports, the battlefield
@@ -310,7 +311,7 @@ class GameState:
         doc = self.position()
         if self.rng_drawn is not None:
             doc["rng_drawn"] = self.rng_drawn
-        return json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode("ascii")
+        return _CANONICAL_JSON.encode(doc).encode("ascii")
 
     def state_hash(self) -> str:
         return "sha256:" + hashlib.sha256(self.canonical()).hexdigest()

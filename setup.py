@@ -1,0 +1,35 @@
+"""Build hook: with ``ARBITER_COMPILE=1`` the engine's hot modules are compiled with mypyc (the
+same typed source, as native extension modules); without it the package is pure Python.
+
+The list is the replay path: kernel, Destiny rules engine and state, the replayer. Events and
+card definitions stay interpreted (their classes are subclassed and decorated at import).
+``make compiled`` builds them in a copy of the tree under var/ (never in place, so an edited
+``.py`` is never shadowed by a stale extension); ``make test`` runs the engine and replay tests
+against that build too, and ``make bench`` measures both.
+"""
+
+import os
+
+from setuptools import setup
+
+COMPILED = [
+    "judge/kernel/core.py",
+    "judge/kernel/rng.py",
+    "judge/games/destiny/actions.py",
+    "judge/games/destiny/deckcheck.py",
+    "judge/games/destiny/dice.py",
+    "judge/games/destiny/engine.py",
+    "judge/games/destiny/model.py",
+    "judge/games/destiny/refs.py",
+    "judge/games/destiny/setup.py",
+    "judge/games/destiny/state.py",
+    "replays/format.py",
+    "replays/replayer.py",
+]
+
+if os.environ.get("ARBITER_COMPILE") == "1":
+    from mypyc.build import mypycify
+
+    setup(ext_modules=mypycify(COMPILED, opt_level="3"))
+else:
+    setup()

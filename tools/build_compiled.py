@@ -1,0 +1,89 @@
+"""Build the compiled engine (mypyc, see setup.py) in a copy of the tree, and test it.
+
+The copy lives in var/compiled/tree and is built in place there, never in the working tree: an
+extension module next to its ``.py`` would shadow every later edit of it. The copy is rebuilt only
+when a source file changed (a digest of the copied files is kept beside it).
+
+    python tools/build_compiled.py          build (or find up to date) and print where
+    python tools/build_compiled.py --test   build, then run the engine and replay tests in the copy
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "var" / "compiled"
+TREE = OUT / "tree"
+DIGEST = OUT / "digest"
+COPIED_DIRS = ("judge", "replays", "worker", "api", "arbiter", "tests", "bench")
+COPIED_FILES = ("pyproject.toml", "setup.py")
+SKIP_DIRS = {"__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".hypothesis"}
+TESTS = ("tests/judge", "tests/replays")
+
+
+def sources() -> list[Path]:
+    out = [ROOT / f for f in COPIED_FILES]
+    for d in COPIED_DIRS:
+        for dirpath, dirnames, filenames in os.walk(ROOT / d):
+            dirnames[:] = sorted(n for n in dirnames if n not in SKIP_DIRS)
+            out += [Path(dirpath) / f for f in sorted(filenames) if not f.endswith((".so", ".pyc", ".c"))]
+    return out
+
+
+def digest(files: list[Path]) -> str:
+    h = hashlib.sha256()
+    for f in files:
+        h.update(str(f.relative_to(ROOT)).encode() + b"\0" + f.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def build() -> Path:
+    files = sources()
+    want = digest(files)
+    if DIGEST.exists() and DIGEST.read_text() == want and (TREE / "setup.py").exists():
+        return TREE
+    shutil.rmtree(TREE, ignore_errors=True)
+    for f in files:
+        dest = TREE / f.relative_to(ROOT)
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(f, dest)
+    env = {**os.environ, "ARBITER_COMPILE": "1"}
+    done = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=TREE, env=env,
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.stderr.write(done.stdout[-4000:] + done.stderr[-4000:])
+        raise SystemExit(f"compiled build failed (exit {done.returncode})")
+    check_compiled(TREE)
+    DIGEST.write_text(want)
+    return TREE
+
+
+def check_compiled(tree: Path) -> None:
+    """The copy imports the extension modules, not the ``.py`` files beside them."""
+    code = ("import judge.games.destiny.engine as e, replays.replayer as r; "
+            "assert e.__file__.endswith('.so') and r.__file__.endswith('.so'), (e.__file__, r.__file__); "
+            "print(e.__file__)")
+    subprocess.run([sys.executable, "-c", code], cwd=tree, check=True, capture_output=True, text=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--test", action="store_true", help="run the engine and replay tests against the build")
+    args = ap.parse_args()
+    tree = build()
+    print(f"compiled engine: {tree.relative_to(ROOT)}")
+    if args.test:
+        check_compiled(tree)
+        done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *TESTS], cwd=tree)
+        raise SystemExit(done.returncode)
+
+
+if __name__ == "__main__":
+    main()
