@@ -3,7 +3,8 @@ not move with the machine's load, unlike the wall-clock rates of bench_replay.py
 
 Each side is run once doing its work once and once doing it twice; the difference is the
 instructions of one pass (imports, corpus building and start-up cancel out). Needs valgrind;
-takes a few minutes. Not part of ``make bench``: run ``python bench/callgrind_replay.py``.
+takes a few minutes. Not part of ``make bench``: run ``python bench/callgrind_replay.py`` (after
+``make compiled`` to count the compiled engine too).
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ARBITER = """
 import json, sys
 sys.path.insert(0, {root!r}); sys.path.insert(0, {bench!r})
+import judge.games.destiny.engine
+assert judge.games.destiny.engine.__file__.endswith({suffix!r})
 from bench_replay import replay_all
 logs = json.load(open({corpus!r}))
 for _ in range(int(sys.argv[1])):
@@ -37,10 +40,10 @@ for _ in range(int(sys.argv[1])):
 """
 
 
-def instructions(script: str, passes: int) -> int:
+def instructions(script: str, passes: int, cwd: str = ROOT) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         out = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out",
-                              sys.executable, "-c", script, str(passes)],
+                              sys.executable, "-c", script, str(passes)], cwd=cwd,
                              capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": "0"})
     m = re.search(r"Collected : (\d+)", out.stderr)
     if not m:
@@ -48,8 +51,8 @@ def instructions(script: str, passes: int) -> int:
     return int(m.group(1))
 
 
-def one_pass(script: str) -> int:
-    return instructions(script, 2) - instructions(script, 1)
+def one_pass(script: str, cwd: str = ROOT) -> int:
+    return instructions(script, 2, cwd) - instructions(script, 1, cwd)
 
 
 def main() -> None:
@@ -65,15 +68,22 @@ def main() -> None:
     steps = sum(len(log["steps"]) for log in logs)
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
         json.dump(logs, fh)
+    tree = os.path.join(ROOT, "var", "compiled", "tree")
     try:
         bench = os.path.join(ROOT, "bench")
-        a = one_pass(ARBITER.format(root=ROOT, bench=bench, corpus=fh.name))
         c = one_pass(CHESS.format(bench=bench, moves=steps))
+        a = one_pass(ARBITER.format(root=ROOT, bench=bench, corpus=fh.name, suffix=".py"))
+        m = (one_pass(ARBITER.format(root=tree, bench=os.path.join(tree, "bench"), corpus=fh.name, suffix=".so"),
+                      cwd=tree) if os.path.exists(os.path.join(tree, "setup.py")) else None)
     finally:
         os.unlink(fh.name)
-    print(f"instructions: arbiter {a / steps:,.0f} per step ({steps} steps), "
-          f"python-chess {c / steps:,.0f} per PGN move; ratio of rates arbiter/python-chess {c / a:.2f} "
-          "(goal >= 1.00)")
+    print(f"instructions: python-chess {c / steps:,.0f} per PGN move ({steps} moves)")
+    print(f"arbiter, pure Python: {a / steps:,.0f} per step; ratio of rates to python-chess {c / a:.2f}")
+    if m is None:
+        print("arbiter, compiled: not built (make compiled)")
+    else:
+        print(f"arbiter, compiled (mypyc): {m / steps:,.0f} per step; ratio of rates to python-chess {c / m:.2f} "
+              "(goal >= 1.00)")
 
 
 if __name__ == "__main__":
