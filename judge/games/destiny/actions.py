@@ -31,91 +31,92 @@ STEP_KEYS = {"by", "do", "card", "on", "replaces", "roll", "random", "choices", 
 def check_step_shape(step: Any, path: str, players: list[str]) -> list[tuple[str, str]]:
     """Structural faults of one step as (JSON Pointer, message) pairs."""
     faults: list[tuple[str, str]] = []
-
-    def bad(sub: str, msg: str) -> None:
-        faults.append((f"{path}{sub}", msg))
-
     if not isinstance(step, dict):
         return [(path, "a step must be a JSON object")]
     do = step.get("do")
     if do not in VERBS:
-        bad("/do", f"'do' must be one of {', '.join(VERBS)}" + (f" (got {do!r})" if do is not None else ""))
+        _bad(faults, path, "/do",
+             f"'do' must be one of {', '.join(VERBS)}" + (f" (got {do!r})" if do is not None else ""))
         return faults
     by = step.get("by")
     if do != "upkeep":
         if not isinstance(by, str):
-            bad("/by", "'by' must name the player taking the step")
+            _bad(faults, path, "/by", "'by' must name the player taking the step")
         elif by not in players:
-            bad("/by", f"'{by}' is not a player of this log ({', '.join(players)})")
+            _bad(faults, path, "/by", f"'{by}' is not a player of this log ({', '.join(players)})")
     if do in ("play",):
         if not isinstance(step.get("card"), str) or not CODE.match(step["card"]):
-            bad("/card", "'card' must be a card code such as 05058")
+            _bad(faults, path, "/card", "'card' must be a card code such as 05058")
         for key in ("on", "replaces"):
             if key in step and not _is_ref(step[key]):
-                bad(f"/{key}", f"'{key}' must be a card reference such as p1.05031")
+                _bad(faults, path, f"/{key}", f"'{key}' must be a card reference such as p1.05031")
     if do in ("activate", "use"):
         if not _is_ref(step.get("card")):
-            bad("/card", "'card' must be a reference to a card in play such as p1.05031")
+            _bad(faults, path, "/card", "'card' must be a reference to a card in play such as p1.05031")
     if do == "use" and "ability" in step and (not isinstance(step["ability"], int) or step["ability"] < 1):
-        bad("/ability", "'ability' is the number of the card's action ability, from 1")
+        _bad(faults, path, "/ability", "'ability' is the number of the card's action ability, from 1")
     if do == "resolve" or (do == "use" and "dice" in step):
         dice = step.get("dice")
         if not isinstance(dice, list) or (do == "resolve" and not dice):
-            bad("/dice", "'dice' must be a non-empty list of {\"die\": ..., \"target\": ...}")
+            _bad(faults, path, "/dice", "'dice' must be a non-empty list of {\"die\": ..., \"target\": ...}")
         else:
             for i, entry in enumerate(dice):
                 if not isinstance(entry, dict):
-                    bad(f"/dice/{i}", "each die entry must be an object with 'die'")
+                    _bad(faults, path, f"/dice/{i}", "each die entry must be an object with 'die'")
                     continue
                 if not _is_ref(entry.get("die")) or "/" not in entry.get("die", ""):
-                    bad(f"/dice/{i}/die", "'die' must be a die reference such as p1.05031/1")
+                    _bad(faults, path, f"/dice/{i}/die", "'die' must be a die reference such as p1.05031/1")
                 for key in ("target", "modifies"):
                     if key in entry and not isinstance(entry[key], str):
-                        bad(f"/dice/{i}/{key}", f"'{key}' must be a reference string")
+                        _bad(faults, path, f"/dice/{i}/{key}", f"'{key}' must be a reference string")
                 for key in ("turn", "split"):
                     if key in entry and not isinstance(entry[key], dict):
-                        bad(f"/dice/{i}/{key}", f"'{key}' must be an object")
+                        _bad(faults, path, f"/dice/{i}/{key}", f"'{key}' must be an object")
     if do == "reroll":
         if not isinstance(step.get("discard"), str) or not CODE.match(step["discard"]):
-            bad("/discard", "'discard' must be the code of the card discarded from hand")
+            _bad(faults, path, "/discard", "'discard' must be the code of the card discarded from hand")
         dice = step.get("dice")
         if not isinstance(dice, list) or not all(isinstance(d, str) for d in dice):
-            bad("/dice", "'dice' must be a list of die references")
+            _bad(faults, path, "/dice", "'dice' must be a list of die references")
     if do == "upkeep":
         disc = step.get("discard", {})
         if not isinstance(disc, dict):
-            bad("/discard", "'discard' must map player IDs to lists of card codes")
+            _bad(faults, path, "/discard", "'discard' must map player IDs to lists of card codes")
         else:
             for pid, codes in disc.items():
                 if pid not in players:
-                    bad(f"/discard/{pid}", f"'{pid}' is not a player of this log")
+                    _bad(faults, path, f"/discard/{pid}", f"'{pid}' is not a player of this log")
                 elif not isinstance(codes, list) or not all(isinstance(c, str) and CODE.match(c) for c in codes):
-                    bad(f"/discard/{pid}", "a list of card codes")
+                    _bad(faults, path, f"/discard/{pid}", "a list of card codes")
     if do == "claim" and "claim_ability" in step and not isinstance(step["claim_ability"], bool):
-        bad("/claim_ability", "'claim_ability' is true or false")
+        _bad(faults, path, "/claim_ability", "'claim_ability' is true or false")
     for key in ("roll",):
         if key in step and (not isinstance(step[key], list) or not all(isinstance(x, str) for x in step[key])):
-            bad(f"/{key}", "'roll' must be a list of die faces such as \"2RD\"")
+            _bad(faults, path, f"/{key}", "'roll' must be a list of die faces such as \"2RD\"")
     if "random" in step and not isinstance(step["random"], list):
-        bad("/random", "'random' must be a list of outcomes")
+        _bad(faults, path, "/random", "'random' must be a list of outcomes")
     if "choices" in step:
         if not isinstance(step["choices"], list):
-            bad("/choices", "'choices' must be a list of {\"by\", \"kind\", \"answer\"}")
+            _bad(faults, path, "/choices", "'choices' must be a list of {\"by\", \"kind\", \"answer\"}")
         else:
             for i, ch in enumerate(step["choices"]):
                 if not isinstance(ch, dict) or "answer" not in ch:
-                    bad(f"/choices/{i}", "a choice is an object with 'by', 'kind' and 'answer'")
+                    _bad(faults, path, f"/choices/{i}", "a choice is an object with 'by', 'kind' and 'answer'")
                 elif "by" in ch and ch["by"] not in players:
-                    bad(f"/choices/{i}/by", f"'{ch['by']}' is not a player of this log")
+                    _bad(faults, path, f"/choices/{i}/by", f"'{ch['by']}' is not a player of this log")
     for key in ("note", "dispute"):
         if key in step and not isinstance(step[key], str):
-            bad(f"/{key}", f"'{key}' must be a string")
+            _bad(faults, path, f"/{key}", f"'{key}' must be a string")
     if "expect" in step and not isinstance(step["expect"], dict):
-        bad("/expect", "'expect' must be an object with 'hash', 'state' and/or 'error'")
+        _bad(faults, path, "/expect", "'expect' must be an object with 'hash', 'state' and/or 'error'")
     for key in step:
         if key not in STEP_KEYS:
-            bad(f"/{_escape(key)}", f"unknown key '{key}' in a {do} step")
+            _bad(faults, path, f"/{_escape(key)}", f"unknown key '{key}' in a {do} step")
     return faults
+
+
+def _bad(faults: list[tuple[str, str]], path: str, sub: str, msg: str) -> None:
+    faults.append((path + sub, msg))
 
 
 def _escape(key: str) -> str:
