@@ -132,11 +132,15 @@ print(best_of(lambda: replay_all(logs), repeat={repeat}))
 
 
 def compiled_seconds(path: str, repeat: int) -> float | None:
-    """Best time of the compiled engine over the corpus in ``path``, or None when not built."""
+    """Best time of the compiled engine over the corpus in ``path``, or None when it is not built
+    from the sources as they are now (``make compiled``)."""
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    tree = os.path.join(root, "var", "compiled", "tree")
-    if not os.path.exists(os.path.join(tree, "setup.py")):
+    sys.path.insert(0, os.path.join(root, "tools"))
+    from build_compiled import TREE, up_to_date
+
+    if not up_to_date():
         return None
+    tree = str(TREE)
     code = COMPILED_RATE.format(tree=tree, bench=os.path.join(tree, "bench"), path=path, repeat=repeat)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=tree)
     return float(out.stdout.strip())
@@ -160,37 +164,37 @@ def main() -> None:
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
         json.dump(logs, fh)
         path = fh.name
-    t_arbiter = best_of(lambda: replay_all(logs), repeat=5)
-    t_compiled = compiled_seconds(path, repeat=5)
-    pgn = pgn_corpus(steps)
-    moves = replay_pgn(pgn)
-    t_chess = best_of(lambda: replay_pgn(pgn), repeat=5)
-    a_rate, c_rate = steps / t_arbiter, moves / t_chess
-    print(f"replay speed: {args.games} self-play games, {steps} steps")
-    print(f"python-chess: {moves} PGN moves read and replayed in {t_chess:.3f} s = {c_rate:,.0f} moves/s")
-    print(f"arbiter, pure Python: {t_arbiter:.3f} s = {a_rate:,.0f} steps/s; "
-          f"ratio to python-chess {a_rate / c_rate:.2f}")
-    if t_compiled is None:
-        print("arbiter, compiled: not built (make compiled)")
-    else:
-        m_rate = steps / t_compiled
-        print(f"arbiter, compiled (mypyc): {t_compiled:.3f} s = {m_rate:,.0f} steps/s; "
-              f"ratio to python-chess {m_rate / c_rate:.2f} (goal >= 1.00)")
-
-    short = long_log(args.long)
-    longer = long_log(10 * args.long)
-    t_short = best_of(lambda: replay_all([short]), repeat=7)
-    t_long = best_of(lambda: replay_all([longer]), repeat=5)
-    n_short, n_long = len(short["steps"]), len(longer["steps"])
-    print(f"cost growth: {n_short} steps {t_short:.3f} s, {n_long} steps {t_long:.3f} s: "
-          f"{n_long / n_short:.1f}x the steps cost {t_long / t_short:.2f}x the time (goal <= 11x)")
-
     try:
+        t_arbiter = best_of(lambda: replay_all(logs), repeat=5)
+        t_compiled = compiled_seconds(path, repeat=5)
+        pgn = pgn_corpus(steps)
+        moves = replay_pgn(pgn)
+        t_chess = best_of(lambda: replay_pgn(pgn), repeat=5)
+        a_rate, c_rate = steps / t_arbiter, moves / t_chess
+        print(f"replay speed: {args.games} self-play games, {steps} steps")
+        print(f"python-chess: {moves} PGN moves read and replayed in {t_chess:.3f} s = {c_rate:,.0f} moves/s")
+        print(f"arbiter, pure Python: {t_arbiter:.3f} s = {a_rate:,.0f} steps/s; "
+              f"ratio to python-chess {a_rate / c_rate:.2f}")
+        if t_compiled is None:
+            print("arbiter, compiled: not built, or built from older sources (make compiled)")
+        else:
+            m_rate = steps / t_compiled
+            print(f"arbiter, compiled (mypyc): {t_compiled:.3f} s = {m_rate:,.0f} steps/s; "
+                  f"ratio to python-chess {m_rate / c_rate:.2f} (goal >= 1.00)")
+
+        short = long_log(args.long)
+        longer = long_log(10 * args.long)
+        t_short = best_of(lambda: replay_all([short]), repeat=7)
+        t_long = best_of(lambda: replay_all([longer]), repeat=5)
+        n_short, n_long = len(short["steps"]), len(longer["steps"])
+        print(f"cost growth: {n_short} steps {t_short:.3f} s, {n_long} steps {t_long:.3f} s: "
+              f"{n_long / n_short:.1f}x the steps cost {t_long / t_short:.2f}x the time (goal <= 11x)")
+
         base, peak = peak_rss_kib(path, False), peak_rss_kib(path, True)
+        print(f"worker peak memory replaying the corpus: {peak / 1024:.1f} MiB (idle process {base / 1024:.1f} MiB, "
+              f"+{(peak - base) / 1024:.1f} MiB for {args.games} games)")
     finally:
         os.unlink(path)
-    print(f"worker peak memory replaying the corpus: {peak / 1024:.1f} MiB (idle process {base / 1024:.1f} MiB, "
-          f"+{(peak - base) / 1024:.1f} MiB for {args.games} games)")
 
 
 if __name__ == "__main__":

@@ -68,19 +68,22 @@ def main() -> None:
     steps = sum(len(log["steps"]) for log in logs)
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
         json.dump(logs, fh)
-    tree = os.path.join(ROOT, "var", "compiled", "tree")
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    from build_compiled import TREE, up_to_date
+
+    tree = str(TREE)
     try:
         bench = os.path.join(ROOT, "bench")
         c = one_pass(CHESS.format(bench=bench, moves=steps))
         a = one_pass(ARBITER.format(root=ROOT, bench=bench, corpus=fh.name, suffix=".py"))
         m = (one_pass(ARBITER.format(root=tree, bench=os.path.join(tree, "bench"), corpus=fh.name, suffix=".so"),
-                      cwd=tree) if os.path.exists(os.path.join(tree, "setup.py")) else None)
+                      cwd=tree) if up_to_date() else None)
     finally:
         os.unlink(fh.name)
     print(f"instructions: python-chess {c / steps:,.0f} per PGN move ({steps} moves)")
     print(f"arbiter, pure Python: {a / steps:,.0f} per step; ratio of rates to python-chess {c / a:.2f}")
     if m is None:
-        print("arbiter, compiled: not built (make compiled)")
+        print("arbiter, compiled: not built, or built from older sources (make compiled)")
     else:
         print(f"arbiter, compiled (mypyc): {m / steps:,.0f} per step; ratio of rates to python-chess {c / m:.2f} "
               "(goal >= 1.00)")

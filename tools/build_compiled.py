@@ -44,10 +44,16 @@ def digest(files: list[Path]) -> str:
     return h.hexdigest()
 
 
+def up_to_date(want: str | None = None) -> bool:
+    """The copy was built from the sources as they are now (``want``: their digest, if known)."""
+    want = digest(sources()) if want is None else want
+    return DIGEST.exists() and DIGEST.read_text() == want and (TREE / "setup.py").exists()
+
+
 def build() -> Path:
     files = sources()
     want = digest(files)
-    if DIGEST.exists() and DIGEST.read_text() == want and (TREE / "setup.py").exists():
+    if up_to_date(want):
         return TREE
     shutil.rmtree(TREE, ignore_errors=True)
     for f in files:
@@ -60,7 +66,6 @@ def build() -> Path:
     if done.returncode != 0:
         sys.stderr.write(done.stdout[-4000:] + done.stderr[-4000:])
         raise SystemExit(f"compiled build failed (exit {done.returncode})")
-    check_compiled(TREE)
     DIGEST.write_text(want)
     return TREE
 
@@ -78,9 +83,9 @@ def main() -> None:
     ap.add_argument("--test", action="store_true", help="run the engine and replay tests against the build")
     args = ap.parse_args()
     tree = build()
+    check_compiled(tree)
     print(f"compiled engine: {tree.relative_to(ROOT)}")
     if args.test:
-        check_compiled(tree)
         done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *TESTS], cwd=tree)
         raise SystemExit(done.returncode)
 

@@ -107,8 +107,6 @@ class Character:
         self._defeated = value
 
 
-
-
 @dataclass
 class Upgrade:
     ref: str
