@@ -78,3 +78,9 @@ def run_jobs(redis_url: str) -> Callable[[], bool]:
 def example(request: pytest.FixtureRequest) -> tuple[str, dict[str, Any]]:
     """Each example log in replays/examples, as ``(file name, log)``."""
     return request.param, load_example(request.param)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    from tests.replays import ledger
+
+    ledger.finish()
