@@ -1,8 +1,8 @@
 """Build hook: with ``ARBITER_COMPILE=1`` the engine's hot modules are compiled with mypyc (the
 same typed source, as native extension modules); without it the package is pure Python.
 
-The list is the replay path: kernel, Destiny rules engine and state, the replayer. Events and
-card definitions stay interpreted (their classes are subclassed and decorated at import).
+The list is the replay path: kernel, step inputs, Destiny rules engine and state, the replayer. Events,
+typed steps (dataclasses subclassing a dataclass) and card definitions stay interpreted.
 ``make compiled`` builds them in a copy of the tree under var/ (never in place, so an edited
 ``.py`` is never shadowed by a stale extension); ``make test`` runs the engine and replay tests
 against that build too, and ``make bench`` measures both.
@@ -15,6 +15,7 @@ from setuptools import setup
 COMPILED = [
     "judge/kernel/core.py",
     "judge/kernel/rng.py",
+    "judge/games/inputs.py",
     "judge/games/destiny/actions.py",
     "judge/games/destiny/deckcheck.py",
     "judge/games/destiny/dice.py",
@@ -23,6 +24,7 @@ COMPILED = [
     "judge/games/destiny/refs.py",
     "judge/games/destiny/setup.py",
     "judge/games/destiny/state.py",
+    "judge/games/destiny/game.py",
     "replays/format.py",
     "replays/replayer.py",
 ]

@@ -1,7 +1,10 @@
 """Reading a log (docs/replay-format.md sections 1-3): every fault found, with its JSON Pointer.
 
 ``parse_log(data)`` returns a ``Log`` or raises ``MalformedLog`` listing all faults, as
-python-chess collects a game's errors instead of stopping at the first.
+python-chess collects a game's errors instead of stopping at the first. The envelope (format,
+game, meta, rng, players' IDs, annotations and logged inputs of each step) is read here for every
+game; the game named by ``game`` reads its players, its setup and each step's action
+(``judge.games.base.Game``), parsed once into typed values.
 """
 
 from __future__ import annotations
@@ -9,19 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from judge.games.destiny.actions import check_step_shape
-from judge.games.destiny.model import CardPool
-from judge.games.destiny.refs import PLAYER
-from judge.games.destiny.setup import check_players
+from judge.games import registry
+from judge.games.base import PLAYER
+from judge.games.inputs import Inputs, escape, nearest, parse_inputs
 from judge.kernel.rng import ALGORITHM
 from replays.errors import Fault, MalformedLog
 
 FORMAT = "arbiter.replay/1"
 SUPPORTED_FORMATS = (FORMAT,)
-GAMES = ("destiny", "swtcg", "relic")
-ENGINES = ("destiny",)  # games whose engine is written
-DECK_FORMATS = ("standard", "starter", "sandbox")
-TOP_KEYS = {"format", "game", "rules", "meta", "rng", "players", "setup", "steps"}
+TOP_KEYS = ("format", "game", "rules", "meta", "rng", "players", "setup", "steps")
 MAX_STEPS = 100_000
 
 
@@ -35,6 +34,9 @@ class Log:
     rng_seed: str | None = None
     rng_drawn: int = 0
     meta: dict[str, Any] = field(default_factory=dict)
+    actions: list[Any] = field(default_factory=list)  # each step parsed once (the game's typed action)
+    inputs: list[Inputs] = field(default_factory=list)  # each step's logged outcomes and choices
+    rules: Any = None  # the game (judge.games.base.Game)
 
     @property
     def player_ids(self) -> list[str]:
@@ -47,7 +49,7 @@ class Log:
     @property
     def deck_format(self) -> str:
         fmt = self.meta.get("format")
-        return fmt if isinstance(fmt, str) else "sandbox"
+        return fmt if isinstance(fmt, str) else str(self.rules.default_deck_format)
 
     def dispute_step(self) -> int | None:
         for i, step in enumerate(self.steps, 1):
@@ -56,7 +58,14 @@ class Log:
         return None
 
 
-def parse_log(data: Any, cards: CardPool) -> Log:
+def game_of(data: Any) -> Any:
+    """The game a log names (``game``), or None when it names none the registry has."""
+    game = data.get("game") if isinstance(data, dict) else None
+    return registry.get(game) if isinstance(game, str) and game in registry.WRITTEN else None
+
+
+def parse_log(data: Any, cards: Any = None) -> Log:
+    """``cards``: the card pool to read the log with (default: the game's own)."""
     faults: list[Fault] = []
 
     def bad(path: str, msg: str) -> None:
@@ -67,22 +76,29 @@ def parse_log(data: Any, cards: CardPool) -> Log:
     fmt = data.get("format")
     if fmt not in SUPPORTED_FORMATS:
         bad("/format", f"unsupported format {fmt!r}: this engine reads {', '.join(SUPPORTED_FORMATS)}")
-    game = data.get("game")
-    if game not in GAMES:
-        bad("/game", f"'game' must be one of {', '.join(GAMES)}")
-    elif game not in ENGINES:
-        bad("/game", f"the {game} engine is not written yet: only {', '.join(ENGINES)} logs can be replayed")
+    game_id = data.get("game")
+    game = game_of(data)
+    if game is None:
+        if game_id in registry.KNOWN:
+            bad("/game", f"the {game_id} engine is not written yet: only {', '.join(registry.written())} logs can "
+                "be replayed")
+        else:
+            bad("/game", f"'game' must be one of {', '.join(registry.KNOWN)}{nearest(game_id, registry.KNOWN)}")
+    elif cards is None:
+        cards = game.default_cards()
     for key in data:
         if key not in TOP_KEYS:
-            bad(f"/{key}", f"unknown top-level key '{key}'")
+            bad(f"/{escape(key)}", f"unknown top-level key '{key}'{nearest(key, TOP_KEYS)}; the known keys are "
+                f"{', '.join(TOP_KEYS)}")
     if "rules" in data and not isinstance(data["rules"], str):
         bad("/rules", "'rules' names a rules edition (a string)")
     meta = data.get("meta", {})
     if not isinstance(meta, dict):
         bad("/meta", "'meta' must be an object")
         meta = {}
-    elif "format" in meta and meta["format"] not in DECK_FORMATS:
-        bad("/meta/format", f"'meta.format' must be one of {', '.join(DECK_FORMATS)}")
+    elif game is not None and "format" in meta and meta["format"] not in game.deck_formats:
+        bad("/meta/format", f"'meta.format' must be one of {', '.join(game.deck_formats)}"
+            + nearest(meta["format"], game.deck_formats))
     seed: str | None = None
     rng_drawn = 0
     rng = data.get("rng")
@@ -102,9 +118,10 @@ def parse_log(data: Any, cards: CardPool) -> Log:
             else:
                 rng_drawn = drawn
     players = data.get("players")
+    lo, hi = (game.min_players, game.max_players) if game is not None else (2, 4)
     ids: list[str] = []
-    if not isinstance(players, list) or not 2 <= len(players) <= 4:
-        bad("/players", "'players' must list 2 to 4 players")
+    if not isinstance(players, list) or not lo <= len(players) <= hi:
+        bad("/players", f"'players' must list {lo} to {hi} players")
         players = []
     for i, p in enumerate(players):
         if not isinstance(p, dict):
@@ -123,8 +140,8 @@ def parse_log(data: Any, cards: CardPool) -> Log:
     if not isinstance(setup, dict):
         bad("/setup", "'setup' must be an object: {\"position\": ...} or the outcomes of setup")
         setup = {}
-    elif "position" not in setup and not faults:
-        for path, msg in check_players(players, cards):
+    elif game is not None and not faults:
+        for path, msg in game.check_setup(players, setup, cards):
             bad(path, msg)
     steps = data.get("steps", [])
     if not isinstance(steps, list):
@@ -133,10 +150,20 @@ def parse_log(data: Any, cards: CardPool) -> Log:
     elif len(steps) > MAX_STEPS:
         bad("/steps", f"a log has at most {MAX_STEPS} steps")
         steps = []
-    for i, step in enumerate(steps):
-        for path, msg in check_step_shape(step, f"/steps/{i}", ids):
-            bad(path, msg)
+    actions: list[Any] = []
+    inputs: list[Inputs] = []
+    if game is not None:
+        for i, step in enumerate(steps):
+            path = f"/steps/{i}"
+            action, step_faults = game.parse_step(step, path, ids, cards)
+            for p_, m in step_faults:
+                bad(p_, m)
+            in_faults: list[tuple[str, str]] = []
+            inputs.append(parse_inputs(step, path, ids, in_faults) if isinstance(step, dict) else Inputs())
+            for p_, m in in_faults:
+                bad(p_, m)
+            actions.append(action)
     if faults:
         raise MalformedLog(faults)
-    return Log(raw=data, game=str(game), players=players, setup=setup, steps=steps, rng_seed=seed, meta=meta,
-               rng_drawn=rng_drawn)
+    return Log(raw=data, game=str(game_id), players=players, setup=setup, steps=steps, rng_seed=seed, meta=meta,
+               rng_drawn=rng_drawn, actions=actions, inputs=inputs, rules=game)

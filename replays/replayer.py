@@ -11,17 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from judge.games.destiny.actions import apply_step
-from judge.games.destiny.engine import Ctx, NotImplementedCard, Policy
-from judge.games.destiny.model import CardPool
-from judge.games.destiny.setup import from_beginning, from_position
-from judge.games.destiny.state import GameState
-from judge.kernel.core import IllegalAction, KernelLoop, MissingOutcome, PendingDecision
+from judge.games.base import Applied, GameState, Policy
+from judge.kernel.core import PendingDecision
 from judge.kernel.rng import Rng
 from replays.errors import Fault, MalformedLog
 from replays.format import Log
-
-ENGINE_ERRORS = (IllegalAction, MissingOutcome, PendingDecision, KernelLoop, NotImplementedCard)
 
 
 @dataclass
@@ -54,6 +48,7 @@ class StepRecord:
 
     at: int
     step: dict[str, Any]
+    action: Any  # the step's typed action (None for the setup)
     events: list[dict[str, Any]]
     decisions: list[dict[str, Any]]
     state: GameState
@@ -78,14 +73,13 @@ class ReplayResult:
     error: StepError | None = None
     faults: list[Fault] = field(default_factory=list)
 
+    game: Any = None  # the game that replayed it (judge.games.base.Game)
+
     def outcome(self) -> dict[str, Any] | None:
-        st = self.state
-        if st is None or st.winner is None:
+        if self.state is None or self.game is None:
             return None
-        rules = {"all-defeated": ["destiny.victory.all-defeated"], "deck-out": ["destiny.victory.deck-out"],
-                 "deck-out-both": ["destiny.victory.deck-out", "destiny.victory.deck-out-both"],
-                 "eliminated": ["destiny.multiplayer.elimination", "destiny.multiplayer.last-player-wins"]}
-        return {"winner": st.winner, "reason": st.reason, "rules": rules.get(st.reason or "", [])}
+        out: dict[str, Any] | None = self.game.outcome(self.state)
+        return out
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -100,81 +94,62 @@ class ReplayResult:
         }
 
 
-def start(log: Log, cards: CardPool, rng: Rng | None, policy: Policy | None = None) -> StepRecord:
+def start(log: Log, cards: Any, rng: Rng | None, policy: Policy | None = None) -> StepRecord:
     """The state before the first step (step 0): a position, or setup carried out."""
+    game = log.rules
     if log.from_position:
-        state, faults = from_position(log.setup["position"], log.players, cards)
+        state, faults = game.from_position(log.setup["position"], log.players, cards)
         if state is None:
             raise MalformedLog([Fault(p, m) for p, m in faults])
         state.rng_drawn = rng.drawn if rng else None
-        return StepRecord(at=0, step={}, events=[{"event": "position", "rules": []}], decisions=[], state=state)
-    violations = deck_violations(log, cards)
+        return StepRecord(at=0, step={}, action=None, events=[{"event": "position", "rules": []}], decisions=[],
+                          state=state)
+    violations = game.deck_violations(log.players, cards, log.deck_format)
     if violations:
         first = violations[0]
         err = StepError(at=0, kind="illegal-action", rule=first["rule"],
                         message=f"{len(violations)} deck-building violation(s) for the '{log.deck_format}' format; "
                         f"the first: {first['player']}: {first['message']}", violations=violations)
-        return StepRecord(at=0, step={}, events=[], decisions=[], state=_empty(log), error=err)
-    state = None
-    ctx: Ctx | None = None
-    try:
-        state, ctx = from_beginning(log.players, log.setup, cards, rng, policy)
-    except ENGINE_ERRORS as exc:
-        err = step_error(0, exc)
-        return StepRecord(at=0, step={}, events=[], decisions=[], state=state or _empty(log), error=err)
+        return StepRecord(at=0, step={}, action=None, events=[], decisions=[], state=game.empty_state(log.players),
+                          error=err)
+    state, applied = game.begin(log.players, log.setup, cards, rng, policy)
+    if applied.error is not None:
+        return StepRecord(at=0, step={}, action=None, events=[], decisions=[], state=state,
+                          error=step_error(0, applied.error))
     state.rng_drawn = rng.drawn if rng else None
-    ctx.close()
-    return StepRecord(at=0, step={}, events=ctx.events, decisions=ctx.decisions, state=state,
-                      written_choices=ctx.written_choices)
+    return StepRecord(at=0, step={}, action=None, events=applied.events, decisions=applied.decisions, state=state,
+                      written_choices=applied.written_choices)
 
 
-def deck_violations(log: Log, cards: CardPool) -> list[dict[str, Any]]:
-    """Deck checks for the log's format (``meta.format``; sandbox checks nothing), every
-    violation of every player at once."""
-    if log.from_position or log.deck_format == "sandbox":
-        return []
-    from judge.games.destiny.deckcheck import check_deck
-
-    out = []
-    for entry in log.players:
-        for v in check_deck(entry, cards, log.deck_format):
-            out.append({"player": entry["id"], **v.to_json()})
-    return out
+def run_step(log: Log, state: GameState, i: int, cards: Any, rng: Rng | None, policy: Policy | None = None,
+             ) -> StepRecord:
+    """Apply step ``i`` (0-based) of ``log`` to ``state`` in place."""
+    action = log.actions[i]
+    nxt = log.actions[i + 1] if i + 1 < len(log.actions) else None
+    applied: Applied = log.rules.apply(state, action, log.inputs[i], cards, rng, policy, nxt)
+    return record(i + 1, log.steps[i], action, state, applied, rng)
 
 
-def _empty(log: Log) -> GameState:
-    from judge.games.destiny.state import Player
-    st = GameState(phase="setup")
-    for p in log.players:
-        st.players[p["id"]] = Player(id=p["id"], name=p.get("name", ""))
-    return st
-
-
-def run_step(state: GameState, step: dict[str, Any], at: int, cards: CardPool, rng: Rng | None,
-             upkeep_next: bool, policy: Policy | None = None) -> StepRecord:
-    ctx = Ctx(state, cards, step, rng, policy)
-    error = None
-    try:
-        apply_step(ctx, upkeep_next)
-    except ENGINE_ERRORS as exc:
-        error = step_error(at, exc)
-    finally:
-        ctx.close()
+def record(at: int, step: dict[str, Any], action: Any, state: GameState, applied: Applied,
+           rng: Rng | None) -> StepRecord:
     if rng is not None:
         state.rng_drawn = rng.drawn
-    return StepRecord(at=at, step=step, events=ctx.events, decisions=ctx.decisions, state=state, error=error,
-                      written_choices=ctx.written_choices)
+    error = step_error(at, applied.error) if applied.error is not None else None
+    return StepRecord(at=at, step=step, action=action, events=applied.events, decisions=applied.decisions,
+                      state=state, error=error, written_choices=applied.written_choices)
 
 
-def replay(log: Log, cards: CardPool, visitors: tuple[Visitor, ...] = (), stop_after: int | None = None,
+def replay(log: Log, cards: Any = None, visitors: tuple[Visitor, ...] = (), stop_after: int | None = None,
            policy: Policy | None = None) -> ReplayResult:
     """Replay ``log`` (to step ``stop_after`` when given). Never raises for an illegal step: the
     result says where and why the replay stopped."""
+    if cards is None:
+        cards = log.rules.default_cards()
     rng = Rng(log.rng_seed, log.rng_drawn) if log.rng_seed is not None else None
     setup = start(log, cards, rng, policy)
     for v in visitors:
         v.begin(log, setup)
-    result = ReplayResult(valid=True, steps=0, state=setup.state)
+    result = ReplayResult(valid=True, steps=0, state=setup.state, game=log.rules)
     if setup.error:
         result.valid = False
         result.error = setup.error
@@ -192,8 +167,7 @@ def replay(log: Log, cards: CardPool, visitors: tuple[Visitor, ...] = (), stop_a
         # before a step expected to fail; an unexpected failure ends the replay, and the state
         # before it is rebuilt then (copying every step would double the cost of a replay)
         saved = (state.copy(), rng.drawn if rng else None) if want_error else None
-        upkeep_next = i + 1 < len(log.steps) and log.steps[i + 1].get("do") == "upkeep"
-        rec = run_step(state, step, at, cards, rng, upkeep_next, policy)
+        rec = run_step(log, state, i, cards, rng, policy)
         result.steps = at
         if rec.error is not None and not want_error:
             state = rec.state = _state_before(log, cards, at, policy)
@@ -243,7 +217,7 @@ def replay(log: Log, cards: CardPool, visitors: tuple[Visitor, ...] = (), stop_a
     return result
 
 
-def _state_before(log: Log, cards: CardPool, at: int, policy: Policy | None) -> GameState:
+def _state_before(log: Log, cards: Any, at: int, policy: Policy | None) -> GameState:
     """The state after step ``at - 1``, replayed again from the start."""
     rng = Rng(log.rng_seed, log.rng_drawn) if log.rng_seed is not None else None
     state = start(log, cards, rng, policy).state
@@ -251,8 +225,7 @@ def _state_before(log: Log, cards: CardPool, at: int, policy: Policy | None) -> 
         step = log.steps[i]
         want_error = (step.get("expect") or {}).get("error")
         saved = (state.copy(), rng.drawn if rng else None) if want_error else None
-        upkeep_next = i + 1 < len(log.steps) and log.steps[i + 1].get("do") == "upkeep"
-        rec = run_step(state, step, i + 1, cards, rng, upkeep_next, policy)
+        rec = run_step(log, state, i, cards, rng, policy)
         if rec.error is not None and saved is not None:
             state = saved[0]
             if rng is not None and saved[1] is not None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.games.destiny.model import CardPool
 from replays.errors import StepOutOfRange
 from replays.format import Log
 from replays.replayer import ReplayResult, StepRecord, replay
@@ -27,7 +26,7 @@ class _Collector:
         pass
 
 
-def rule(log: Log, cards: CardPool, at: int | None = None) -> dict[str, Any]:
+def rule(log: Log, cards: Any, at: int | None = None) -> dict[str, Any]:
     """The ruling on step ``at`` (1-based; default: the step marked ``dispute``, else the last;
     0 is the setup)."""
     if at is None:
@@ -80,7 +79,7 @@ def rule(log: Log, cards: CardPool, at: int | None = None) -> dict[str, Any]:
     if at and "note" in log.steps[at - 1]:
         out["annotation"] = log.steps[at - 1]["note"]
     state = rec.state
-    out["outcome"] = result.outcome() if state.winner else None
+    out["outcome"] = log.rules.outcome(state)
     out["state"] = state.view()
     out["state_hash"] = state.state_hash()
     out["rules_cited"] = _rules_cited(out)

@@ -18,8 +18,6 @@ import hashlib
 import json
 from typing import Any
 
-from judge.games.destiny.cards import default_pool
-from judge.games.destiny.model import CardPool
 from replays import format as fmt
 from replays.errors import Fault, MalformedLog, StepOutOfRange
 from replays.replayer import ReplayResult, replay
@@ -36,28 +34,24 @@ def log_id(log: Any) -> str:
     return hashlib.sha256(canon.encode("utf-8")).hexdigest()
 
 
-def _cards(cards: CardPool | None) -> CardPool:
-    return cards if cards is not None else default_pool()
-
-
-def validate(log: Any, cards: CardPool | None = None) -> list[Fault]:
+def validate(log: Any, cards: Any = None) -> list[Fault]:
+    """``cards``: a card pool of the log's game to read it with (default: the game's own)."""
     try:
-        fmt.parse_log(log, _cards(cards))
+        fmt.parse_log(log, cards)
     except MalformedLog as exc:
         return exc.faults
     return []
 
 
-def replay_result(log: Any, cards: CardPool | None = None) -> ReplayResult:
-    pool = _cards(cards)
+def replay_result(log: Any, cards: Any = None) -> ReplayResult:
     try:
-        parsed = fmt.parse_log(log, pool)
-        return replay(parsed, pool)
+        parsed = fmt.parse_log(log, cards)
+        return replay(parsed, cards)
     except MalformedLog as exc:
         return ReplayResult(valid=False, steps=0, state=None, faults=exc.faults)
 
 
-def replay_json(log: Any, cards: CardPool | None = None) -> dict[str, Any]:
+def replay_json(log: Any, cards: Any = None) -> dict[str, Any]:
     result = replay_result(log, cards).to_json()
     if result["faults"]:
         result["error"] = {"at": None, "kind": "malformed", "rule": None,
@@ -66,11 +60,9 @@ def replay_json(log: Any, cards: CardPool | None = None) -> dict[str, Any]:
     return result
 
 
-def ruling_json(log: Any, at: int | None = None, cards: CardPool | None = None) -> dict[str, Any]:
-    pool = _cards(cards)
-    return rule(fmt.parse_log(log, pool), pool, at)
+def ruling_json(log: Any, at: int | None = None, cards: Any = None) -> dict[str, Any]:
+    return rule(fmt.parse_log(log, cards), cards, at)
 
 
-def timeline_json(log: Any, cards: CardPool | None = None) -> dict[str, Any]:
-    pool = _cards(cards)
-    return timeline(fmt.parse_log(log, pool), pool)
+def timeline_json(log: Any, cards: Any = None) -> dict[str, Any]:
+    return timeline(fmt.parse_log(log, cards), cards)

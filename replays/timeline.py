@@ -5,18 +5,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.games.destiny.model import CardPool
 from replays.format import Log
 from replays.replayer import ReplayResult, StepRecord, replay
 
 
 class TimelineBuilder:
-    def __init__(self) -> None:
+    def __init__(self, cards: Any = None) -> None:
+        self.cards = cards
+        self.game: Any = None
         self.entries: list[dict[str, Any]] = []
         self.header: dict[str, Any] = {}
         self.result: ReplayResult | None = None
 
     def begin(self, log: Log, setup: StepRecord) -> None:
+        self.game = log.rules
         self.header = {"game": log.game, "meta": log.meta,
                        "players": [{"id": p["id"], "name": p.get("name", "")} for p in log.players]}
         self.entries.append(self._entry(setup, label="setup"))
@@ -40,7 +42,7 @@ class TimelineBuilder:
             "do": label or rec.step.get("do"),
             "round": st.round,
             "phase": st.phase,
-            "summary": summarize(rec),
+            "summary": self.game.summarize(rec.action, rec.events, self.cards),
             "events": rec.events,
             "decisions": [d for d in rec.decisions if "answer" in d],
             "rules": rules,
@@ -56,37 +58,8 @@ class TimelineBuilder:
         return entry
 
 
-def summarize(rec: StepRecord) -> str:
-    """One readable line for a step."""
-    s = rec.step
-    do = s.get("do")
-    by = s.get("by", "")
-    if not s:
-        return "setup"
-    if do == "activate":
-        rolled = next((e.get("rolled") for e in rec.events if e.get("event") == "activate"), None)
-        faces = " ".join(rolled.values()) if rolled else ""
-        return f"{by} activates {s.get('card')}" + (f", rolling {faces}" if faces else "")
-    if do == "resolve":
-        return f"{by} resolves " + ", ".join(str(d.get("die")) + (f" at {d['target']}" if "target" in d else "")
-                                             for d in s.get("dice", []))
-    if do == "play":
-        return f"{by} plays {s.get('card')}" + (f" on {s['on']}" if s.get("on") else "")
-    if do == "reroll":
-        return f"{by} discards {s.get('discard')} to reroll {', '.join(s.get('dice', []))}"
-    if do == "use":
-        return f"{by} uses {s.get('card')}"
-    if do == "claim":
-        return f"{by} claims the battlefield"
-    if do == "pass":
-        return f"{by} passes"
-    if do == "upkeep":
-        return "upkeep"
-    return str(do)
-
-
-def timeline(log: Log, cards: CardPool) -> dict[str, Any]:
-    builder = TimelineBuilder()
+def timeline(log: Log, cards: Any = None) -> dict[str, Any]:
+    builder = TimelineBuilder(cards)
     result = replay(log, cards, visitors=(builder,))
     return {**builder.header, "valid": result.valid, "outcome": result.outcome(),
             "error": result.error.to_json() if result.error else None, "steps": builder.entries}

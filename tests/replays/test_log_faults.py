@@ -29,7 +29,6 @@ def test_a_well_formed_log_has_no_faults() -> None:
 def test_several_faults_are_reported_together_with_json_pointers() -> None:
     log = base()
     log["format"] = "arbiter.replay/9"
-    log["game"] = "chess"
     log["steps"] = [
         {"by": "p1", "do": "dance"},
         {"by": "p1", "do": "activate", "card": "Luke"},
@@ -41,12 +40,22 @@ def test_several_faults_are_reported_together_with_json_pointers() -> None:
     assert r["valid"] is False and r["steps"] == 0
     assert r["error"]["kind"] == "malformed"
     got = [f["path"] for f in r["faults"]]
-    for want in ("/format", "/game", "/steps/0/do", "/steps/1/card", "/steps/2/dice/0/die", "/steps/3/by",
+    for want in ("/format", "/steps/0/do", "/steps/1/card", "/steps/2/dice/0/die", "/steps/3/by",
                  "/steps/4/on"):
         assert want in got, (want, got)
     by_path = {f["path"]: f["message"] for f in r["faults"]}
     assert "arbiter.replay/1" in by_path["/format"]
     assert "play" in by_path["/steps/0/do"]
+
+
+def test_the_steps_of_a_game_without_an_engine_are_not_read() -> None:
+    """Only the game a log names can read its steps: with an unknown game the envelope's faults
+    are reported, and nothing is guessed about the steps."""
+    log = base()
+    log["format"] = "arbiter.replay/9"
+    log["game"] = "chess"
+    log["steps"] = [{"by": "p1", "do": "dance"}]
+    assert paths(log) == ["/format", "/game"]
 
 
 @pytest.mark.parametrize(("game", "says"), [("swtcg", "not written"), ("monopoly", "must be one of")])

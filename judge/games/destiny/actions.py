@@ -1,18 +1,18 @@
 """The Destiny actions (destiny.actions.list) plus passing and the upkeep record.
 
-Each step of a log is one input. ``check_step_shape`` finds structural faults (a malformed log,
-reported with JSON Pointers); ``apply_step`` applies a well-formed step, raising
-``IllegalAction`` with the broken rule's ID when the rules forbid it.
+Each step of a log is one typed action (judge.games.destiny.steps, where malformed steps are
+found); ``apply_step`` applies it, raising ``IllegalAction`` with the broken rule's ID when the
+rules forbid it.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from judge.games.destiny import events as ev
+from judge.games.destiny import steps as st_
 from judge.games.destiny.engine import (
     UPKEEP_RESOURCES,
-    VERBS,
     Ctx,
     GameOver,
     _eliminate,
@@ -20,111 +20,7 @@ from judge.games.destiny.engine import (
     _next_seat,
 )
 from judge.games.destiny.model import CardType
-from judge.games.destiny.refs import CODE, PLAYER, parse_ref
 from judge.kernel.core import IllegalAction
-
-STEP_KEYS = {"by", "do", "card", "on", "replaces", "roll", "random", "choices", "dice", "discard", "ability",
-             "claim_ability", "note", "expect", "dispute", "target", "targets"}
-
-
-# ====================================================================== shape (malformed logs)
-def check_step_shape(step: Any, path: str, players: list[str]) -> list[tuple[str, str]]:
-    """Structural faults of one step as (JSON Pointer, message) pairs."""
-    faults: list[tuple[str, str]] = []
-    if not isinstance(step, dict):
-        return [(path, "a step must be a JSON object")]
-    do = step.get("do")
-    if do not in VERBS:
-        _bad(faults, path, "/do",
-             f"'do' must be one of {', '.join(VERBS)}" + (f" (got {do!r})" if do is not None else ""))
-        return faults
-    by = step.get("by")
-    if do != "upkeep":
-        if not isinstance(by, str):
-            _bad(faults, path, "/by", "'by' must name the player taking the step")
-        elif by not in players:
-            _bad(faults, path, "/by", f"'{by}' is not a player of this log ({', '.join(players)})")
-    if do in ("play",):
-        if not isinstance(step.get("card"), str) or not CODE.match(step["card"]):
-            _bad(faults, path, "/card", "'card' must be a card code such as 05058")
-        for key in ("on", "replaces"):
-            if key in step and not _is_ref(step[key]):
-                _bad(faults, path, f"/{key}", f"'{key}' must be a card reference such as p1.05031")
-    if do in ("activate", "use"):
-        if not _is_ref(step.get("card")):
-            _bad(faults, path, "/card", "'card' must be a reference to a card in play such as p1.05031")
-    if do == "use" and "ability" in step and (not isinstance(step["ability"], int) or step["ability"] < 1):
-        _bad(faults, path, "/ability", "'ability' is the number of the card's action ability, from 1")
-    if do == "resolve" or (do == "use" and "dice" in step):
-        dice = step.get("dice")
-        if not isinstance(dice, list) or (do == "resolve" and not dice):
-            _bad(faults, path, "/dice", "'dice' must be a non-empty list of {\"die\": ..., \"target\": ...}")
-        else:
-            for i, entry in enumerate(dice):
-                if not isinstance(entry, dict):
-                    _bad(faults, path, f"/dice/{i}", "each die entry must be an object with 'die'")
-                    continue
-                if not _is_ref(entry.get("die")) or "/" not in entry.get("die", ""):
-                    _bad(faults, path, f"/dice/{i}/die", "'die' must be a die reference such as p1.05031/1")
-                for key in ("target", "modifies"):
-                    if key in entry and not isinstance(entry[key], str):
-                        _bad(faults, path, f"/dice/{i}/{key}", f"'{key}' must be a reference string")
-                for key in ("turn", "split"):
-                    if key in entry and not isinstance(entry[key], dict):
-                        _bad(faults, path, f"/dice/{i}/{key}", f"'{key}' must be an object")
-    if do == "reroll":
-        if not isinstance(step.get("discard"), str) or not CODE.match(step["discard"]):
-            _bad(faults, path, "/discard", "'discard' must be the code of the card discarded from hand")
-        dice = step.get("dice")
-        if not isinstance(dice, list) or not all(isinstance(d, str) for d in dice):
-            _bad(faults, path, "/dice", "'dice' must be a list of die references")
-    if do == "upkeep":
-        disc = step.get("discard", {})
-        if not isinstance(disc, dict):
-            _bad(faults, path, "/discard", "'discard' must map player IDs to lists of card codes")
-        else:
-            for pid, codes in disc.items():
-                if pid not in players:
-                    _bad(faults, path, f"/discard/{pid}", f"'{pid}' is not a player of this log")
-                elif not isinstance(codes, list) or not all(isinstance(c, str) and CODE.match(c) for c in codes):
-                    _bad(faults, path, f"/discard/{pid}", "a list of card codes")
-    if do == "claim" and "claim_ability" in step and not isinstance(step["claim_ability"], bool):
-        _bad(faults, path, "/claim_ability", "'claim_ability' is true or false")
-    for key in ("roll",):
-        if key in step and (not isinstance(step[key], list) or not all(isinstance(x, str) for x in step[key])):
-            _bad(faults, path, f"/{key}", "'roll' must be a list of die faces such as \"2RD\"")
-    if "random" in step and not isinstance(step["random"], list):
-        _bad(faults, path, "/random", "'random' must be a list of outcomes")
-    if "choices" in step:
-        if not isinstance(step["choices"], list):
-            _bad(faults, path, "/choices", "'choices' must be a list of {\"by\", \"kind\", \"answer\"}")
-        else:
-            for i, ch in enumerate(step["choices"]):
-                if not isinstance(ch, dict) or "answer" not in ch:
-                    _bad(faults, path, f"/choices/{i}", "a choice is an object with 'by', 'kind' and 'answer'")
-                elif "by" in ch and ch["by"] not in players:
-                    _bad(faults, path, f"/choices/{i}/by", f"'{ch['by']}' is not a player of this log")
-    for key in ("note", "dispute"):
-        if key in step and not isinstance(step[key], str):
-            _bad(faults, path, f"/{key}", f"'{key}' must be a string")
-    if "expect" in step and not isinstance(step["expect"], dict):
-        _bad(faults, path, "/expect", "'expect' must be an object with 'hash', 'state' and/or 'error'")
-    for key in step:
-        if key not in STEP_KEYS:
-            _bad(faults, path, f"/{_escape(key)}", f"unknown key '{key}' in a {do} step")
-    return faults
-
-
-def _bad(faults: list[tuple[str, str]], path: str, sub: str, msg: str) -> None:
-    faults.append((path + sub, msg))
-
-
-def _escape(key: str) -> str:
-    return key.replace("~", "~0").replace("/", "~1")
-
-
-def _is_ref(value: Any) -> bool:
-    return isinstance(value, str) and parse_ref(value) is not None
 
 
 # ====================================================================== applying steps
@@ -141,18 +37,19 @@ def apply_step(ctx: Ctx, upkeep_next: bool = False) -> None:
 def _apply(ctx: Ctx, upkeep_next: bool) -> None:
     st = ctx.state
     step = ctx.step
-    do = step["do"]
+    do = step.verb
     if st.phase == "over":
         raise IllegalAction("destiny.victory.all-defeated" if st.reason == "all-defeated" else
                             "destiny.victory.deck-out", f"the game is over: {st.winner} won ({st.reason})")
     if st.phase == "upkeep":
-        run_upkeep(ctx, step.get("discard") if do == "upkeep" else None)
+        run_upkeep(ctx, step.discard if isinstance(step, st_.Upkeep) else None)
         if do == "upkeep":
             return
     elif do == "upkeep":
         raise IllegalAction("destiny.round.end-on-consecutive-passes",
                             "the upkeep phase comes only after the action phase ends on consecutive passes")
-    by = step["by"]
+    by = step.by
+    assert by is not None  # every step but the upkeep names its player (steps.parse_step)
     expected = st.extra_action or st.turn
     if by != expected:
         rule = "destiny.actions.extra-actions-immediate" if st.extra_action else "destiny.round.action-phase"
@@ -213,7 +110,7 @@ def _end_action_phase(ctx: Ctx, upkeep_next: bool) -> None:
         run_upkeep(ctx, None)
 
 
-def run_upkeep(ctx: Ctx, discards: dict[str, list[str]] | None) -> None:
+def run_upkeep(ctx: Ctx, discards: Mapping[str, Sequence[str]] | None) -> None:
     """The upkeep phase (destiny.round.upkeep), the end of the round and its victory checks."""
     st = ctx.state
     discards = discards or {}
@@ -297,7 +194,8 @@ def _round_end(ctx: Ctx) -> None:
 # ---------------------------------------------------------------------- the six actions
 def _play(ctx: Ctx, pid: str) -> None:
     step = ctx.step
-    code = step["card"]
+    assert isinstance(step, st_.Play)
+    code = step.card
     p = ctx.player(pid)
     if code not in p.hand:
         if "?" in p.hand:  # a hand of unknown cards: the log reveals this one
@@ -308,7 +206,7 @@ def _play(ctx: Ctx, pid: str) -> None:
     if card.type not in (CardType.EVENT, CardType.UPGRADE, CardType.SUPPORT):
         raise IllegalAction("destiny.deckbuilding.deck-card-types", f"{card.name} is a {card.type.value} and cannot "
                             "be played from hand")
-    on = ctx.canon(step["on"]) if step.get("on") else None
+    on = ctx.canon(step.on) if step.on else None
     if card.unique and card.type != CardType.EVENT:
         for ref in list(p.upgrades) + list(p.supports):
             other = ctx.card(ctx.code_of(ref))
@@ -324,8 +222,8 @@ def _play(ctx: Ctx, pid: str) -> None:
             raise IllegalAction("destiny.upgrades.attach", f"{on} is not one of {pid}'s characters")
         if p.characters[on].defeated:
             raise IllegalAction("destiny.defeat.no-further-use", f"{on} is defeated")
-        if step.get("replaces"):
-            replaces = ctx.canon(step["replaces"])
+        if step.replaces:
+            replaces = ctx.canon(step.replaces)
             if replaces not in p.characters[on].upgrades:
                 raise IllegalAction("destiny.upgrades.replace", f"{replaces} is not an upgrade on {on}")
     elif on is not None:
@@ -346,7 +244,7 @@ def _play(ctx: Ctx, pid: str) -> None:
 
 
 def _activate(ctx: Ctx, pid: str) -> None:
-    ref = ctx.canon(ctx.step["card"])
+    ref = ctx.canon(ctx.step.card)
     if ctx.owner_of(ref) != pid:
         raise IllegalAction("destiny.terms.controller", f"{pid} cannot activate {ref}, which {ctx.owner_of(ref)} "
                             "controls")
@@ -355,15 +253,16 @@ def _activate(ctx: Ctx, pid: str) -> None:
 
 
 def _resolve(ctx: Ctx, pid: str) -> None:
-    ctx.resolve_dice(pid, ctx.step["dice"])
+    ctx.resolve_dice(pid, ctx.step.dice)
 
 
 def _reroll(ctx: Ctx, pid: str) -> None:
     step = ctx.step
+    assert isinstance(step, st_.Reroll)
     p = ctx.player(pid)
     if not p.pool:
         raise IllegalAction("destiny.actions.reroll-needs-dice", f"{pid} has no dice in their pool to reroll")
-    dice = [ctx.canon_die(d) for d in step["dice"]]
+    dice = [ctx.canon_die(d) for d in step.dice]
     if not dice:
         raise IllegalAction("destiny.actions.reroll-by-discard", "name at least one die to reroll")
     if len(set(dice)) != len(dice):
@@ -371,7 +270,7 @@ def _reroll(ctx: Ctx, pid: str) -> None:
     for d in dice:
         if d not in p.pool:
             raise IllegalAction("destiny.dice.pool-only", f"{d} is not in {pid}'s dice pool")
-    code = step["discard"]
+    code = step.discard
     if code not in p.hand:
         if "?" not in p.hand:
             raise IllegalAction("destiny.actions.reroll-by-discard", f"{code} is not in {pid}'s hand")
@@ -383,7 +282,8 @@ def _reroll(ctx: Ctx, pid: str) -> None:
 
 def _use(ctx: Ctx, pid: str) -> None:
     step = ctx.step
-    ref = ctx.canon(step["card"])
+    assert isinstance(step, st_.Use)
+    ref = ctx.canon(step.card)
     if ctx.owner_of(ref) != pid:
         raise IllegalAction("destiny.actions.card-action", f"{pid} does not control {ref}")
     p = ctx.player(pid)
@@ -399,7 +299,7 @@ def _use(ctx: Ctx, pid: str) -> None:
         if card.unimplemented:
             ctx.not_implemented(code, "its action ability")
         raise IllegalAction("destiny.actions.card-action", f"{card.name} has no action ability")
-    k = step.get("ability", 1)
+    k = step.ability or 1
     if k > len(abilities):
         raise IllegalAction("destiny.actions.card-action", f"{card.name} has {len(abilities)} action abilities")
     ab = abilities[k - 1]
@@ -425,7 +325,7 @@ def _claim(ctx: Ctx, pid: str) -> None:
     if not st.battlefield:
         raise IllegalAction("destiny.battlefields.one-used", "there is no battlefield in play")
     ctx.emit(ev.Claim(player=pid, battlefield=st.battlefield))
-    if ctx.step.get("claim_ability", True):
+    if ctx.step.claim_ability is not False:
         card = ctx.card(st.battlefield)
         claims = card.abilities_for("claim")
         if not claims and card.unimplemented:
@@ -446,4 +346,4 @@ ACTIONS = {
     "claim": _claim,
 }
 
-__all__ = ["ACTIONS", "apply_step", "check_step_shape", "run_upkeep", "PLAYER"]
+__all__ = ["ACTIONS", "apply_step", "run_upkeep"]

@@ -32,6 +32,8 @@ from judge.games.destiny.state import (
     Support,
     Upgrade,
 )
+from judge.games.destiny.steps import DieEntry
+from judge.games.inputs import NO_INPUTS, NOTHING, InputReader, Inputs
 from judge.kernel.core import (
     Decision,
     Event,
@@ -44,7 +46,6 @@ from judge.kernel.core import (
 )
 from judge.kernel.rng import Rng
 
-VERBS = ("play", "activate", "resolve", "reroll", "use", "claim", "pass", "upkeep")
 HAND_LIMIT = 5
 MAX_SHIELDS = 3
 MAX_UPGRADES = 3
@@ -109,11 +110,11 @@ class Ctx:
     timing_rules: ClassVar[TimingRules] = TIMING_RULES
     __deletable__ = ("kernel",)  # see close() (mypyc needs to be told)
 
-    def __init__(self, state: GameState, cards: CardPool, step: dict[str, Any], rng: Rng | None = None,
-                 policy: Policy | None = None):
+    def __init__(self, state: GameState, cards: CardPool, action: Any = None, inputs: Inputs = NO_INPUTS,
+                 rng: Rng | None = None, policy: Policy | None = None):
         self.state = state
         self.cards = cards
-        self.step = step
+        self.step = action  # the typed action being applied (steps.DestinyAction), None in setup
         self.rng = rng
         self.policy = policy
         self.kernel = Kernel(self)
@@ -121,16 +122,12 @@ class Ctx:
         self.decisions: list[dict[str, Any]] = []
         self.notes: list[str] = []
         self.unimplemented: list[dict[str, str]] = []
-        # the step's inputs, read in order (never changed: the log is the caller's)
-        self._choices: Sequence[Any] = step.get("choices") or ()
-        self._rolls: Sequence[Any] = step.get("roll") or ()
-        self._random: Sequence[Any] = step.get("random") or ()
-        self._ci = self._ri = self._xi = 0
+        self.inputs = InputReader(inputs)  # the step's logged outcomes and choices, read in order
         self.written_choices: list[dict[str, Any]] = []
         self.special_rerolled: set[str] = set()
         self.redeploy_candidates: list[Source] = []
         self.last_known_host: dict[str, str] = {}  # upgrades that left play this step -> their character
-        self.current_entry: dict[str, Any] = {}
+        self.current_entry: DieEntry | None = None
         self.cost_reduction = 0  # a reduction waiting for the next card played
         self.resolving_free = False
 
@@ -332,20 +329,16 @@ class Ctx:
 
     def decide(self, decision: Decision) -> Any:
         """Answer a decision from the step's ``choices`` (in order), else the policy, else stop."""
-        if self._ci < len(self._choices):
-            choice = self._choices[self._ci]
-            self._ci += 1
-            if not isinstance(choice, dict) or "answer" not in choice:
-                raise IllegalAction(decision.rules[0] if decision.rules else "destiny.terms.choose-option",
-                                    f"choice {self._ci} must be an object with 'by', 'kind' and 'answer'")
-            by, kind = choice.get("by"), choice.get("kind")
+        choice = self.inputs.next_choice()
+        if choice is not None:
+            by, kind = choice.by, choice.kind
             if by is not None and by != decision.by:
                 raise IllegalAction(decision.rules[0], f"{decision.by} makes this decision ({decision.kind}), "
                                     f"not {by}")
             if kind is not None and kind != decision.kind:
                 raise IllegalAction(decision.rules[0], f"the engine asks for a '{decision.kind}' decision "
                                     f"here, the log gives '{kind}'")
-            answer = choice["answer"]
+            answer = choice.answer
             self._check_answer(decision, answer)
         elif self.policy is not None:
             answer = self.policy(self, decision)
@@ -489,10 +482,9 @@ class Ctx:
             return None
         if len(opts) == 1 and not optional:
             # a forced choice is taken without asking; a log that writes it anyway is fine
-            nxt = self._choices[self._ci] if self._ci < len(self._choices) else None
-            if isinstance(nxt, dict) and nxt.get("kind") == kind and nxt.get("answer") == opts[0] \
-                    and nxt.get("by", by) == by:
-                self._ci += 1
+            nxt = self.inputs.peek_choice()
+            if nxt is not None and nxt.kind == kind and _same(nxt.answer, opts[0]) and (nxt.by or by) == by:
+                self.inputs.skip_choice()
             return opts[0]
         return self.decide(Decision(by=by, kind=kind, options=opts, rules=tuple(rules), prompt=prompt,
                                     source=source))
@@ -512,27 +504,25 @@ class Ctx:
     def roll_die(self, die: str) -> Face:
         """The face a die lands on: the log's next ``roll`` entry, else the rng."""
         faces = self.die_faces(die)
-        if self._ri < len(self._rolls):
-            raw = self._rolls[self._ri]
-            self._ri += 1
+        raw = self.inputs.next_roll()
+        if raw is not None:
             try:
                 face = parse_face(raw)
             except FaceError as exc:
-                raise IllegalAction("destiny.cards.die-faces", f"roll {self._ri} for {die}: {exc}") from None
+                raise IllegalAction("destiny.cards.die-faces", f"roll {self.inputs.ri} for {die}: {exc}") from None
             if face not in faces:
                 raise IllegalAction("destiny.cards.die-faces", f"{die} has no face {raw} (its faces: "
                                     f"{' '.join(f.notation() for f in faces)})")
             return face
         if self.rng is not None:
             return faces[self.rng.below(6)]
-        raise MissingOutcome(f"the log does not say what {die} rolled (roll {self._ri + 1} of this step) "
+        raise MissingOutcome(f"the log does not say what {die} rolled (roll {self.inputs.ri + 1} of this step) "
                              "and has no rng", "destiny.actions.activate")
 
     def random_pick(self, items: list[str], what: str) -> int:
         """The index of a random pick among ``items``: from the log's ``random`` list, else the rng."""
-        if self._xi < len(self._random):
-            raw = self._random[self._xi]
-            self._xi += 1
+        raw = self.inputs.next_random()
+        if raw is not NOTHING:
             if isinstance(raw, int) and not isinstance(raw, bool) and 0 <= raw < len(items):
                 return raw
             if isinstance(raw, str) and raw in items:
@@ -550,18 +540,20 @@ class Ctx:
         """Every logged outcome and choice of a step must have been used: a roll for a die that
         was not rolled, or an answer to a question the rules never asked, means the log describes
         something else than what happened."""
-        if self._ri < len(self._rolls):
+        left = self.inputs.unused()
+        if left is None:
+            return
+        got = self.inputs.inputs
+        if left == "roll":
             raise IllegalAction("destiny.actions.activate-all-dice",
-                                f"the step lists {len(self._rolls)} rolled face(s) but only {self._ri} "
+                                f"the step lists {len(got.roll)} rolled face(s) but only {self.inputs.ri} "
                                 "die/dice were rolled")
-        if self._xi < len(self._random):
-            raise IllegalAction("destiny.symbols.discard", f"the step lists {len(self._random)} random outcome(s) "
-                                f"but only {self._xi} were needed")
-        if self._ci < len(self._choices):
-            extra = self._choices[self._ci]
-            kind = extra.get("kind") if isinstance(extra, dict) else None
-            raise IllegalAction("destiny.terms.choose-option", f"choice {self._ci + 1} ({kind or 'unnamed'}) answers "
-                                "a question the rules did not ask in this step")
+        if left == "random":
+            raise IllegalAction("destiny.symbols.discard", f"the step lists {len(got.random)} random outcome(s) "
+                                f"but only {self.inputs.xi} were needed")
+        extra = got.choices[self.inputs.ci]
+        raise IllegalAction("destiny.terms.choose-option", f"choice {self.inputs.ci + 1} ({extra.kind or 'unnamed'}) "
+                            "answers a question the rules did not ask in this step")
 
     # ------------------------------------------------------------------ verbs for abilities
     def deal_damage(self, source: str, target: str, amount: int, symbol: str | None = None,
@@ -794,23 +786,21 @@ class Ctx:
             raise IllegalAction("destiny.actions.activate", f"{pid} has no character or support {ref} in play")
 
     # ------------------------------------------------------------------ dice resolution
-    def resolve_dice(self, pid: str, entries: Any, source: str | None = None, bonus: int = 0,
+    def resolve_dice(self, pid: str, entries: Sequence[DieEntry] | None, source: str | None = None, bonus: int = 0,
                      free: bool = False, only: Callable[[str], bool] | None = None,
                      max_dice: int | None = None, rule: str = "destiny.actions.resolve-dice",
                      unmodified: bool = False) -> None:
         """Resolve dice from ``pid``'s pool: one symbol, modifiers with a base, costs, effects.
         ``unmodified``: a modifier face resolves as if it had no plus (a card says so)."""
-        if not isinstance(entries, list) or not entries:
+        if not entries:
             raise IllegalAction("destiny.actions.resolve-at-least-one", "name at least one die to resolve")
         seen: set[str] = set()
         symbol: str | None = None
         p = self.player(pid)
-        now: list[tuple[str, Face, dict[str, Any]]] = []
-        late: list[tuple[str, dict[str, Any]]] = []
-        for k, entry in enumerate(entries):
-            if not isinstance(entry, dict) or not isinstance(entry.get("die"), str):
-                raise IllegalAction(rule, f"die entry {k + 1} must name a 'die'")
-            die = self.canon_die(entry["die"])
+        now: list[tuple[str, Face, DieEntry]] = []
+        late: list[tuple[str, DieEntry]] = []
+        for entry in entries:
+            die = self.canon_die(entry.die)
             if die in seen:
                 raise IllegalAction("destiny.actions.resolve-once-each", f"{die} is named twice in one action")
             seen.add(die)
@@ -837,7 +827,7 @@ class Ctx:
         self._resolve_groups(pid, self._group(p, now, unmodified), source, bonus, free, rule)
         if not late:
             return
-        joined: list[tuple[str, Face, dict[str, Any]]] = []
+        joined: list[tuple[str, Face, DieEntry]] = []
         for die, entry in late:
             if die not in p.pool:
                 raise IllegalAction("destiny.dice.pool-only", f"{die} left the pool before it could resolve")
@@ -856,11 +846,11 @@ class Ctx:
     def _resolving_face(face: Face, unmodified: bool) -> Face:
         return Face(face.symbol, face.value, False, face.cost) if unmodified and face.modifier else face
 
-    def _group(self, p: Player, dice: list[tuple[str, Face, dict[str, Any]]], unmodified: bool,
-               ) -> dict[str, list[tuple[str, Face, dict[str, Any]]]]:
+    def _group(self, p: Player, dice: list[tuple[str, Face, DieEntry]], unmodified: bool,
+               ) -> dict[str, list[tuple[str, Face, DieEntry]]]:
         """Base dice, each with the modifiers resolved with it (destiny.dice.modifier-needs-base),
         in the order named."""
-        groups: dict[str, list[tuple[str, Face, dict[str, Any]]]] = {}
+        groups: dict[str, list[tuple[str, Face, DieEntry]]] = {}
         for die, face, entry in dice:
             if not face.modifier:
                 groups[die] = [(die, face, entry)]
@@ -883,7 +873,7 @@ class Ctx:
             groups[base].append((die, face, entry))
         return groups
 
-    def _resolve_groups(self, pid: str, groups: dict[str, list[tuple[str, Face, dict[str, Any]]]],
+    def _resolve_groups(self, pid: str, groups: dict[str, list[tuple[str, Face, DieEntry]]],
                         source: str | None, bonus: int, free: bool, rule: str) -> None:
         p = self.player(pid)
         for base, group in groups.items():
@@ -891,7 +881,7 @@ class Ctx:
                 raise IllegalAction("destiny.dice.pool-only", f"{base} left the pool before it could resolve")
             self._resolve_group(pid, group, source, bonus, free, rule)
 
-    def _resolve_group(self, pid: str, group: list[tuple[str, Face, dict[str, Any]]], source: str | None,
+    def _resolve_group(self, pid: str, group: list[tuple[str, Face, DieEntry]], source: str | None,
                        bonus: int, free: bool, rule: str) -> None:
         p = self.player(pid)
         base_die, base_face, entry = group[0]
@@ -995,7 +985,7 @@ class Ctx:
                 raise IllegalAction("destiny.symbols.focus-own-only", f"focus cannot turn {d}, an opponent's die")
             self.turn_die(source, d, face)
 
-    def special(self, pid: str, die: str, entry: dict[str, Any]) -> None:
+    def special(self, pid: str, die: str, entry: DieEntry) -> None:
         """A special face runs its own card's special ability (destiny.symbols.special-own-card)."""
         code = self.code_of(card_of_die(die))
         card = self.card(code)
@@ -1032,6 +1022,14 @@ def _timed(card: CardDef) -> dict[str, tuple[Ability, ...]]:
         if ab.timing == "constant" and ab.query:
             got["constant:" + ab.query] = got.get("constant:" + ab.query, ()) + (ab,)
     return got
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal JSON values (a logged answer and an option), never raising on unlike types."""
+    try:
+        return bool(a == b)
+    except Exception:  # pragma: no cover - JSON values compare without raising
+        return False
 
 
 def _parse_face_or_illegal(text: Any) -> Face:

@@ -14,10 +14,13 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from judge.games.base import PLAYER
+
+__all__ = ["CODE", "PLAYER", "Ref", "card_of_die", "die_ref", "parse_ref"]
+
 _REF = re.compile(r"^(?P<pid>[A-Za-z][A-Za-z0-9_-]{0,31})\.(?P<code>[0-9]{5}[A-Z]?)(?:#(?P<serial>[0-9]{1,3}))?"
                   r"(?:/(?P<die>[0-9]{1,2}))?$")
 CODE = re.compile(r"^[0-9]{5}[A-Z]?$")
-PLAYER = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}$")
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ a deck may be ``{"unknown": n}``. From the beginning, ``setup`` holds the outcom
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from judge.games.destiny.dice import Face, FaceError, parse_face
@@ -24,10 +24,9 @@ from judge.games.destiny.engine import HAND_LIMIT, Ctx
 from judge.games.destiny.model import CardPool, CardType
 from judge.games.destiny.refs import CODE, parse_ref
 from judge.games.destiny.state import UNKNOWN, Character, Delayed, GameState, Player, Support, Upgrade
+from judge.games.inputs import Faults, Inputs, parse_inputs
 from judge.kernel.core import Decision, IllegalAction, MissingOutcome
 from judge.kernel.rng import Rng
-
-Faults = list[tuple[str, str]]
 
 
 # ====================================================================== from a position
@@ -342,6 +341,11 @@ def check_players(players: list[Any], cards: CardPool) -> Faults:
     return faults
 
 
+def setup_inputs(setup: Mapping[str, Any], players: Sequence[str], faults: Faults) -> Inputs:
+    """The choices logged for setup (``setup.choices``), faults appended under ``/setup``."""
+    return parse_inputs({"choices": setup["choices"]} if "choices" in setup else {}, "/setup", players, faults)
+
+
 def from_beginning(players: list[dict[str, Any]], setup: dict[str, Any], cards: CardPool, rng: Rng | None,
                    policy: Any = None) -> tuple[GameState, Ctx]:
     """Carry out setup (destiny.setup.order). Raises PendingDecision / MissingOutcome / IllegalAction."""
@@ -357,7 +361,7 @@ def from_beginning(players: list[dict[str, Any]], setup: dict[str, Any], cards: 
             p.characters[ref] = Character(ref=ref, code=code, dice=c.get("dice", 1))
         p.deck = deque(entry.get("deck", []))
         st.players[pid] = p
-    ctx = Ctx(st, cards, {"choices": setup.get("choices", [])}, rng, policy)
+    ctx = Ctx(st, cards, None, setup_inputs(setup, [e["id"] for e in players], []), rng, policy)
     ctx.note({"event": "setup", "rules": ["destiny.setup.order", "destiny.setup.characters",
                                           "destiny.setup.battlefields", "destiny.zones.set-aside-dice"]})
     decks = setup.get("decks", {})

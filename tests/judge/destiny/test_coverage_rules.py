@@ -337,7 +337,7 @@ def test_an_effect_lasts_as_long_as_its_text_says() -> None:
 
 
 def _delayed_defeat(ctx: Ctx, src: str, step: Any) -> None:
-    ctx.delay(Delayed(when="round-end", kind="defeat", target=ctx.canon(step["target"]), source=src,
+    ctx.delay(Delayed(when="round-end", kind="defeat", target=ctx.canon(step.target), source=src,
                       round=ctx.state.round))
 
 

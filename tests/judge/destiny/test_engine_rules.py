@@ -142,7 +142,7 @@ def _no_weapons_for_opponents(ctx: Ctx, src: str, subject: Any, value: Any) -> A
     verb, pid, step = subject
     if verb != "play" or pid == ctx.owner_of(src):
         return value
-    return "weapon" in ctx.card(step["card"]).subtypes
+    return "weapon" in ctx.card(step.card).subtypes
 
 
 DISARM = CardDef("99722", "Test Disarm", CardType.SUPPORT, "villain", "gray", cost=0,

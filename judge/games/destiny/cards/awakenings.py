@@ -40,6 +40,7 @@ from judge.games.destiny.engine import Ctx
 from judge.games.destiny.model import CardDef, CardType, faces, on
 from judge.games.destiny.refs import card_of_die
 from judge.games.destiny.state import UNKNOWN, Delayed
+from judge.games.destiny.steps import DieEntry, written
 from judge.kernel.core import Decision, IllegalAction, MissingOutcome
 
 C, U, S, E, B = CardType.CHARACTER, CardType.UPGRADE, CardType.SUPPORT, CardType.EVENT, CardType.BATTLEFIELD
@@ -232,11 +233,9 @@ def _leia_action(ctx: Ctx, src: str, step: Any) -> None:
     die = ctx.choose(pid, "die", own, TARGET, "remove which of her dice", src)
     ctx.remove_die(src, die)
     options = list(ctx.player(pid).pool)
-    named = step.get("dice") if isinstance(step, dict) else None
-    if isinstance(named, list) and named:
-        chosen = [
-            ctx.canon_die(e["die"]) for e in named if isinstance(e, dict) and isinstance(e.get("die"), str)
-        ]
+    named = written(step, "dice")
+    if named:
+        chosen = [ctx.canon_die(e.die) for e in named]
         if len(chosen) > 2 or len(set(chosen)) != len(chosen) or any(d not in options for d in chosen):
             raise IllegalAction(
                 "destiny.actions.card-action", f"reroll up to 2 distinct dice among {options}"
@@ -322,7 +321,7 @@ def _tusken(ctx: Ctx, src: str, _e: Any) -> None:
     if _needs_target(p.pool[die]):
         target = ctx.choose(pid, "target", living_characters(ctx), TARGET, "the target of that die", src)
     ctx.resolve_dice(
-        pid, [{"die": die, **({"target": target} if target else {})}], source=src, max_dice=1, rule=VIA_CARD
+        pid, [DieEntry(die=die, target=target or None)], source=src, max_dice=1, rule=VIA_CARD
     )
 
 
@@ -330,7 +329,7 @@ def _tusken(ctx: Ctx, src: str, _e: Any) -> None:
 def _f11d_special(ctx: Ctx, src: str, entry: Any) -> None:
     pid = ctx.owner_of(src)
     opp = ctx.opponent(pid, src, "which opponent deals 2 damage to their own characters")
-    ctx.indirect(src, opp, 2, split=entry.get("split") if isinstance(entry, dict) else None)
+    ctx.indirect(src, opp, 2, split=written(entry, "split"))
 
 
 def _immobilize_can(ctx: Ctx, pid: str, ref: Any) -> bool:
@@ -485,7 +484,7 @@ def _tie_special(ctx: Ctx, src: str, _entry: Any) -> None:
 
 def _bb8_special(ctx: Ctx, src: str, entry: Any) -> None:
     pid = ctx.owner_of(src)
-    die = ctx.canon_die(entry["die"])
+    die = ctx.canon_die(entry.die)
     ctx.put_in_pool(src, pid, die, parse_face("Sp"), "destiny.symbols.special-self-reroll")
     others = [d for d in ctx.player(pid).pool if d != die]
     other = _pick(ctx, src, entry, others, "reroll which other die of yours", kind="die")
@@ -503,10 +502,10 @@ def _dark_side_can(ctx: Ctx, pid: str, ref: Any) -> bool:
 def _power_of_the_dark_side(ctx: Ctx, src: str, step: Any) -> None:
     pid = ctx.owner_of(src)
     ctx.exhaust(src, src)
-    named = step.get("dice") if isinstance(step, dict) else None
+    named = written(step, "dice")
     options = list(ctx.player(pid).pool)
-    if isinstance(named, list) and named and isinstance(named[0], dict):
-        die = ctx.canon_die(str(named[0].get("die")))
+    if named:
+        die = ctx.canon_die(named[0].die)
         if die not in options or len(named) > 1:
             raise IllegalAction(
                 "destiny.actions.card-action", f"reroll one of your dice ({', '.join(options)})"
@@ -530,7 +529,7 @@ def _awakening(ctx: Ctx, src: str, step: Any) -> None:
     p = ctx.player(pid)
     ctx.resolve_dice(
         pid,
-        step.get("dice") if isinstance(step, dict) else None,
+        written(step, "dice"),
         source=src,
         only=lambda d: p.pool[d].modifier,
         max_dice=1,
@@ -787,17 +786,17 @@ def _frozen_wastes(ctx: Ctx, src: str, step: Any) -> None:
 
 def _rebel_war_room(ctx: Ctx, src: str, step: Any) -> None:
     pid = ctx.owner_of(src)
-    entries = step.get("dice") if isinstance(step, dict) else None
+    entries = written(step, "dice")
     if not entries:
         p = ctx.player(pid)
         options = [d for d, f in p.pool.items() if not f.modifier and not f.is_blank]
         die = ctx.choose(pid, "die", options, (VIA_CARD,), "resolve which of your dice", src)
         if die is None:
             return
-        entry: dict[str, Any] = {"die": die}
+        target = None
         if _needs_target(p.pool[die]):
-            entry["target"] = ctx.choose(pid, "target", living_characters(ctx), TARGET, "its target", src)
-        entries = [entry]
+            target = ctx.choose(pid, "target", living_characters(ctx), TARGET, "its target", src)
+        entries = [DieEntry(die=die, target=target)]
     ctx.resolve_dice(pid, entries, source=src, free=True, max_dice=1, rule="destiny.abilities.claim")
 
 

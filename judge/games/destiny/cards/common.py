@@ -13,6 +13,7 @@ from judge.games.destiny import events as ev
 from judge.games.destiny.engine import Ctx
 from judge.games.destiny.model import Ability, Trigger, on
 from judge.games.destiny.refs import card_of_die
+from judge.games.destiny.steps import Written, written
 
 
 def controller(ctx: Ctx, ref: str) -> str:
@@ -25,7 +26,7 @@ def attached_to(ctx: Ctx, upgrade_ref: str) -> str | None:
 
 def entry_or_choose(
     ctx: Ctx,
-    entry: Any,
+    entry: Written,
     key: str,
     by: str,
     kind: str,
@@ -35,8 +36,9 @@ def entry_or_choose(
     source: str,
 ) -> Any:
     """A target written on the die entry or step (``target``), else a choice."""
-    if isinstance(entry, dict) and isinstance(entry.get(key), str):
-        value = ctx.canon(entry[key]) if "/" not in entry[key] else ctx.canon_die(entry[key])
+    given = written(entry, key)
+    if isinstance(given, str):
+        value = ctx.canon(given) if "/" not in given else ctx.canon_die(given)
         if value not in options:
             from judge.kernel.core import IllegalAction
 

@@ -28,6 +28,7 @@ from judge.games.destiny.dice import parse_face
 from judge.games.destiny.engine import Ctx
 from judge.games.destiny.model import CardDef, CardType, faces, on
 from judge.games.destiny.refs import card_of_die
+from judge.games.destiny.steps import written
 from judge.kernel.core import Decision, IllegalAction
 
 C, U, S, E, B = CardType.CHARACTER, CardType.UPGRADE, CardType.SUPPORT, CardType.EVENT, CardType.BATTLEFIELD
@@ -152,8 +153,8 @@ def _choose_remove(
     """Choose one of ``options`` (dice; ``entry``'s ``target`` may name it) and remove it
     (destiny.terms.remove-die)."""
     if not options:
-        if isinstance(entry, dict) and entry.get("target") is not None:
-            raise IllegalAction(rules[0], f"{entry['target']} is not a legal choice (no die qualifies)")
+        if written(entry, "target") is not None:
+            raise IllegalAction(rules[0], f"{written(entry, 'target')} is not a legal choice (no die qualifies)")
         return None
     die = entry_or_choose(ctx, entry, "target", pid, "die", options, rules, prompt, src)
     ctx.remove_die(src, die)
@@ -169,7 +170,7 @@ def _luke_power(ctx: Ctx, src: str, step: Any) -> None:
     ctx.spend(pid, 2, "destiny.actions.card-action", "Luke Skywalker's power action")
     ctx.resolve_dice(
         pid,
-        step.get("dice"),
+        written(step, "dice"),
         source=src,
         bonus=2,
         only=die_belongs_to(ctx, src),
@@ -269,12 +270,10 @@ def _speeder_bike(ctx: Ctx, src: str, step: Any) -> None:
     own = f"{src}/1"
     host = ctx.upgrade_host(src)
     host_dice = [d for d in ctx.player(pid).pool if card_of_die(d) == host]
-    entries = step.get("dice")
-    if not isinstance(entries, list) or not all(
-        isinstance(e, dict) and isinstance(e.get("die"), str) for e in entries
-    ):
+    entries = written(step, "dice")
+    if not entries:
         raise IllegalAction("destiny.actions.resolve-at-least-one", "name the dice to resolve in 'dice'")
-    named = [ctx.canon_die(e["die"]) for e in entries]
+    named = [ctx.canon_die(e.die) for e in entries]
     if own not in named:
         raise IllegalAction(rule, f"the speeder bike resolves its own die {own}")
     others = [d for d in named if d != own]
@@ -416,10 +415,10 @@ def _impulsive(ctx: Ctx, src: str, step: Any) -> None:
 
 def _resolve_one_of_yours(ctx: Ctx, src: str, step: Any, bonus: int) -> None:
     pid = ctx.owner_of(src)
-    if not ctx.player(pid).pool and not step.get("dice"):
+    if not ctx.player(pid).pool and not written(step, "dice"):
         return  # nothing to resolve: the event has no effect (destiny.events.no-effect-allowed)
     ctx.resolve_dice(
-        pid, step.get("dice"), source=src, bonus=bonus, max_dice=1, rule="destiny.dice.resolve-via-card"
+        pid, written(step, "dice"), source=src, bonus=bonus, max_dice=1, rule="destiny.dice.resolve-via-card"
     )
 
 

@@ -1,0 +1,159 @@
+"""The seam between the shared replay layer and each game: the ``Game`` interface.
+
+Everything under ``replays/``, ``worker/``, ``api/`` and the CLI reaches a game only through this
+interface, chosen by the log's ``game`` field in the registry (``judge.games.registry``). A game is
+one package under ``judge/games/`` whose ``game`` module exposes ``GAME``, an object with the
+members below. Where a step goes, file by file:
+
+1. ``replays.format.parse_log`` checks the log's envelope and asks the game for its players
+   (``check_players``) and each step (``parse_step``: a typed action, or faults with JSON Pointers).
+2. ``replays.replayer.replay`` builds the state before step 1 (``from_position`` or ``begin``,
+   after ``deck_violations``), then for each step calls ``apply`` (which checks as it goes and
+   says which rule a step breaks), and reads ``outcome`` at the end.
+3. The visitors (rulings, the timeline, the checkpoint verifier) read the state through
+   ``GameState`` (``view``, ``state_hash``) and describe steps with ``summarize``.
+4. Self-play asks ``legal_actions`` and plays one of them under the game's ``policy``.
+
+Shared by every game and written once: the timing kernel (``judge.kernel.core``), the step's
+logged inputs (``judge.games.inputs``), canonical hashing (``judge.games.canon``) and the seeded
+generator (``judge.kernel.rng``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from judge.kernel.core import Decision
+from judge.kernel.rng import Rng
+
+# a player's ID in every game's logs: p1, ana, team-2
+PLAYER = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}$")
+# (JSON Pointer, message): a fault of a malformed log, found without playing it
+Faults = list[tuple[str, str]]
+# A policy answers a decision the log does not (self-play): (game context, decision) -> answer
+Policy = Callable[[Any, Decision], Any]
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """What the shared layer reads of a game's state."""
+
+    round: int
+    phase: str
+    turn: str | None
+    winner: str | None
+    reason: str | None
+    rng_drawn: int | None
+
+    def copy(self) -> Any: ...
+    def view(self, hidden: bool = False) -> dict[str, Any]: ...
+    def position(self) -> dict[str, Any]: ...
+    def canonical(self) -> bytes: ...
+    def state_hash(self) -> str: ...
+
+
+@runtime_checkable
+class Action(Protocol):
+    """A step of a log parsed once into a typed, frozen value that writes itself back."""
+
+    by: str | None
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+@dataclass
+class Applied:
+    """What applying one step (or carrying out setup) did: its events and decisions in order, the
+    choices a policy wrote for it, and the error that stopped it (a kernel exception with ``kind``,
+    ``rule`` and ``message``), if any."""
+
+    events: list[dict[str, Any]] = field(default_factory=list)
+    decisions: list[dict[str, Any]] = field(default_factory=list)
+    written_choices: list[dict[str, Any]] = field(default_factory=list)
+    error: Exception | None = None
+
+
+class Game(Protocol):
+    """One game's rules behind one interface (see the module's docstring)."""
+
+    id: str  # the log's ``game`` field
+    name: str
+    min_players: int
+    max_players: int
+    deck_formats: tuple[str, ...]  # meta.format values
+    default_deck_format: str  # a log without meta.format
+    verbs: tuple[str, ...]  # a step's ``do``
+    errors: tuple[type[Exception], ...]  # what ``apply`` may stop with (each has kind, rule, message)
+
+    def default_cards(self) -> Any:
+        """The project's own card pool for this game."""
+        ...
+
+    # -- reading a log ------------------------------------------------------------------------
+    def check_setup(self, players: Sequence[Any], setup: Mapping[str, Any], cards: Any) -> Faults:
+        """Faults of the players' entries and of ``setup`` (a position is read by ``from_position``)."""
+        ...
+
+    def parse_step(self, step: Any, path: str, players: Sequence[str], cards: Any) -> tuple[Action | None, Faults]:
+        """One step as a typed action, or every fault found in it (JSON Pointers under ``path``)."""
+        ...
+
+    def deck_violations(self, players: Sequence[Mapping[str, Any]], cards: Any, deck_format: str,
+                        ) -> list[dict[str, Any]]: ...
+
+    # -- states -------------------------------------------------------------------------------
+    def from_position(self, position: Any, players: Sequence[Mapping[str, Any]], cards: Any,
+                      ) -> tuple[GameState | None, Faults]: ...
+
+    def begin(self, players: Sequence[Mapping[str, Any]], setup: Mapping[str, Any], cards: Any, rng: Rng | None,
+              policy: Policy | None) -> tuple[GameState, Applied]:
+        """Carry out setup; ``Applied.error`` says why it stopped, if it did."""
+        ...
+
+    def empty_state(self, players: Sequence[Mapping[str, Any]]) -> GameState:
+        """The state of a log whose setup cannot be carried out (only the players)."""
+        ...
+
+    # -- steps --------------------------------------------------------------------------------
+    def check(self, state: GameState, action: Action, cards: Any) -> tuple[str, str] | None:
+        """The rule an action breaks before anything changes, as ``(rule ID, message)``, or None.
+        A step that passes may still break a rule while it resolves (``apply`` says so)."""
+        ...
+
+    def apply(self, state: GameState, action: Action, inputs: Any, cards: Any, rng: Rng | None,
+              policy: Policy | None, next_action: Action | None) -> Applied:
+        """Apply one step in place. ``inputs`` are the step's logged outcomes and choices;
+        ``next_action`` is the log's next step (a game may record a phase as its own step)."""
+        ...
+
+    def legal_actions(self, state: GameState, cards: Any) -> list[Action]:
+        """Actions whose ``check`` passes now, for the player to act."""
+        ...
+
+    def actor(self, state: GameState) -> str | None:
+        """The player who acts next, or None when the game is over."""
+        ...
+
+    def outcome(self, state: GameState) -> dict[str, Any] | None:
+        """``{"winner", "reason", "rules"}`` once the game is over, else None."""
+        ...
+
+    def summarize(self, action: Action | None, events: Sequence[Mapping[str, Any]], cards: Any) -> str:
+        """One readable line for a step (None: the setup)."""
+        ...
+
+    # -- self-play ----------------------------------------------------------------------------
+    def selfplay_sides(self) -> tuple[str, ...]:
+        """The decks self-play can seat (e.g. starter sets)."""
+        ...
+
+    def selfplay_log(self, seed: str, sides: Sequence[str]) -> dict[str, Any]:
+        """A new log without steps, seating ``sides``."""
+        ...
+
+    def policy(self, rng: Rng) -> Policy:
+        """Self-play's seeded answer to every decision the rules give a player."""
+        ...

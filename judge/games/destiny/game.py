@@ -1,0 +1,149 @@
+"""Star Wars Destiny behind the ``Game`` interface (judge.games.base): what the shared replay layer
+may ask of this package. Everything Destiny-specific that the replayer, the timeline and the
+format once held (the outcome's rules, the upkeep step, the verbs of a summary, the deck formats,
+"two to four players") lives here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from judge.games.base import Applied, Faults, Policy
+from judge.games.destiny import steps as st_
+from judge.games.destiny.actions import apply_step
+from judge.games.destiny.engine import Ctx, NotImplementedCard
+from judge.games.destiny.model import CardPool
+from judge.games.destiny.state import GameState, Player
+from judge.games.inputs import Inputs
+from judge.kernel.core import IllegalAction, KernelLoop, MissingOutcome, PendingDecision
+from judge.kernel.rng import Rng
+
+# the rules that decide each way a game ends
+OUTCOME_RULES = {
+    "all-defeated": ["destiny.victory.all-defeated"],
+    "deck-out": ["destiny.victory.deck-out"],
+    "deck-out-both": ["destiny.victory.deck-out", "destiny.victory.deck-out-both"],
+    "eliminated": ["destiny.multiplayer.elimination", "destiny.multiplayer.last-player-wins"],
+}
+
+
+class Destiny:
+    id = "destiny"
+    name = "Star Wars Destiny"
+    min_players = 2
+    max_players = 4  # free-for-all with 3 or 4 (destiny.multiplayer.*)
+    deck_formats = ("standard", "starter", "sandbox")
+    default_deck_format = "sandbox"  # checks nothing; a log without meta.format
+    verbs = st_.VERBS
+    errors: tuple[type[Exception], ...] = (IllegalAction, MissingOutcome, PendingDecision, KernelLoop,
+                                           NotImplementedCard)
+
+    def default_cards(self) -> CardPool:
+        from judge.games.destiny.cards import default_pool
+
+        return default_pool()
+
+    # -- reading a log ------------------------------------------------------------------------
+    def check_setup(self, players: Sequence[Any], setup: Mapping[str, Any], cards: CardPool) -> Faults:
+        from judge.games.destiny.setup import check_players, setup_inputs
+
+        if "position" in setup:
+            return []
+        faults = check_players(list(players), cards)
+        setup_inputs(setup, [p["id"] for p in players if isinstance(p, dict)], faults)
+        return faults
+
+    def parse_step(self, step: Any, path: str, players: Sequence[str], cards: Any,
+                   ) -> tuple[st_.DestinyAction | None, Faults]:
+        return st_.parse_step(step, path, players, cards)
+
+    def deck_violations(self, players: Sequence[Mapping[str, Any]], cards: CardPool, deck_format: str,
+                        ) -> list[dict[str, Any]]:
+        """Every deck-building violation of every player at once (sandbox checks nothing)."""
+        if deck_format == "sandbox":
+            return []
+        from judge.games.destiny.deckcheck import check_deck
+
+        return [{"player": entry["id"], **v.to_json()} for entry in players
+                for v in check_deck(entry, cards, deck_format)]
+
+    # -- states -------------------------------------------------------------------------------
+    def from_position(self, position: Any, players: Sequence[Mapping[str, Any]], cards: CardPool,
+                      ) -> tuple[GameState | None, Faults]:
+        from judge.games.destiny.setup import from_position
+
+        return from_position(position, [dict(p) for p in players], cards)
+
+    def begin(self, players: Sequence[Mapping[str, Any]], setup: Mapping[str, Any], cards: CardPool,
+              rng: Rng | None, policy: Policy | None) -> tuple[GameState, Applied]:
+        from judge.games.destiny.setup import from_beginning
+
+        try:
+            state, ctx = from_beginning([dict(p) for p in players], dict(setup), cards, rng, policy)
+        except self.errors as exc:
+            return self.empty_state(players), Applied(error=exc)
+        ctx.close()
+        return state, Applied(ctx.events, ctx.decisions, ctx.written_choices)
+
+    def empty_state(self, players: Sequence[Mapping[str, Any]]) -> GameState:
+        st = GameState(phase="setup")
+        for p in players:
+            st.players[p["id"]] = Player(id=p["id"], name=p.get("name", ""))
+        return st
+
+    # -- steps --------------------------------------------------------------------------------
+    def check(self, state: GameState, action: st_.DestinyAction, cards: CardPool) -> tuple[str, str] | None:
+        from judge.games.destiny.legal import check
+
+        return check(state, action, cards)
+
+    def apply(self, state: GameState, action: st_.DestinyAction, inputs: Inputs, cards: CardPool,
+              rng: Rng | None, policy: Policy | None, next_action: Any) -> Applied:
+        ctx = Ctx(state, cards, action, inputs, rng, policy)
+        error: Exception | None = None
+        try:
+            apply_step(ctx, isinstance(next_action, st_.Upkeep))
+        except self.errors as exc:
+            error = exc
+        finally:
+            ctx.close()
+        return Applied(ctx.events, ctx.decisions, ctx.written_choices, error)
+
+    def legal_actions(self, state: GameState, cards: CardPool) -> list[st_.DestinyAction]:
+        from judge.games.destiny.legal import legal_actions
+
+        return legal_actions(state, cards)
+
+    def actor(self, state: GameState) -> str | None:
+        return None if state.phase == "over" else (state.extra_action or state.turn)
+
+    def outcome(self, state: GameState) -> dict[str, Any] | None:
+        if state.winner is None:
+            return None
+        rules = list(OUTCOME_RULES.get(state.reason or "", []))
+        return {"winner": state.winner, "reason": state.reason, "rules": rules}
+
+    def summarize(self, action: st_.DestinyAction | None, events: Sequence[Mapping[str, Any]], cards: Any) -> str:
+        from judge.games.destiny.summary import summarize
+
+        return summarize(action, events, cards)
+
+    # -- self-play ----------------------------------------------------------------------------
+    def selfplay_sides(self) -> tuple[str, ...]:
+        from judge.games.destiny.starters import STARTERS
+
+        return tuple(sorted(STARTERS))
+
+    def selfplay_log(self, seed: str, sides: Sequence[str]) -> dict[str, Any]:
+        from judge.games.destiny.selfplay import new_log
+
+        return new_log(seed, *sides)
+
+    def policy(self, rng: Rng) -> Policy:
+        from judge.games.destiny.selfplay import RandomPolicy
+
+        return RandomPolicy(rng)
+
+
+GAME = Destiny()

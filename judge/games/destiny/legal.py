@@ -1,0 +1,256 @@
+"""Checking apart from applying (STYLE.md section 4): ``check(state, action)`` names the rule an
+action breaks before anything changes, and ``legal_actions(state)`` lists the actions whose check
+passes for the player to act.
+
+The check reads the state and asks the cards' constant abilities and play restrictions; it never
+changes the state. What only resolving can show (a target an effect chooses, a die that leaves the
+pool while others resolve) is found by ``apply``, which stops the step with the rule it breaks.
+"""
+
+from __future__ import annotations
+
+from judge.games.destiny import steps as st_
+from judge.games.destiny.engine import Ctx
+from judge.games.destiny.model import CardPool, CardType
+from judge.games.destiny.state import UNKNOWN, GameState
+from judge.kernel.core import IllegalAction
+
+Violation = tuple[str, str]
+DAMAGE = ("MD", "RD")
+
+
+def check(state: GameState, action: st_.DestinyAction, cards: CardPool) -> Violation | None:
+    """The rule ``action`` breaks now, as ``(rule ID, message)``, or None."""
+    ctx = Ctx(state, cards, action)
+    try:
+        _check(ctx, state, action)
+    except IllegalAction as exc:
+        return exc.rule, exc.message
+    finally:
+        ctx.close()
+    return None
+
+
+def _check(ctx: Ctx, st: GameState, a: st_.DestinyAction) -> None:
+    if st.phase == "over":
+        raise IllegalAction("destiny.victory.all-defeated" if st.reason == "all-defeated" else
+                            "destiny.victory.deck-out", f"the game is over: {st.winner} won ({st.reason})")
+    if isinstance(a, st_.Upkeep):
+        if st.phase != "upkeep":
+            raise IllegalAction("destiny.round.end-on-consecutive-passes",
+                                "the upkeep phase comes only after the action phase ends on consecutive passes")
+        return
+    if st.phase == "upkeep":
+        return  # the upkeep runs first when the log does not record it; the step is checked after it
+    expected = st.extra_action or st.turn
+    if a.by != expected:
+        rule = "destiny.actions.extra-actions-immediate" if st.extra_action else "destiny.round.action-phase"
+        raise IllegalAction(rule, f"it is {expected}'s turn, not {a.by}'s")
+    pid = a.by
+    assert pid is not None
+    if isinstance(a, st_.Pass):
+        return
+    forbidden = ctx.forbidden(a.verb, pid, a)
+    if forbidden is not None:
+        raise IllegalAction("destiny.negative.cannot-overrides-can", f"{pid} cannot {a.verb} now: {forbidden}")
+    if isinstance(a, st_.Play):
+        _check_play(ctx, pid, a)
+    elif isinstance(a, st_.Activate):
+        ref = ctx.canon(a.card)
+        if ctx.owner_of(ref) != pid:
+            raise IllegalAction("destiny.terms.controller", f"{pid} cannot activate {ref}, which "
+                                f"{ctx.owner_of(ref)} controls")
+        ctx.check_activate(pid, ref)
+    elif isinstance(a, st_.Resolve):
+        _check_resolve(ctx, pid, a)
+    elif isinstance(a, st_.Reroll):
+        _check_reroll(ctx, pid, a)
+    elif isinstance(a, st_.Use):
+        _check_use(ctx, pid, a)
+    elif isinstance(a, st_.Claim):
+        if st.claimed_by is not None:
+            raise IllegalAction("destiny.actions.claim-once-per-round", f"{st.claimed_by} already claimed the "
+                                "battlefield this round")
+        if not st.battlefield:
+            raise IllegalAction("destiny.battlefields.one-used", "there is no battlefield in play")
+
+
+def _check_play(ctx: Ctx, pid: str, a: st_.Play) -> None:
+    p = ctx.player(pid)
+    if a.card not in p.hand and UNKNOWN not in p.hand:
+        raise IllegalAction("destiny.actions.play-card-sequence", f"{a.card} is not in {pid}'s hand")
+    card = ctx.card(a.card)
+    if card.type not in (CardType.EVENT, CardType.UPGRADE, CardType.SUPPORT):
+        raise IllegalAction("destiny.deckbuilding.deck-card-types", f"{card.name} is a {card.type.value} and "
+                            "cannot be played from hand")
+    on = ctx.canon(a.on) if a.on else None
+    if card.unique and card.type != CardType.EVENT:
+        for ref in list(p.upgrades) + list(p.supports):
+            if ctx.card(ctx.code_of(ref)).name == card.name:
+                raise IllegalAction("destiny.uniqueness.one-copy-in-play", f"{pid} already has {card.name} "
+                                    f"({ref}) in play")
+    replaced_cost = 0
+    if card.type == CardType.UPGRADE:
+        if on is None:
+            raise IllegalAction("destiny.upgrades.attach", f"{card.name} is an upgrade: name the character it goes "
+                                "on with 'on'")
+        if on not in p.characters:
+            raise IllegalAction("destiny.upgrades.attach", f"{on} is not one of {pid}'s characters")
+        if p.characters[on].defeated:
+            raise IllegalAction("destiny.defeat.no-further-use", f"{on} is defeated")
+        if a.replaces:
+            replaces = ctx.canon(a.replaces)
+            if replaces not in p.characters[on].upgrades:
+                raise IllegalAction("destiny.upgrades.replace", f"{replaces} is not an upgrade on {on}")
+            replaced_cost = ctx.card(ctx.code_of(replaces)).cost or 0
+    elif on is not None:
+        raise IllegalAction("destiny.actions.play-card-sequence", f"{card.name} is a {card.type.value}: only "
+                            "upgrades name a character with 'on'")
+    ignore = bool(on and ctx.query("ignore_restrictions", (a.card, on), False))
+    for ab in card.abilities_for("play") + card.abilities_for("restriction"):
+        if ab.condition is not None and not ignore and not ab.condition(ctx, pid, on):
+            raise IllegalAction("destiny.terms.play-restrictions", f"{card.name} cannot be played: {ab.text}")
+    pay = max(0, ctx.cost_of(pid, a.card, on) - replaced_cost)
+    if p.resources < pay:
+        raise IllegalAction("destiny.cards.cost", f"{pid} has {p.resources} resources and cannot pay {pay} for "
+                            f"playing {card.name}")
+
+
+def _check_resolve(ctx: Ctx, pid: str, a: st_.Resolve) -> None:
+    p = ctx.player(pid)
+    seen: set[str] = set()
+    symbol = None
+    cost = 0
+    for entry in a.dice:
+        die = ctx.canon_die(entry.die)
+        if die in seen:
+            raise IllegalAction("destiny.actions.resolve-once-each", f"{die} is named twice in one action")
+        seen.add(die)
+        if die not in p.pool:
+            raise IllegalAction("destiny.dice.pool-only", f"{die} is not in {pid}'s dice pool")
+        face = p.pool[die]
+        if face.is_blank or (symbol is not None and face.symbol != symbol):
+            continue  # it may come to show the symbol while the others resolve (destiny.actions.resolve-late-joiners)
+        symbol = face.symbol
+        cost += face.cost
+        if face.symbol in DAMAGE and not face.modifier:
+            if entry.target is None:
+                raise IllegalAction("destiny.symbols.damage-one-target", f"{die} needs a target character")
+            ctx.character(entry.target)
+        if face.symbol == "Sh" and not face.modifier:
+            if entry.target is None:
+                raise IllegalAction("destiny.symbols.shield", f"{die} needs a character to shield")
+            ctx.character(entry.target)
+    if symbol is None:
+        raise IllegalAction("destiny.symbols.blank", "every die named shows a blank, which cannot be resolved")
+    bases = [e for e in a.dice if not p.pool[ctx.canon_die(e.die)].modifier]
+    if not bases:
+        raise IllegalAction("destiny.dice.modifier-needs-base", "a modifier can only be resolved together with "
+                            "a base die of the same symbol in the same action")
+    if cost and p.resources < cost and not ctx.query("free_die", ctx.canon_die(bases[0].die), False):
+        raise IllegalAction("destiny.dice.face-cost", f"{pid} has {p.resources} resources and cannot pay {cost} "
+                            "for the dice's faces")
+
+
+def _check_reroll(ctx: Ctx, pid: str, a: st_.Reroll) -> None:
+    p = ctx.player(pid)
+    if not p.pool:
+        raise IllegalAction("destiny.actions.reroll-needs-dice", f"{pid} has no dice in their pool to reroll")
+    dice = [ctx.canon_die(d) for d in a.dice]
+    if not dice:
+        raise IllegalAction("destiny.actions.reroll-by-discard", "name at least one die to reroll")
+    if len(set(dice)) != len(dice):
+        raise IllegalAction("destiny.actions.reroll-by-discard", "a die is named twice")
+    for d in dice:
+        if d not in p.pool:
+            raise IllegalAction("destiny.dice.pool-only", f"{d} is not in {pid}'s dice pool")
+    if a.discard not in p.hand and UNKNOWN not in p.hand:
+        raise IllegalAction("destiny.actions.reroll-by-discard", f"{a.discard} is not in {pid}'s hand")
+
+
+def _check_use(ctx: Ctx, pid: str, a: st_.Use) -> None:
+    ref = ctx.canon(a.card)
+    if ctx.owner_of(ref) != pid:
+        raise IllegalAction("destiny.actions.card-action", f"{pid} does not control {ref}")
+    p = ctx.player(pid)
+    if ref in p.characters:
+        if p.characters[ref].defeated:
+            raise IllegalAction("destiny.defeat.no-further-use", f"{ref} is defeated")
+    elif ref not in p.upgrades and ref not in p.supports:
+        raise IllegalAction("destiny.actions.card-action", f"{ref} is not in play under {pid}'s control")
+    card = ctx.card(ctx.code_of(ref))
+    abilities = [ab for ab in card.abilities if ab.timing in ("action", "power")]
+    if not abilities:
+        raise IllegalAction("destiny.actions.card-action", f"{card.name} has no action ability")
+    k = a.ability or 1
+    if k > len(abilities):
+        raise IllegalAction("destiny.actions.card-action", f"{card.name} has {len(abilities)} action abilities")
+    ab = abilities[k - 1]
+    if ab.timing == "power" and ref in p.power_used:
+        raise IllegalAction("destiny.actions.power-action", f"{card.name}'s power action was already used this "
+                            "round")
+    if ab.condition is not None and not ab.condition(ctx, pid, ref):
+        raise IllegalAction("destiny.actions.card-action", f"{card.name}'s action cannot be used now: {ab.text}")
+
+
+# ====================================================================== generating
+def candidates(state: GameState, cards: CardPool) -> list[st_.DestinyAction]:
+    """Actions worth checking for the player to act, in a fixed order (pass last): each ready
+    character and support activated; each base die resolved at each fitting target with the
+    modifiers of its symbol; a reroll of all dice, and of each die, for each card in hand; each
+    implemented card in hand played (an upgrade on each living character); each action ability
+    used; the claim."""
+    pid = state.extra_action or state.turn
+    if state.phase == "over" or pid is None:
+        return []
+    p = state.players[pid]
+    enemies = [c.ref for o in state.opponents(pid) for c in state.players[o].alive()]
+    friends = [c.ref for c in p.alive()]
+    out: list[st_.DestinyAction] = []
+    for ref, ch in p.characters.items():
+        if not ch.defeated and not ch.exhausted:
+            out.append(st_.Activate(by=pid, card=ref))
+    for ref, su in p.supports.items():
+        if not su.exhausted and su.dice:
+            out.append(st_.Activate(by=pid, card=ref))
+    for die, face in p.pool.items():
+        if face.modifier or face.is_blank:
+            continue
+        mods = tuple(st_.DieEntry(die=m, modifies=die) for m, f in p.pool.items() if f.modifier
+                     and f.symbol == face.symbol)
+        targets: list[str | None] = [None]
+        if face.symbol in DAMAGE:
+            targets = list(enemies)
+        elif face.symbol == "Sh":
+            targets = list(friends)
+        for target in targets:
+            out.append(st_.Resolve(by=pid, dice=(st_.DieEntry(die=die, target=target), *mods)))
+    if p.pool:
+        for code in sorted(set(p.hand) - {UNKNOWN}):
+            out.append(st_.Reroll(by=pid, discard=code, dice=tuple(p.pool)))
+            if len(p.pool) > 1:
+                out.extend(st_.Reroll(by=pid, discard=code, dice=(d,)) for d in p.pool)
+    for code in sorted(set(p.hand) - {UNKNOWN}):
+        card = cards.get(code)
+        if card is None or not card.implemented:
+            continue  # a card whose text the engine does not apply is never chosen
+        if card.type == CardType.UPGRADE:
+            out.extend(st_.Play(by=pid, card=code, on=f) for f in friends)
+        else:
+            out.append(st_.Play(by=pid, card=code))
+    for ref in list(p.characters) + list(p.upgrades) + list(p.supports):
+        card = cards.get(ref.split(".")[1].split("#")[0])
+        if card is None:
+            continue
+        n = len([ab for ab in card.abilities if ab.timing in ("action", "power")])
+        out.extend(st_.Use(by=pid, card=ref, ability=k if n > 1 else None) for k in range(1, n + 1))
+    if state.claimed_by is None:
+        out.append(st_.Claim(by=pid))
+    out.append(st_.Pass(by=pid))
+    return out
+
+
+def legal_actions(state: GameState, cards: CardPool) -> list[st_.DestinyAction]:
+    """Every candidate action whose ``check`` passes (passing always does while the game goes on)."""
+    return [a for a in candidates(state, cards) if check(state, a, cards) is None]
+

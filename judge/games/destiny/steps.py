@@ -1,0 +1,329 @@
+"""Destiny's steps as typed actions (STYLE.md section 3): each step of a log is parsed once into a
+frozen dataclass (``Play``, ``Activate``, ``Resolve``, ``Reroll``, ``Use``, ``Claim``, ``Pass``,
+``Upkeep``) that writes itself back to the log's JSON (``to_json``; ``parse(a.to_json())`` gives
+``a`` again).
+
+``parse_step`` finds every structural fault of a step (a malformed log, never a rule violation):
+an unknown key (with the nearest known name), a misspelt verb, a wrongly typed value, a
+reference that cannot name a card or die (an unknown card code, a player not in the log, a die
+number no card has), each with its JSON Pointer and what was expected.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from judge.games.destiny.refs import CODE, parse_ref
+from judge.games.inputs import COMMON_KEYS, Faults, escape, nearest, unknown_key
+
+VERBS = ("play", "activate", "resolve", "reroll", "use", "claim", "pass", "upkeep")
+MAX_DICE_PER_CARD = 2  # an elite character's two dice (destiny.cards.elite); other cards have one
+ENTRY_KEYS = ("die", "target", "modifies", "turn", "split", "die_value", "remove")
+
+
+@dataclass(frozen=True)
+class DieEntry:
+    """A die named in a step, with what its symbol or the resolving card needs: ``target``,
+    ``modifies`` (the base die of a modifier), ``turn`` (focus: die -> face), ``split`` (indirect
+    damage: character -> amount), ``die_value`` (a die whose value is dealt), ``remove`` (a die to
+    remove)."""
+
+    die: str
+    target: str | None = None
+    modifies: str | None = None
+    turn: dict[str, Any] | None = None  # read-only once parsed, as the whole action
+    split: dict[str, Any] | None = None
+    die_value: str | None = None
+    remove: str | None = None
+
+    def get(self, key: str) -> Any:
+        """A named part, by its log key (None when absent): cards read a target by name."""
+        return getattr(self, key, None) if key in ENTRY_KEYS else None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"die": self.die}
+        for key in ENTRY_KEYS[1:]:
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = dict(value) if isinstance(value, Mapping) else value
+        return out
+
+
+@dataclass(frozen=True)
+class DestinyAction:
+    """Base of the Destiny actions: who takes it, and the verb."""
+
+    verb: ClassVar[str] = ""
+    by: str | None
+
+    def get(self, key: str) -> Any:
+        """A named part, by its log key (None when absent): cards read a written target by name."""
+        return getattr(self, key, None) if key in KEYS.get(self.verb, ()) else None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.by is not None:
+            out["by"] = self.by
+        out["do"] = self.verb
+        for key in KEYS[self.verb]:
+            value = getattr(self, key)
+            if value is None:
+                continue
+            if key == "dice" and value and isinstance(value[0], DieEntry):
+                out[key] = [d.to_json() for d in value]
+            elif isinstance(value, tuple):
+                out[key] = list(value)
+            elif isinstance(value, Mapping):
+                out[key] = {k: list(v) for k, v in value.items()}
+            else:
+                out[key] = value
+        return out
+
+
+@dataclass(frozen=True)
+class Play(DestinyAction):
+    verb: ClassVar[str] = "play"
+    card: str = ""
+    on: str | None = None
+    replaces: str | None = None
+    target: str | None = None
+    dice: tuple[DieEntry, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Activate(DestinyAction):
+    verb: ClassVar[str] = "activate"
+    card: str = ""
+
+
+@dataclass(frozen=True)
+class Resolve(DestinyAction):
+    verb: ClassVar[str] = "resolve"
+    dice: tuple[DieEntry, ...] = ()
+
+
+@dataclass(frozen=True)
+class Reroll(DestinyAction):
+    verb: ClassVar[str] = "reroll"
+    discard: str = ""
+    dice: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Use(DestinyAction):
+    verb: ClassVar[str] = "use"
+    card: str = ""
+    ability: int | None = None
+    target: str | None = None
+    dice: tuple[DieEntry, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Claim(DestinyAction):
+    verb: ClassVar[str] = "claim"
+    claim_ability: bool | None = None
+    target: str | None = None
+    dice: tuple[DieEntry, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Pass(DestinyAction):
+    verb: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True)
+class Upkeep(DestinyAction):
+    """The upkeep phase recorded as a step: who discards what (``discard``: player -> codes)."""
+
+    verb: ClassVar[str] = "upkeep"
+    discard: Mapping[str, tuple[str, ...]] | None = None
+
+
+# what a card hook may read a written target from: the step's action, or the die entry resolving
+Written = DestinyAction | DieEntry | None
+
+
+def written(where: Written, key: str) -> Any:
+    """What the log wrote under ``key`` on a step or a die entry (None when nothing)."""
+    return where.get(key) if where is not None else None
+
+
+CLASSES: dict[str, type[DestinyAction]] = {c.verb: c for c in (Play, Activate, Resolve, Reroll, Use, Claim, Pass,
+                                                                 Upkeep)}
+# the keys of each verb beside the ones every step may carry (judge.games.inputs.COMMON_KEYS)
+KEYS: dict[str, tuple[str, ...]] = {
+    "play": ("card", "on", "replaces", "target", "dice"),
+    "activate": ("card",),
+    "resolve": ("dice",),
+    "reroll": ("discard", "dice"),
+    "use": ("card", "ability", "target", "dice"),
+    "claim": ("claim_ability", "target", "dice"),
+    "pass": (),
+    "upkeep": ("discard",),
+}
+
+
+# ====================================================================== parsing
+class _Parser:
+    def __init__(self, path: str, players: Sequence[str], cards: Any):
+        self.path = path
+        self.players = players
+        self.cards = cards
+        self.faults: Faults = []
+
+    def bad(self, sub: str, msg: str) -> None:
+        self.faults.append((self.path + sub, msg))
+
+    def code(self, value: Any, sub: str, what: str) -> str | None:
+        if not isinstance(value, str) or not CODE.match(value):
+            self.bad(sub, f"{what} must be a card code such as 05058" + (f" (got {value!r})" if value is not None
+                                                                         else ""))
+            return None
+        if self.cards is not None and value not in self.cards:
+            self.bad(sub, f"card {value} is not known to the engine{nearest(value, self._codes())}")
+            return None
+        return value
+
+    def _codes(self) -> list[str]:
+        table = getattr(self.cards, "cards", None)
+        return list(table) if isinstance(table, dict) else []
+
+    def ref(self, value: Any, sub: str, what: str, die: bool | None = False) -> str | None:
+        """A reference (``die``: True a die, False a card, None either) that can name something."""
+        example = "p1.05031/1" if die else "p1.05031"
+        r = parse_ref(value)
+        if r is None:
+            if isinstance(value, str) and value in self.players and die is not True:
+                return value  # a player, where a card or a player may be named (a target opponent)
+            self.bad(sub, f"{what} must be a {'die' if die else 'card'} reference such as {example}"
+                     + (f" (got {value!r})" if isinstance(value, str) else ""))
+            return None
+        if die is True and r.die is None:
+            self.bad(sub, f"{what} must be a die reference such as {example}: write the die number after '/'")
+            return None
+        if die is False and r.die is not None:
+            self.bad(sub, f"{what} names a card, not a die: leave out '/{r.die}'")
+            return None
+        if r.player not in self.players:
+            self.bad(sub, f"'{r.player}' in {value!r} is not a player of this log ({', '.join(self.players)})"
+                     + nearest(r.player, self.players))
+            return None
+        if self.cards is not None and r.code not in self.cards:
+            self.bad(sub, f"card {r.code} in {value!r} is not known to the engine{nearest(r.code, self._codes())}")
+            return None
+        if r.die is not None and not 1 <= r.die <= MAX_DICE_PER_CARD:
+            self.bad(sub, f"die {r.die} of {r.card}: a card has at most {MAX_DICE_PER_CARD} dice, numbered from 1")
+            return None
+        return str(value)
+
+    def entries(self, raw: Any, sub: str, required: bool) -> tuple[DieEntry, ...] | None:
+        if not isinstance(raw, list) or (required and not raw):
+            self.bad(sub, "'dice' must be a non-empty list of {\"die\": ..., \"target\": ...}")
+            return None
+        out = []
+        for i, entry in enumerate(raw):
+            at = f"{sub}/{i}"
+            if not isinstance(entry, dict):
+                self.bad(at, "each die entry must be an object with 'die'")
+                continue
+            for key in entry:
+                if key not in ENTRY_KEYS:
+                    self.bad(f"{at}/{escape(key)}", unknown_key(key, ENTRY_KEYS, "a die entry"))
+            die = self.ref(entry.get("die"), f"{at}/die", "'die'", die=True)
+            fields: dict[str, Any] = {}
+            for key in ("target", "die_value", "remove"):
+                if key in entry:
+                    fields[key] = self.ref(entry[key], f"{at}/{key}", f"'{key}'", die=None)
+            if "modifies" in entry:
+                fields["modifies"] = self.ref(entry["modifies"], f"{at}/modifies", "'modifies'", die=True)
+            for key in ("turn", "split"):
+                if key in entry:
+                    if not isinstance(entry[key], dict):
+                        self.bad(f"{at}/{key}", f"'{key}' must be an object")
+                    else:
+                        fields[key] = dict(entry[key])
+            if die is not None:
+                out.append(DieEntry(die=die, **fields))
+        return tuple(out)
+
+
+def parse_step(step: Any, path: str, players: Sequence[str], cards: Any = None,
+               ) -> tuple[DestinyAction | None, Faults]:
+    """One step of a log as a typed action, or its faults (JSON Pointer, message)."""
+    if not isinstance(step, dict):
+        return None, [(path, "a step must be a JSON object")]
+    p = _Parser(path, players, cards)
+    do = step.get("do")
+    if do not in VERBS:
+        p.bad("/do", f"'do' must be one of {', '.join(VERBS)}"
+              + (f" (got {do!r}){nearest(do, VERBS)}" if do is not None else ""))
+        return None, p.faults
+    known = (*COMMON_KEYS, *KEYS[do])
+    for key in step:
+        if key not in known:
+            p.bad(f"/{escape(key)}", unknown_key(key, known, f"a {do} step"))
+    by = step.get("by")
+    if do != "upkeep" or by is not None:
+        if not isinstance(by, str):
+            p.bad("/by", "'by' must name the player taking the step")
+            by = None
+        elif by not in players:
+            p.bad("/by", f"'{by}' is not a player of this log ({', '.join(players)}){nearest(by, players)}")
+            by = None
+    f: dict[str, Any] = {}
+    if do == "play":
+        f["card"] = p.code(step.get("card"), "/card", "'card'")
+        for key in ("on", "replaces"):
+            if key in step:
+                f[key] = p.ref(step[key], f"/{key}", f"'{key}'")
+    if do in ("activate", "use"):
+        f["card"] = p.ref(step.get("card"), "/card", "'card' (a card in play)")
+    if do == "use" and "ability" in step:
+        ab = step["ability"]
+        if not isinstance(ab, int) or isinstance(ab, bool) or not 1 <= ab <= 9:
+            p.bad("/ability", "'ability' is the number of the card's action ability, from 1")
+        else:
+            f["ability"] = ab
+    if do in ("play", "use", "claim") and "target" in step:
+        f["target"] = p.ref(step["target"], "/target", "'target'", die=None)
+    if do == "resolve":
+        f["dice"] = p.entries(step.get("dice"), "/dice", required=True)
+    elif do in ("play", "use", "claim") and "dice" in step:
+        f["dice"] = p.entries(step["dice"], "/dice", required=False)
+    if do == "reroll":
+        f["discard"] = p.code(step.get("discard"), "/discard", "'discard' (the card discarded from hand)")
+        dice = step.get("dice")
+        if not isinstance(dice, list):
+            p.bad("/dice", "'dice' must be a list of die references")
+        else:
+            f["dice"] = tuple(p.ref(d, f"/dice/{i}", "a die", die=True) for i, d in enumerate(dice))
+    if do == "upkeep" and "discard" in step:
+        disc = step["discard"]
+        if not isinstance(disc, dict):
+            p.bad("/discard", "'discard' must map player IDs to lists of card codes")
+        else:
+            out: dict[str, tuple[str, ...]] = {}
+            for pid, codes in disc.items():
+                if pid not in players:
+                    p.bad(f"/discard/{escape(pid)}", f"'{pid}' is not a player of this log{nearest(pid, players)}")
+                elif not isinstance(codes, list):
+                    p.bad(f"/discard/{escape(pid)}", "a list of card codes")
+                else:
+                    out[pid] = tuple(str(p.code(c, f"/discard/{escape(pid)}/{i}", "a discarded card"))
+                                     for i, c in enumerate(codes))
+            f["discard"] = out
+    if do == "claim" and "claim_ability" in step:
+        if not isinstance(step["claim_ability"], bool):
+            p.bad("/claim_ability", "'claim_ability' is true or false")
+        else:
+            f["claim_ability"] = step["claim_ability"]
+    for key in ("note", "dispute"):
+        if key in step and not isinstance(step[key], str):
+            p.bad(f"/{key}", f"'{key}' must be a string")
+    if "expect" in step and not isinstance(step["expect"], dict):
+        p.bad("/expect", "'expect' must be an object with 'hash', 'state' and/or 'error'")
+    if p.faults:
+        return None, p.faults
+    return CLASSES[do](by=by, **f), []

@@ -1,0 +1,179 @@
+"""A step's logged inputs, shared by every game: what the dice rolled (``roll``), what was picked at
+random (``random``) and what the players decided (``choices``), each read in order while the step
+resolves, and checked afterwards to have been used up (a roll for a die that was never rolled
+means the log describes something else than what happened).
+
+Also the keys every step of every game may carry besides its action: the log's annotations
+(``note``, ``dispute``, ``expect``), read by the replay layer, never by a game.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+INPUT_KEYS = ("roll", "random", "choices")
+ANNOTATION_KEYS = ("note", "dispute", "expect")
+COMMON_KEYS = ("by", "do", *INPUT_KEYS, *ANNOTATION_KEYS)
+CHOICE_KEYS = ("by", "kind", "answer")
+
+Faults = list[tuple[str, str]]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One logged answer: who decided (optional), what kind of decision (optional), the answer."""
+
+    answer: Any
+    by: str | None = None
+    kind: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.by is not None:
+            out["by"] = self.by
+        if self.kind is not None:
+            out["kind"] = self.kind
+        out["answer"] = self.answer
+        return out
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """The logged outcomes and choices of one step (or of setup), in the order they are read."""
+
+    roll: tuple[str, ...] = ()
+    random: tuple[Any, ...] = ()
+    choices: tuple[Choice, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.roll:
+            out["roll"] = list(self.roll)
+        if self.random:
+            out["random"] = list(self.random)
+        if self.choices:
+            out["choices"] = [c.to_json() for c in self.choices]
+        return out
+
+
+NO_INPUTS = Inputs()
+
+
+class InputReader:
+    """Reads a step's inputs in order. ``unused()`` names what was left over, if anything."""
+
+    __slots__ = ("inputs", "ci", "ri", "xi")
+
+    def __init__(self, inputs: Inputs):
+        self.inputs = inputs
+        self.ci = self.ri = self.xi = 0
+
+    def next_choice(self) -> Choice | None:
+        if self.ci < len(self.inputs.choices):
+            c = self.inputs.choices[self.ci]
+            self.ci += 1
+            return c
+        return None
+
+    def peek_choice(self) -> Choice | None:
+        return self.inputs.choices[self.ci] if self.ci < len(self.inputs.choices) else None
+
+    def skip_choice(self) -> None:
+        self.ci += 1
+
+    def next_roll(self) -> str | None:
+        if self.ri < len(self.inputs.roll):
+            r = self.inputs.roll[self.ri]
+            self.ri += 1
+            return r
+        return None
+
+    def next_random(self) -> Any:
+        """The next logged random outcome, or ``NOTHING`` when the log has no more."""
+        if self.xi < len(self.inputs.random):
+            r = self.inputs.random[self.xi]
+            self.xi += 1
+            return r
+        return NOTHING
+
+    def unused(self) -> str | None:
+        """Which kind of input was not used up (``roll``, ``random``, ``choices``), or None."""
+        if self.ri < len(self.inputs.roll):
+            return "roll"
+        if self.xi < len(self.inputs.random):
+            return "random"
+        if self.ci < len(self.inputs.choices):
+            return "choices"
+        return None
+
+
+NOTHING: Any = object()
+
+
+def parse_inputs(step: dict[str, Any], path: str, players: Sequence[str], faults: Faults) -> Inputs:
+    """The inputs of a step (a JSON object), faults appended with their JSON Pointers."""
+    roll: tuple[str, ...] = ()
+    if "roll" in step:
+        raw = step["roll"]
+        if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
+            faults.append((f"{path}/roll", "'roll' must be a list of die faces such as \"2RD\""))
+        else:
+            roll = tuple(raw)
+    random: tuple[Any, ...] = ()
+    if "random" in step:
+        raw = step["random"]
+        if not isinstance(raw, list) or not all(_is_pick(x) for x in raw):
+            faults.append((f"{path}/random", "'random' must be a list of outcomes (an index from 0 or a name)"))
+        else:
+            random = tuple(raw)
+    choices: list[Choice] = []
+    if "choices" in step:
+        raw = step["choices"]
+        if not isinstance(raw, list):
+            faults.append((f"{path}/choices", "'choices' must be a list of {\"by\", \"kind\", \"answer\"}"))
+        else:
+            for i, ch in enumerate(raw):
+                at = f"{path}/choices/{i}"
+                if not isinstance(ch, dict) or "answer" not in ch:
+                    faults.append((at, "a choice is an object with 'by', 'kind' and 'answer'"))
+                    continue
+                for key in ch:
+                    if key not in CHOICE_KEYS:
+                        faults.append((f"{at}/{escape(key)}", unknown_key(key, CHOICE_KEYS, "a choice")))
+                by = ch.get("by")
+                if by is not None and (not isinstance(by, str) or by not in players):
+                    faults.append((f"{at}/by", f"{by!r} is not a player of this log ({', '.join(players)})"))
+                kind = ch.get("kind")
+                if kind is not None and not isinstance(kind, str):
+                    faults.append((f"{at}/kind", "'kind' names the kind of decision (a string)"))
+                choices.append(Choice(answer=ch["answer"], by=by if isinstance(by, str) else None,
+                                      kind=kind if isinstance(kind, str) else None))
+    return Inputs(roll=roll, random=random, choices=tuple(choices))
+
+
+def _is_pick(x: Any) -> bool:
+    return isinstance(x, str) or (isinstance(x, int) and not isinstance(x, bool))
+
+
+def escape(key: str) -> str:
+    """A key as one token of a JSON Pointer (RFC 6901)."""
+    return key.replace("~", "~0").replace("/", "~1")
+
+
+def unknown_key(key: str, known: Iterable[str], where: str) -> str:
+    """The message for an unknown key: the nearest known name, and the known ones."""
+    known = sorted(known)
+    near = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
+    hint = f" (did you mean '{near[0]}'?)" if near else ""
+    return f"unknown key '{key}' in {where}{hint}; the known keys are {', '.join(known)}"
+
+
+def nearest(word: Any, known: Iterable[str]) -> str:
+    """`` (did you mean 'x'?)`` for the known name nearest ``word``, or an empty string."""
+    if not isinstance(word, str):
+        return ""
+    near = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
+    return f" (did you mean '{near[0]}'?)" if near else ""

@@ -1,0 +1,31 @@
+"""The games Arbiter knows, chosen by a log's ``game`` field. Adding a game: one package under
+``judge/games/`` whose ``game`` module defines ``GAME`` (the ``Game`` interface of
+``judge.games.base``), and one line in ``WRITTEN``."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+# the three rule systems of the seed documents, whether or not their engine is written yet
+KNOWN = ("destiny", "swtcg", "relic")
+# games whose engine is written: id -> module defining GAME
+WRITTEN = {
+    "destiny": "judge.games.destiny.game",
+}
+
+
+class UnknownGame(KeyError):
+    """A game id the registry has no engine for."""
+
+
+def get(game_id: str) -> Any:
+    """The ``Game`` for ``game_id`` (imported on first use)."""
+    module = WRITTEN.get(game_id)
+    if module is None:
+        raise UnknownGame(game_id)
+    return importlib.import_module(module).GAME
+
+
+def written() -> tuple[str, ...]:
+    return tuple(WRITTEN)
