@@ -23,7 +23,6 @@ from judge.games.destiny.dice import Face, FaceError, parse_face
 from judge.games.destiny.model import Ability, CardDef, CardPool, CardType
 from judge.games.destiny.refs import card_of_die, parse_ref
 from judge.games.destiny.state import (
-    _GEN,
     UNKNOWN,
     Character,
     Delayed,
@@ -159,7 +158,7 @@ class Ctx:
         """A card reference as the state writes it: upgrades and supports always with ``#n``.
         Depends only on what is in play, so answers are kept for the play generation."""
         memo: tuple[int, dict[str, str]] | None = self.state.canon_memo
-        gen = _GEN[0]
+        gen = self.state.gen.value
         if memo is None or memo[0] != gen or not SHORTCUTS:
             memo = (gen, {})
             self.state.canon_memo = memo
@@ -394,7 +393,7 @@ class Ctx:
         Built again only when what is in play has changed since it was built (the play
         generation, see state.py), so it is never stale; it is kept on the state object."""
         st = self.state
-        gen = _GEN[0]
+        gen = self.state.gen.value
         cached: LiveIndex | None = st.live_index
         if SHORTCUTS and cached is not None and cached[0] == gen and cached[1] is self.cards:
             return cached
@@ -465,7 +464,7 @@ class Ctx:
             if quiet:
                 if not self.perform(event):
                     return False
-                if cached[0] != _GEN[0]:  # cards entered or left play: a card just played may answer
+                if cached[0] != self.state.gen.value:  # cards entered or left play: a card just played may answer
                     self.kernel.queue_afters(event)
                 return True
         return self.kernel.emit(event)

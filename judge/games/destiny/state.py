@@ -32,57 +32,101 @@ _CANONICAL_JSON = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure
 # ---------------------------------------------------------------------- the play generation
 # What is in play (characters and whether they are defeated, upgrades, supports, the battlefield
 # and its controller, eliminated players) changes rarely; the engine's index of live triggered
-# abilities is rebuilt only when it does. Every such change bumps one counter (TrackedDict for the
-# tables, properties for the flags), so an index built at generation g is valid for
-# as long as the counter still reads g, whatever state it was for.
-_GEN = [0]
+# abilities is rebuilt only when it does. Every such change bumps the state's own counter (its
+# ``Generation``, shared by the state's tables and characters: TrackedDict for the tables,
+# properties for the flags), so an index built at generation g is valid for as long as the
+# state's counter still reads g. The counter belongs to one state: replays in other threads
+# never touch it (no process-wide counter).
 
 
-def play_generation() -> int:
-    return _GEN[0]
+class Generation:
+    """A state's play generation: bumped by every change to what is in play."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: int = 0):
+        self.value = value
+
+
+def play_generation(state: GameState) -> int:
+    return state.gen.value
+
+
+def _link(value: Any, gen: Generation) -> None:
+    """Make a player or a character entering a state's table count changes on that state."""
+    if isinstance(value, Character):
+        value.gen = gen
+    elif isinstance(value, Player):
+        value.relink(gen)
+
+
+def _retrack(table: Any, gen: Generation) -> TrackedDict:
+    """``table`` counting its changes on ``gen`` (a plain dict is wrapped)."""
+    if type(table) is not TrackedDict:
+        return TrackedDict.of(gen, table)
+    table.gen = gen
+    for value in dict.values(table):
+        _link(value, gen)
+    return table
+
+
+def _tracked(items: Any = ()) -> TrackedDict:
+    return TrackedDict.of(Generation(), items)
 
 
 @mypyc_attr(native_class=False)  # a dict subclass stays a Python class when compiled
 class TrackedDict(dict):
-    """A dict whose every change bumps the play generation (used for what is in play)."""
+    """A dict whose every change bumps its state's play generation (used for what is in play)."""
 
-    __slots__ = ()
+    __slots__ = ("gen",)
+    gen: Generation
+
+    @classmethod
+    def of(cls, gen: Generation, items: Any = ()) -> TrackedDict:
+        new = cls(items)
+        new.gen = gen
+        for value in dict.values(new):
+            _link(value, gen)
+        return new
 
     def __setitem__(self, key: Any, value: Any) -> None:
-        _GEN[0] += 1
+        self.gen.value += 1
+        _link(value, self.gen)
         dict.__setitem__(self, key, value)
 
     def __delitem__(self, key: Any) -> None:
-        _GEN[0] += 1
+        self.gen.value += 1
         dict.__delitem__(self, key)
 
     def pop(self, *args: Any) -> Any:
-        _GEN[0] += 1
+        self.gen.value += 1
         return dict.pop(self, *args)
 
     def popitem(self) -> Any:
-        _GEN[0] += 1
+        self.gen.value += 1
         return dict.popitem(self)
 
     def clear(self) -> None:
-        _GEN[0] += 1
+        self.gen.value += 1
         dict.clear(self)
 
     def update(self, *args: Any, **kw: Any) -> None:
-        _GEN[0] += 1
+        self.gen.value += 1
         dict.update(self, *args, **kw)
+        for value in dict.values(self):
+            _link(value, self.gen)
 
     def setdefault(self, key: Any, default: Any = None) -> Any:
-        _GEN[0] += 1
+        self.gen.value += 1
+        _link(default, self.gen)
         return dict.setdefault(self, key, default)
 
     def __ior__(self, other: Any) -> TrackedDict:  # type: ignore[misc]
-        _GEN[0] += 1
-        dict.update(self, other)
+        self.update(other)
         return self
 
     def __reduce__(self) -> Any:
-        return (TrackedDict, (dict(self),))
+        return (_tracked, (dict(self),))
 
 
 @dataclass
@@ -95,6 +139,11 @@ class Character:
     _defeated: bool = False  # read and written as ``defeated``
     exhausted: bool = False
     upgrades: list[str] = field(default_factory=list)
+    # the play generation of the state it is in (set when it enters a player's characters)
+    gen: Generation | None = field(default=None, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.gen = None  # set here too: a compiled dataclass does not set init=False defaults
 
     @property
     def defeated(self) -> bool:
@@ -102,8 +151,8 @@ class Character:
 
     @defeated.setter
     def defeated(self, value: bool) -> None:  # a defeated character's abilities leave play
-        if value != self._defeated:
-            _GEN[0] += 1
+        if value != self._defeated and self.gen is not None:
+            self.gen.value += 1
         self._defeated = value
 
 
@@ -140,14 +189,21 @@ class Player:
     power_used: list[str] = field(default_factory=list)  # cards whose power action was used
     removed: list[str] = field(default_factory=list)  # cards removed from the game
     _eliminated: bool = False  # read and written as ``eliminated``
+    # the play generation of the state it is in (its own until it takes a seat)
+    gen: Generation = field(default_factory=Generation, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if type(self.characters) is not TrackedDict:
-            self.characters = TrackedDict(self.characters)
-        if type(self.supports) is not TrackedDict:
-            self.supports = TrackedDict(self.supports)
-        if type(self.upgrades) is not TrackedDict:
-            self.upgrades = TrackedDict(self.upgrades)
+        self.gen = Generation()
+        self.characters = TrackedDict.of(self.gen, self.characters)
+        self.supports = TrackedDict.of(self.gen, self.supports)
+        self.upgrades = TrackedDict.of(self.gen, self.upgrades)
+
+    def relink(self, gen: Generation) -> None:
+        """Count this player's changes on ``gen`` (the state whose seat it takes)."""
+        self.gen = gen
+        self.characters = _retrack(self.characters, gen)
+        self.supports = _retrack(self.supports, gen)
+        self.upgrades = _retrack(self.upgrades, gen)
 
     @property
     def eliminated(self) -> bool:
@@ -156,16 +212,17 @@ class Player:
     @eliminated.setter
     def eliminated(self, value: bool) -> None:  # what an eliminated player had leaves play
         if value != self._eliminated:
-            _GEN[0] += 1
+            self.gen.value += 1
         self._eliminated = value
 
     def copy(self) -> Player:
         new = copy.copy(self)
+        new.gen = Generation(self.gen.value)
         new.hand, new.deck, new.discard = list(self.hand), deque(self.deck), list(self.discard)
-        new.characters = TrackedDict(
-            (r, dataclasses.replace(c, upgrades=list(c.upgrades))) for r, c in self.characters.items())
-        new.supports = TrackedDict((r, dataclasses.replace(s)) for r, s in self.supports.items())
-        new.upgrades = TrackedDict((r, dataclasses.replace(u)) for r, u in self.upgrades.items())
+        new.characters = TrackedDict.of(new.gen, (
+            (r, dataclasses.replace(c, upgrades=list(c.upgrades))) for r, c in self.characters.items()))
+        new.supports = TrackedDict.of(new.gen, ((r, dataclasses.replace(s)) for r, s in self.supports.items()))
+        new.upgrades = TrackedDict.of(new.gen, ((r, dataclasses.replace(u)) for r, u in self.upgrades.items()))
         new.pool = dict(self.pool)
         new.serials = dict(self.serials)
         new.power_used = list(self.power_used)
@@ -196,20 +253,22 @@ class GameState:
     _battlefield: str | None = None  # read and written as ``battlefield``
     battlefield_owner: str | None = None
     _controller: str | None = None  # read and written as ``controller``
-    players: dict[str, Player] = field(default_factory=TrackedDict)  # seat order
+    players: dict[str, Player] = field(default_factory=_tracked)  # seat order
     winner: str | None = None
     reason: str | None = None
     passes: int = 0  # consecutive passes in this action phase
     extra_action: str | None = None  # the player who may take an extra action now (Ambush)
     delayed: list[Delayed] = field(default_factory=list)
     rng_drawn: int | None = None  # words drawn from the log's rng, when it has one
-    # the engine's caches (engine.Ctx): never part of the state's value
+    # the engine's caches (engine.Ctx) and the play generation they are valid for: never part of
+    # the state's value
     live_index: Any = field(default=None, init=False, repr=False, compare=False)
     canon_memo: Any = field(default=None, init=False, repr=False, compare=False)
+    gen: Generation = field(default_factory=Generation, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if type(self.players) is not TrackedDict:
-            self.players = TrackedDict(self.players)
+        self.gen = Generation()
+        self.players = TrackedDict.of(self.gen, self.players)
         self.live_index = None  # set here too: a compiled dataclass does not set init=False defaults
         self.canon_memo = None
 
@@ -220,7 +279,7 @@ class GameState:
     @battlefield.setter
     def battlefield(self, value: str | None) -> None:
         if value != self._battlefield:
-            _GEN[0] += 1
+            self.gen.value += 1
         self._battlefield = value
 
     @property
@@ -230,13 +289,14 @@ class GameState:
     @controller.setter
     def controller(self, value: str | None) -> None:
         if value != self._controller:
-            _GEN[0] += 1
+            self.gen.value += 1
         self._controller = value
 
     def copy(self) -> GameState:
         """A working copy (faces are immutable and shared); much cheaper than deepcopy."""
         new = copy.copy(self)
-        new.players = TrackedDict((pid, p.copy()) for pid, p in self.players.items())
+        new.gen = Generation(self.gen.value)  # the caches stay valid for the copy until it changes
+        new.players = TrackedDict.of(new.gen, ((pid, p.copy()) for pid, p in self.players.items()))
         new.delayed = [copy.copy(d) for d in self.delayed]
         return new
 

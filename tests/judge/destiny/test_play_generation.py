@@ -1,5 +1,6 @@
-"""The play generation (state.py): every change to what is in play must bump it, or the engine's
-index of live abilities would go stale."""
+"""The play generation (state.py): every change to what is in play must bump the state's own
+counter, or the engine's index of live abilities would go stale; and it is the state's own, so
+replays in other threads never touch it."""
 
 from __future__ import annotations
 
@@ -40,21 +41,23 @@ def _state() -> GameState:
 ])
 def test_every_change_to_what_is_in_play_bumps_the_generation(change) -> None:  # noqa: ANN001
     st = _state()
-    before = play_generation()
+    other = _state()
+    before, other_before = play_generation(st), play_generation(other)
     change(st)
-    assert play_generation() > before
+    assert play_generation(st) > before
+    assert play_generation(other) == other_before  # another state's counter never moves
 
 
 def test_other_changes_and_unchanged_values_leave_it() -> None:
     st = _state()
-    before = play_generation()
+    before = play_generation(st)
     ch = st.players["p1"].characters["p1.01001"]
     ch.damage, ch.shields, ch.exhausted = 3, 1, True
     st.players["p1"].resources = 5
     st.turn, st.phase = "p1", "upkeep"
     ch.defeated = False  # the same value as before
     st.controller = None
-    assert play_generation() == before
+    assert play_generation(st) == before
 
 
 def test_copies_keep_tracking_their_own_tables() -> None:
@@ -63,10 +66,23 @@ def test_copies_keep_tracking_their_own_tables() -> None:
     for p in (new.players["p1"], st.players["p1"]):
         assert type(p.characters) is TrackedDict and type(p.upgrades) is TrackedDict
     assert new.players["p1"].characters is not st.players["p1"].characters
-    before = play_generation()
+    before, new_before = play_generation(st), play_generation(new)
     new.players["p1"].characters["p1.01001"].defeated = True
-    assert play_generation() > before
+    assert play_generation(new) > new_before
+    assert play_generation(st) == before  # the copy counts on its own
     assert not st.players["p1"].characters["p1.01001"].defeated
+
+
+def test_a_player_or_character_counts_on_the_state_whose_seat_it_takes() -> None:
+    st = GameState()
+    p = Player(id="p1")
+    ch = Character(ref="p1.01001", code="01001", dice=1)
+    p.characters["p1.01001"] = ch
+    st.players["p1"] = p
+    before = play_generation(st)
+    ch.defeated = True
+    p.supports["p1.01060#1"] = Support("p1.01060#1", "01060")
+    assert play_generation(st) == before + 2
 
 
 def test_plain_dicts_given_to_a_player_are_wrapped() -> None:
