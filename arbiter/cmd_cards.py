@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from arbiter.card_files import read_card_data
 from judge.games.destiny import importer
 from judge.games.destiny.deckcheck import FORMATS, check_deck
 from judge.games.destiny.decklists import parse_json, parse_text
@@ -27,7 +28,11 @@ def cards_command() -> None:
 )
 def import_command(directory: Path, out: Path) -> None:
     """Import DIRECTORY (sets.json + set/*.json) into the project's card JSON."""
-    result = importer.import_directory(directory)
+    try:
+        files = read_card_data(directory, importer.FILES)
+    except OSError as exc:
+        raise click.ClickException(f"cannot read {directory}: {exc}") from None
+    result = importer.import_files(files)
     for problem in result.errors:
         click.echo(f"error: {problem}", err=True)
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from arbiter.coverage import scan_tests
 from judge.rules import coverage, index
 
 
@@ -45,7 +46,7 @@ def rules_command(rule_id: str | None, game: str | None, show_coverage: bool, te
     if show_coverage:
         if not tests_dir.is_dir():
             raise click.ClickException(f"no test directory at {tests_dir}")
-        scan = coverage.scan_tests(tests_dir)
+        scan = scan_tests(tests_dir)
         for err in scan.errors:
             click.echo(f"warning: {err.path}: {err.message}", err=True)
         click.echo(coverage.format_report(coverage.build_report(scan.citations, game)))

@@ -8,6 +8,9 @@ A test declares the rules it covers with a marker::
 Markers are found on test functions, on classes (and their methods), and in ``pytestmark`` at
 module or class level (a single mark or a list/tuple of marks). The scan parses each file with
 ``ast``; a file that does not parse is reported, not raised.
+
+Pure: the caller reads the test files and passes their text (``scan_sources``); the command line
+walks the test folder (``arbiter.coverage.scan_tests``).
 """
 
 from __future__ import annotations
@@ -16,7 +19,6 @@ import ast
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from judge.rules import index
 
@@ -108,19 +110,16 @@ def scan_source(text: str, path: str) -> list[Citation]:
     return out
 
 
-def scan_tests(tests_dir: Path, root: Path | None = None) -> Scan:
-    """Scan every ``*.py`` under ``tests_dir``; test names use paths relative to ``root``
-    (default: the parent of ``tests_dir``)."""
-    root = root if root is not None else tests_dir.parent
+def scan_sources(sources: Iterable[tuple[str, str | bytes]]) -> Scan:
+    """Scan test files already read, as ``(path, source)`` pairs in the order given (bytes are
+    decoded as UTF-8); test names use ``path``. A file that does not decode or parse is reported."""
     scan = Scan()
-    for file in sorted(tests_dir.rglob("*.py")):
-        if any(part.startswith(".") or part == "__pycache__" for part in file.parts):
-            continue
-        rel = file.relative_to(root).as_posix() if file.is_relative_to(root) else file.as_posix()
+    for path, source in sources:
         try:
-            scan.citations.extend(scan_source(file.read_text(encoding="utf-8"), rel))
+            text = source.decode("utf-8") if isinstance(source, bytes) else source
+            scan.citations.extend(scan_source(text, path))
         except (SyntaxError, UnicodeDecodeError) as exc:
-            scan.errors.append(ScanError(rel, f"cannot parse: {exc}"))
+            scan.errors.append(ScanError(path, f"cannot parse: {exc}"))
     return scan
 
 

@@ -5,6 +5,14 @@ Data lives beside this module: ``destiny.json``, ``swtcg.json`` and ``relic.json
 the project defines itself (``destiny.reference.*``...); modules listed in ``PROVIDERS`` keep their
 own ``{id: summary}`` registries (``judge.tournament.rules.RULES`` for ``tournament.*``). Every ID carries a
 status for the coverage report: ``applied`` (default) or ``not-applicable`` with a reason.
+
+The one read in ``judge/`` (the core otherwise reads no files, STYLE.md section 1): the data files
+are package data, shipped inside ``judge.rules`` and loaded once through ``importlib.resources``
+(which also works from a wheel or a zip). They are part of the core's code in all but syntax --
+fixed at install, never chosen by a caller, never user input -- like a table compiled into the
+module. Moving the load to the shell would make every user of a rule ID (the engine's events, the
+rulings, the coverage report) take an index as an argument, for no gain in purity. User input (a
+log, card data, test files) is read by the shell and passed in.
 """
 
 from __future__ import annotations

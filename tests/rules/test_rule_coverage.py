@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from arbiter.coverage import scan_tests
 from judge.rules import coverage
 
 SYNTHETIC = """
@@ -55,7 +56,7 @@ def test_scanner_finds_markers_in_a_synthetic_file(tmp_path: Path) -> None:
     (tests / "sub").mkdir(parents=True)
     (tests / "sub" / "test_synthetic.py").write_text(SYNTHETIC)
     (tests / "test_broken.py").write_text("def broken(:\n")
-    scan = coverage.scan_tests(tests)
+    scan = scan_tests(tests)
     name = "tests/sub/test_synthetic.py"
     found = {(c.rule_id, c.test) for c in scan.citations}
     assert found == {
@@ -98,7 +99,21 @@ def test_report_for_other_games_and_all() -> None:
 def test_project_test_markers_name_known_rules() -> None:
     """A typo in a @pytest.mark.rules ID anywhere in tests/ fails here."""
     root = Path(__file__).resolve().parents[2]
-    scan = coverage.scan_tests(root / "tests", root)
+    scan = scan_tests(root / "tests", root)
     report = coverage.build_report(scan.citations)
     assert not report.unknown, [f"{c.test}: {c.rule_id}" for c in report.unknown]
     assert not scan.errors
+
+
+def test_scanning_sources_already_read() -> None:
+    """The scanner reads no files: it takes (path, text or bytes) pairs, and reports what it cannot read."""
+    scan = coverage.scan_sources([
+        ("tests/test_a.py", 'import pytest\n\n@pytest.mark.rules("destiny.round.phases")\ndef test_a():\n    pass\n'),
+        ("tests/test_b.py", b'@mark.rules("destiny.round.upkeep")\ndef test_b():\n    pass\n'),
+        ("tests/test_c.py", b"\xff\xfe not utf-8"),
+    ])
+    assert [(c.rule_id, c.test) for c in scan.citations] == [
+        ("destiny.round.phases", "tests/test_a.py::test_a"),
+        ("destiny.round.upkeep", "tests/test_b.py::test_b"),
+    ]
+    assert [e.path for e in scan.errors] == ["tests/test_c.py"]

@@ -1,7 +1,10 @@
 """Import a user's copy of the SWDestinyDB card data into CardDefs.
 
-Reads a directory laid out like the ``swdestinydb-json-data`` repository (``sets.json``,
-``set/*.json``, optionally ``starterPacks.json``). Nothing here raises for bad card data:
+Takes the files of a directory laid out like the ``swdestinydb-json-data`` repository
+(``sets.json``, ``set/*.json``, optionally ``starterPacks.json``: the patterns in ``FILES``),
+already read by the caller: ``import_files({"sets.json": b"...", "set/LEG.json": b"..."})``. The
+command line does the reading (python-chess style: the caller opens the file); this module reads
+no files. Nothing here raises for bad card data:
 problems are collected as ``ImportProblem`` values naming the file, card and field, and the
 caller decides what to do (python-chess style: the builder collects errors).
 
@@ -22,13 +25,14 @@ import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from judge.games.destiny.dice import FaceError, parse_face
 from judge.games.destiny.model import AFFILIATIONS, CardDef, CardPool, CardType
 
 FORMAT = "arbiter-cards/1"
+# The files of a SWDestinyDB data folder that ``import_files`` reads (glob patterns, relative).
+FILES = ("sets.json", "set/*.json", "starterPacks.json")
 # Keyword as printed on SWDestinyDB cards -> the name the engine tests for in CardDef.keywords.
 KEYWORDS: dict[str, str] = {"Ambush": "ambush", "Guardian": "guardian", "Redeploy": "redeploy"}
 _TAG = re.compile(r"<[^>]+>")
@@ -201,31 +205,39 @@ def card_from_swdb(raw: Mapping[str, Any], where: str) -> tuple[CardDef | None, 
     return card, errors
 
 
-def _read_json(path: Path, where: str, errors: list[ImportProblem]) -> Any:
+def _parse_json(raw: bytes | str, where: str, errors: list[ImportProblem]) -> Any:
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        return json.loads(raw.decode("utf-8") if isinstance(raw, bytes) else raw)
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         errors.append(ImportProblem(where, f"cannot read: {exc}"))
         return None
 
 
-def import_directory(directory: Path) -> ImportResult:
-    """Read ``sets.json``, every ``set/*.json`` and (if present) ``starterPacks.json``."""
+def _is_set_file(name: str) -> bool:
+    return name.startswith("set/") and name.endswith(".json") and "/" not in name[len("set/"):]
+
+
+def import_files(files: Mapping[str, bytes | str]) -> ImportResult:
+    """Import a SWDestinyDB data folder already read: ``files`` maps a path relative to the folder
+    (``"sets.json"``, ``"set/LEG.json"``, ``"starterPacks.json"``) to its content. ``sets.json``
+    and at least one ``set/*.json`` are required; other paths are ignored."""
     result = ImportResult()
-    sets_raw = _read_json(directory / "sets.json", "sets.json", result.errors)
+    if "sets.json" in files:
+        sets_raw = _parse_json(files["sets.json"], "sets.json", result.errors)
+    else:
+        sets_raw = None
+        result.errors.append(ImportProblem("sets.json", "no sets.json in the card data"))
     for i, s in enumerate(sets_raw if isinstance(sets_raw, list) else []):
         try:
             result.sets.append(SetInfo(code=str(s["code"]), name=str(s["name"]), position=int(s["position"])))
         except (KeyError, TypeError, ValueError):
             result.errors.append(ImportProblem(f"sets.json[{i}]", "set without code, name and position"))
-    set_dir = directory / "set"
-    files = sorted(set_dir.glob("*.json")) if set_dir.is_dir() else []
-    if not files:
+    set_files = sorted(name for name in files if _is_set_file(name))
+    if not set_files:
         result.errors.append(ImportProblem("set/", "no set files found"))
     seen: dict[str, str] = {}
-    for path in files:
-        rel = f"set/{path.name}"
-        records = _read_json(path, rel, result.errors)
+    for rel in set_files:
+        records = _parse_json(files[rel], rel, result.errors)
         if records is None:
             continue
         if not isinstance(records, list):
@@ -247,9 +259,8 @@ def import_directory(directory: Path) -> ImportResult:
                 continue
             seen[card.code] = where
             result.cards.append(card)
-    starters = directory / "starterPacks.json"
-    if starters.exists():
-        packs = _read_json(starters, "starterPacks.json", result.errors)
+    if "starterPacks.json" in files:
+        packs = _parse_json(files["starterPacks.json"], "starterPacks.json", result.errors)
         if isinstance(packs, list):
             result.starter_packs = [p for p in packs if isinstance(p, dict)]
     return result

@@ -12,6 +12,7 @@ from judge.games.destiny import importer
 from judge.games.destiny.deckcheck import check_deck
 from judge.games.destiny.decklists import parse_json
 from judge.games.destiny.model import CardDef, CardPool, CardType
+from tests.judge.destiny.swdb import import_directory
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "swdestinydb"
 SHARED = Path("/work/shared/data/swdestinydb")
@@ -20,7 +21,7 @@ FILLERS = [f"05{n:03d}" for n in range(101, 114)]  # 13 gray events, two copies 
 
 @pytest.fixture(scope="module")
 def pool() -> CardPool:
-    pool = importer.import_directory(FIXTURES).pool()
+    pool = import_directory(FIXTURES).pool()
     for code in FILLERS:
         pool.add(CardDef(code=code, name=f"Filler {code}", type=CardType.EVENT, cost=1, set_code="LEG"))
     pool.add(CardDef(code="05120", name="Villain Trick", type=CardType.EVENT, affiliation="villain", cost=1))
@@ -248,7 +249,7 @@ def test_sandbox_and_unknown_format(pool: CardPool) -> None:
 @pytest.mark.skipif(not SHARED.is_dir(), reason="SWDestinyDB data not available")
 @pytest.mark.rules("destiny.setup.starter-sets")
 def test_real_starter_decks_are_legal_starter_decks() -> None:
-    result = importer.import_directory(SHARED)
+    result = import_directory(SHARED)
     pool = result.pool()
     packs = {p["code"]: p for p in result.starter_packs}
     for code in ("LEG-H", "LEG-V", "AW-V", "AW-H"):

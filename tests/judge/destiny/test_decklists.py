@@ -8,13 +8,14 @@ import pytest
 
 from judge.games.destiny import importer
 from judge.games.destiny.decklists import parse_json, parse_text
+from tests.judge.destiny.swdb import import_directory
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "swdestinydb"
 
 
 @pytest.fixture(scope="module")
 def data() -> importer.ImportResult:
-    return importer.import_directory(FIXTURES)
+    return import_directory(FIXTURES)
 
 
 TEXT = """Luke and friends

@@ -9,6 +9,7 @@ import pytest
 
 from judge.games.destiny import importer
 from judge.games.destiny.model import CardPool, CardType
+from tests.judge.destiny.swdb import import_directory
 from tests.judge.destiny.tablehelp import Table, final, player, pool_with
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "swdestinydb"
@@ -17,7 +18,7 @@ SHARED = Path("/work/shared/data/swdestinydb")
 
 @pytest.fixture(scope="module")
 def result() -> importer.ImportResult:
-    return importer.import_directory(FIXTURES)
+    return import_directory(FIXTURES)
 
 
 def faces(card: object) -> list[str]:
@@ -139,8 +140,22 @@ def test_downgrade_is_imported_as_upgrade_with_a_note() -> None:
 
 
 def test_missing_directory_is_an_error(tmp_path: Path) -> None:
-    result = importer.import_directory(tmp_path)
+    result = import_directory(tmp_path)
     assert {e.where for e in result.errors} == {"sets.json", "set/"}
+
+
+def test_import_takes_files_already_read() -> None:
+    """The importer reads no files: paths relative to the data folder map to their content."""
+    card = {"code": "99001", "name": "Test Event", "type_code": "event", "cost": 1, "set_code": "TST"}
+    result = importer.import_files({
+        "sets.json": json.dumps([{"code": "TST", "name": "Test", "position": 99}]).encode(),
+        "set/TST.json": json.dumps([card]),
+        "set/nested/skipped.json": b"not read",
+        "starterPacks.json": b"[{]",
+    })
+    assert [c.code for c in result.cards] == ["99001"] and result.sets == [importer.SetInfo("TST", "Test", 99)]
+    assert [e.where for e in result.errors] == ["starterPacks.json"]
+    assert str(result.errors[0]).startswith("starterPacks.json: cannot read:")
 
 
 def test_card_json_round_trip(result: importer.ImportResult) -> None:
@@ -162,7 +177,7 @@ def test_card_number() -> None:
 
 @pytest.mark.skipif(not SHARED.is_dir(), reason="SWDestinyDB data not available")
 def test_full_swdestinydb_data_imports_cleanly() -> None:
-    result = importer.import_directory(SHARED)
+    result = import_directory(SHARED)
     assert not [e for e in result.errors if "sides" in e.where]
     assert not result.errors
     pool = result.pool()
@@ -202,7 +217,7 @@ def keyword_pool(tmp_path: Path) -> CardPool:
     (tmp_path / "sets.json").write_text(json.dumps([{"code": "TST", "name": "Test", "position": 99}]))
     (tmp_path / "set").mkdir()
     (tmp_path / "set" / "TST.json").write_text(json.dumps(KEYWORD_CARDS))
-    result = importer.import_directory(tmp_path)
+    result = import_directory(tmp_path)
     assert result.errors == []
     assert all(card.implemented for card in result.cards)
     return pool_with(*result.cards)
