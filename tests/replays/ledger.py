@@ -52,8 +52,8 @@ class _HashVisitor:
 
 
 def _observe(key: str, hashes: list[str]) -> None:
-    _checked[0] += 1
     if _recording:
+        _checked[0] += 1
         old = _entries.get(key, [])
         if len(hashes) > len(old):
             _entries[key] = hashes
@@ -61,6 +61,7 @@ def _observe(key: str, hashes: list[str]) -> None:
     want = _entries.get(key)
     if want is None:
         return
+    _checked[0] += 1
     n = min(len(want), len(hashes))
     for i in range(n):
         if want[i] != hashes[i]:
@@ -81,7 +82,8 @@ def install() -> None:
     def replay(log: Any, cards: Any, visitors: tuple[Any, ...] = (), *args: Any, **kw: Any) -> Any:
         hv = _HashVisitor()
         result = original(log, cards, (*visitors, hv), *args, **kw)
-        _observe(_key(log, cards), hv.hashes)
+        pool = cards if cards is not None else log.rules.default_cards()  # the game's own pool
+        _observe(_key(log, pool), hv.hashes)
         return result
 
     replay._ledger = True  # type: ignore[attr-defined]
@@ -95,5 +97,5 @@ def finish() -> None:
 
 
 def checked() -> int:
-    """How many replays were observed (checked against the ledger, or recorded into it)."""
+    """How many replays were checked against an entry of the ledger (or recorded into it)."""
     return _checked[0]

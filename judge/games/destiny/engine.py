@@ -1316,7 +1316,7 @@ def _redeploy(ctx: Ctx, e: ev.Defeat) -> list[Triggered]:
                 return
             to = ctx.choose(pid, "target", homes, ("destiny.keywords.redeploy",), "move the upgrade to", src.ref)
             p.discard.remove(src.code)
-            ref = _enter_upgrade(ctx, pid, src.code, to)
+            ref = _enter_upgrade(ctx, pid, src.code, to, keep=src.ref)  # the same card: its #n stays
             ctx.note({"event": "redeploy", "upgrade": ref, "from": e.target, "to": to,
                       "rules": ["destiny.keywords.redeploy", "destiny.keywords.redeploy-ignores-restrictions"]})
             _enforce_upgrade_limit(ctx, pid, to)
@@ -1455,11 +1455,17 @@ def _play_card(ctx: Ctx, e: ev.Play) -> None:
                 ab.effect(ctx, ref, ctx.step)
 
 
-def _enter_upgrade(ctx: Ctx, pid: str, code: str, on: str) -> str:
+def _enter_upgrade(ctx: Ctx, pid: str, code: str, on: str, keep: str | None = None) -> str:
+    """An upgrade enters play on ``on``. A card that enters play anew is a new instance (the next
+    ``#n`` of its code); a card that moves (``keep``: its reference before the move, e.g. a
+    Redeployed upgrade) keeps its identity, so a later step names it as before."""
     p = ctx.player(pid)
-    n = p.serials.get(code, 0) + 1
-    p.serials[code] = n
-    ref = f"{pid}.{code}#{n}"
+    if keep is not None:
+        ref = keep
+    else:
+        n = p.serials.get(code, 0) + 1
+        p.serials[code] = n
+        ref = f"{pid}.{code}#{n}"
     p.upgrades[ref] = Upgrade(ref=ref, code=code, on=on)
     p.characters[on].upgrades.append(ref)
     ctx.note({"event": "enters-play", "card": ref, "on": on,

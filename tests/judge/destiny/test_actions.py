@@ -362,10 +362,33 @@ def test_heirloom_lightsaber_redeploys_from_a_defeated_blue_character() -> None:
     log = redeploy_log("05031", "05046", [{"by": "p1", "kind": "may", "answer": True}])
     p1 = player(final(log), "p1")
     assert p1["characters"]["p1.05031"]["defeated"] is True
-    assert p1["characters"]["p1.05046"]["upgrades"] == ["p1.05058#2"]
+    assert p1["characters"]["p1.05046"]["upgrades"] == ["p1.05058#1"]
     assert p1["discard"] == []
     events = [e["event"] for e in ruling_json(log)["events"]]
     assert events.index("defeat") < events.index("redeploy")
+
+
+@pytest.mark.rules("destiny.keywords.redeploy")
+def test_a_redeployed_upgrade_keeps_its_reference() -> None:
+    """The upgrade that moves is the same card: a later step names it #1 as before the move (a new
+    copy would have been #2, and a step naming #1 would have been refused)."""
+    t = Table(turn="p2")
+    t.character("p1", "05031", dice=2, damage=9, upgrades=["05058"])
+    t.character("p1", "05046", dice=2)
+    t.character("p2", "05019", dice=2)
+    t.pool("p2", {"p2.05019/1": "2RD"})
+    t.with_rng("redeploy-identity")
+    log = t.log([
+        {"by": "p2", "do": "resolve", "dice": [{"die": "p2.05019/1", "target": "p1.05031"}],
+         "choices": [{"by": "p1", "kind": "may", "answer": True}]},
+        {"by": "p1", "do": "activate", "card": "p1.05046", "choices": [{"by": "p1", "kind": "may", "answer": False}]},
+        {"by": "p2", "do": "pass"},
+        {"by": "p1", "do": "reroll", "discard": "05116", "dice": ["p1.05058#1/1"]},
+    ])
+    log["setup"]["position"]["players"]["p1"]["hand"] = ["05116"]
+    p1 = player(final(log), "p1")
+    assert p1["characters"]["p1.05046"]["upgrades"] == ["p1.05058#1"]
+    assert "p1.05058#1/1" in p1["pool"] and p1["discard"] == ["05116"]
 
 
 @pytest.mark.rules("destiny.keywords.redeploy")

@@ -88,7 +88,7 @@ def test_a_redeployed_upgrade_ignores_its_play_restriction() -> None:
             "choices": [{"by": "p1", "kind": "may", "answer": True}]}
     p1 = player(final(t.log([step]), cards), "p1")
     assert p1["characters"]["p1.01002"]["defeated"] is True
-    assert p1["characters"]["p1.05031"]["upgrades"] == ["p1.99008#2"]
+    assert p1["characters"]["p1.05031"]["upgrades"] == ["p1.99008#1"]
     t.set("p2", pool={})
     t.position["turn"] = "p1"
     err = error(t.log([play("p1", "99008", on="p1.05031")]), cards)

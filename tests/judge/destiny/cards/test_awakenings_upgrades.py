@@ -47,7 +47,7 @@ def test_f11d_has_redeploy() -> None:
     t.player("p1")["characters"]["p1.01002"]["damage"] = 6
     state = ok(t, resolve("p2", {"die": "p2.01045/1", "target": "p1.01002"}, choices=[may("p1")]))
     assert char(state, "p1.01002")["defeated"] is True
-    assert char(state, "p1.01011")["upgrades"] == ["p1.01008#2"]
+    assert char(state, "p1.01011")["upgrades"] == ["p1.01008#1"]
 
 
 # ---------------------------------------------------------------------- Immobilize

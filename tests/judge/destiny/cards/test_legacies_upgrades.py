@@ -37,7 +37,7 @@ def test_heirloom_lightsaber_redeploys_from_a_blue_character() -> None:
     assert r["error"] is None
     p1 = player(r, "p1")
     assert p1["characters"]["p1.05031"]["defeated"] is True
-    assert p1["characters"]["p1.05046"]["upgrades"] == ["p1.05058#2"]
+    assert p1["characters"]["p1.05046"]["upgrades"] == ["p1.05058#1"]
     assert "05058" not in p1["discard"]
 
 
