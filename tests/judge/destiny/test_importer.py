@@ -259,7 +259,7 @@ def test_an_imported_redeploy_upgrade_moves_off_a_defeated_character(keyword_poo
     p1 = player(final(log, keyword_pool), "p1")
     assert p1["characters"]["p1.05031"]["defeated"] is True
     # the moved upgrade is a new object in play (next serial) and never reached the discard pile
-    assert p1["characters"]["p1.05046"]["upgrades"] == ["p1.99703#2"] and p1["discard"] == []
+    assert p1["characters"]["p1.05046"]["upgrades"] == ["p1.99703#1"] and p1["discard"] == []
 
 
 def test_card_json_from_before_the_fix_reads_capitalised_keywords_as_engine_names() -> None:
