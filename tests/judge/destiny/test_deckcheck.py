@@ -12,10 +12,9 @@ from judge.games.destiny import importer
 from judge.games.destiny.deckcheck import check_deck
 from judge.games.destiny.decklists import parse_json
 from judge.games.destiny.model import CardDef, CardPool, CardType
-from tests.judge.destiny.swdb import import_directory
+from tests.judge.destiny.swdb import import_directory, shared_data
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "swdestinydb"
-SHARED = Path("/work/shared/data/swdestinydb")
 FILLERS = [f"05{n:03d}" for n in range(101, 114)]  # 13 gray events, two copies each
 
 
@@ -246,10 +245,9 @@ def test_sandbox_and_unknown_format(pool: CardPool) -> None:
         check_deck(legal(), pool, "eternal")
 
 
-@pytest.mark.skipif(not SHARED.is_dir(), reason="SWDestinyDB data not available")
 @pytest.mark.rules("destiny.setup.starter-sets")
 def test_real_starter_decks_are_legal_starter_decks() -> None:
-    result = import_directory(SHARED)
+    result = import_directory(shared_data())
     pool = result.pool()
     packs = {p["code"]: p for p in result.starter_packs}
     for code in ("LEG-H", "LEG-V", "AW-V", "AW-H"):

@@ -9,11 +9,10 @@ import pytest
 
 from judge.games.destiny import importer
 from judge.games.destiny.model import CardPool, CardType
-from tests.judge.destiny.swdb import import_directory
+from tests.judge.destiny.swdb import import_directory, shared_data
 from tests.judge.destiny.tablehelp import Table, final, player, pool_with
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "swdestinydb"
-SHARED = Path("/work/shared/data/swdestinydb")
 
 
 @pytest.fixture(scope="module")
@@ -175,9 +174,8 @@ def test_card_number() -> None:
     assert importer.card_number("nope") is None
 
 
-@pytest.mark.skipif(not SHARED.is_dir(), reason="SWDestinyDB data not available")
 def test_full_swdestinydb_data_imports_cleanly() -> None:
-    result = import_directory(SHARED)
+    result = import_directory(shared_data())
     assert not [e for e in result.errors if "sides" in e.where]
     assert not result.errors
     pool = result.pool()
