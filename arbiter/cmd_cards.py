@@ -1,24 +1,48 @@
-"""``arbiter cards``: import a user's SWDestinyDB data, show a card, check a decklist."""
+"""``arbiter cards``: import a user's card data, show a card, check a decklist -- for any game of the
+registry that has card-data tools (``judge.games.carddata``). This module reads and writes the
+files; the game parses and checks."""
 
 from __future__ import annotations
 
+import importlib
 import json
 from pathlib import Path
+from typing import Any
 
 import click
 
 from arbiter.card_files import read_card_data
-from judge.games.destiny import importer
-from judge.games.destiny.deckcheck import FORMATS, check_deck
-from judge.games.destiny.decklists import parse_json, parse_text
-from judge.games.destiny.model import CardDef
+from judge.games import carddata, registry
 
+DEFAULT_GAME = "destiny"
 DEFAULT_OUT = Path("var/cards/imported.json")
+
+game_option = click.option(
+    "--game", "game_id", type=click.Choice(registry.written()), default=DEFAULT_GAME, show_default=True,
+    help="The game whose cards these are.",
+)
+cards_option = click.option(
+    "--cards", type=click.Path(dir_okay=False, path_type=Path), default=DEFAULT_OUT, show_default=True,
+    help="The card file `arbiter cards import` wrote.",
+)
+
+
+def card_tools(game_id: str) -> Any:
+    """The game's card-data members (``carddata.MEMBERS``): on its ``Game`` object, or until they
+    are there, in its package's ``cardtools`` module (found from the game object, not by name)."""
+    game = registry.get(game_id)
+    if all(hasattr(game, member) for member in carddata.MEMBERS):
+        return game
+    package = type(game).__module__.rpartition(".")[0]
+    try:
+        return importlib.import_module(f"{package}.cardtools")
+    except ModuleNotFoundError:
+        raise click.ClickException(f"{game.name} has no card-data tools") from None
 
 
 @click.group("cards")
 def cards_command() -> None:
-    """Card data: import SWDestinyDB JSON, show cards, check decks."""
+    """Card data: import a user's card data (SWDestinyDB JSON for Destiny), show cards, check decks."""
 
 
 @cards_command.command("import")
@@ -26,88 +50,68 @@ def cards_command() -> None:
 @click.option(
     "--out", type=click.Path(dir_okay=False, path_type=Path), default=DEFAULT_OUT, show_default=True
 )
-def import_command(directory: Path, out: Path) -> None:
-    """Import DIRECTORY (sets.json + set/*.json) into the project's card JSON."""
+@game_option
+def import_command(directory: Path, out: Path, game_id: str) -> None:
+    """Import DIRECTORY (for Destiny: sets.json + set/*.json) into the project's card JSON."""
+    tools = card_tools(game_id)
     try:
-        files = read_card_data(directory, importer.FILES)
+        files = read_card_data(directory, tools.card_data_files)
     except OSError as exc:
         raise click.ClickException(f"cannot read {directory}: {exc}") from None
-    result = importer.import_files(files)
-    for problem in result.errors:
+    result: carddata.CardImport = tools.import_cards(files)
+    for problem in result.problems:
         click.echo(f"error: {problem}", err=True)
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(importer.dump(result.cards, result.sets), indent=1) + "\n", encoding="utf-8")
-    implemented = sum(1 for c in result.cards if c.implemented)
+    out.write_text(json.dumps(result.data, indent=1) + "\n", encoding="utf-8")
     click.echo(
-        f"{len(result.cards)} cards from {len(result.sets)} sets written to {out} "
-        f"({implemented} fully applied by the engine, {len(result.errors)} errors)"
+        f"{result.cards} cards from {result.sets} sets written to {out} "
+        f"({result.applied} fully applied by the engine, {len(result.problems)} errors)"
     )
 
 
-def _load(cards: Path) -> tuple[importer.CardPool, list[importer.SetInfo]]:
+def _load(tools: Any, cards: Path) -> Any:
     if not cards.exists():
         raise click.ClickException(f"no card file at {cards}; run `arbiter cards import DIR` first")
     try:
-        return importer.load(json.loads(cards.read_text(encoding="utf-8")))
+        return tools.load_cards(json.loads(cards.read_text(encoding="utf-8")))
     except (ValueError, KeyError) as exc:
         raise click.ClickException(f"{cards}: {exc}") from None
 
 
-def format_card(card: CardDef) -> str:
-    title = f"{card.name} - {card.subtitle}" if card.subtitle else card.name
-    lines = [f"{card.code}  {'* ' if card.unique else ''}{title}"]
-    lines.append(
-        f"  {card.affiliation} {card.color} {card.type.value}"
-        + (f" ({', '.join(card.subtypes)})" if card.subtypes else "")
-    )
-    if card.points:
-        lines.append(f"  points: {'/'.join(str(p) for p in card.points)}   health: {card.health}")
-    if card.cost is not None:
-        lines.append(f"  cost: {card.cost}")
-    if card.faces:
-        lines.append(f"  die: {' '.join(f.notation() for f in card.faces)}")
-    if card.keywords:
-        lines.append(f"  keywords: {', '.join(sorted(card.keywords))}")
-    if not card.implemented:
-        lines.append("  not applied by the engine: " + card.unimplemented.replace("\n", "\n    "))
-    return "\n".join(lines)
-
-
 @cards_command.command("show")
 @click.argument("code")
-@click.option(
-    "--cards", type=click.Path(dir_okay=False, path_type=Path), default=DEFAULT_OUT, show_default=True
-)
-def show_command(code: str, cards: Path) -> None:
+@cards_option
+@game_option
+def show_command(code: str, cards: Path, game_id: str) -> None:
     """Print card CODE from the imported card file."""
-    pool, _ = _load(cards)
-    card = pool.get(code)
-    if card is None:
+    tools = card_tools(game_id)
+    text = tools.describe_card(_load(tools, cards), code)
+    if text is None:
         raise click.ClickException(f"no card {code} in {cards}")
-    click.echo(format_card(card))
+    click.echo(text)
 
 
 @cards_command.command("check")
 @click.argument("decklist", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="standard", show_default=True)
-@click.option(
-    "--cards", type=click.Path(dir_okay=False, path_type=Path), default=DEFAULT_OUT, show_default=True
-)
-def check_command(decklist: Path, fmt: str, cards: Path) -> None:
-    """Read DECKLIST (SWDestinyDB JSON or text export), print the player entry and any violations."""
-    pool, sets = _load(cards)
-    text = decklist.read_text(encoding="utf-8")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
-        data = None
-    result = parse_json(data, pool) if isinstance(data, dict) else parse_text(text, pool, sets)
-    for problem in result.errors:
+@click.option("--format", "fmt", default=None,
+              help="One of the game's deck formats (Destiny: standard, starter, sandbox); default: the "
+                   "game's usual one (Destiny: standard).")
+@cards_option
+@game_option
+def check_command(decklist: Path, fmt: str | None, cards: Path, game_id: str) -> None:
+    """Read DECKLIST (for Destiny: SWDestinyDB JSON or text export), print the player entry and any
+    violations."""
+    tools = card_tools(game_id)
+    formats = registry.get(game_id).deck_formats
+    if fmt is not None and fmt not in formats:
+        raise click.BadParameter(f"{fmt!r} is not one of {', '.join(formats)}", param_hint="'--format'")
+    library = _load(tools, cards)
+    result: carddata.DeckCheck = tools.check_decklist(decklist.read_text(encoding="utf-8"), library, fmt)
+    for problem in result.problems:
         click.echo(f"decklist: {problem}", err=True)
     click.echo(json.dumps(result.entry, indent=1))
-    violations = check_deck(result.entry, pool, fmt)
-    for v in violations:
-        click.echo(f"{v.rule}: {v.message}")
-    if violations or result.errors:
+    for v in result.violations:
+        click.echo(f"{v['rule']}: {v['message']}")
+    if not result.legal:
         raise SystemExit(1)
-    click.echo(f"legal for {fmt}")
+    click.echo(f"legal for {result.deck_format}")

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from arbiter.cmd_cards import cards_command
+from arbiter.cmd_cards import card_tools, cards_command
+from judge.games import carddata
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "swdestinydb"
 
@@ -41,3 +42,22 @@ def test_import_show_check(tmp_path: Path) -> None:
 def test_missing_card_file(tmp_path: Path) -> None:
     result = CliRunner().invoke(cards_command, ["show", "05031", "--cards", str(tmp_path / "none.json")])
     assert result.exit_code != 0 and "arbiter cards import" in result.output
+
+
+def test_the_game_is_chosen_through_the_registry(tmp_path: Path) -> None:
+    tools = card_tools("destiny")  # the Game's members, or its package's cardtools module until it has them
+    assert all(callable(getattr(tools, m)) for m in carddata.MEMBERS if m != "card_data_files")
+    assert "sets.json" in tools.card_data_files
+    out = tmp_path / "cards.json"
+    runner = CliRunner()
+    imported = runner.invoke(cards_command, ["import", str(FIXTURES), "--out", str(out), "--game", "destiny"])
+    assert imported.exit_code == 0
+    unknown = runner.invoke(cards_command, ["show", "05031", "--cards", str(out), "--game", "chess"])
+    assert unknown.exit_code == 2 and "destiny" in unknown.output
+    deck = tmp_path / "deck.json"
+    deck.write_text(json.dumps({"slots": {"05031": {"quantity": 1, "dice": 2}}}))
+    bad = runner.invoke(cards_command, ["check", str(deck), "--cards", str(out), "--format", "eternal"])
+    assert bad.exit_code == 2 and "'eternal' is not one of standard, starter, sandbox" in bad.output
+    starter = runner.invoke(cards_command, ["check", str(deck), "--cards", str(out), "--format", "starter"])
+    assert starter.exit_code == 1 and '"card": "05031"' in starter.output
+    assert "the deck has 0 cards, not 20" in starter.output
