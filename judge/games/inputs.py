@@ -10,6 +10,7 @@ Also the keys every step of every game may carry besides its action: the log's a
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -18,6 +19,9 @@ INPUT_KEYS = ("roll", "random", "choices")
 ANNOTATION_KEYS = ("note", "dispute", "expect")
 COMMON_KEYS = ("by", "do", *INPUT_KEYS, *ANNOTATION_KEYS)
 CHOICE_KEYS = ("by", "kind", "answer")
+EXPECT_KEYS = ("hash", "state", "error")  # a checkpoint (docs/replay-format.md, "Checkpoints")
+EXPECT_ERROR_KEYS = ("kind", "rule")
+STATE_HASH = re.compile(r"^sha256:[0-9a-f]{64}$")
 
 Faults = list[tuple[str, str]]
 
@@ -152,6 +156,39 @@ def parse_inputs(step: dict[str, Any], path: str, players: Sequence[str], faults
                 choices.append(Choice(answer=ch["answer"], by=by if isinstance(by, str) else None,
                                       kind=kind if isinstance(kind, str) else None))
     return Inputs(roll=roll, random=random, choices=tuple(choices))
+
+
+def check_annotations(step: dict[str, Any], path: str, faults: Faults) -> None:
+    """The shape of a step's annotations (``note``, ``dispute``, ``expect``), faults appended with
+    their JSON Pointers. A checkpoint with a misspelt key would silently check nothing, so its keys
+    are checked as strictly as the step's own."""
+    for key in ("note", "dispute"):
+        if key in step and not isinstance(step[key], str):
+            faults.append((f"{path}/{key}", f"'{key}' must be a string"))
+    if "expect" not in step:
+        return
+    expect = step["expect"]
+    at = f"{path}/expect"
+    if not isinstance(expect, dict):
+        faults.append((at, "'expect' must be an object with 'hash', 'state' and/or 'error'"))
+        return
+    for key in expect:
+        if key not in EXPECT_KEYS:
+            faults.append((f"{at}/{escape(key)}", unknown_key(key, EXPECT_KEYS, "a checkpoint ('expect')")))
+    if "hash" in expect and not (isinstance(expect["hash"], str) and STATE_HASH.match(expect["hash"])):
+        faults.append((f"{at}/hash", "'hash' is a state hash: 'sha256:' and 64 lowercase hexadecimal digits"))
+    if "state" in expect and not isinstance(expect["state"], dict):
+        faults.append((f"{at}/state", "'state' is a partial state view (an object)"))
+    if "error" in expect:
+        err = expect["error"]
+        if not isinstance(err, dict) or not err:
+            faults.append((f"{at}/error", "'error' is the expected rejection: an object with 'kind' and/or 'rule'"))
+            return
+        for key in err:
+            if key not in EXPECT_ERROR_KEYS:
+                faults.append((f"{at}/error/{escape(key)}", unknown_key(key, EXPECT_ERROR_KEYS, "an expected error")))
+            elif err[key] is not None and not isinstance(err[key], str):
+                faults.append((f"{at}/error/{key}", f"'{key}' must be a string (or null: any)"))
 
 
 def _is_pick(x: Any) -> bool:

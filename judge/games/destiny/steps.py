@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from judge.games.destiny.refs import CODE, parse_ref
-from judge.games.inputs import COMMON_KEYS, Faults, escape, nearest, unknown_key
+from judge.games.inputs import COMMON_KEYS, Faults, check_annotations, escape, nearest, unknown_key
 
 VERBS = ("play", "activate", "resolve", "reroll", "use", "claim", "pass", "upkeep")
 MAX_DICE_PER_CARD = 2  # an elite character's two dice (destiny.cards.elite); other cards have one
@@ -319,11 +319,7 @@ def parse_step(step: Any, path: str, players: Sequence[str], cards: Any = None,
             p.bad("/claim_ability", "'claim_ability' is true or false")
         else:
             f["claim_ability"] = step["claim_ability"]
-    for key in ("note", "dispute"):
-        if key in step and not isinstance(step[key], str):
-            p.bad(f"/{key}", f"'{key}' must be a string")
-    if "expect" in step and not isinstance(step["expect"], dict):
-        p.bad("/expect", "'expect' must be an object with 'hash', 'state' and/or 'error'")
+    check_annotations(step, path, p.faults)
     if p.faults:
         return None, p.faults
     return CLASSES[do](by=by, **f), []
