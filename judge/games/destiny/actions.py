@@ -7,19 +7,12 @@ rules forbid it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-
 from judge.games.destiny import events as ev
 from judge.games.destiny import steps as st_
-from judge.games.destiny.engine import (
-    UPKEEP_RESOURCES,
-    Ctx,
-    GameOver,
-    _eliminate,
-    _end_game,
-    _next_seat,
-)
+from judge.games.destiny.engine import Ctx
 from judge.games.destiny.model import CardType
+from judge.games.destiny.resolve import resolve_dice
+from judge.games.destiny.rounds import GameOver, advance, run_upkeep
 from judge.kernel.core import IllegalAction
 
 
@@ -64,7 +57,7 @@ def _apply(ctx: Ctx, upkeep_next: bool) -> None:
             p.passed = True
             st.passes += 1
             ctx.note({"event": "pass", "player": by, "rules": ["destiny.round.pass"]})
-        _advance(ctx, by, upkeep_next)
+        advance(ctx, by, upkeep_next)
         return
     forbidden = ctx.forbidden(do, by, step)
     if forbidden is not None:  # whatever lets them (destiny.negative.cannot-overrides-can)
@@ -76,119 +69,7 @@ def _apply(ctx: Ctx, upkeep_next: bool) -> None:
     if st.extra_action == by:
         st.turn = by
         return
-    _advance(ctx, by, upkeep_next)
-
-
-def _advance(ctx: Ctx, after: str, upkeep_next: bool) -> None:
-    """Give the turn to the next player; a player who claimed this round passes automatically
-    (destiny.actions.claim-battlefield); consecutive passes of all players end the action phase."""
-    st = ctx.state
-    active = [q for q, p in st.players.items() if not p.eliminated]
-    if st.passes >= len(active):
-        _end_action_phase(ctx, upkeep_next)
-        return
-    st.turn = _next_seat(st, after)
-    while st.turn == st.claimed_by and st.phase == "action":
-        ctx.note({"event": "pass", "player": st.turn, "automatic": True,
-                  "rules": ["destiny.actions.claim-battlefield", "destiny.round.pass"]})
-        st.players[st.turn].passed = True
-        st.passes += 1
-        if st.passes >= len(active):
-            _end_action_phase(ctx, upkeep_next)
-            return
-        st.turn = _next_seat(st, st.turn)
-
-
-def _end_action_phase(ctx: Ctx, upkeep_next: bool) -> None:
-    st = ctx.state
-    ctx.note({"event": "action-phase-ends", "round": st.round,
-              "rules": ["destiny.round.end-on-consecutive-passes"]
-              + (["destiny.multiplayer.turn-order"] if len(st.players) > 2 else [])})
-    st.phase = "upkeep"
-    st.turn = None
-    if not upkeep_next:
-        run_upkeep(ctx, None)
-
-
-def run_upkeep(ctx: Ctx, discards: Mapping[str, Sequence[str]] | None) -> None:
-    """The upkeep phase (destiny.round.upkeep), the end of the round and its victory checks."""
-    st = ctx.state
-    discards = discards or {}
-    alive = [pid for pid in st.seats() if not st.players[pid].eliminated]
-    ctx.note({"event": "upkeep", "round": st.round, "rules": ["destiny.round.upkeep", "destiny.round.phases"]})
-    for pid in alive:
-        p = st.players[pid]
-        for ch in p.characters.values():
-            ch.exhausted = False
-        for su in p.supports.values():
-            su.exhausted = False
-        for up in p.upgrades.values():
-            up.exhausted = False
-    for pid in alive:
-        st.players[pid].pool.clear()
-    for pid in alive:
-        bonus = int(ctx.query("upkeep_resources", pid, 0))
-        ctx.gain("upkeep", pid, UPKEEP_RESOURCES + bonus)
-    for pid in alive:
-        p = st.players[pid]
-        for code in discards.get(pid, []):
-            if code not in p.hand:
-                if "?" in p.hand:
-                    code_in_hand = "?"
-                else:
-                    raise IllegalAction("destiny.round.upkeep", f"{pid} cannot discard {code} in upkeep: it is not "
-                                        "in their hand")
-            else:
-                code_in_hand = code
-            p.hand.remove(code_in_hand)
-            p.discard.append(code)
-            ctx.note({"event": "discard", "player": pid, "card": code, "rules": ["destiny.round.upkeep"]})
-        limit = ctx.hand_limit(pid)
-        need = limit - len(p.hand)
-        if need > 0:
-            ctx.draw("upkeep", pid, need)
-        else:
-            ctx.note({"event": "draw", "player": pid, "amount": 0, "drawn": 0,
-                      "rules": ["destiny.round.upkeep-draw-limits", "destiny.zones.hand-limit"]})
-        p.power_used.clear()
-    ctx.kernel.drain()
-    _round_end(ctx)
-
-
-def _round_end(ctx: Ctx) -> None:
-    st = ctx.state
-    due = [d for d in st.delayed if d.when == "round-end" and d.round <= st.round]
-    st.delayed = [d for d in st.delayed if d not in due]
-    for d in due:
-        ctx.note({"event": "delayed-resolves", "kind": d.kind, "target": d.target,
-                  "rules": ["destiny.delayed.definition"]})
-        if d.kind == "defeat":
-            owner = ctx.owner_of(d.target)
-            ch = st.players[owner].characters.get(d.target)
-            if ch and not ch.defeated:
-                ctx.emit(ev.Defeat(target=d.target, source=d.source, forced=True))
-    ctx.kernel.drain()
-    alive = [pid for pid in st.seats() if not st.players[pid].eliminated]
-    out = [pid for pid in alive if not st.players[pid].hand and not st.players[pid].deck]
-    if out:
-        if len(st.players) == 2:
-            if len(out) == 2:
-                _end_game(ctx, ctx.battlefield_controller(), "deck-out-both",
-                          ["destiny.victory.deck-out", "destiny.victory.deck-out-both"])
-            winner = next(pid for pid in alive if pid not in out)
-            _end_game(ctx, winner, "deck-out", ["destiny.victory.deck-out"])
-        for pid in out:
-            _eliminate(ctx, pid, "no cards in hand or deck at the end of the round")
-    st.round += 1
-    st.phase = "action"
-    st.claimed_by = None
-    st.passes = 0
-    st.extra_action = None
-    for p in st.players.values():
-        p.passed = False
-    st.turn = ctx.battlefield_controller()
-    ctx.note({"event": "round-begins", "round": st.round, "first": st.turn,
-              "rules": ["destiny.battlefields.first-action", "destiny.round.action-phase"]})
+    advance(ctx, by, upkeep_next)
 
 
 # ---------------------------------------------------------------------- the six actions
@@ -253,7 +134,7 @@ def _activate(ctx: Ctx, pid: str) -> None:
 
 
 def _resolve(ctx: Ctx, pid: str) -> None:
-    ctx.resolve_dice(pid, ctx.step.dice)
+    resolve_dice(ctx, pid, ctx.step.dice)
 
 
 def _reroll(ctx: Ctx, pid: str) -> None:
@@ -346,4 +227,4 @@ ACTIONS = {
     "claim": _claim,
 }
 
-__all__ = ["ACTIONS", "apply_step", "run_upkeep"]
+__all__ = ["ACTIONS", "apply_step"]

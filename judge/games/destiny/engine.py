@@ -15,12 +15,14 @@ mid-step, and the caller discards the working copy.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from judge.games.abilities import KEYWORD, LiveIndex, Source, build, timed_codes
 from judge.games.destiny import events as ev
 from judge.games.destiny.dice import Face, FaceError, parse_face
-from judge.games.destiny.model import Ability, CardDef, CardPool, CardType
+from judge.games.destiny.keywords import KEYWORD_ABILITIES
+from judge.games.destiny.model import Ability, CardDef, CardPool
+from judge.games.destiny.perform import PERFORM, leave_play_upgrade
 from judge.games.destiny.refs import card_of_die, parse_ref
 from judge.games.destiny.state import (
     UNKNOWN,
@@ -29,9 +31,7 @@ from judge.games.destiny.state import (
     GameState,
     Player,
     Support,
-    Upgrade,
 )
-from judge.games.destiny.steps import DieEntry
 from judge.games.inputs import NO_INPUTS, NOTHING, InputReader, Inputs
 from judge.kernel.core import (
     Decision,
@@ -46,9 +46,6 @@ from judge.kernel.core import (
 from judge.kernel.rng import Rng
 
 HAND_LIMIT = 5
-MAX_SHIELDS = 3
-MAX_UPGRADES = 3
-UPKEEP_RESOURCES = 2
 
 # The engine's shortcuts (the live-ability index kept between steps, the reference memo, events no
 # live ability answers performed without the kernel's pipeline). They must never change a ruling:
@@ -56,10 +53,6 @@ UPKEEP_RESOURCES = 2
 SHORTCUTS = True
 
 Policy = Callable[["Ctx", Decision], Any]
-
-
-class GameOver(Exception):
-    """Raised inside a step when the game ends; the step stops there."""
 
 
 class NotImplementedCard(Exception):
@@ -74,22 +67,6 @@ class NotImplementedCard(Exception):
         self.message = (f"{name} ({code}): {what} is not implemented by the engine, so it cannot rule past "
                         f"this point" + (f" (card text: {text})" if text else ""))
         super().__init__(self.message)
-
-
-@dataclass
-class Source:
-    """A card in play whose abilities are live."""
-
-    ref: str
-    code: str
-    controller: str
-    card: CardDef
-
-
-# The live-ability index kept on a state (Ctx._index): play generation, card pool, live abilities
-# by timing, trigger candidates by (timing, event type), and event types no live ability answers.
-LiveIndex = tuple[int, CardPool, dict[str, list[tuple["Source", tuple[Ability, ...]]]],
-                  dict[tuple[str, type], list[tuple["Source", Ability, str]]], dict[type, bool]]
 
 
 TIMING_RULES = TimingRules(
@@ -119,16 +96,13 @@ class Ctx:
         self.kernel = Kernel(self)
         self.events: list[dict[str, Any]] = []
         self.decisions: list[dict[str, Any]] = []
-        self.notes: list[str] = []
-        self.unimplemented: list[dict[str, str]] = []
         self.inputs = InputReader(inputs)  # the step's logged outcomes and choices, read in order
-        self.written_choices: list[dict[str, Any]] = []
-        self.special_rerolled: set[str] = set()
-        self.redeploy_candidates: list[Source] = []
+        self.written_choices: list[dict[str, Any]] = []  # answers a policy gave (self-play)
+        # cards that left play with the event being performed, with their keyword abilities then:
+        # offered to the after-abilities of that event (judge.games.destiny.keywords)
+        self.left_play: list[tuple[Source, tuple[Ability, ...]]] = []
         self.last_known_host: dict[str, str] = {}  # upgrades that left play this step -> their character
-        self.current_entry: DieEntry | None = None
         self.cost_reduction = 0  # a reduction waiting for the next card played
-        self.resolving_free = False
 
     def close(self) -> None:
         """Done with this step: break the context <-> kernel reference cycle, so the context is
@@ -277,7 +251,7 @@ class Ctx:
     # ------------------------------------------------------------------ constants and keywords
     def query(self, name: str, subject: Any, value: Any) -> Any:
         """Fold every live constant ability answering ``name`` over ``value``."""
-        live = self._index()[2]
+        live = self._index().live
         for src, abilities in live.get("constant:" + name, ()):
             for ab in abilities:
                 if ab.modify is not None:
@@ -301,12 +275,21 @@ class Ctx:
         lost = self.query("keywords_lost", subject, set())
         return frozenset(gained) - frozenset(lost)
 
+    def keyword_abilities(self, ref: str) -> tuple[Ability, ...]:
+        """The keyword abilities (judge.games.destiny.keywords) the card ``ref`` has now."""
+        card = self.card(self.code_of(ref))
+        abilities = KEYWORD_ABILITIES.get(card.type, ())
+        if not abilities:
+            return ()
+        have = self.keywords(ref)
+        return tuple(ab for ab in abilities if ab.keyword in have)
+
     def forbidden(self, verb: str, pid: str, subject: Any) -> str | None:
         """The text of a live "cannot" effect that forbids ``pid`` to ``verb`` (play, activate,
         use, claim, resolve, reroll) with ``subject``, or None. Such effects are asked one by one
         and any one of them forbids: no "can" or "ignore restrictions" effect lifts a "cannot"
         (destiny.negative.cannot-overrides-can)."""
-        live = self._index()[2]
+        live = self._index().live
         for src, abilities in live.get("constant:forbid", ()):
             for ab in abilities:
                 if ab.modify is not None and ab.modify(self, src.ref, (verb, pid, subject), False):
@@ -364,69 +347,53 @@ class Ctx:
         return self._triggers(event, "instead")
 
     def befores(self, event: Event) -> list[Triggered]:
-        out = self._triggers(event, "before")
-        if isinstance(event, ev.Activate):
-            out.extend(_guardian(self, event))
-        return out
+        return self._triggers(event, "before")
 
     def afters(self, event: Event) -> list[Triggered]:
         out = self._triggers(event, "after")
-        if isinstance(event, ev.Defeat):
-            out.extend(_redeploy(self, event))
+        if self.left_play:  # abilities of cards that left play with this event look back at it
+            gone, self.left_play = self.left_play, []
+            for src, abilities in gone:
+                for ab in abilities:
+                    aid = f"{src.ref}:{ab.keyword}" if ab.keyword else src.ref
+                    if ab.trigger is not None and ab.trigger(self, src.ref, event):
+                        out.append(self._instance(src, ab, aid, event))
         return out
 
     def _triggers(self, event: Event, timing: str) -> list[Triggered]:
-        cached = self._index()
-        by_event = cached[3]
-        key = (timing, type(event))
-        candidates = by_event.get(key)
-        if candidates is None:
-            candidates = by_event[key] = _candidates(cached[2].get(timing, ()), type(event))
-        if not candidates:
-            return []
-        return [self._instance(src, ab, aid, event) for src, ab, aid in candidates
-                if ab.trigger is not None and ab.trigger(self, src.ref, event)]
+        """The live abilities of ``timing`` that trigger on ``event``: the cards' own, then their
+        keywords' (judge.games.destiny.keywords)."""
+        index = self._index()
+        t = type(event)
+        out = [self._instance(src, ab, aid, event) for src, ab, aid in index.candidates(timing, t)
+               if ab.trigger is not None and ab.trigger(self, src.ref, event)]
+        kw = index.candidates(KEYWORD + timing, t)
+        if kw:
+            out.extend(self._instance(src, ab, aid, event) for src, ab, aid in kw
+                       if ab.trigger is not None and ab.trigger(self, src.ref, event))
+        return out
 
     def _index(self) -> LiveIndex:
-        """The live-ability index: (play generation, card pool, live abilities by timing,
-        candidates by (timing, event type), whether no live ability answers an event type).
-        Built again only when what is in play has changed since it was built (the play
-        generation, see state.py), so it is never stale; it is kept on the state object."""
+        """The live-ability index (judge.games.abilities), built again only when what is in play
+        has changed since it was built (the state's play generation, see state.py), so it is
+        never stale; it is kept on the state object."""
         st = self.state
-        gen = self.state.gen.value
+        gen = st.gen.value
         cached: LiveIndex | None = st.live_index
-        if SHORTCUTS and cached is not None and cached[0] == gen and cached[1] is self.cards:
+        if SHORTCUTS and cached is not None and cached.gen == gen and cached.cards is self.cards:
             return cached
-        live: dict[str, list[tuple[Source, tuple[Ability, ...]]]] = {}
-        timed = self._timed_codes()
-        for pid, p in st.players.items():
-            if p.eliminated:
-                continue
-            for table in (p.characters, p.upgrades, p.supports):
-                for ref, obj in table.items():
-                    by_timing = timed.get(obj.code)
-                    if by_timing is None or getattr(obj, "defeated", False):
-                        continue
-                    src = Source(ref, obj.code, pid, self.card(obj.code))
-                    for timing, abilities in by_timing.items():
-                        live.setdefault(timing, []).append((src, abilities))
-        if st.battlefield and st.controller and st.battlefield in timed:
-            src = Source(f"{st.controller}.{st.battlefield}", st.battlefield, st.controller,
-                         self.card(st.battlefield))
-            for timing, abilities in timed[st.battlefield].items():
-                live.setdefault(timing, []).append((src, abilities))
-        index: LiveIndex = (gen, self.cards, live, {}, {})
+        index = build(gen, self.cards, self._timed_sources())
+        for src in self.sources():
+            extra = KEYWORD_ABILITIES.get(src.card.type)
+            if extra:
+                index.live.setdefault(KEYWORD + extra[0].timing, []).append((src, extra))
         st.live_index = index
         return index
 
-    def _timed_codes(self) -> dict[str, dict[str, tuple[Ability, ...]]]:
-        """Codes of the pool's cards that have triggered abilities, with them by timing."""
-        cached = self.cards.timed_cache
-        if cached is None or cached[0] != len(self.cards):
-            table = {code: timed for code, card in self.cards.cards.items() if (timed := _timed(card))}
-            cached = (len(self.cards), table)
-            self.cards.timed_cache = cached
-        return cached[1]
+    def _timed_sources(self) -> Iterator[Source]:
+        """The cards in play that have triggered or constant abilities (in play order)."""
+        timed = timed_codes(self.cards)
+        return (src for src in self.sources() if src.code in timed)
 
     def _instance(self, src: Source, ab: Ability, aid: str, event: Event | None) -> Triggered:
         effect = ab.effect
@@ -440,32 +407,21 @@ class Ctx:
 
     # ------------------------------------------------------------------ performing events
     def perform(self, event: Event) -> bool:
-        handler = _PERFORM.get(type(event))
+        handler = PERFORM.get(type(event))
         if handler is None:  # pragma: no cover - every event type has a handler
             raise RuntimeError(f"no handler for {type(event).__name__}")
         return handler(self, event)
 
     def emit(self, event: Event) -> bool:
-        """An event through the kernel's pipeline. When no live ability could replace it or
-        trigger on it (most events), it is simply performed: the pipeline would do the same."""
-        t = type(event)
-        if SHORTCUTS and t is not ev.Activate and t is not ev.Defeat:  # Guardian, Redeploy: asked each time
-            cached = self._index()
-            quiet = cached[4].get(t)
-            if quiet is None:
-                by_event, live = cached[3], cached[2]
-                quiet = True
-                for timing in ("instead", "before", "after"):
-                    key = (timing, t)
-                    if key not in by_event:
-                        by_event[key] = _candidates(live.get(timing, ()), t)
-                    quiet = quiet and not by_event[key]
-                cached[4][t] = quiet
-            if quiet:
+        """An event through the kernel's pipeline. When no live ability could replace it, interrupt
+        it or follow it (most events), it is simply performed: the pipeline would do the same."""
+        if SHORTCUTS:
+            index = self._index()
+            if index.quiet(type(event)):
                 if not self.perform(event):
                     return False
-                if cached[0] != self.state.gen.value:  # cards entered or left play: a card just played may answer
-                    self.kernel.queue_afters(event)
+                if index.gen != self.state.gen.value or self.left_play:
+                    self.kernel.queue_afters(event)  # cards entered or left play: they may answer
                 return True
         return self.kernel.emit(event)
 
@@ -675,7 +631,7 @@ class Ctx:
         ref = self.canon(ref)
         p = self.player(self.owner_of(ref))
         if ref in p.upgrades:
-            _leave_play_upgrade(self, p, ref, to_discard=True)
+            leave_play_upgrade(self, p, ref, to_discard=True)
         elif ref in p.supports:
             su = p.supports.pop(ref)
             for n in range(1, su.dice + 1):
@@ -785,225 +741,19 @@ class Ctx:
             raise IllegalAction("destiny.actions.activate", f"{pid} has no character or support {ref} in play")
 
     # ------------------------------------------------------------------ dice resolution
-    def resolve_dice(self, pid: str, entries: Sequence[DieEntry] | None, source: str | None = None, bonus: int = 0,
-                     free: bool = False, only: Callable[[str], bool] | None = None,
-                     max_dice: int | None = None, rule: str = "destiny.actions.resolve-dice",
-                     unmodified: bool = False) -> None:
-        """Resolve dice from ``pid``'s pool: one symbol, modifiers with a base, costs, effects.
-        ``unmodified``: a modifier face resolves as if it had no plus (a card says so)."""
-        if not entries:
-            raise IllegalAction("destiny.actions.resolve-at-least-one", "name at least one die to resolve")
-        seen: set[str] = set()
-        symbol: str | None = None
-        p = self.player(pid)
-        now: list[tuple[str, Face, DieEntry]] = []
-        late: list[tuple[str, DieEntry]] = []
-        for entry in entries:
-            die = self.canon_die(entry.die)
-            if die in seen:
-                raise IllegalAction("destiny.actions.resolve-once-each", f"{die} is named twice in one action")
-            seen.add(die)
-            if die not in p.pool:
-                owner = self.die_owner(die)
-                if owner != pid and die in self.player(owner).pool:
-                    raise IllegalAction("destiny.dice.pool-only", f"{die} is in {owner}'s pool, not {pid}'s")
-                raise IllegalAction("destiny.dice.pool-only", f"{die} is not in {pid}'s dice pool")
-            if only is not None and not only(die):
-                raise IllegalAction(rule, f"{die} cannot be resolved by {source}")
-            face = self._resolving_face(p.pool[die], unmodified)
-            if face.is_blank or (symbol is not None and face.symbol != symbol):
-                # it may still come to show the chosen symbol during the action
-                # (destiny.actions.resolve-late-joiners); checked again when the others have resolved
-                late.append((die, entry))
-                continue
-            symbol = face.symbol
-            now.append((die, face, entry))
-        if max_dice is not None and len(seen) > max_dice:
-            raise IllegalAction(rule, f"{source} resolves at most {max_dice} die")
-        if symbol is None:
-            die = late[0][0]
-            raise IllegalAction("destiny.symbols.blank", f"{die} shows a blank, which cannot be resolved")
-        self._resolve_groups(pid, self._group(p, now, unmodified), source, bonus, free, rule)
-        if not late:
-            return
-        joined: list[tuple[str, Face, DieEntry]] = []
-        for die, entry in late:
-            if die not in p.pool:
-                raise IllegalAction("destiny.dice.pool-only", f"{die} left the pool before it could resolve")
-            face = self._resolving_face(p.pool[die], unmodified)
-            if face.is_blank:
-                raise IllegalAction("destiny.symbols.blank", f"{die} shows a blank, which cannot be resolved")
-            if face.symbol != symbol:
-                raise IllegalAction("destiny.actions.resolve-one-symbol", f"{die} shows {face.notation()}: all "
-                                    f"dice resolved in one action must show the same symbol ({symbol})")
-            joined.append((die, face, entry))
-        self.note({"event": "late-joiners", "dice": [d for d, _, _ in joined], "symbol": symbol,
-                   "rules": ["destiny.actions.resolve-late-joiners"]})
-        self._resolve_groups(pid, self._group(p, joined, unmodified), source, bonus, free, rule)
 
-    @staticmethod
-    def _resolving_face(face: Face, unmodified: bool) -> Face:
-        return Face(face.symbol, face.value, False, face.cost) if unmodified and face.modifier else face
 
-    def _group(self, p: Player, dice: list[tuple[str, Face, DieEntry]], unmodified: bool,
-               ) -> dict[str, list[tuple[str, Face, DieEntry]]]:
-        """Base dice, each with the modifiers resolved with it (destiny.dice.modifier-needs-base),
-        in the order named."""
-        groups: dict[str, list[tuple[str, Face, DieEntry]]] = {}
-        for die, face, entry in dice:
-            if not face.modifier:
-                groups[die] = [(die, face, entry)]
-        for die, face, entry in dice:
-            if not face.modifier:
-                continue
-            base = entry.get("modifies")
-            if base is None:
-                bases = [b for b in groups if p.pool[b].symbol == face.symbol]
-                if len(bases) != 1:
-                    raise IllegalAction("destiny.dice.modifier-needs-base",
-                                        f"{die} shows a modifier ({face.notation()}) and can only be resolved "
-                                        "together with a base die of the same symbol in the same action"
-                                        + (" (name it with 'modifies')" if bases else ""))
-                base = bases[0]
-            base = self.canon_die(base)
-            if base not in groups:
-                raise IllegalAction("destiny.dice.modifier-needs-base",
-                                    f"{die} modifies {base}, which is not a base die resolved in this action")
-            groups[base].append((die, face, entry))
-        return groups
 
-    def _resolve_groups(self, pid: str, groups: dict[str, list[tuple[str, Face, DieEntry]]],
-                        source: str | None, bonus: int, free: bool, rule: str) -> None:
-        p = self.player(pid)
-        for base, group in groups.items():
-            if base not in p.pool or any(d not in p.pool for d, _, _ in group):
-                raise IllegalAction("destiny.dice.pool-only", f"{base} left the pool before it could resolve")
-            self._resolve_group(pid, group, source, bonus, free, rule)
 
-    def _resolve_group(self, pid: str, group: list[tuple[str, Face, DieEntry]], source: str | None,
-                       bonus: int, free: bool, rule: str) -> None:
-        p = self.player(pid)
-        base_die, base_face, entry = group[0]
-        value = sum(self.die_value(d, f) for d, f, _ in group) + bonus
-        cost = sum(f.cost for _, f, _ in group)
-        rules = [rule, "destiny.dice.symbol"]
-        if len(group) > 1:
-            rules.append("destiny.dice.modifier-needs-base")
-        if cost:
-            free = free or bool(self.query("free_die", base_die, False))
-            if free:
-                self.note({"event": "free", "die": base_die, "cost": cost, "rules": ["destiny.terms.free"]})
-            else:
-                self.spend(pid, cost, "destiny.dice.face-cost", f"the face of {base_die}")
-        dice = [d for d, _, _ in group]
-        self.note({"event": "resolve", "player": pid, "dice": dice, "symbol": base_face.symbol, "value": value,
-                   **({"via": source} if source else {}), "rules": rules})
-        # the die returns to its card as it resolves (destiny.actions.resolve-dice)
-        for d in dice:
-            p.pool.pop(d, None)
-        src = base_die
-        sym = base_face.symbol
-        target = entry.get("target")
-        if sym in ("MD", "RD"):
-            if not isinstance(target, str):
-                raise IllegalAction("destiny.symbols.damage-one-target", f"{base_die} needs a target character")
-            self.deal_damage(src, target, value, symbol=sym)
-        elif sym == "ID":
-            opp = target if isinstance(target, str) and target in self.state.players else None
-            if opp is None:
-                if isinstance(target, str) and parse_ref(target):
-                    opp = self.owner_of(target)
-                else:
-                    opp = self.opponent(pid, src, "which opponent takes the indirect damage")
-            if opp == pid or opp not in self.state.opponents(pid):
-                raise IllegalAction("destiny.symbols.indirect", f"indirect damage goes to an opponent, not {opp}")
-            self.indirect(src, opp, value, split=entry.get("split"))
-        elif sym == "Sh":
-            if not isinstance(target, str):
-                raise IllegalAction("destiny.symbols.shield", f"{base_die} needs a character to shield")
-            self.give_shields(src, target, value)
-        elif sym == "R":
-            self.gain(src, pid, value)
-        elif sym in ("Dr", "Dc"):
-            opp = target if isinstance(target, str) and target in self.state.players else self.opponent(pid, src)
-            rule = "destiny.symbols.disrupt" if sym == "Dr" else "destiny.symbols.discard"
-            if opp not in self.state.opponents(pid):
-                raise IllegalAction(rule, f"{base_die} affects an opponent of {pid}, not {opp}")
-            if sym == "Dr":
-                self.lose(src, opp, value)
-            else:
-                self.discard_random(src, opp, value)
-        elif sym == "F":
-            self.focus(pid, src, value, entry.get("turn"))
-        elif sym == "Sp":
-            for d, _f, e in group:
-                self.special(pid, d, e)
 
-    def indirect(self, source: str, opp: str, amount: int, split: Any = None) -> None:
-        """Indirect damage: the opponent splits it among their characters (destiny.symbols.indirect)."""
-        alive = [c.ref for c in self.player(opp).alive()]
-        if not alive or amount <= 0:
-            return
-        if len(alive) == 1:
-            shares = {alive[0]: amount}
-        else:
-            answer = split
-            if answer is None:
-                answer = self.decide(Decision(by=opp, kind="split", options=tuple(alive),
-                                              rules=("destiny.symbols.indirect",),
-                                              prompt=f"split {amount} indirect damage among your characters",
-                                              source=source, multiple=True, count=amount))
-            if not isinstance(answer, dict) or any(not isinstance(v, int) or isinstance(v, bool) or v < 0
-                                                   for v in answer.values()):
-                raise IllegalAction("destiny.symbols.indirect", "a split maps characters to amounts")
-            shares = {self.canon(k): v for k, v in answer.items()}
-            if any(k not in alive for k in shares) or sum(shares.values()) != amount:
-                raise IllegalAction("destiny.symbols.indirect", f"the split must put exactly {amount} damage on "
-                                    f"{opp}'s characters ({', '.join(alive)})")
-        self.note({"event": "indirect", "player": opp, "amount": amount, "split": shares,
-                   "rules": ["destiny.symbols.indirect"]})
-        for ref, n in shares.items():
-            if n and not self.player(opp).characters[ref].defeated:
-                self.deal_damage(source, ref, n, symbol="ID")
 
-    def focus(self, pid: str, source: str, value: int, turns: Any) -> None:
-        """Turn up to ``value`` of your other dice (destiny.symbols.focus, .focus-own-only)."""
-        if turns is None:
-            turns = self.decide(Decision(by=pid, kind="turn", options=tuple(self.player(pid).pool),
-                                         rules=("destiny.symbols.focus",), source=source, multiple=True,
-                                         prompt=f"turn up to {value} of your other dice", count=value))
-        if not isinstance(turns, dict):
-            raise IllegalAction("destiny.symbols.focus", "a focus names dice and the faces to turn them to")
-        if len(turns) > value:
-            raise IllegalAction("destiny.symbols.focus", f"focus {value} turns at most {value} dice")
-        for die, face in turns.items():
-            d = self.canon_die(die)
-            if d == source:
-                raise IllegalAction("destiny.symbols.focus", "a focus die does not turn itself")
-            if self.die_owner(d) != pid:
-                raise IllegalAction("destiny.symbols.focus-own-only", f"focus cannot turn {d}, an opponent's die")
-            self.turn_die(source, d, face)
 
-    def special(self, pid: str, die: str, entry: DieEntry) -> None:
-        """A special face runs its own card's special ability (destiny.symbols.special-own-card)."""
-        code = self.code_of(card_of_die(die))
-        card = self.card(code)
-        specials = card.abilities_for("special")
-        if not specials:
-            self.not_implemented(code, "its special ability")
-        self.note({"event": "special", "die": die, "card": code, "rules": ["destiny.symbols.special",
-                                                                              "destiny.abilities.resolve-fully"]})
-        self.current_entry = entry
-        for ab in specials:
-            if ab.effect is not None:
-                ab.effect(self, card_of_die(die), entry)
 
     # ------------------------------------------------------------------ replay helpers
     def not_implemented(self, code: str, what: str, fatal: bool = True) -> None:
         """Say that a card's text is not implemented: fatal where it would change the game now,
         a warning on the ruling where it only may matter later (a card entering play)."""
         card = self.card(code)
-        self.unimplemented.append({"card": code, "what": what, "text": card.unimplemented})
         self.note({"event": "not-implemented", "card": code,
                    "message": f"{card.name}: {what} is not implemented by the engine"
                    + ("" if fatal else "; later effects of this card are not applied"),
@@ -1012,15 +762,6 @@ class Ctx:
             raise NotImplementedCard(code, card.name, what, card.unimplemented)
 
 
-def _timed(card: CardDef) -> dict[str, tuple[Ability, ...]]:
-    """A card's triggered abilities (before, after, instead) by timing, and its constant abilities
-    by the name the engine asks about. Computed when a pool's table is built (Ctx._timed_codes);
-    not cached by ``id(card)``, which a new card may reuse once an old one is collected."""
-    got = {t: card.abilities_for(t) for t in ("before", "after", "instead") if card.abilities_for(t)}
-    for ab in card.abilities:
-        if ab.timing == "constant" and ab.query:
-            got["constant:" + ab.query] = got.get("constant:" + ab.query, ()) + (ab,)
-    return got
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -1039,447 +780,57 @@ def _parse_face_or_illegal(text: Any) -> Face:
 
 
 # ====================================================================== performing events
-def _perform_activate(ctx: Ctx, e: ev.Activate) -> bool:
-    pid = ctx.owner_of(e.card)
-    p = ctx.player(pid)
-    if e.card in p.characters:
-        ch = p.characters[e.card]
-        if ch.defeated or ch.exhausted:
-            return False
-        ch.exhausted = True
-    else:
-        su = p.supports[e.card]
-        if su.exhausted:
-            return False
-        su.exhausted = True
-    rolled: dict[str, str] = {}
-    for die in ctx.dice_of(e.card):
-        face = ctx.roll_die(die)
-        p.pool[die] = face
-        rolled[die] = face.notation()
-    ctx.record({**e.to_json(), "rolled": rolled, "rules": list(e.rules) + ["destiny.cards.exhausted"]})
-    return True
 
 
-def _perform_damage(ctx: Ctx, e: ev.Damage) -> bool:
-    owner = ctx.owner_of(e.target)
-    ch = ctx.player(owner).characters[e.target]
-    if ch.defeated:
-        return False
-    blocked = 0
-    rules = list(e.rules)
-    if e.unblockable:
-        rules.append("destiny.damage.unblockable")
-    elif ch.shields:
-        blocked = min(ch.shields, e.amount)
-        ch.shields -= blocked
-        rules += ["destiny.damage.shields-block", "destiny.shields.mandatory"]
-    taken = e.amount - blocked
-    health = ctx.card(ch.code).health or 0
-    placed = min(taken, max(0, health - ch.damage))
-    ch.damage += placed
-    if blocked and not taken:
-        rules.append("destiny.damage.dealt-vs-taken")
-    if placed < taken:
-        rules.append("destiny.defeat.excess-ignored")
-    rules += {"MD": ["destiny.symbols.melee"], "RD": ["destiny.symbols.ranged"], "ID": ["destiny.symbols.indirect"]
-              }.get(e.symbol or "", [])
-    if e.symbol in ("MD", "RD"):
-        rules.append("destiny.symbols.damage-one-target")
-    ctx.record({**e.to_json(), "blocked": blocked, "taken": taken, "rules": rules})
-    if health and ch.damage >= health:
-        ctx.emit(ev.Defeat(target=ch.ref, source=e.source))
-    return True
 
 
-def _perform_defeat(ctx: Ctx, e: ev.Defeat) -> bool:
-    owner = ctx.owner_of(e.target)
-    p = ctx.player(owner)
-    ch = p.characters[e.target]
-    health = ctx.card(ch.code).health or 0
-    if ch.defeated or (ch.damage < health and not e.forced):
-        return False  # healed or saved before it happened
-    ch.defeated = True
-    ch.exhausted = False
-    removed_dice = [d for d in list(p.pool) if card_of_die(d) == ch.ref or card_of_die(d) in ch.upgrades]
-    for d in removed_dice:
-        del p.pool[d]
-    discarded = []
-    redeploying = []
-    for up in list(ch.upgrades):
-        if "redeploy" in ctx.keywords(up):
-            redeploying.append(Source(up, ctx.code_of(up), owner, ctx.card(ctx.code_of(up))))
-        discarded.append(up)
-    ctx.redeploy_candidates = redeploying
-    for up in discarded:
-        _leave_play_upgrade(ctx, p, up, to_discard=True)
-    ch.upgrades = []
-    ctx.record({**e.to_json(), "dice_removed": removed_dice, "upgrades_discarded": discarded,
-                "rules": list(e.rules) + ["destiny.dice.leave-with-card"]})
-    _check_all_defeated(ctx)
-    return True
 
 
-def _leave_play_upgrade(ctx: Ctx, p: Player, ref: str, to_discard: bool = True) -> None:
-    up = p.upgrades.pop(ref, None)
-    if up is None:
-        return
-    ctx.last_known_host[ref] = up.on
-    host = p.characters.get(up.on)
-    if host and ref in host.upgrades:
-        host.upgrades.remove(ref)
-    die = f"{ref}/1"
-    if die in p.pool and host is not None and not host.defeated:
-        # two copies on one character, both dice in the pool: the dice are alike, so the
-        # controller picks which one is set aside (destiny.dice.duplicate-upgrade-dice)
-        twins = [f"{o}/1" for o in host.upgrades if o in p.upgrades and p.upgrades[o].code == up.code
-                 and f"{o}/1" in p.pool]
-        if twins and p.pool[twins[0]] != p.pool[die]:
-            gone = ctx.choose(p.id, "die", [die, twins[0]], ("destiny.dice.duplicate-upgrade-dice",),
-                              f"{ref} leaves play: which of its two alike dice is set aside", ref)
-            showing = p.pool[gone].notation()
-            if gone == twins[0]:
-                p.pool[twins[0]] = p.pool[die]  # the die left in the pool belongs to the copy that stays
-            ctx.note({"event": "die-set-aside", "upgrade": ref, "showing": showing,
-                      "rules": ["destiny.dice.duplicate-upgrade-dice"]})
-    p.pool.pop(die, None)
-    if to_discard:
-        p.discard.append(up.code)
 
 
-def _perform_shields(ctx: Ctx, e: ev.GainShields) -> bool:
-    ch = ctx.character(e.target)
-    before = ch.shields
-    ch.shields = min(MAX_SHIELDS, ch.shields + e.amount)
-    ctx.record({**e.to_json(), "given": ch.shields - before, "ignored": e.amount - (ch.shields - before),
-                "rules": list(e.rules)})
-    return True
 
 
-def _perform_remove_shields(ctx: Ctx, e: ev.RemoveShields) -> bool:
-    ch = ctx.character(e.target)
-    n = min(ch.shields, e.amount)
-    ch.shields -= n
-    ctx.record({**e.to_json(), "removed": n})
-    return n > 0
 
 
-def _perform_heal(ctx: Ctx, e: ev.Heal) -> bool:
-    ch = ctx.character(e.target)
-    n = min(ch.damage, e.amount)
-    ch.damage -= n
-    rules = list(e.rules) + (["destiny.terms.heal-none"] if n == 0 else [])
-    ctx.record({**e.to_json(), "healed": n, "rules": rules})
-    return n > 0
 
 
-def _perform_gain(ctx: Ctx, e: ev.GainResources) -> bool:
-    ctx.player(e.player).resources += e.amount
-    ctx.record({**e.to_json(), "rules": list(e.rules) + (["destiny.symbols.resource"] if "/" in e.source else [])})
-    return True
 
 
-def _perform_lose(ctx: Ctx, e: ev.LoseResources) -> bool:
-    p = ctx.player(e.player)
-    n = min(p.resources, e.amount)
-    p.resources -= n
-    rules = list(e.rules) + (["destiny.symbols.disrupt"] if "/" in e.source else [])
-    ctx.record({**e.to_json(), "lost": n, "rules": rules})
-    return True
 
 
-def _perform_draw(ctx: Ctx, e: ev.Draw) -> bool:
-    p = ctx.player(e.player)
-    deck = p.deck
-    n = min(e.amount, len(deck))
-    p.hand.extend([deck.popleft() for _ in range(n)])  # together, from the top (destiny.draw.simultaneous)
-    ctx.record({**e.to_json(), "drawn": n, "rules": list(e.rules)})
-    return n > 0
 
 
-def _perform_discard(ctx: Ctx, e: ev.DiscardFromHand) -> bool:
-    p = ctx.player(e.player)
-    if e.card not in p.hand:
-        return False
-    p.hand.remove(e.card)
-    p.discard.append(e.card)
-    rules = ["destiny.symbols.discard"] if e.random else ["destiny.zones.discard-pile"]
-    ctx.record({**e.to_json(), "rules": rules})
-    return True
 
 
-def _perform_reroll(ctx: Ctx, e: ev.Reroll) -> bool:
-    faces: dict[str, str] = {}
-    for die in e.dice:  # all chosen before any is rerolled (destiny.actions.reroll-by-discard)
-        owner = ctx.die_owner(die)
-        p = ctx.player(owner)
-        if die not in p.pool:
-            continue
-        face = ctx.roll_die(die)
-        p.pool[die] = face
-        faces[die] = face.notation()
-    ctx.record({**e.to_json(), "rolled": faces})
-    return True
 
 
-def _perform_turn(ctx: Ctx, e: ev.TurnDie) -> bool:
-    owner = ctx.die_owner(e.die)
-    p = ctx.player(owner)
-    if e.die not in p.pool:
-        return False
-    p.pool[e.die] = parse_face(e.face)
-    ctx.record({**e.to_json(), "rules": list(e.rules)})
-    return True
 
 
-def _perform_remove_die(ctx: Ctx, e: ev.RemoveDie) -> bool:
-    owner = ctx.die_owner(e.die)
-    p = ctx.player(owner)
-    if e.die not in p.pool:
-        return False
-    del p.pool[e.die]
-    ctx.record({**e.to_json(), "rules": list(e.rules)})
-    return True
 
 
-def _perform_play(ctx: Ctx, e: ev.Play) -> bool:
-    _play_card(ctx, e)
-    return True
 
 
-def _perform_claim(ctx: Ctx, e: ev.Claim) -> bool:
-    st = ctx.state
-    before = st.controller
-    st.controller = e.player
-    st.claimed_by = e.player
-    rules = list(e.rules) + ["destiny.actions.claim-once-per-round"]
-    if before == e.player:
-        rules.append("destiny.actions.claim-while-controlling")
-    ctx.record({**e.to_json(), "from": before, "rules": rules + ["destiny.battlefields.single-controller"]})
-    return True
 
 
-_PERFORM: dict[type, Callable[[Any, Any], bool]] = {
-    ev.Activate: _perform_activate,
-    ev.Damage: _perform_damage,
-    ev.Defeat: _perform_defeat,
-    ev.GainShields: _perform_shields,
-    ev.RemoveShields: _perform_remove_shields,
-    ev.Heal: _perform_heal,
-    ev.GainResources: _perform_gain,
-    ev.LoseResources: _perform_lose,
-    ev.Draw: _perform_draw,
-    ev.DiscardFromHand: _perform_discard,
-    ev.Reroll: _perform_reroll,
-    ev.TurnDie: _perform_turn,
-    ev.RemoveDie: _perform_remove_die,
-    ev.Play: _perform_play,
-    ev.Claim: _perform_claim,
-}
 
 
 # ====================================================================== keywords
-def _guardian(ctx: Ctx, e: ev.Activate) -> list[Triggered]:
-    """Before a Guardian character is activated, its player may take an opponent's damage die onto it
-    (destiny.keywords.guardian)."""
-    pid = ctx.owner_of(e.card)
-    if e.card not in ctx.player(pid).characters or "guardian" not in ctx.keywords(e.card):
-        return []
-    dice = [d for opp in ctx.state.opponents(pid) for d, f in ctx.player(opp).pool.items() if f.is_damage]
-    if not dice:
-        return []
-
-    def run() -> None:
-        die = ctx.choose(pid, "die", dice, ("destiny.keywords.guardian",), "which damage die to guard against",
-                         e.card)
-        face = ctx.pool_face(die)
-        ctx.deal_damage(die, e.card, ctx.die_value(die, face))
-        ctx.remove_die(e.card, die)
-
-    return [Triggered(ability_id=f"{e.card}:guardian", source=e.card, controller=pid, timing="before",
-                      text="Guardian: take an opponent's damage die's damage and remove the die", run=run,
-                      optional=True, rules=("destiny.keywords.guardian",))]
 
 
-def _redeploy(ctx: Ctx, e: ev.Defeat) -> list[Triggered]:
-    """After a character is defeated, each upgrade on it with Redeploy may move to another of its
-    controller's characters (destiny.keywords.redeploy)."""
-    cands, ctx.redeploy_candidates = ctx.redeploy_candidates, []
-    out = []
-    for src in cands:
-        pid = src.controller
-
-        def run(src: Source = src, pid: str = pid) -> None:
-            p = ctx.player(pid)
-            homes = [c.ref for c in p.alive()]
-            if not homes or src.code not in p.discard:
-                return
-            to = ctx.choose(pid, "target", homes, ("destiny.keywords.redeploy",), "move the upgrade to", src.ref)
-            p.discard.remove(src.code)
-            ref = _enter_upgrade(ctx, pid, src.code, to, keep=src.ref)  # the same card: its #n stays
-            ctx.note({"event": "redeploy", "upgrade": ref, "from": e.target, "to": to,
-                      "rules": ["destiny.keywords.redeploy", "destiny.keywords.redeploy-ignores-restrictions"]})
-            _enforce_upgrade_limit(ctx, pid, to)
-
-        out.append(Triggered(ability_id=f"{src.ref}:redeploy", source=src.ref, controller=pid, timing="after",
-                             text="Redeploy: move this upgrade to another of your characters", run=run,
-                             optional=True, rules=("destiny.keywords.redeploy",)))
-    return out
 
 
-def _check_all_defeated(ctx: Ctx) -> None:
-    """All of a player's characters defeated: that player loses (destiny.victory.all-defeated),
-    or is eliminated in a multiplayer game (destiny.multiplayer.elimination)."""
-    st = ctx.state
-    out = [pid for pid, p in st.players.items() if not p.eliminated and p.characters and not p.alive()]
-    if not out:
-        return
-    if len(st.players) == 2:
-        left = [pid for pid in st.players if pid not in out]
-        if left:
-            _end_game(ctx, left[0], "all-defeated", ["destiny.victory.all-defeated"])
-        else:
-            # both teams fell at the same moment: the seeds are silent; the battlefield decides, as
-            # for a double deck-out (destiny.victory.deck-out-both)
-            _end_game(ctx, ctx.battlefield_controller(), "all-defeated",
-                      ["destiny.victory.all-defeated", "destiny.victory.deck-out-both"])
-        return
-    for pid in out:
-        _eliminate(ctx, pid, "all characters defeated")
 
 
-def _eliminate(ctx: Ctx, pid: str, why: str) -> None:
-    st = ctx.state
-    p = st.players[pid]
-    p.eliminated = True
-    p.pool.clear()
-    ctx.note({"event": "eliminated", "player": pid, "why": why, "rules": ["destiny.multiplayer.elimination"]})
-    if st.controller == pid:
-        left = [q for q in st.seats() if not st.players[q].eliminated]
-        # the seeds are silent on who takes the battlefield; the next player in turn order does
-        if left:
-            st.controller = _next_seat(st, pid, alive_only=True)
-    alive = [q for q in st.seats() if not st.players[q].eliminated]
-    if len(alive) == 1:
-        _end_game(ctx, alive[0], "eliminated", ["destiny.multiplayer.last-player-wins"])
 
 
-def _end_game(ctx: Ctx, winner: str, reason: str, rules: list[str]) -> None:
-    st = ctx.state
-    st.winner = winner
-    st.reason = reason
-    st.phase = "over"
-    st.turn = None
-    st.extra_action = None
-    ctx.note({"event": "game-over", "winner": winner, "reason": reason, "rules": rules})
-    raise GameOver()
 
 
-def _candidates(live: Sequence[tuple[Source, tuple[Ability, ...]]], event_type: type,
-                ) -> list[tuple[Source, Ability, str]]:
-    """The live triggered abilities that may answer an event of ``event_type``: all but those
-    whose trigger test is marked (model.on) for other event types. Each with its ability ID."""
-    out = []
-    for src, abilities in live:
-        for k, ab in enumerate(abilities):
-            if ab.trigger is None:
-                continue
-            types = getattr(ab.trigger, "event_types", None)
-            if types is not None and not issubclass(event_type, types):
-                continue
-            out.append((src, ab, src.ref if len(abilities) == 1 else f"{src.ref}:{k + 1}"))
-    return out
 
 
-def _next_seat(st: GameState, pid: str, alive_only: bool = True) -> str:
-    """The next player clockwise (seat order) after ``pid``, skipping eliminated ones."""
-    players = st.players
-    seats = list(players)
-    n = len(seats)
-    i = seats.index(pid)
-    for k in range(1, n + 1):
-        q = seats[(i + k) % n]
-        if not alive_only or not players[q].eliminated:
-            return q
-    return pid
 
 
 # ====================================================================== playing cards
-def _play_card(ctx: Ctx, e: ev.Play) -> None:
-    """Pay and resolve a card being played (destiny.actions.play-card-sequence)."""
-    pid = e.player
-    p = ctx.player(pid)
-    card = ctx.card(e.code)
-    rules = ["destiny.actions.play-card-sequence", "destiny.cards.cost"]
-    replaced_cost = 0
-    if e.replaces:
-        replaced_cost = ctx.card(ctx.code_of(e.replaces)).cost or 0
-        rules.append("destiny.upgrades.replace")
-    reduction = ctx.cost_reduction + replaced_cost
-    if reduction:
-        rules.append("destiny.terms.reduce")
-    pay = max(0, ctx.cost_of(pid, e.code, e.on) - reduction)
-    p.hand.remove(e.code)
-    ctx.spend(pid, pay, "destiny.cards.cost", f"playing {card.name}")
-    ctx.record({**e.to_json(), "cost": pay, "rules": rules})
-    ref: str | None = None
-    if card.type == CardType.EVENT:
-        ctx.note({"event": "limbo", "card": e.code, "rules": ["destiny.events.limbo"]})
-        plays = card.abilities_for("play")
-        if not [a for a in plays if a.effect is not None] and card.unimplemented:
-            ctx.not_implemented(e.code, "its effect")
-        for ab in plays:
-            if ab.effect is not None:
-                ab.effect(ctx, f"{pid}.{e.code}", ctx.step)
-        p.discard.append(e.code)
-        ctx.note({"event": "discarded", "card": e.code, "rules": ["destiny.events.resolve-then-discard"]})
-    elif card.type == CardType.UPGRADE:
-        assert e.on is not None
-        if e.replaces:
-            _leave_play_upgrade(ctx, p, e.replaces, to_discard=True)
-            ctx.note({"event": "replaced-upgrade", "upgrade": e.replaces, "rules": ["destiny.upgrades.replace"]})
-        ref = _enter_upgrade(ctx, pid, e.code, e.on)
-        _enforce_upgrade_limit(ctx, pid, e.on)
-    elif card.type == CardType.SUPPORT:
-        n = p.serials.get(e.code, 0) + 1
-        p.serials[e.code] = n
-        ref = f"{pid}.{e.code}#{n}"
-        p.supports[ref] = Support(ref=ref, code=e.code, dice=1 if card.has_die else 0)
-        ctx.note({"event": "enters-play", "card": ref, "rules": ["destiny.supports.play", "destiny.cards.enter-ready"]
-                  + (["destiny.supports.dice"] if card.has_die else [])})
-    if ref is not None:
-        if card.unimplemented:
-            ctx.not_implemented(e.code, "part of its text", fatal=False)
-        for ab in card.abilities_for("play"):
-            if ab.effect is not None:
-                ab.effect(ctx, ref, ctx.step)
 
 
-def _enter_upgrade(ctx: Ctx, pid: str, code: str, on: str, keep: str | None = None) -> str:
-    """An upgrade enters play on ``on``. A card that enters play anew is a new instance (the next
-    ``#n`` of its code); a card that moves (``keep``: its reference before the move, e.g. a
-    Redeployed upgrade) keeps its identity, so a later step names it as before."""
-    p = ctx.player(pid)
-    if keep is not None:
-        ref = keep
-    else:
-        n = p.serials.get(code, 0) + 1
-        p.serials[code] = n
-        ref = f"{pid}.{code}#{n}"
-    p.upgrades[ref] = Upgrade(ref=ref, code=code, on=on)
-    p.characters[on].upgrades.append(ref)
-    ctx.note({"event": "enters-play", "card": ref, "on": on,
-              "rules": ["destiny.upgrades.attach", "destiny.cards.enter-ready"]
-              + (["destiny.upgrades.dice"] if ctx.card(code).has_die else [])})
-    return ref
 
 
-def _enforce_upgrade_limit(ctx: Ctx, pid: str, on: str) -> None:
-    """More than 3 upgrades: the controller discards down to 3 (destiny.upgrades.max-three)."""
-    p = ctx.player(pid)
-    ch = p.characters[on]
-    while len(ch.upgrades) > MAX_UPGRADES:
-        ref = ctx.choose(pid, "discard-upgrade", list(ch.upgrades), ("destiny.upgrades.max-three",),
-                         f"{on} has more than 3 upgrades: discard one")
-        _leave_play_upgrade(ctx, p, ref, to_discard=True)
-        ctx.note({"event": "discard-upgrade", "upgrade": ref, "rules": ["destiny.upgrades.max-three"]})

@@ -88,6 +88,7 @@ class Ability:
     modify: Modifier | None = None
     condition: Condition | None = None  # can this action/power action be used now
     rules: tuple[str, ...] = ()
+    keyword: str | None = None  # a keyword's ability (judge.games.destiny.keywords): its ID is "<ref>:<keyword>"
 
     def __post_init__(self) -> None:
         if self.timing not in TIMINGS:

@@ -135,6 +135,10 @@ def _player(pid: str, name: str, raw: dict[str, Any], cards: CardPool, path: str
     if "passed" in raw and not isinstance(raw["passed"], bool):
         bad("/passed", "'passed' is true or false")
     p.passed = bool(raw.get("passed", False))
+    if "eliminated" in raw and not isinstance(raw["eliminated"], bool):
+        bad("/eliminated", "'eliminated' is true or false")
+    elif raw.get("eliminated"):
+        p.eliminated = True  # out of the game (destiny.multiplayer.elimination): skipped, not an opponent
     chars = raw.get("characters", {})
     if not isinstance(chars, dict) or not chars:
         bad("/characters", "each player needs at least one character")

@@ -12,8 +12,19 @@ from judge.games.destiny import importer
 
 ROOT = Path(__file__).resolve().parents[3]
 FIXTURES = ROOT / "tests" / "fixtures" / "swdestinydb"
-# The full SWDestinyDB data, in the shared folder beside the repository (CI checks it out there).
-SHARED = ROOT / ".." / "shared" / "data" / "swdestinydb"
+
+
+def _shared() -> Path:
+    """The full SWDestinyDB data, in the shared folder beside the repository (CI checks it out
+    there); the nearest one up from the repository, so that a copy of the tree inside it (the
+    compiled engine's, var/compiled/tree) finds it too."""
+    for parent in ROOT.parents:
+        if (parent / "shared" / "data" / "swdestinydb").is_dir():
+            return parent / "shared" / "data" / "swdestinydb"
+    return ROOT / ".." / "shared" / "data" / "swdestinydb"
+
+
+SHARED = _shared()
 
 
 def import_directory(directory: Path) -> importer.ImportResult:

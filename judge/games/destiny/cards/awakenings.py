@@ -35,13 +35,15 @@ from judge.games.destiny.cards.common import (
     pool_dice,
     spot_color,
 )
+from judge.games.destiny.choices import choose_dice, choose_turns
 from judge.games.destiny.dice import Face, parse_face
 from judge.games.destiny.engine import Ctx
 from judge.games.destiny.model import CardDef, CardType, faces, on
 from judge.games.destiny.refs import card_of_die
+from judge.games.destiny.resolve import indirect, resolve_dice
 from judge.games.destiny.state import UNKNOWN, Delayed
 from judge.games.destiny.steps import DieEntry, written
-from judge.kernel.core import Decision, IllegalAction, MissingOutcome
+from judge.kernel.core import IllegalAction, MissingOutcome
 
 C, U, S, E, B = CardType.CHARACTER, CardType.UPGRADE, CardType.SUPPORT, CardType.EVENT, CardType.BATTLEFIELD
 
@@ -78,31 +80,8 @@ def _choose_dice(
     rules: tuple[str, ...] = TARGET,
 ) -> list[str]:
     """Several dice at once (destiny.terms.choose-targets-simultaneously): a list of die refs."""
-    if not options:
-        return []
-    count = exactly if exactly is not None else at_most
-    answer = ctx.decide(
-        Decision(
-            by=by,
-            kind="dice",
-            options=tuple(options),
-            rules=rules,
-            prompt=prompt,
-            source=src,
-            multiple=True,
-            count=count,
-        )
-    )
-    if not isinstance(answer, list) or not all(isinstance(d, str) for d in answer):
-        raise IllegalAction(rules[0], "a choice of dice is a list of die references")
-    chosen = [ctx.canon_die(d) for d in answer]
-    if len(set(chosen)) != len(chosen) or any(d not in options for d in chosen):
-        raise IllegalAction(rules[0], f"choose distinct dice among {', '.join(options)}")
-    if exactly is not None and len(chosen) != exactly:
-        raise IllegalAction(rules[0], f"choose exactly {exactly} dice")
-    if at_most is not None and len(chosen) > at_most:
-        raise IllegalAction(rules[0], f"choose at most {at_most} dice")
-    return chosen
+    most = exactly if exactly is not None else at_most
+    return choose_dice(ctx, by, options, src, prompt, rules, least=exactly or 0, most=most, count=most)
 
 
 def _choose_turns(
@@ -116,31 +95,8 @@ def _choose_turns(
 ) -> dict[str, str]:
     """Dice to turn and their new faces, ``{die: face}``; ``every``: each die in ``allowed`` must be
     named, else exactly one."""
-    if not allowed:
-        return {}
-    answer = ctx.decide(
-        Decision(
-            by=by,
-            kind="turn",
-            options=tuple(allowed),
-            rules=rules,
-            prompt=prompt,
-            source=src,
-            multiple=True,
-            count=len(allowed) if every else 1,
-        )
-    )
-    if not isinstance(answer, dict) or not all(isinstance(f, str) for f in answer.values()):
-        raise IllegalAction(rules[0], "a turn maps dice to the faces they are turned to")
-    turns = {ctx.canon_die(d): f for d, f in answer.items()}
-    if every and set(turns) != set(allowed):
-        raise IllegalAction(rules[0], f"each of {', '.join(allowed)} must be turned")
-    if not every and len(turns) != 1:
-        raise IllegalAction(rules[0], "turn exactly one die")
-    for die, face in turns.items():
-        if die not in allowed or parse_face(face).notation() not in allowed[die]:
-            raise IllegalAction(rules[0], f"{die} cannot be turned to {face} here")
-    return turns
+    n = len(allowed) if every else 1
+    return choose_turns(ctx, by, dict(allowed), src, prompt, rules, least=n, most=n, count=n)
 
 
 def _faces_of(ctx: Ctx, die: str) -> list[str]:
@@ -320,7 +276,8 @@ def _tusken(ctx: Ctx, src: str, _e: Any) -> None:
     target = None
     if _needs_target(p.pool[die]):
         target = ctx.choose(pid, "target", living_characters(ctx), TARGET, "the target of that die", src)
-    ctx.resolve_dice(
+    resolve_dice(
+        ctx,
         pid, [DieEntry(die=die, target=target or None)], source=src, max_dice=1, rule=VIA_CARD
     )
 
@@ -329,7 +286,7 @@ def _tusken(ctx: Ctx, src: str, _e: Any) -> None:
 def _f11d_special(ctx: Ctx, src: str, entry: Any) -> None:
     pid = ctx.owner_of(src)
     opp = ctx.opponent(pid, src, "which opponent deals 2 damage to their own characters")
-    ctx.indirect(src, opp, 2, split=written(entry, "split"))
+    indirect(ctx, src, opp, 2, split=written(entry, "split"))
 
 
 def _immobilize_can(ctx: Ctx, pid: str, ref: Any) -> bool:
@@ -527,7 +484,8 @@ def _awakening(ctx: Ctx, src: str, step: Any) -> None:
     pid = ctx.owner_of(src)
     ctx.exhaust(src, src)
     p = ctx.player(pid)
-    ctx.resolve_dice(
+    resolve_dice(
+        ctx,
         pid,
         written(step, "dice"),
         source=src,
@@ -797,7 +755,7 @@ def _rebel_war_room(ctx: Ctx, src: str, step: Any) -> None:
         if _needs_target(p.pool[die]):
             target = ctx.choose(pid, "target", living_characters(ctx), TARGET, "its target", src)
         entries = [DieEntry(die=die, target=target)]
-    ctx.resolve_dice(pid, entries, source=src, free=True, max_dice=1, rule="destiny.abilities.claim")
+    resolve_dice(ctx, pid, entries, source=src, free=True, max_dice=1, rule="destiny.abilities.claim")
 
 
 def _starship_graveyard(ctx: Ctx, src: str, _step: Any) -> None:

@@ -24,12 +24,13 @@ from judge.games.destiny.cards.common import (
     pool_dice,
     spot_color,
 )
-from judge.games.destiny.dice import parse_face
+from judge.games.destiny.choices import choose_dice, choose_turns
 from judge.games.destiny.engine import Ctx
 from judge.games.destiny.model import CardDef, CardType, faces, on
 from judge.games.destiny.refs import card_of_die
+from judge.games.destiny.resolve import indirect, resolve_dice
 from judge.games.destiny.steps import written
-from judge.kernel.core import Decision, IllegalAction
+from judge.kernel.core import IllegalAction
 
 C, U, S, E, B = CardType.CHARACTER, CardType.UPGRADE, CardType.SUPPORT, CardType.EVENT, CardType.BATTLEFIELD
 
@@ -73,26 +74,9 @@ def _pick_dice(
     least: int = 0,
 ) -> list[str]:
     """Choose between ``least`` and ``most`` of ``options`` (a list of dice), as one decision."""
-    if not options:
-        return []
     if least == most == len(options):
         return list(options)
-    answer = ctx.decide(
-        Decision(
-            by=pid, kind="dice", options=tuple(options), rules=rules, prompt=prompt, source=src, multiple=True
-        )
-    )
-    if not isinstance(answer, list) or not all(isinstance(d, str) for d in answer):
-        raise IllegalAction(rules[0], "the answer is a list of dice")
-    dice = [ctx.canon_die(d) for d in answer]
-    if len(set(dice)) != len(dice):
-        raise IllegalAction(rules[0], "a die is named twice")
-    bad = [d for d in dice if d not in options]
-    if bad:
-        raise IllegalAction(rules[0], f"{', '.join(bad)} cannot be chosen ({', '.join(options)})")
-    if not least <= len(dice) <= most:
-        raise IllegalAction(rules[0], f"choose {least} to {most} dice, not {len(dice)}")
-    return dice
+    return choose_dice(ctx, pid, options, src, prompt, rules, least=least, most=most)
 
 
 def _turn_dice(
@@ -110,21 +94,8 @@ def _turn_dice(
     die to face (as focus is, destiny.terms.turn-die); ``symbol``: the new faces must show it."""
     if not options:
         return
-    answer = ctx.decide(
-        Decision(
-            by=pid, kind="turn", options=tuple(options), rules=rules, prompt=prompt, source=src, multiple=True
-        )
-    )
-    if not isinstance(answer, dict):
-        raise IllegalAction(rules[0], "the answer maps dice to the faces they are turned to")
-    if not least <= len(answer) <= most:
-        raise IllegalAction(rules[0], f"turn {least} to {most} dice, not {len(answer)}")
-    for die, face in answer.items():
-        d = ctx.canon_die(die)
-        if d not in options:
-            raise IllegalAction(rules[0], f"{d} cannot be turned by this effect ({', '.join(options)})")
-        if symbol is not None and (not isinstance(face, str) or parse_face(face).symbol != symbol):
-            raise IllegalAction(rules[0], f"{d} must be turned to a face showing {symbol}, not {face}")
+    turns = choose_turns(ctx, pid, dict.fromkeys(options), src, prompt, rules, least=least, most=most, symbol=symbol)
+    for d, face in turns.items():
         ctx.turn_die(src, d, face)
 
 
@@ -168,7 +139,8 @@ def _choose_remove(
 def _luke_power(ctx: Ctx, src: str, step: Any) -> None:
     pid = ctx.owner_of(src)
     ctx.spend(pid, 2, "destiny.actions.card-action", "Luke Skywalker's power action")
-    ctx.resolve_dice(
+    resolve_dice(
+        ctx,
         pid,
         written(step, "dice"),
         source=src,
@@ -289,7 +261,7 @@ def _speeder_bike(ctx: Ctx, src: str, step: Any) -> None:
             f"resolve one of {host}'s character dice too ({', '.join(host_dice)})",
         )
     for entry, die in zip(entries, named, strict=True):
-        ctx.resolve_dice(pid, [entry], source=src, only=_only(die), max_dice=1, rule=rule)
+        resolve_dice(ctx, pid, [entry], source=src, only=_only(die), max_dice=1, rule=rule)
 
 
 # ---------------------------------------------------------------------- Quickdraw Holster (05167)
@@ -417,7 +389,8 @@ def _resolve_one_of_yours(ctx: Ctx, src: str, step: Any, bonus: int) -> None:
     pid = ctx.owner_of(src)
     if not ctx.player(pid).pool and not written(step, "dice"):
         return  # nothing to resolve: the event has no effect (destiny.events.no-effect-allowed)
-    ctx.resolve_dice(
+    resolve_dice(
+        ctx,
         pid, written(step, "dice"), source=src, bonus=bonus, max_dice=1, rule="destiny.dice.resolve-via-card"
     )
 
@@ -567,7 +540,7 @@ def _crash_landing(ctx: Ctx, src: str, step: Any) -> None:
     )
     value = ctx.die_value(die)
     ctx.remove_die(src, die)
-    ctx.indirect(src, pid, value)
+    indirect(ctx, src, pid, value)
 
 
 def _locked_and_loaded(ctx: Ctx, src: str, _step: Any) -> None:
@@ -615,7 +588,7 @@ def _dangerous_maneuver(ctx: Ctx, src: str, step: Any) -> None:
     )
     if target is not None:
         ctx.heal(src, target, 2)
-    ctx.indirect(src, pid, 2)
+    indirect(ctx, src, pid, 2)
 
 
 def _entangle(ctx: Ctx, src: str, _step: Any) -> None:

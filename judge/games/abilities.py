@@ -1,0 +1,117 @@
+"""The live-ability index, shared by every game: which abilities of the cards in play may answer an
+event, found without asking every card about every event.
+
+A game lists its cards in play (``Source``: the reference, the controller and the card
+definition) whenever what is in play has changed, i.e. when its state's play generation moved;
+``build`` turns that list into a ``LiveIndex`` kept on the state until the generation moves again.
+The index files the triggered abilities (``before``, ``after``, ``instead``) and the constant
+abilities (``constant:<query>``) of each card by timing, and answers, per event type, which of
+them may trigger (a trigger test marked with the event types it looks at is asked about those
+only) and whether no ability at all answers it (the fast path: such an event is simply
+performed, as the pipeline would do).
+
+A card definition needs ``abilities`` (each with ``timing``, ``trigger``, ``query``) and
+``abilities_for(timing)``; a card pool needs ``cards`` (code -> definition) and a
+``timed_cache`` attribute this module owns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+TRIGGERED = ("before", "after", "instead")
+# keyword abilities are filed apart, under "keyword:<timing>", and offered after the cards' own
+KEYWORD = "keyword:"
+
+
+@dataclass
+class Source:
+    """A card in play whose abilities are live."""
+
+    ref: str
+    code: str
+    controller: str
+    card: Any
+
+
+@dataclass
+class LiveIndex:
+    """Live abilities by timing (``live``), with the caches built from them on demand."""
+
+    gen: int
+    cards: Any
+    live: dict[str, list[tuple[Source, tuple[Any, ...]]]]
+    by_event: dict[tuple[str, type], list[tuple[Source, Any, str]]] = field(default_factory=dict)
+    quiet_types: dict[type, bool] = field(default_factory=dict)
+
+    def candidates(self, timing: str, event_type: type) -> list[tuple[Source, Any, str]]:
+        """The live ``timing`` abilities that may answer an event of ``event_type``, each with its
+        ability ID (the source's reference, plus ``:k`` when the card has several)."""
+        key = (timing, event_type)
+        got = self.by_event.get(key)
+        if got is None:
+            got = self.by_event[key] = candidates(self.live.get(timing, ()), event_type)
+        return got
+
+    def quiet(self, event_type: type) -> bool:
+        """No live ability could replace an event of this type, interrupt it or follow it."""
+        got = self.quiet_types.get(event_type)
+        if got is None:
+            got = self.quiet_types[event_type] = not any(
+                self.candidates(t, event_type) or self.candidates(KEYWORD + t, event_type) for t in TRIGGERED)
+        return got
+
+
+def timed(card: Any) -> dict[str, tuple[Any, ...]]:
+    """A card's triggered abilities by timing, and its constant abilities by the name the engine
+    asks about (``constant:<query>``)."""
+    got = {t: card.abilities_for(t) for t in TRIGGERED if card.abilities_for(t)}
+    for ab in card.abilities:
+        if ab.timing == "constant" and ab.query:
+            got["constant:" + ab.query] = got.get("constant:" + ab.query, ()) + (ab,)
+    return got
+
+
+def timed_codes(cards: Any) -> dict[str, dict[str, tuple[Any, ...]]]:
+    """Codes of a pool's cards that have triggered or constant abilities, with them by timing.
+    Kept on the pool until it changes size (a pool that replaces a card resets it)."""
+    cached = cards.timed_cache
+    if cached is None or cached[0] != len(cards.cards):
+        table = {code: t for code, card in cards.cards.items() if (t := timed(card))}
+        cached = (len(cards.cards), table)
+        cards.timed_cache = cached
+    table_: dict[str, dict[str, tuple[Any, ...]]] = cached[1]
+    return table_
+
+
+def build(gen: int, cards: Any, sources: Iterable[Source]) -> LiveIndex:
+    """The index of the live abilities of ``sources`` (in the order given: it is the order in
+    which simultaneous abilities are offered)."""
+    live: dict[str, list[tuple[Source, tuple[Any, ...]]]] = {}
+    timed_ = timed_codes(cards)
+    for src in sources:
+        by_timing = timed_.get(src.code)
+        if by_timing is None:
+            continue
+        for timing, abilities in by_timing.items():
+            live.setdefault(timing, []).append((src, abilities))
+    return LiveIndex(gen, cards, live)
+
+
+def candidates(live: Sequence[tuple[Source, tuple[Any, ...]]], event_type: type) -> list[tuple[Source, Any, str]]:
+    """The abilities that may answer an event of ``event_type``: all but those whose trigger test
+    is marked for other event types. Each with its ability ID."""
+    out = []
+    for src, abilities in live:
+        for k, ab in enumerate(abilities):
+            if ab.trigger is None:
+                continue
+            types = getattr(ab.trigger, "event_types", None)
+            if types is not None and not issubclass(event_type, types):
+                continue
+            keyword = getattr(ab, "keyword", None)
+            aid = f"{src.ref}:{keyword}" if keyword else src.ref if len(abilities) == 1 else f"{src.ref}:{k + 1}"
+            out.append((src, ab, aid))
+    return out

@@ -1,0 +1,240 @@
+"""Resolving dice (destiny.actions.resolve-dice): the dice named, their one symbol, modifiers with
+their base die, face costs, and what each symbol does; indirect damage, focus and specials. Cards
+that resolve dice call ``resolve_dice`` as the resolve action does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from judge.games.destiny.choices import validate_turns
+from judge.games.destiny.dice import Face
+from judge.games.destiny.refs import card_of_die, parse_ref
+from judge.games.destiny.state import Player
+from judge.games.destiny.steps import DieEntry
+from judge.kernel.core import Decision, IllegalAction
+
+if TYPE_CHECKING:  # pragma: no cover
+    from judge.games.destiny.engine import Ctx
+
+
+def resolve_dice(ctx: Ctx, pid: str, entries: Sequence[DieEntry] | None, source: str | None = None, bonus: int = 0,
+                 free: bool = False, only: Callable[[str], bool] | None = None,
+                 max_dice: int | None = None, rule: str = "destiny.actions.resolve-dice",
+                 unmodified: bool = False) -> None:
+    """Resolve dice from ``pid``'s pool: one symbol, modifiers with a base, costs, effects.
+    ``unmodified``: a modifier face resolves as if it had no plus (a card says so)."""
+    if not entries:
+        raise IllegalAction("destiny.actions.resolve-at-least-one", "name at least one die to resolve")
+    seen: set[str] = set()
+    symbol: str | None = None
+    p = ctx.player(pid)
+    now: list[tuple[str, Face, DieEntry]] = []
+    late: list[tuple[str, DieEntry]] = []
+    for entry in entries:
+        die = ctx.canon_die(entry.die)
+        if die in seen:
+            raise IllegalAction("destiny.actions.resolve-once-each", f"{die} is named twice in one action")
+        seen.add(die)
+        if die not in p.pool:
+            owner = ctx.die_owner(die)
+            if owner != pid and die in ctx.player(owner).pool:
+                raise IllegalAction("destiny.dice.pool-only", f"{die} is in {owner}'s pool, not {pid}'s")
+            raise IllegalAction("destiny.dice.pool-only", f"{die} is not in {pid}'s dice pool")
+        if only is not None and not only(die):
+            raise IllegalAction(rule, f"{die} cannot be resolved by {source}")
+        face = _resolving_face(p.pool[die], unmodified)
+        if face.is_blank or (symbol is not None and face.symbol != symbol):
+            # it may still come to show the chosen symbol during the action
+            # (destiny.actions.resolve-late-joiners); checked again when the others have resolved
+            late.append((die, entry))
+            continue
+        symbol = face.symbol
+        now.append((die, face, entry))
+    if max_dice is not None and len(seen) > max_dice:
+        raise IllegalAction(rule, f"{source} resolves at most {max_dice} die")
+    if symbol is None:
+        die = late[0][0]
+        raise IllegalAction("destiny.symbols.blank", f"{die} shows a blank, which cannot be resolved")
+    _resolve_groups(ctx, pid, _group(ctx, p, now, unmodified), source, bonus, free, rule)
+    if not late:
+        return
+    joined: list[tuple[str, Face, DieEntry]] = []
+    for die, entry in late:
+        if die not in p.pool:
+            raise IllegalAction("destiny.dice.pool-only", f"{die} left the pool before it could resolve")
+        face = _resolving_face(p.pool[die], unmodified)
+        if face.is_blank:
+            raise IllegalAction("destiny.symbols.blank", f"{die} shows a blank, which cannot be resolved")
+        if face.symbol != symbol:
+            raise IllegalAction("destiny.actions.resolve-one-symbol", f"{die} shows {face.notation()}: all "
+                                f"dice resolved in one action must show the same symbol ({symbol})")
+        joined.append((die, face, entry))
+    ctx.note({"event": "late-joiners", "dice": [d for d, _, _ in joined], "symbol": symbol,
+               "rules": ["destiny.actions.resolve-late-joiners"]})
+    _resolve_groups(ctx, pid, _group(ctx, p, joined, unmodified), source, bonus, free, rule)
+
+
+def _resolving_face(face: Face, unmodified: bool) -> Face:
+    return Face(face.symbol, face.value, False, face.cost) if unmodified and face.modifier else face
+
+
+def _group(ctx: Ctx, p: Player, dice: list[tuple[str, Face, DieEntry]], unmodified: bool,
+           ) -> dict[str, list[tuple[str, Face, DieEntry]]]:
+    """Base dice, each with the modifiers resolved with it (destiny.dice.modifier-needs-base),
+    in the order named."""
+    groups: dict[str, list[tuple[str, Face, DieEntry]]] = {}
+    for die, face, entry in dice:
+        if not face.modifier:
+            groups[die] = [(die, face, entry)]
+    for die, face, entry in dice:
+        if not face.modifier:
+            continue
+        base = entry.get("modifies")
+        if base is None:
+            bases = [b for b in groups if p.pool[b].symbol == face.symbol]
+            if len(bases) != 1:
+                raise IllegalAction("destiny.dice.modifier-needs-base",
+                                    f"{die} shows a modifier ({face.notation()}) and can only be resolved "
+                                    "together with a base die of the same symbol in the same action"
+                                    + (" (name it with 'modifies')" if bases else ""))
+            base = bases[0]
+        base = ctx.canon_die(base)
+        if base not in groups:
+            raise IllegalAction("destiny.dice.modifier-needs-base",
+                                f"{die} modifies {base}, which is not a base die resolved in this action")
+        groups[base].append((die, face, entry))
+    return groups
+
+
+def _resolve_groups(ctx: Ctx, pid: str, groups: dict[str, list[tuple[str, Face, DieEntry]]],
+                    source: str | None, bonus: int, free: bool, rule: str) -> None:
+    p = ctx.player(pid)
+    for base, group in groups.items():
+        if base not in p.pool or any(d not in p.pool for d, _, _ in group):
+            raise IllegalAction("destiny.dice.pool-only", f"{base} left the pool before it could resolve")
+        _resolve_group(ctx, pid, group, source, bonus, free, rule)
+
+
+def _resolve_group(ctx: Ctx, pid: str, group: list[tuple[str, Face, DieEntry]], source: str | None,
+                   bonus: int, free: bool, rule: str) -> None:
+    p = ctx.player(pid)
+    base_die, base_face, entry = group[0]
+    value = sum(ctx.die_value(d, f) for d, f, _ in group) + bonus
+    cost = sum(f.cost for _, f, _ in group)
+    rules = [rule, "destiny.dice.symbol"]
+    if len(group) > 1:
+        rules.append("destiny.dice.modifier-needs-base")
+    if cost:
+        free = free or bool(ctx.query("free_die", base_die, False))
+        if free:
+            ctx.note({"event": "free", "die": base_die, "cost": cost, "rules": ["destiny.terms.free"]})
+        else:
+            ctx.spend(pid, cost, "destiny.dice.face-cost", f"the face of {base_die}")
+    dice = [d for d, _, _ in group]
+    ctx.note({"event": "resolve", "player": pid, "dice": dice, "symbol": base_face.symbol, "value": value,
+               **({"via": source} if source else {}), "rules": rules})
+    # the die returns to its card as it resolves (destiny.actions.resolve-dice)
+    for d in dice:
+        p.pool.pop(d, None)
+    src = base_die
+    sym = base_face.symbol
+    target = entry.get("target")
+    if sym in ("MD", "RD"):
+        if not isinstance(target, str):
+            raise IllegalAction("destiny.symbols.damage-one-target", f"{base_die} needs a target character")
+        ctx.deal_damage(src, target, value, symbol=sym)
+    elif sym == "ID":
+        opp = target if isinstance(target, str) and target in ctx.state.players else None
+        if opp is None:
+            if isinstance(target, str) and parse_ref(target):
+                opp = ctx.owner_of(target)
+            else:
+                opp = ctx.opponent(pid, src, "which opponent takes the indirect damage")
+        if opp == pid or opp not in ctx.state.opponents(pid):
+            raise IllegalAction("destiny.symbols.indirect", f"indirect damage goes to an opponent, not {opp}")
+        indirect(ctx, src, opp, value, split=entry.get("split"))
+    elif sym == "Sh":
+        if not isinstance(target, str):
+            raise IllegalAction("destiny.symbols.shield", f"{base_die} needs a character to shield")
+        ctx.give_shields(src, target, value)
+    elif sym == "R":
+        ctx.gain(src, pid, value)
+    elif sym in ("Dr", "Dc"):
+        opp = target if isinstance(target, str) and target in ctx.state.players else ctx.opponent(pid, src)
+        rule = "destiny.symbols.disrupt" if sym == "Dr" else "destiny.symbols.discard"
+        if opp not in ctx.state.opponents(pid):
+            raise IllegalAction(rule, f"{base_die} affects an opponent of {pid}, not {opp}")
+        if sym == "Dr":
+            ctx.lose(src, opp, value)
+        else:
+            ctx.discard_random(src, opp, value)
+    elif sym == "F":
+        focus(ctx, pid, src, value, entry.get("turn"))
+    elif sym == "Sp":
+        for d, _f, e in group:
+            special(ctx, pid, d, e)
+
+
+def indirect(ctx: Ctx, source: str, opp: str, amount: int, split: Any = None) -> None:
+    """Indirect damage: the opponent splits it among their characters (destiny.symbols.indirect)."""
+    alive = [c.ref for c in ctx.player(opp).alive()]
+    if not alive or amount <= 0:
+        return
+    if len(alive) == 1:
+        shares = {alive[0]: amount}
+    else:
+        answer = split
+        if answer is None:
+            answer = ctx.decide(Decision(by=opp, kind="split", options=tuple(alive),
+                                          rules=("destiny.symbols.indirect",),
+                                          prompt=f"split {amount} indirect damage among your characters",
+                                          source=source, multiple=True, count=amount))
+        if not isinstance(answer, dict) or any(not isinstance(v, int) or isinstance(v, bool) or v < 0
+                                               for v in answer.values()):
+            raise IllegalAction("destiny.symbols.indirect", "a split maps characters to amounts")
+        shares = {ctx.canon(k): v for k, v in answer.items()}
+        if any(k not in alive for k in shares) or sum(shares.values()) != amount:
+            raise IllegalAction("destiny.symbols.indirect", f"the split must put exactly {amount} damage on "
+                                f"{opp}'s characters ({', '.join(alive)})")
+    ctx.note({"event": "indirect", "player": opp, "amount": amount, "split": shares,
+               "rules": ["destiny.symbols.indirect"]})
+    for ref, n in shares.items():
+        if n and not ctx.player(opp).characters[ref].defeated:
+            ctx.deal_damage(source, ref, n, symbol="ID")
+
+
+def focus(ctx: Ctx, pid: str, source: str, value: int, turns: Any) -> None:
+    """Turn up to ``value`` of your other dice (destiny.symbols.focus, .focus-own-only)."""
+    if turns is None:
+        turns = ctx.decide(Decision(by=pid, kind="turn", options=tuple(ctx.player(pid).pool),
+                                     rules=("destiny.symbols.focus",), source=source, multiple=True,
+                                     prompt=f"turn up to {value} of your other dice", count=value))
+    if not isinstance(turns, dict):
+        raise IllegalAction("destiny.symbols.focus", "a focus names dice and the faces to turn them to")
+    if len(turns) > value:
+        raise IllegalAction("destiny.symbols.focus", f"focus {value} turns at most {value} dice")
+    for die in turns:
+        d = ctx.canon_die(die)
+        if d == source:
+            raise IllegalAction("destiny.symbols.focus", "a focus die does not turn itself")
+        if ctx.die_owner(d) != pid:
+            raise IllegalAction("destiny.symbols.focus-own-only", f"focus cannot turn {d}, an opponent's die")
+    checked = validate_turns(ctx, turns, {ctx.canon_die(d): None for d in turns}, "destiny.symbols.focus", most=value)
+    for d, face in checked.items():
+        ctx.turn_die(source, d, face)
+
+
+def special(ctx: Ctx, pid: str, die: str, entry: DieEntry) -> None:
+    """A special face runs its own card's special ability (destiny.symbols.special-own-card)."""
+    code = ctx.code_of(card_of_die(die))
+    card = ctx.card(code)
+    specials = card.abilities_for("special")
+    if not specials:
+        ctx.not_implemented(code, "its special ability")
+    ctx.note({"event": "special", "die": die, "card": code, "rules": ["destiny.symbols.special",
+                                                                          "destiny.abilities.resolve-fully"]})
+    for ab in specials:
+        if ab.effect is not None:
+            ab.effect(ctx, card_of_die(die), entry)

@@ -1,0 +1,195 @@
+"""The round and victory (destiny.round.*, destiny.victory.*, destiny.multiplayer.*): turns and
+passes, the end of the action phase, the upkeep, the end of the round and its delayed effects,
+and how a game ends (all characters defeated, decked out, the last player left).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from judge.games.destiny import events as ev
+from judge.games.destiny.state import GameState
+from judge.kernel.core import IllegalAction
+
+if TYPE_CHECKING:  # pragma: no cover
+    from judge.games.destiny.engine import Ctx
+
+UPKEEP_RESOURCES = 2
+
+
+class GameOver(Exception):
+    """Raised inside a step when the game ends; the step stops there."""
+
+
+def advance(ctx: Ctx, after: str, upkeep_next: bool) -> None:
+    """Give the turn to the next player; a player who claimed this round passes automatically
+    (destiny.actions.claim-battlefield); consecutive passes of all players end the action phase."""
+    st = ctx.state
+    active = [q for q, p in st.players.items() if not p.eliminated]
+    if st.passes >= len(active):
+        end_action_phase(ctx, upkeep_next)
+        return
+    st.turn = next_seat(st, after)
+    while st.turn == st.claimed_by and st.phase == "action":
+        ctx.note({"event": "pass", "player": st.turn, "automatic": True,
+                  "rules": ["destiny.actions.claim-battlefield", "destiny.round.pass"]})
+        st.players[st.turn].passed = True
+        st.passes += 1
+        if st.passes >= len(active):
+            end_action_phase(ctx, upkeep_next)
+            return
+        st.turn = next_seat(st, st.turn)
+
+
+def end_action_phase(ctx: Ctx, upkeep_next: bool) -> None:
+    st = ctx.state
+    ctx.note({"event": "action-phase-ends", "round": st.round,
+              "rules": ["destiny.round.end-on-consecutive-passes"]
+              + (["destiny.multiplayer.turn-order"] if len(st.players) > 2 else [])})
+    st.phase = "upkeep"
+    st.turn = None
+    if not upkeep_next:
+        run_upkeep(ctx, None)
+
+
+def run_upkeep(ctx: Ctx, discards: Mapping[str, Sequence[str]] | None) -> None:
+    """The upkeep phase (destiny.round.upkeep), the end of the round and its victory checks."""
+    st = ctx.state
+    discards = discards or {}
+    alive = [pid for pid in st.seats() if not st.players[pid].eliminated]
+    ctx.note({"event": "upkeep", "round": st.round, "rules": ["destiny.round.upkeep", "destiny.round.phases"]})
+    for pid in alive:
+        p = st.players[pid]
+        for ch in p.characters.values():
+            ch.exhausted = False
+        for su in p.supports.values():
+            su.exhausted = False
+        for up in p.upgrades.values():
+            up.exhausted = False
+    for pid in alive:
+        st.players[pid].pool.clear()
+    for pid in alive:
+        bonus = int(ctx.query("upkeep_resources", pid, 0))
+        ctx.gain("upkeep", pid, UPKEEP_RESOURCES + bonus)
+    for pid in alive:
+        p = st.players[pid]
+        for code in discards.get(pid, []):
+            if code not in p.hand:
+                if "?" in p.hand:
+                    code_in_hand = "?"
+                else:
+                    raise IllegalAction("destiny.round.upkeep", f"{pid} cannot discard {code} in upkeep: it is not "
+                                        "in their hand")
+            else:
+                code_in_hand = code
+            p.hand.remove(code_in_hand)
+            p.discard.append(code)
+            ctx.note({"event": "discard", "player": pid, "card": code, "rules": ["destiny.round.upkeep"]})
+        limit = ctx.hand_limit(pid)
+        need = limit - len(p.hand)
+        if need > 0:
+            ctx.draw("upkeep", pid, need)
+        else:
+            ctx.note({"event": "draw", "player": pid, "amount": 0, "drawn": 0,
+                      "rules": ["destiny.round.upkeep-draw-limits", "destiny.zones.hand-limit"]})
+        p.power_used.clear()
+    ctx.kernel.drain()
+    round_end(ctx)
+
+
+def round_end(ctx: Ctx) -> None:
+    st = ctx.state
+    due = [d for d in st.delayed if d.when == "round-end" and d.round <= st.round]
+    st.delayed = [d for d in st.delayed if d not in due]
+    for d in due:
+        ctx.note({"event": "delayed-resolves", "kind": d.kind, "target": d.target,
+                  "rules": ["destiny.delayed.definition"]})
+        if d.kind == "defeat":
+            owner = ctx.owner_of(d.target)
+            ch = st.players[owner].characters.get(d.target)
+            if ch and not ch.defeated:
+                ctx.emit(ev.Defeat(target=d.target, source=d.source, forced=True))
+    ctx.kernel.drain()
+    alive = [pid for pid in st.seats() if not st.players[pid].eliminated]
+    out = [pid for pid in alive if not st.players[pid].hand and not st.players[pid].deck]
+    if out:
+        if len(st.players) == 2:
+            if len(out) == 2:
+                end_game(ctx, ctx.battlefield_controller(), "deck-out-both",
+                          ["destiny.victory.deck-out", "destiny.victory.deck-out-both"])
+            winner = next(pid for pid in alive if pid not in out)
+            end_game(ctx, winner, "deck-out", ["destiny.victory.deck-out"])
+        for pid in out:
+            eliminate(ctx, pid, "no cards in hand or deck at the end of the round")
+    st.round += 1
+    st.phase = "action"
+    st.claimed_by = None
+    st.passes = 0
+    st.extra_action = None
+    for p in st.players.values():
+        p.passed = False
+    st.turn = ctx.battlefield_controller()
+    ctx.note({"event": "round-begins", "round": st.round, "first": st.turn,
+              "rules": ["destiny.battlefields.first-action", "destiny.round.action-phase"]})
+
+
+def check_all_defeated(ctx: Ctx) -> None:
+    """All of a player's characters defeated: that player loses (destiny.victory.all-defeated),
+    or is eliminated in a multiplayer game (destiny.multiplayer.elimination)."""
+    st = ctx.state
+    out = [pid for pid, p in st.players.items() if not p.eliminated and p.characters and not p.alive()]
+    if not out:
+        return
+    if len(st.players) == 2:
+        left = [pid for pid in st.players if pid not in out]
+        if left:
+            end_game(ctx, left[0], "all-defeated", ["destiny.victory.all-defeated"])
+        else:
+            # both teams fell at the same moment: the seeds are silent; the battlefield decides, as
+            # for a double deck-out (destiny.victory.deck-out-both)
+            end_game(ctx, ctx.battlefield_controller(), "all-defeated",
+                      ["destiny.victory.all-defeated", "destiny.victory.deck-out-both"])
+        return
+    for pid in out:
+        eliminate(ctx, pid, "all characters defeated")
+
+
+def eliminate(ctx: Ctx, pid: str, why: str) -> None:
+    st = ctx.state
+    p = st.players[pid]
+    p.eliminated = True
+    p.pool.clear()
+    ctx.note({"event": "eliminated", "player": pid, "why": why, "rules": ["destiny.multiplayer.elimination"]})
+    if st.controller == pid:
+        left = [q for q in st.seats() if not st.players[q].eliminated]
+        # the seeds are silent on who takes the battlefield; the next player in turn order does
+        if left:
+            st.controller = next_seat(st, pid, alive_only=True)
+    alive = [q for q in st.seats() if not st.players[q].eliminated]
+    if len(alive) == 1:
+        end_game(ctx, alive[0], "eliminated", ["destiny.multiplayer.last-player-wins"])
+
+
+def end_game(ctx: Ctx, winner: str, reason: str, rules: list[str]) -> None:
+    st = ctx.state
+    st.winner = winner
+    st.reason = reason
+    st.phase = "over"
+    st.turn = None
+    st.extra_action = None
+    ctx.note({"event": "game-over", "winner": winner, "reason": reason, "rules": rules})
+    raise GameOver()
+
+
+def next_seat(st: GameState, pid: str, alive_only: bool = True) -> str:
+    """The next player clockwise (seat order) after ``pid``, skipping eliminated ones."""
+    players = st.players
+    seats = list(players)
+    n = len(seats)
+    i = seats.index(pid)
+    for k in range(1, n + 1):
+        q = seats[(i + k) % n]
+        if not alive_only or not players[q].eliminated:
+            return q
+    return pid
