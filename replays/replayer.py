@@ -185,7 +185,8 @@ def replay(log: Log, cards: Any = None, visitors: tuple[Visitor, ...] = (), stop
                 result.valid = False
                 if result.error is None:
                     result.error = rec.error or StepError(at, "checkpoint-mismatch", None, why)
-                result.state = rec.state
+                if rec.error is not None and saved is not None:
+                    state = rec.state = saved[0]  # rejected, though otherwise: it changes nothing either
                 for v in visitors:
                     v.visit_step(rec)
                 break

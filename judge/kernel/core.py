@@ -285,7 +285,8 @@ class Kernel:
         answer = self.host.decide(Decision(
             by=chooser, kind="order", options=ids, rules=(why,), multiple=True,
             prompt=f"order of {len(ids)} simultaneous {timing}-abilities"))
-        if sorted(answer) != sorted(ids):
+        if (not isinstance(answer, list) or not all(isinstance(a, str) for a in answer)
+                or sorted(answer) != sorted(ids)):
             raise IllegalAction(why, f"the order must name each of {', '.join(ids)} once")
         by_id = {t.ability_id: t for t in triggers}
         return [by_id[a] for a in answer]

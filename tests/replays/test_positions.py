@@ -180,9 +180,6 @@ def test_an_eliminated_player_stays_eliminated_in_a_position() -> None:
     assert state.players["p2"].eliminated and state.position() == position
 
 
-@pytest.mark.xfail(strict=True, reason="bug: validate() reads a position only when the log is replayed "
-                   "(Destiny.check_setup returns [] for setup.position), so it calls a log with a malformed "
-                   "position well formed while replay_json reports it malformed")
 def test_validate_reports_the_faults_of_a_position() -> None:
     log = sound()
     for brk, _, _ in BREAKS:
@@ -190,9 +187,6 @@ def test_validate_reports_the_faults_of_a_position() -> None:
     assert sorted(f.path for f in validate(log)) == sorted(BAD + path for _, path, _ in BREAKS)
 
 
-@pytest.mark.xfail(strict=True, reason="bug: judge/games/destiny/setup.py writes the keys of characters, "
-                   "supports and upgrades into JSON Pointers without escaping '/' and '~' (the pool's keys are "
-                   "escaped)")
 def test_pointers_into_a_position_escape_slashes_and_tildes() -> None:
     log = sound()
     p1 = log["setup"]["position"]["players"]["p1"]

@@ -147,9 +147,6 @@ def test_a_step_rejected_otherwise_than_expected_fails_its_checkpoint(want: dict
     assert [kind for kind, _, _ in rec.calls] == ["begin", "step", "end"]
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: a step expected to fail that fails another way ends the replay "
-                   "with the half-applied state of that step (replays/replayer.py keeps rec.state), not the state "
-                   "before it as every other failure does")
 def test_a_step_rejected_otherwise_than_expected_ends_with_the_state_before_it() -> None:
     log = duel().log([{**BAD_ROLL, "expect": {"error": {"kind": "missing-outcome"}}}])
     result = run(log)

@@ -167,7 +167,14 @@ class Ctx:
         card, n = ref.rsplit("/", 1)
         return f"{self.canon(card)}/{n}"
 
+    def _not_a_die(self, ref: str, rule: str) -> None:
+        """A character is named where a die is written: the die's card is not meant."""
+        r = parse_ref(ref)
+        if r is not None and r.die is not None:
+            raise IllegalAction(rule, f"{ref} is a die: name a character (such as {r.card})")
+
     def character(self, ref: str, alive: bool = True) -> Character:
+        self._not_a_die(ref, "destiny.terms.choose-target")
         ref = self.canon(ref)
         owner = self.owner_of(ref)
         ch = self.player(owner).characters.get(ref)
@@ -335,7 +342,7 @@ class Ctx:
     def _check_answer(self, decision: Decision, answer: Any) -> None:
         rule = decision.rules[0] if decision.rules else "destiny.terms.choose-option"
         if decision.kind in ("order",):
-            if not isinstance(answer, list):
+            if not isinstance(answer, list) or not all(isinstance(a, str) for a in answer):
                 raise IllegalAction(rule, f"an order is a list of {list(decision.options)}")
             return
         if decision.multiple:
@@ -513,6 +520,7 @@ class Ctx:
     # ------------------------------------------------------------------ verbs for abilities
     def deal_damage(self, source: str, target: str, amount: int, symbol: str | None = None,
                     unblockable: bool = False) -> None:
+        self._not_a_die(target, "destiny.symbols.damage-one-target")
         target = self.canon(target)
         if target in self.player(self.owner_of(target)).supports:
             raise IllegalAction("destiny.supports.no-damage", f"{target} is a support: supports cannot take damage")
@@ -522,6 +530,7 @@ class Ctx:
         self.emit(ev.Damage(source=source, target=target, amount=amount, symbol=symbol, unblockable=unblockable))
 
     def give_shields(self, source: str, target: str, amount: int) -> None:
+        self._not_a_die(target, "destiny.symbols.shield")
         target = self.canon(target)
         self.character(target)
         if amount > 0:

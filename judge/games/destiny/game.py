@@ -46,10 +46,11 @@ class Destiny:
 
     # -- reading a log ------------------------------------------------------------------------
     def check_setup(self, players: Sequence[Any], setup: Mapping[str, Any], cards: CardPool) -> Faults:
-        from judge.games.destiny.setup import check_players, setup_inputs
+        from judge.games.destiny.setup import check_players, from_position, setup_inputs
 
         if "position" in setup:
-            return []
+            ids = [p for p in players if isinstance(p, dict) and isinstance(p.get("id"), str)]
+            return from_position(setup["position"], ids, cards)[1]
         faults = check_players(list(players), cards)
         setup_inputs(setup, [p["id"] for p in players if isinstance(p, dict)], faults)
         return faults

@@ -24,7 +24,7 @@ from judge.games.destiny.engine import HAND_LIMIT, Ctx
 from judge.games.destiny.model import CardPool, CardType
 from judge.games.destiny.refs import CODE, parse_ref
 from judge.games.destiny.state import UNKNOWN, Character, Delayed, GameState, Player, Support, Upgrade
-from judge.games.inputs import Faults, Inputs, parse_inputs
+from judge.games.inputs import Faults, Inputs, escape, parse_inputs
 from judge.kernel.core import Decision, IllegalAction, MissingOutcome
 from judge.kernel.rng import Rng
 
@@ -144,7 +144,7 @@ def _player(pid: str, name: str, raw: dict[str, Any], cards: CardPool, path: str
         bad("/characters", "each player needs at least one character")
         chars = {}
     for ref, c in chars.items():
-        sub = f"/characters/{ref}"
+        sub = f"/characters/{escape(ref)}"
         r = parse_ref(ref)
         if r is None or r.player != pid or r.die is not None:
             bad(sub, f"'{ref}' must be a character reference of {pid}, such as {pid}.05031")
@@ -212,7 +212,7 @@ def _player(pid: str, name: str, raw: dict[str, Any], cards: CardPool, path: str
             ur = parse_ref(ref)
             key = f"{pid}.{ur.code}#{ur.serial or 1}" if ur else ref
             if key not in p.upgrades:
-                bad(f"/upgrades/{ref}", f"{ref} is not attached to any of {pid}'s characters")
+                bad(f"/upgrades/{escape(ref)}", f"{ref} is not attached to any of {pid}'s characters")
             elif isinstance(u, dict):
                 p.upgrades[key].exhausted = bool(u.get("exhausted", False))
     sups = raw.get("supports", {})
@@ -223,10 +223,10 @@ def _player(pid: str, name: str, raw: dict[str, Any], cards: CardPool, path: str
         sr = parse_ref(ref)
         scard = cards.get(sr.code) if sr else None
         if sr is None or sr.player != pid:
-            bad(f"/supports/{ref}", f"'{ref}' must be a support reference of {pid}")
+            bad(f"/supports/{escape(ref)}", f"'{ref}' must be a support reference of {pid}")
             continue
         if scard is None or scard.type != CardType.SUPPORT:
-            bad(f"/supports/{ref}", f"{sr.code} is not a known support")
+            bad(f"/supports/{escape(ref)}", f"{sr.code} is not a known support")
             continue
         sref = f"{pid}.{sr.code}#{sr.serial or 1}"
         p.supports[sref] = Support(ref=sref, code=sr.code, exhausted=bool(isinstance(s, dict) and
@@ -238,7 +238,7 @@ def _player(pid: str, name: str, raw: dict[str, Any], cards: CardPool, path: str
         bad("/pool", "'pool' maps die references to the face they show")
         pool = {}
     for die, face in pool.items():
-        sub = f"/pool/{die.replace('~', '~0').replace('/', '~1')}"
+        sub = f"/pool/{escape(die)}"
         dr = parse_ref(die)
         if dr is None or dr.die is None or dr.player != pid:
             bad(sub, f"'{die}' must be a die reference of {pid}, such as {pid}.05031/1")

@@ -131,3 +131,19 @@ def test_multiplayer_setup_gives_one_shield_to_each_other_player() -> None:
     log["setup"]["shields"]["p3"] = {"p3.01002": 2}
     bad = ruling_json(log, 0)
     assert bad["legal"] is False and bad["violation"]["rule"] == "destiny.multiplayer.battlefield-roll"
+
+
+@pytest.mark.rules("destiny.multiplayer.elimination", "destiny.keywords.redeploy")
+def test_an_eliminated_player_is_not_asked_about_redeploy() -> None:
+    """Defeating a player's last character eliminates them: the Redeploy upgrade on it has nowhere
+    to go and its player is out, so nobody is asked whether it moves."""
+    t = Table(players=("p1", "p2", "p3"), controller="p1")
+    t.character("p1", "05019", dice=2)
+    t.character("p2", "01011", damage=10, upgrades=["01059"])
+    t.character("p3", "05013")
+    t.pool("p1", {"p1.05019/1": "2RD"})
+    log = t.log([{"by": "p1", "do": "resolve", "dice": [{"die": "p1.05019/1", "target": "p2.01011"}]}])
+    r = replay_json(log)
+    assert r["valid"], r["error"]
+    assert r["final_state"]["players"]["p2"]["eliminated"] is True
+    assert not [d for d in ruling_json(log)["decisions"] if d["kind"] == "may"]
