@@ -158,9 +158,12 @@ def replay(log: Log, cards: Any = None, visitors: tuple[Visitor, ...] = (), stop
         return result
     state = setup.state
     last = len(log.steps) if stop_after is None else min(stop_after, len(log.steps))
+    snap: _Snapshot | None = None
     for i in range(last):
         at = i + 1
         step = log.steps[i]
+        if i % SNAPSHOT_EVERY == 0:
+            snap = _Snapshot(i, state.copy(), rng.drawn if rng else None)
         expect = step.get("expect") or {}
         want_error = expect.get("error")
         # a rejected step changes nothing: the engine applies steps in place, so keep the state
@@ -170,7 +173,8 @@ def replay(log: Log, cards: Any = None, visitors: tuple[Visitor, ...] = (), stop
         rec = run_step(log, state, i, cards, rng, policy)
         result.steps = at
         if rec.error is not None and not want_error:
-            state = rec.state = _state_before(log, cards, at, policy)
+            assert snap is not None
+            state = rec.state = _state_before(log, cards, at, policy, snap)
         if want_error:
             ok, why = _error_matches(want_error, rec.error)
             if ok and saved is not None:
@@ -218,11 +222,24 @@ def replay(log: Log, cards: Any = None, visitors: tuple[Visitor, ...] = (), stop
     return result
 
 
-def _state_before(log: Log, cards: Any, at: int, policy: Policy | None) -> GameState:
-    """The state after step ``at - 1``, replayed again from the start."""
-    rng = Rng(log.rng_seed, log.rng_drawn) if log.rng_seed is not None else None
-    state = start(log, cards, rng, policy).state
-    for i in range(at - 1):
+# A failed step changed the state it was applied to (steps are applied in place); the state before
+# it is rebuilt from the nearest snapshot, taken every SNAPSHOT_EVERY steps (a copy per step would
+# double the cost of a replay; replaying from the start would cost a long log's length again).
+SNAPSHOT_EVERY = 64
+
+
+@dataclass
+class _Snapshot:
+    steps: int  # how many steps were applied to it
+    state: Any
+    rng_drawn: int | None
+
+
+def _state_before(log: Log, cards: Any, at: int, policy: Policy | None, snap: _Snapshot) -> GameState:
+    """The state after step ``at - 1``, replayed from the snapshot (taken at or before it)."""
+    rng = Rng(log.rng_seed, snap.rng_drawn) if log.rng_seed is not None and snap.rng_drawn is not None else None
+    state = snap.state
+    for i in range(snap.steps, at - 1):
         step = log.steps[i]
         want_error = (step.get("expect") or {}).get("error")
         saved = (state.copy(), rng.drawn if rng else None) if want_error else None

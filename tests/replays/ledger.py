@@ -79,7 +79,7 @@ def install() -> None:
         _entries.update(json.loads(LEDGER.read_text(encoding="utf-8")))
     original = replayer.replay
 
-    def replay(log: Any, cards: Any, visitors: tuple[Any, ...] = (), *args: Any, **kw: Any) -> Any:
+    def replay(log: Any, cards: Any = None, visitors: tuple[Any, ...] = (), *args: Any, **kw: Any) -> Any:
         hv = _HashVisitor()
         result = original(log, cards, (*visitors, hv), *args, **kw)
         pool = cards if cards is not None else log.rules.default_cards()  # the game's own pool

@@ -278,3 +278,40 @@ def test_hash_and_state_are_checked_together() -> None:
     assert [f["at"] for f in result.failed] == [1]
     assert "hash" not in result.failed[0]["message"]
     assert "resources: expected 4, got 3" in result.failed[0]["message"]
+
+
+def test_a_late_failure_is_rebuilt_from_the_nearest_snapshot_not_from_the_start() -> None:
+    """A step that fails mid-resolution has changed the state; the state before it comes from the
+    snapshot taken every SNAPSHOT_EVERY steps, replaying only the steps after it."""
+    import copy as copy_
+
+    from replays import format as fmt
+    from replays import replayer
+    from tests.replays.samples import golden
+
+    log = copy_.deepcopy(golden(5))  # the longest self-play game of the corpus
+    n = len(log["steps"])
+    assert n > replayer.SNAPSHOT_EVERY + 2
+    at = n - 1  # the failing step (1-based), after the snapshot at SNAPSHOT_EVERY steps
+    step = log["steps"][at - 1]
+    for s in log["steps"]:
+        s.pop("expect", None)
+    step["choices"] = [*step.get("choices", []), {"answer": "nothing asked this"}]  # fails after applying
+    parsed = fmt.parse_log(log)
+    game = parsed.rules
+    applied: list[int] = []
+
+    class Counting:
+        def __getattr__(self, name: str) -> Any:
+            return getattr(game, name)
+
+        def apply(self, *args: Any) -> Any:
+            applied.append(1)
+            return game.apply(*args)
+
+    parsed.rules = Counting()
+    result = replayer.replay(parsed)
+    assert result.error is not None and result.error.at == at and result.error.rule == "destiny.terms.choose-option"
+    assert result.state.state_hash() == final_hash(cut(log, at - 1))
+    rebuilt = len(applied) - at
+    assert rebuilt == (at - 1) % replayer.SNAPSHOT_EVERY  # only the steps after the snapshot, again
