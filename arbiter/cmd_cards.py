@@ -4,7 +4,6 @@ files; the game parses and checks."""
 
 from __future__ import annotations
 
-import importlib
 import json
 from pathlib import Path
 from typing import Any
@@ -28,16 +27,11 @@ cards_option = click.option(
 
 
 def card_tools(game_id: str) -> Any:
-    """The game's card-data members (``carddata.MEMBERS``): on its ``Game`` object, or until they
-    are there, in its package's ``cardtools`` module (found from the game object, not by name)."""
+    """The game's card-data members (``carddata.MEMBERS``), on its ``Game`` object."""
     game = registry.get(game_id)
-    if all(hasattr(game, member) for member in carddata.MEMBERS):
-        return game
-    package = type(game).__module__.rpartition(".")[0]
-    try:
-        return importlib.import_module(f"{package}.cardtools")
-    except ModuleNotFoundError:
-        raise click.ClickException(f"{game.name} has no card-data tools") from None
+    if not all(hasattr(game, member) for member in carddata.MEMBERS):
+        raise click.ClickException(f"{game.name} has no card-data tools")
+    return game
 
 
 @click.group("cards")

@@ -13,6 +13,8 @@ members below. Where a step goes, file by file:
 3. The visitors (rulings, the timeline, the checkpoint verifier) read the state through
    ``GameState`` (``view``, ``state_hash``) and describe steps with ``summarize``.
 4. Self-play asks ``legal_actions`` and plays one of them under the game's ``policy``.
+5. The command line's ``arbiter cards`` uses the card-data members of ``judge.games.carddata``
+   (``CardTools``: import a user's card data, load it, describe a card, check a decklist).
 
 Shared by every game and written once: the timing kernel (``judge.kernel.core``), the step's
 logged inputs (``judge.games.inputs``), canonical hashing (``judge.games.canon``) and the seeded

@@ -130,11 +130,43 @@ class Destiny:
 
         return summarize(action, events, cards)
 
+    # -- card data (the command line's ``arbiter cards``; judge.games.carddata.CardTools) ----------
+    @property
+    def card_data_files(self) -> tuple[str, ...]:
+        from judge.games.destiny.importer import FILES
+
+        return tuple(FILES)
+
+    def import_cards(self, files: Mapping[str, bytes]) -> Any:
+        """A SWDestinyDB data folder already read (``{relative POSIX path: bytes}``) as the project's
+        card JSON."""
+        from judge.games.destiny import cardtools
+
+        return cardtools.import_cards(files)
+
+    def load_cards(self, data: Mapping[str, Any]) -> Any:
+        """The cards (pool and sets) of the project's card JSON; ValueError/KeyError on anything else."""
+        from judge.games.destiny import cardtools
+
+        return cardtools.load_cards(data)
+
+    def describe_card(self, cards: Any, code: str) -> str | None:
+        """A few lines describing card ``code``, or None when there is no such card."""
+        from judge.games.destiny import cardtools
+
+        return cardtools.describe_card(cards, code)
+
+    def check_decklist(self, text: str, cards: Any, deck_format: str | None = None) -> Any:
+        """Read a SWDestinyDB decklist (JSON or text export) and check it (None: standard)."""
+        from judge.games.destiny import cardtools
+
+        return cardtools.check_decklist(text, cards, deck_format)
+
     # -- self-play ----------------------------------------------------------------------------
     def selfplay_sides(self) -> tuple[str, ...]:
         from judge.games.destiny.starters import STARTERS
 
-        return tuple(sorted(STARTERS))
+        return tuple(STARTERS)  # in the order written: the Legacies pair first (the default match)
 
     def selfplay_log(self, seed: str, sides: Sequence[str]) -> dict[str, Any]:
         from judge.games.destiny.selfplay import new_log
