@@ -25,7 +25,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from judge.games.destiny.cards import default_pool  # noqa: E402
-from replays.builder import Table  # noqa: E402
+from judge.games.destiny.table import Table  # noqa: E402
 from replays.format import parse_log  # noqa: E402
 from replays.replayer import replay  # noqa: E402
 from replays.selfplay import play, play_game  # noqa: E402

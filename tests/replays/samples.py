@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from judge.games.destiny.cards import default_pool
-from replays.builder import Table
+from judge.games.destiny.table import Table
 from replays.format import parse_log
 from replays.replayer import ReplayResult, StepRecord, replay
 

@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from replays.builder import Table
+from judge.games.destiny.table import Table
 from replays.service import replay_json, validate
 
 

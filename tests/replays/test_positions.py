@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from judge.games.destiny.setup import from_position
-from replays.builder import Table
+from judge.games.destiny.table import Table
 from replays.service import replay_json, validate
 from tests.replays.samples import POOL, Recorder, corpus, cut, example, run
 

@@ -6,8 +6,8 @@ from typing import Any
 
 from judge.games.destiny.cards import default_pool
 from judge.games.destiny.model import CardDef, CardPool
+from judge.games.destiny.table import Table
 from replays import format as fmt
-from replays.builder import Table
 from replays.replayer import replay
 from replays.service import replay_json, ruling_json
 

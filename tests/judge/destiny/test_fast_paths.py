@@ -55,7 +55,7 @@ def test_a_card_replaced_in_a_pool_is_read_again() -> None:
     would keep applying the old card's ability."""
     from judge.games.destiny.cards.common import ability, after_you_activate_this
     from judge.games.destiny.model import CardDef, CardType, faces
-    from replays.builder import Table
+    from judge.games.destiny.table import Table
     from replays.service import replay_json
     from tests.judge.destiny.tablehelp import pool_with
 

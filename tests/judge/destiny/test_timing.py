@@ -203,7 +203,7 @@ def test_an_after_ability_resolves_in_full_after_its_card_left_play() -> None:
     from judge.games.destiny.cards.common import ability, after_you_activate_this, attached_to
     from judge.games.destiny.events import Activate
     from judge.games.destiny.model import CardDef, CardType, faces
-    from replays.builder import Table
+    from judge.games.destiny.table import Table
     from replays.service import replay_json
     from tests.judge.destiny.tablehelp import pool_with
 

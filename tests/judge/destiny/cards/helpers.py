@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.games.destiny.model import CardPool
-from replays.builder import Table
+from judge.games.destiny.table import Table
 from replays.service import replay_json
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from judge.games.destiny.cards import default_pool
+from judge.games.destiny.table import Table
 from replays import format as fmt
-from replays.builder import Table
 from replays.replayer import replay
 from tests.judge.destiny.cards.helpers import char, ok, run
 

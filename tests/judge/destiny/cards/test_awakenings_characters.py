@@ -10,7 +10,7 @@ import pytest
 from judge.games.destiny.cards import default_pool
 from judge.games.destiny.cards.common import character_color_only
 from judge.games.destiny.model import Ability, CardDef, CardPool, CardType, faces
-from replays.builder import Table
+from judge.games.destiny.table import Table
 from replays.service import ruling_json
 from tests.judge.destiny.cards.helpers import char, may, ok, run
 

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from judge.games.destiny.cards import default_pool
+from judge.games.destiny.table import Table
 from replays import format as fmt
-from replays.builder import Table
 from replays.replayer import replay
 from tests.judge.destiny.cards.helpers import char, choice, ok, run
 

@@ -9,7 +9,7 @@ import pytest
 
 from judge.games.destiny.engine import Ctx
 from judge.games.destiny.model import Ability, CardDef, CardType
-from replays.builder import Table
+from judge.games.destiny.table import Table
 from tests.judge.destiny.cards.helpers import choice, ok, player, run
 from tests.judge.destiny.tablehelp import pool_with
 

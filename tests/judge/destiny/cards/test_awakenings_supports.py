@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from replays.builder import Table
+from judge.games.destiny.table import Table
 from tests.judge.destiny.cards.helpers import char, may, ok, run
 
 

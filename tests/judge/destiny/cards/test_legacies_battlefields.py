@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from replays.builder import Table
+from judge.games.destiny.table import Table
 from replays.service import replay_json, ruling_json
 from tests.judge.destiny.cards.helpers import player
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from replays.builder import Table
+from judge.games.destiny.table import Table
 from replays.service import ruling_json
 from tests.judge.destiny.cards.helpers import char, choice, player, run
 
