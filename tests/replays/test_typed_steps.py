@@ -141,6 +141,8 @@ TYPOS: list[tuple[str, int, Any, list[str], str]] = [
     ("ability-zero", 0, lambda s: s.update(ability=0), ["/steps/0/ability"], "from 1"),
     ("claim-ability-as-string", 5, lambda s: s.update(claim_ability="false"), ["/steps/5/claim_ability"],
      "true or false"),
+    ("declined-claim-with-target", 5, lambda s: s.update(claim_ability=False, target="p2.05013"),
+     ["/steps/5/target"], "declines"),
     ("by-as-number", 3, lambda s: s.update(by=1), ["/steps/3/by"], "must name the player"),
     ("roll-as-string", 1, lambda s: s.update(roll="1RD"), ["/steps/1/roll"], "a list of die faces"),
     ("choices-as-object", 2, lambda s: s.update(choices={"by": "p1", "answer": "p1.05031"}), ["/steps/2/choices"],

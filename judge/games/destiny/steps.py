@@ -319,6 +319,9 @@ def parse_step(step: Any, path: str, players: Sequence[str], cards: Any = None,
             p.bad("/claim_ability", "'claim_ability' is true or false")
         else:
             f["claim_ability"] = step["claim_ability"]
+            for key in ("target", "dice"):
+                if step["claim_ability"] is False and key in step:
+                    p.bad(f"/{key}", f"'{key}' answers the Claim ability, which 'claim_ability: false' declines")
     check_annotations(step, path, p.faults)
     if p.faults:
         return None, p.faults
