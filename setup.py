@@ -28,6 +28,7 @@ COMPILED = [
     "judge/games/destiny/refs.py",
     "judge/games/destiny/setup.py",
     "judge/games/destiny/state.py",
+    "judge/games/destiny/steps.py",
     "judge/games/destiny/game.py",
     "replays/format.py",
     "replays/replayer.py",

@@ -119,6 +119,8 @@ NOTHING: Any = object()
 
 def parse_inputs(step: dict[str, Any], path: str, players: Sequence[str], faults: Faults) -> Inputs:
     """The inputs of a step (a JSON object), faults appended with their JSON Pointers."""
+    if "roll" not in step and "random" not in step and "choices" not in step:
+        return NO_INPUTS
     roll: tuple[str, ...] = ()
     if "roll" in step:
         raw = step["roll"]

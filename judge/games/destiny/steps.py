@@ -15,14 +15,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from judge.games.destiny.refs import CODE, parse_ref
 from judge.games.inputs import COMMON_KEYS, Faults, check_annotations, escape, nearest, unknown_key
 
+# The action classes stay Python classes in the compiled build (mypy_extensions.mypyc_attr): frozen
+# dataclasses whose subclasses set a class-level ``verb``; the parsing functions are compiled.
 VERBS = ("play", "activate", "resolve", "reroll", "use", "claim", "pass", "upkeep")
 MAX_DICE_PER_CARD = 2  # an elite character's two dice (destiny.cards.elite); other cards have one
 ENTRY_KEYS = ("die", "target", "modifies", "turn", "split", "die_value", "remove")
+ENTRY_KEY_SET = frozenset(ENTRY_KEYS)
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class DieEntry:
     """A die named in a step, with what its symbol or the resolving card needs: ``target``,
@@ -51,12 +57,13 @@ class DieEntry:
         return out
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class DestinyAction:
     """Base of the Destiny actions: who takes it, and the verb."""
 
     verb: ClassVar[str] = ""
-    by: str | None
+    by: str | None = None  # None only for the upkeep record
 
     def get(self, key: str) -> Any:
         """A named part, by its log key (None when absent): cards read a written target by name."""
@@ -82,6 +89,7 @@ class DestinyAction:
         return out
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Play(DestinyAction):
     verb: ClassVar[str] = "play"
@@ -92,18 +100,21 @@ class Play(DestinyAction):
     dice: tuple[DieEntry, ...] | None = None
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Activate(DestinyAction):
     verb: ClassVar[str] = "activate"
     card: str = ""
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Resolve(DestinyAction):
     verb: ClassVar[str] = "resolve"
     dice: tuple[DieEntry, ...] = ()
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Reroll(DestinyAction):
     verb: ClassVar[str] = "reroll"
@@ -111,6 +122,7 @@ class Reroll(DestinyAction):
     dice: tuple[str, ...] = ()
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Use(DestinyAction):
     verb: ClassVar[str] = "use"
@@ -120,6 +132,7 @@ class Use(DestinyAction):
     dice: tuple[DieEntry, ...] | None = None
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Claim(DestinyAction):
     verb: ClassVar[str] = "claim"
@@ -128,11 +141,13 @@ class Claim(DestinyAction):
     dice: tuple[DieEntry, ...] | None = None
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Pass(DestinyAction):
     verb: ClassVar[str] = "pass"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Upkeep(DestinyAction):
     """The upkeep phase recorded as a step: who discards what (``discard``: player -> codes)."""
@@ -164,6 +179,8 @@ KEYS: dict[str, tuple[str, ...]] = {
     "upkeep": ("discard",),
 }
 
+KNOWN: dict[str, frozenset[str]] = {do: frozenset((*COMMON_KEYS, *keys)) for do, keys in KEYS.items()}
+
 
 # ====================================================================== parsing
 class _Parser:
@@ -192,8 +209,12 @@ class _Parser:
 
     def ref(self, value: Any, sub: str, what: str, die: bool | None = False) -> str | None:
         """A reference (``die``: True a die, False a card, None either) that can name something."""
-        example = "p1.05031/1" if die else "p1.05031"
         r = parse_ref(value)
+        if r is not None and r.player in self.players and (self.cards is None or r.code in self.cards) and (
+                (r.die is None and die is not True) or (r.die is not None and die is not False
+                                                         and 1 <= r.die <= MAX_DICE_PER_CARD)):
+            return str(value)  # the common case, checked at once
+        example = "p1.05031/1" if die else "p1.05031"
         if r is None:
             if isinstance(value, str) and value in self.players and die is not True:
                 return value  # a player, where a card or a player may be named (a target opponent)
@@ -228,10 +249,15 @@ class _Parser:
             if not isinstance(entry, dict):
                 self.bad(at, "each die entry must be an object with 'die'")
                 continue
-            for key in entry:
-                if key not in ENTRY_KEYS:
-                    self.bad(f"{at}/{escape(key)}", unknown_key(key, ENTRY_KEYS, "a die entry"))
-            die = self.ref(entry.get("die"), f"{at}/die", "'die'", die=True)
+            if not ENTRY_KEY_SET.issuperset(entry):
+                for key in entry:
+                    if key not in ENTRY_KEY_SET:
+                        self.bad(f"{at}/{escape(key)}", unknown_key(key, ENTRY_KEYS, "a die entry"))
+            die = self.ref(entry.get("die"), at + "/die", "'die'", die=True)
+            if len(entry) == 1:
+                if die is not None:
+                    out.append(DieEntry(die))
+                continue
             fields: dict[str, Any] = {}
             for key in ("target", "die_value", "remove"):
                 if key in entry:
@@ -260,10 +286,11 @@ def parse_step(step: Any, path: str, players: Sequence[str], cards: Any = None,
         p.bad("/do", f"'do' must be one of {', '.join(VERBS)}"
               + (f" (got {do!r}){nearest(do, VERBS)}" if do is not None else ""))
         return None, p.faults
-    known = (*COMMON_KEYS, *KEYS[do])
-    for key in step:
-        if key not in known:
-            p.bad(f"/{escape(key)}", unknown_key(key, known, f"a {do} step"))
+    known = KNOWN[do]
+    if not known.issuperset(step):
+        for key in step:
+            if key not in known:
+                p.bad(f"/{escape(key)}", unknown_key(key, known, f"a {do} step"))
     by = step.get("by")
     if do != "upkeep" or by is not None:
         if not isinstance(by, str):
@@ -272,13 +299,19 @@ def parse_step(step: Any, path: str, players: Sequence[str], cards: Any = None,
         elif by not in players:
             p.bad("/by", f"'{by}' is not a player of this log ({', '.join(players)}){nearest(by, players)}")
             by = None
+    if do == "pass" or do == "activate":  # the commonest steps, read at once
+        card = p.ref(step.get("card"), "/card", "'card' (a card in play)") if do == "activate" else None
+        check_annotations(step, path, p.faults)
+        if p.faults:
+            return None, p.faults
+        return (Pass(by=by) if card is None else Activate(by=by, card=card)), []
     f: dict[str, Any] = {}
     if do == "play":
         f["card"] = p.code(step.get("card"), "/card", "'card'")
         for key in ("on", "replaces"):
             if key in step:
                 f[key] = p.ref(step[key], f"/{key}", f"'{key}'")
-    if do in ("activate", "use"):
+    if do == "use":
         f["card"] = p.ref(step.get("card"), "/card", "'card' (a card in play)")
     if do == "use" and "ability" in step:
         ab = step["ability"]
