@@ -1,8 +1,8 @@
 """Build hook: with ``ARBITER_COMPILE=1`` the engine's hot modules are compiled with mypyc (the
 same typed source, as native extension modules); without it the package is pure Python.
 
-The list is the replay path: kernel, step inputs, Destiny rules engine and state, the replayer. Events,
-typed steps (dataclasses subclassing a dataclass) and card definitions stay interpreted.
+The list is the replay path: kernel, step inputs, Destiny rules engine, its records and state, the
+replayer. Events, typed steps (dataclasses subclassing a dataclass) and card definitions stay interpreted.
 ``make compiled`` builds them in a copy of the tree under var/ (never in place, so an edited
 ``.py`` is never shadowed by a stale extension); ``make test`` runs the engine and replay tests
 against that build too, and ``make bench`` measures both.
@@ -22,6 +22,7 @@ COMPILED = [
     "judge/games/destiny/dice.py",
     "judge/games/destiny/engine.py",
     "judge/games/destiny/perform.py",
+    "judge/games/destiny/records.py",
     "judge/games/destiny/resolve.py",
     "judge/games/destiny/rounds.py",
     "judge/games/destiny/model.py",

@@ -16,6 +16,10 @@ One pipeline, documented once. ``Kernel.emit(event)`` runs:
    until the outermost action or ability has finished (``drain``); one that triggers while the
    queue resolves joins at the back.
 
+Each step is written down through ``Host.record`` as a typed ``Record`` (the kernel's own are
+``ReplacedRecord``, ``TriggeredRecord``, ``QueuedRecord``, ``ResolvingRecord`` and
+``DeclinedRecord``); a record writes its JSON once, with ``to_json`` (docs/events.md).
+
 The ordering rule for simultaneous abilities: when all belong to one player, that player orders
 them; when several players' abilities trigger together, the host names the chooser (Destiny:
 the battlefield's controller). Every step records the host's rule ID for it.
@@ -29,7 +33,7 @@ import dataclasses
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Final, Protocol
 
 from mypy_extensions import mypyc_attr
 
@@ -132,6 +136,150 @@ class Event:
         return out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game's records may stay interpreted
+class Record:
+    """Base of every record of what happened: one kind, one class, one shape (docs/events.md).
+
+    A record is an immutable value: its attributes are set once by ``__init__`` (``Final``; the
+    compiled engine refuses to set them again). Records are plain classes rather than frozen
+    dataclasses because mypyc compiles neither a dataclass's ``ClassVar`` (it becomes a field,
+    mypyc/mypyc#1122) nor its generated ``__init__`` (an interpreted frozen ``__init__`` would cost
+    a replay a tenth of its time). Each subclass states
+
+    - ``kind``: the value of ``"event"`` in its JSON;
+    - ``optional``: the JSON keys it leaves out when they do not apply (every other key is always
+      written);
+    - ``cites``: the rule IDs it typically cites (a kernel record: the names of the host's
+      ``TimingRules`` whose IDs it cites), and ``cites_also``, in words, what else it may cite
+      (empty: nothing else);
+
+    and its docstring names every JSON key but ``event`` and ``rules`` as ``key: meaning``
+    (docs/events.md is written from them, tests/replays/event_schema.py)."""
+
+    __slots__ = ()
+    kind: ClassVar[str] = "record"
+    optional: ClassVar[tuple[str, ...]] = ()
+    cites: ClassVar[tuple[str, ...]] = ()
+    cites_also: ClassVar[str] = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as rulings and timelines write it: ``{"event": kind, ..., "rules": [...]}``."""
+        raise NotImplementedError(type(self).__name__)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.to_json()!r})"
+
+
+class ReplacedRecord(Record):
+    """A replacement effect applied: the event did not happen, the replacement's effect did instead.
+
+    by: the card whose replacement effect applied
+    instead_of: the kind of the event replaced
+    replaced: the event replaced, as the event writes itself (its kind and fields, no results)
+    """
+
+    __slots__ = ("by", "instead_of", "replaced", "rules")
+    kind: ClassVar[str] = "replaced"
+    cites: ClassVar[tuple[str, ...]] = ("instead", "no_triggers_from_replaced", "competing")
+
+    def __init__(self, by: str, instead_of: str, replaced: Event, rules: tuple[str, ...]) -> None:
+        self.by: Final = by
+        self.instead_of: Final = instead_of
+        self.replaced: Final = replaced
+        self.rules: Final = rules
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "replaced", "by": self.by, "instead_of": self.instead_of,
+                "replaced": self.replaced.to_json(), "rules": list(self.rules)}
+
+
+class TriggeredRecord(Record):
+    """A before-ability resolves, interrupting the event it triggered on.
+
+    ability: the ability's ID (its card's reference, with ``:k`` when a card has several)
+    timing: ``before``
+    on: the kind of the event it interrupts
+    """
+
+    __slots__ = ("ability", "timing", "on", "rules")
+    kind: ClassVar[str] = "triggered"
+    cites: ClassVar[tuple[str, ...]] = ("before",)
+    cites_also: ClassVar[str] = "the ability's own rules"
+
+    def __init__(self, ability: str, timing: str, on: str, rules: tuple[str, ...]) -> None:
+        self.ability: Final = ability
+        self.timing: Final = timing
+        self.on: Final = on
+        self.rules: Final = rules
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "triggered", "ability": self.ability, "timing": self.timing, "on": self.on,
+                "rules": list(self.rules)}
+
+
+class QueuedRecord(Record):
+    """An after-ability joins the back of the queue; it resolves when the outermost action or
+    ability has finished.
+
+    ability: the ability's ID
+    timing: ``after``
+    on: the kind of the event it follows
+    """
+
+    __slots__ = ("ability", "timing", "on", "rules")
+    kind: ClassVar[str] = "queued"
+    cites: ClassVar[tuple[str, ...]] = ("after", "queue_fifo")
+
+    def __init__(self, ability: str, timing: str, on: str, rules: tuple[str, ...]) -> None:
+        self.ability: Final = ability
+        self.timing: Final = timing
+        self.on: Final = on
+        self.rules: Final = rules
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "queued", "ability": self.ability, "timing": self.timing, "on": self.on,
+                "rules": list(self.rules)}
+
+
+class ResolvingRecord(Record):
+    """A queued ability leaves the queue and resolves now.
+
+    ability: the ability's ID
+    timing: the ability's timing (``after``)
+    """
+
+    __slots__ = ("ability", "timing", "rules")
+    kind: ClassVar[str] = "resolving"
+    cites: ClassVar[tuple[str, ...]] = ("queue_fifo",)
+    cites_also: ClassVar[str] = "the ability's own rules"
+
+    def __init__(self, ability: str, timing: str, rules: tuple[str, ...]) -> None:
+        self.ability: Final = ability
+        self.timing: Final = timing
+        self.rules: Final = rules
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "resolving", "ability": self.ability, "timing": self.timing, "rules": list(self.rules)}
+
+
+class DeclinedRecord(Record):
+    """An optional ("may") ability's controller chose not to resolve it.
+
+    ability: the ability's ID
+    """
+
+    __slots__ = ("ability", "rules")
+    kind: ClassVar[str] = "declined"
+    cites: ClassVar[tuple[str, ...]] = ("optional",)
+
+    def __init__(self, ability: str, rules: tuple[str, ...]) -> None:
+        self.ability: Final = ability
+        self.rules: Final = rules
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "declined", "ability": self.ability, "rules": list(self.rules)}
+
+
 @dataclass
 class Triggered:
     """A triggered ability instance waiting to resolve (or a replacement waiting to apply).
@@ -175,7 +323,7 @@ class Host(Protocol):
     def perform(self, event: Event) -> bool: ...
     def chooser_for(self, triggers: Sequence[Triggered]) -> tuple[str, str]: ...
     def decide(self, decision: Decision) -> Any: ...
-    def record(self, payload: dict[str, Any]) -> None: ...
+    def record(self, record: Record) -> None: ...
 
 
 class Kernel:
@@ -213,8 +361,8 @@ class Kernel:
                         rules=(tr.competing, why), prompt=f"which replacement applies to {event.kind}"))
                     chosen = next(c for c in candidates if c.ability_id == answer)
                     rules.append(tr.competing)
-                host.record({"event": "replaced", "by": chosen.source, "instead_of": event.kind,
-                             "replaced": event.to_json(), "rules": rules})
+                host.record(ReplacedRecord(by=chosen.source, instead_of=event.kind, replaced=event,
+                                           rules=tuple(rules)))
                 self._applying.add(chosen.ability_id)
                 try:
                     chosen.run()
@@ -228,8 +376,8 @@ class Kernel:
                 for trig in self._ordered(befores, "before"):
                     if trig.optional and not self._may(trig):
                         continue
-                    host.record({"event": "triggered", "ability": trig.ability_id, "timing": "before",
-                                 "on": event.kind, "rules": [tr.before, *trig.rules]})
+                    host.record(TriggeredRecord(ability=trig.ability_id, timing="before", on=event.kind,
+                                                rules=(tr.before, *trig.rules)))
                     trig.run()
 
             if not host.perform(event):
@@ -249,8 +397,8 @@ class Kernel:
             tr = host.timing_rules
             for trig in self._ordered(afters, "after"):
                 self.queue.append(trig)
-                host.record({"event": "queued", "ability": trig.ability_id, "timing": "after",
-                             "on": event.kind, "rules": [tr.after, tr.queue_fifo]})
+                host.record(QueuedRecord(ability=trig.ability_id, timing="after", on=event.kind,
+                                         rules=(tr.after, tr.queue_fifo)))
 
     def drain(self) -> None:
         """Resolve queued after-abilities first in, first out (new ones join at the back)."""
@@ -258,10 +406,10 @@ class Kernel:
         while self.queue:
             trig = self.queue.popleft()
             if trig.optional and not self._may(trig):
-                self.host.record({"event": "declined", "ability": trig.ability_id, "rules": [tr.optional]})
+                self.host.record(DeclinedRecord(ability=trig.ability_id, rules=(tr.optional,)))
                 continue
-            self.host.record({"event": "resolving", "ability": trig.ability_id, "timing": trig.timing,
-                              "rules": [tr.queue_fifo, *trig.rules]})
+            self.host.record(ResolvingRecord(ability=trig.ability_id, timing=trig.timing,
+                                             rules=(tr.queue_fifo, *trig.rules)))
             trig.run()
 
     # -- helpers ------------------------------------------------------------------------------

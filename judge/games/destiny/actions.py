@@ -8,6 +8,7 @@ rules forbid it.
 from __future__ import annotations
 
 from judge.games.destiny import events as ev
+from judge.games.destiny import records as rec
 from judge.games.destiny import steps as st_
 from judge.games.destiny.engine import Ctx
 from judge.games.destiny.model import CardType
@@ -51,12 +52,11 @@ def _apply(ctx: Ctx, upkeep_next: bool) -> None:
     p = ctx.player(by)
     if do == "pass":
         if extra:
-            ctx.note({"event": "decline-extra-action", "player": by,
-                      "rules": ["destiny.actions.extra-actions-immediate"]})
+            ctx.record(rec.DeclineExtraActionRecord(player=by, rules=("destiny.actions.extra-actions-immediate",)))
         else:
             p.passed = True
             st.passes += 1
-            ctx.note({"event": "pass", "player": by, "rules": ["destiny.round.pass"]})
+            ctx.record(rec.PassRecord(player=by, rules=("destiny.round.pass",)))
         advance(ctx, by, upkeep_next)
         return
     forbidden = ctx.forbidden(do, by, step)
@@ -157,7 +157,7 @@ def _reroll(ctx: Ctx, pid: str) -> None:
             raise IllegalAction("destiny.actions.reroll-by-discard", f"{code} is not in {pid}'s hand")
         p.hand[p.hand.index("?")] = code
     ctx.emit(ev.DiscardFromHand(source=pid, player=pid, card=code))
-    ctx.note({"event": "reroll-action", "player": pid, "rules": ["destiny.actions.reroll-by-discard"]})
+    ctx.record(rec.RerollActionRecord(player=pid, rules=("destiny.actions.reroll-by-discard",)))
     ctx.reroll(pid, dice)
 
 
@@ -193,7 +193,7 @@ def _use(ctx: Ctx, pid: str) -> None:
         p.power_used.append(ref)
     if ab.condition is not None and not ab.condition(ctx, pid, ref):
         raise IllegalAction("destiny.actions.card-action", f"{card.name}'s action cannot be used now: {ab.text}")
-    ctx.note({"event": "use", "player": pid, "card": ref, "ability": ab.text, "rules": rules})
+    ctx.record(rec.UseRecord(player=pid, card=ref, ability=ab.text, rules=tuple(rules)))
     if ab.effect is not None:
         ab.effect(ctx, ref, step)
 
@@ -212,8 +212,7 @@ def _claim(ctx: Ctx, pid: str) -> None:
         if not claims and card.unimplemented:
             ctx.not_implemented(card.code, "its Claim ability")
         for ab in claims:
-            ctx.note({"event": "claim-ability", "card": st.battlefield, "text": ab.text,
-                      "rules": ["destiny.abilities.claim"]})
+            ctx.record(rec.ClaimAbilityRecord(card=st.battlefield, text=ab.text, rules=("destiny.abilities.claim",)))
             if ab.effect is not None:
                 ab.effect(ctx, f"{pid}.{st.battlefield}", ctx.step)
 

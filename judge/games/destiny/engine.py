@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 
 from judge.games.abilities import KEYWORD, LiveIndex, Source, build, timed_codes
 from judge.games.destiny import events as ev
+from judge.games.destiny import records as rec
 from judge.games.destiny.dice import Face, FaceError, parse_face
 from judge.games.destiny.keywords import KEYWORD_ABILITIES
 from judge.games.destiny.model import Ability, CardDef, CardPool
@@ -40,6 +41,7 @@ from judge.kernel.core import (
     Kernel,
     MissingOutcome,
     PendingDecision,
+    Record,
     TimingRules,
     Triggered,
 )
@@ -94,7 +96,7 @@ class Ctx:
         self.rng = rng
         self.policy = policy
         self.kernel = Kernel(self)
-        self.events: list[dict[str, Any]] = []
+        self.events: list[dict[str, Any]] = []  # the records of this step, written (Record.to_json)
         self.decisions: list[dict[str, Any]] = []
         self.inputs = InputReader(inputs)  # the step's logged outcomes and choices, read in order
         self.written_choices: list[dict[str, Any]] = []  # answers a policy gave (self-play)
@@ -223,7 +225,7 @@ class Ctx:
             value = ab.modify(self, self.canon(card_ref), die, value)
         if not isinstance(value, int) or isinstance(value, bool):
             raise NotImplementedCard(code, self.card(code).name, "the value of X on its die", "")
-        self.note({"event": "x-value", "die": die, "value": value, "rules": ["destiny.terms.x"]})
+        self.record(rec.XValueRecord(die=die, value=value, rules=("destiny.terms.x",)))
         return max(0, value)
 
     def all_pool_dice(self) -> list[tuple[str, str, Face]]:
@@ -310,8 +312,10 @@ class Ctx:
         return self.state.controller or self.state.seats()[0]
 
     # ------------------------------------------------------------------ kernel host
-    def record(self, payload: dict[str, Any]) -> None:
-        self.events.append(payload)
+    def record(self, record: Record) -> None:
+        """Write down what happened (the kernel's steps, performed events, the engine's notes): each
+        record's JSON is written once, here."""
+        self.events.append(record.to_json())
 
     def chooser_for(self, triggers: Sequence[Triggered]) -> tuple[str, str]:
         return self.battlefield_controller(), "destiny.timing.simultaneous-battlefield-controller"
@@ -431,9 +435,6 @@ class Ctx:
                     self.kernel.queue_afters(event)  # cards entered or left play: they may answer
                 return True
         return self.kernel.emit(event)
-
-    def note(self, payload: dict[str, Any]) -> None:
-        self.events.append(payload)
 
     # ------------------------------------------------------------------ outcomes and choices
     def choose(self, by: str, kind: str, options: Sequence[Any], rules: Sequence[str], prompt: str = "",
@@ -561,7 +562,7 @@ class Ctx:
         if p.resources < amount:
             raise IllegalAction(rule, f"{pid} has {p.resources} resources and cannot pay {amount} for {what}")
         p.resources -= amount
-        self.note({"event": "spend", "player": pid, "amount": amount, "for": what, "rules": [rule]})
+        self.record(rec.SpendRecord(player=pid, amount=amount, for_=what, rules=(rule,)))
 
     def draw(self, source: str, pid: str, amount: int) -> None:
         if amount > 0:
@@ -604,7 +605,7 @@ class Ctx:
 
     def grant_extra_action(self, pid: str, rule: str) -> None:
         self.state.extra_action = pid
-        self.note({"event": "extra-action", "player": pid, "rules": [rule, "destiny.actions.extra-actions-immediate"]})
+        self.record(rec.ExtraActionRecord(player=pid, rules=(rule, "destiny.actions.extra-actions-immediate")))
 
     def exhaust(self, source: str, ref: str) -> None:
         """Exhaust a ready character, support or upgrade, as a cost or an effect
@@ -617,8 +618,8 @@ class Ctx:
         if card.exhausted:
             raise IllegalAction("destiny.cards.exhaust-usage", f"{ref} is already exhausted")
         card.exhausted = True
-        self.note({"event": "exhaust", "card": ref, "source": source,
-                   "rules": ["destiny.cards.exhaust-usage", "destiny.cards.exhausted"]})
+        self.record(rec.ExhaustRecord(card=ref, source=source,
+                                      rules=("destiny.cards.exhaust-usage", "destiny.cards.exhausted")))
 
     def give_battlefield(self, source: str, pid: str) -> None:
         """Give control of the battlefield to ``pid`` without claiming it
@@ -626,13 +627,13 @@ class Ctx:
         self.player(pid)
         before = self.state.controller
         self.state.controller = pid
-        self.note({"event": "battlefield-control", "from": before, "to": pid, "source": source,
-                   "rules": ["destiny.battlefields.single-controller"]})
+        self.record(rec.BattlefieldControlRecord(from_=before, to=pid, source=source,
+                                                 rules=("destiny.battlefields.single-controller",)))
 
     def delay(self, d: Delayed) -> None:
         self.state.delayed.append(d)
-        self.note({"event": "delayed", "kind": d.kind, "target": d.target, "when": d.when,
-                   "rules": ["destiny.delayed.definition"]})
+        self.record(rec.DelayedRecord(kind_=d.kind, target=d.target, when=d.when,
+                                      rules=("destiny.delayed.definition",)))
 
     # -- verbs for card effects that move cards, dice and damage (added for the Awakenings cards)
     def discard_from_play(self, source: str, ref: str, rule: str = "destiny.zones.discard-pile") -> None:
@@ -648,16 +649,16 @@ class Ctx:
             p.discard.append(su.code)
         else:
             return
-        self.note({"event": "discarded-from-play", "card": ref, "source": source,
-                   "rules": [rule, "destiny.dice.leave-with-card"]})
+        self.record(rec.DiscardedFromPlayRecord(card=ref, source=source,
+                                                rules=(rule, "destiny.dice.leave-with-card")))
 
     def put_in_pool(self, source: str, pid: str, die: str, face: Face | None = None,
                     rule: str = "destiny.zones.dice-pool") -> Face:
         """Roll a die into ``pid``'s pool (or place it showing ``face``) by a card effect."""
         f = face if face is not None else self.roll_die(die)
         self.player(pid).pool[die] = f
-        self.note({"event": "into-pool", "player": pid, "die": die, "face": f.notation(), "source": source,
-                   "rules": [rule, "destiny.zones.dice-pool"]})
+        self.record(rec.IntoPoolRecord(player=pid, die=die, face=f.notation(), source=source,
+                                       rules=(rule, "destiny.zones.dice-pool")))
         return f
 
     def move_damage(self, source: str, frm: str, to: str, amount: int) -> int:
@@ -670,8 +671,8 @@ class Ctx:
         n = min(amount, a.damage, max(0, health - b.damage))
         a.damage -= n
         b.damage += n
-        self.note({"event": "move-damage", "source": source, "from": a.ref, "to": b.ref, "amount": n,
-                   "rules": ["destiny.terms.move", "destiny.terms.move-damage"]})
+        self.record(rec.MoveDamageRecord(source=source, from_=a.ref, to=b.ref, amount=n,
+                                         rules=("destiny.terms.move", "destiny.terms.move-damage")))
         if health and b.damage >= health:
             self.emit(ev.Defeat(target=b.ref, source=source))
         return n
@@ -696,8 +697,8 @@ class Ctx:
             dst.insert(0, code)
         else:
             dst.append(code)
-        self.note({"event": "move-card", "player": pid, "card": code, "from": frm, "to": to, "source": source,
-                   "rules": ["destiny.zones.deck" if "deck" in (frm, to) else "destiny.zones.discard-pile"]})
+        rule = "destiny.zones.deck" if "deck" in (frm, to) else "destiny.zones.discard-pile"
+        self.record(rec.MoveCardRecord(player=pid, card=code, from_=frm, to=to, source=source, rules=(rule,)))
         return code
 
     def upgrade_becomes_support(self, source: str, ref: str) -> None:
@@ -711,8 +712,8 @@ class Ctx:
         if host and ref in host.upgrades:
             host.upgrades.remove(ref)
         p.supports[ref] = Support(ref=ref, code=up.code, dice=1 if self.card(up.code).has_die else 0)
-        self.note({"event": "becomes-support", "card": ref, "from": up.on, "source": source,
-                   "rules": ["destiny.supports.play", "destiny.cards.enter-ready"]})
+        self.record(rec.BecomesSupportRecord(card=ref, from_=up.on, source=source,
+                                             rules=("destiny.supports.play", "destiny.cards.enter-ready")))
 
     def dice_of(self, ref: str) -> list[str]:
         """The dice an activation of ``ref`` rolls: character dice, then upgrade dice in the order the
@@ -763,10 +764,9 @@ class Ctx:
         """Say that a card's text is not implemented: fatal where it would change the game now,
         a warning on the ruling where it only may matter later (a card entering play)."""
         card = self.card(code)
-        self.note({"event": "not-implemented", "card": code,
-                   "message": f"{card.name}: {what} is not implemented by the engine"
-                   + ("" if fatal else "; later effects of this card are not applied"),
-                   "rules": ["destiny.general.golden-rule"]})
+        message = f"{card.name}: {what} is not implemented by the engine" + (
+            "" if fatal else "; later effects of this card are not applied")
+        self.record(rec.NotImplementedRecord(card=code, message=message, rules=("destiny.general.golden-rule",)))
         if fatal:
             raise NotImplementedCard(code, card.name, what, card.unimplemented)
 

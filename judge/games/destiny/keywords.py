@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.games.destiny import events as ev
+from judge.games.destiny import records as rec
 from judge.games.destiny.model import Ability, CardType, on
 from judge.games.destiny.perform import enforce_upgrade_limit, enter_upgrade
 
@@ -63,8 +64,8 @@ def _redeploy(ctx: Ctx, src: str, e: Any) -> None:
     to = ctx.choose(pid, "target", homes, ("destiny.keywords.redeploy",), "move the upgrade to", src)
     p.discard.remove(code)
     ref = enter_upgrade(ctx, pid, code, to, keep=src)
-    ctx.note({"event": "redeploy", "upgrade": ref, "from": e.target, "to": to,
-              "rules": ["destiny.keywords.redeploy", "destiny.keywords.redeploy-ignores-restrictions"]})
+    ctx.record(rec.RedeployRecord(upgrade=ref, from_=e.target, to=to, rules=(
+        "destiny.keywords.redeploy", "destiny.keywords.redeploy-ignores-restrictions")))
     enforce_upgrade_limit(ctx, pid, to)
 
 

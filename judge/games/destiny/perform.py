@@ -1,7 +1,7 @@
 """Performing Destiny's events: what each event does to the state once the kernel lets it
 happen (judge.kernel.core: replacements, before-abilities, then ``Ctx.perform``), and playing a
-card (destiny.actions.play-card-sequence). Each handler records the event with the rules it
-applied and says whether the event happened.
+card (destiny.actions.play-card-sequence). Each handler records the event with what it did and the
+rules it applied (a typed record of judge.games.destiny.records) and says whether the event happened.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.games.abilities import Source
 from judge.games.destiny import events as ev
+from judge.games.destiny import records as rec
 from judge.games.destiny.dice import parse_face
 from judge.games.destiny.model import CardType
 from judge.games.destiny.refs import card_of_die
@@ -42,7 +43,7 @@ def _perform_activate(ctx: Ctx, e: ev.Activate) -> bool:
         face = ctx.roll_die(die)
         p.pool[die] = face
         rolled[die] = face.notation()
-    ctx.record({**e.to_json(), "rolled": rolled, "rules": list(e.rules) + ["destiny.cards.exhausted"]})
+    ctx.record(rec.ActivateRecord(e, rolled=rolled, rules=(*e.rules, "destiny.cards.exhausted")))
     return True
 
 
@@ -71,7 +72,7 @@ def _perform_damage(ctx: Ctx, e: ev.Damage) -> bool:
               }.get(e.symbol or "", [])
     if e.symbol in ("MD", "RD"):
         rules.append("destiny.symbols.damage-one-target")
-    ctx.record({**e.to_json(), "blocked": blocked, "taken": taken, "rules": rules})
+    ctx.record(rec.DamageRecord(e, blocked=blocked, taken=taken, rules=tuple(rules)))
     if health and ch.damage >= health:
         ctx.emit(ev.Defeat(target=ch.ref, source=e.source))
     return True
@@ -101,8 +102,8 @@ def _perform_defeat(ctx: Ctx, e: ev.Defeat) -> bool:
     for up in discarded:
         leave_play_upgrade(ctx, p, up, to_discard=True)
     ch.upgrades = []
-    ctx.record({**e.to_json(), "dice_removed": removed_dice, "upgrades_discarded": discarded,
-                "rules": list(e.rules) + ["destiny.dice.leave-with-card"]})
+    ctx.record(rec.DefeatRecord(e, dice_removed=tuple(removed_dice), upgrades_discarded=tuple(discarded),
+                                rules=(*e.rules, "destiny.dice.leave-with-card")))
     check_all_defeated(ctx)
     return True
 
@@ -127,8 +128,8 @@ def leave_play_upgrade(ctx: Ctx, p: Player, ref: str, to_discard: bool = True) -
             showing = p.pool[gone].notation()
             if gone == twins[0]:
                 p.pool[twins[0]] = p.pool[die]  # the die left in the pool belongs to the copy that stays
-            ctx.note({"event": "die-set-aside", "upgrade": ref, "showing": showing,
-                      "rules": ["destiny.dice.duplicate-upgrade-dice"]})
+            ctx.record(rec.DieSetAsideRecord(upgrade=ref, showing=showing,
+                                             rules=("destiny.dice.duplicate-upgrade-dice",)))
     p.pool.pop(die, None)
     if to_discard:
         p.discard.append(up.code)
@@ -138,8 +139,8 @@ def _perform_shields(ctx: Ctx, e: ev.GainShields) -> bool:
     ch = ctx.character(e.target)
     before = ch.shields
     ch.shields = min(MAX_SHIELDS, ch.shields + e.amount)
-    ctx.record({**e.to_json(), "given": ch.shields - before, "ignored": e.amount - (ch.shields - before),
-                "rules": list(e.rules)})
+    ctx.record(rec.ShieldsRecord(e, given=ch.shields - before, ignored=e.amount - (ch.shields - before),
+                                 rules=e.rules))
     return True
 
 
@@ -147,7 +148,7 @@ def _perform_remove_shields(ctx: Ctx, e: ev.RemoveShields) -> bool:
     ch = ctx.character(e.target)
     n = min(ch.shields, e.amount)
     ch.shields -= n
-    ctx.record({**e.to_json(), "removed": n})
+    ctx.record(rec.RemoveShieldsRecord(e, removed=n))
     return n > 0
 
 
@@ -155,14 +156,14 @@ def _perform_heal(ctx: Ctx, e: ev.Heal) -> bool:
     ch = ctx.character(e.target)
     n = min(ch.damage, e.amount)
     ch.damage -= n
-    rules = list(e.rules) + (["destiny.terms.heal-none"] if n == 0 else [])
-    ctx.record({**e.to_json(), "healed": n, "rules": rules})
+    rules = (*e.rules, "destiny.terms.heal-none") if n == 0 else e.rules
+    ctx.record(rec.HealRecord(e, healed=n, rules=rules))
     return n > 0
 
 
 def _perform_gain(ctx: Ctx, e: ev.GainResources) -> bool:
     ctx.player(e.player).resources += e.amount
-    ctx.record({**e.to_json(), "rules": list(e.rules) + (["destiny.symbols.resource"] if "/" in e.source else [])})
+    ctx.record(rec.GainResourcesRecord(e, rules=(*e.rules, "destiny.symbols.resource") if "/" in e.source else e.rules))
     return True
 
 
@@ -170,8 +171,8 @@ def _perform_lose(ctx: Ctx, e: ev.LoseResources) -> bool:
     p = ctx.player(e.player)
     n = min(p.resources, e.amount)
     p.resources -= n
-    rules = list(e.rules) + (["destiny.symbols.disrupt"] if "/" in e.source else [])
-    ctx.record({**e.to_json(), "lost": n, "rules": rules})
+    rules = (*e.rules, "destiny.symbols.disrupt") if "/" in e.source else e.rules
+    ctx.record(rec.LoseResourcesRecord(e, lost=n, rules=rules))
     return True
 
 
@@ -180,7 +181,7 @@ def _perform_draw(ctx: Ctx, e: ev.Draw) -> bool:
     deck = p.deck
     n = min(e.amount, len(deck))
     p.hand.extend([deck.popleft() for _ in range(n)])  # together, from the top (destiny.draw.simultaneous)
-    ctx.record({**e.to_json(), "drawn": n, "rules": list(e.rules)})
+    ctx.record(rec.DrawRecord(e, drawn=n, rules=e.rules))
     return n > 0
 
 
@@ -190,8 +191,8 @@ def _perform_discard(ctx: Ctx, e: ev.DiscardFromHand) -> bool:
         return False
     p.hand.remove(e.card)
     p.discard.append(e.card)
-    rules = ["destiny.symbols.discard"] if e.random else ["destiny.zones.discard-pile"]
-    ctx.record({**e.to_json(), "rules": rules})
+    rule = "destiny.symbols.discard" if e.random else "destiny.zones.discard-pile"
+    ctx.record(rec.DiscardRecord(e, rules=(rule,)))
     return True
 
 
@@ -205,7 +206,7 @@ def _perform_reroll(ctx: Ctx, e: ev.Reroll) -> bool:
         face = ctx.roll_die(die)
         p.pool[die] = face
         faces[die] = face.notation()
-    ctx.record({**e.to_json(), "rolled": faces})
+    ctx.record(rec.RerollRecord(e, rolled=faces))
     return True
 
 
@@ -215,7 +216,7 @@ def _perform_turn(ctx: Ctx, e: ev.TurnDie) -> bool:
     if e.die not in p.pool:
         return False
     p.pool[e.die] = parse_face(e.face)
-    ctx.record({**e.to_json(), "rules": list(e.rules)})
+    ctx.record(rec.TurnRecord(e, rules=e.rules))
     return True
 
 
@@ -225,7 +226,7 @@ def _perform_remove_die(ctx: Ctx, e: ev.RemoveDie) -> bool:
     if e.die not in p.pool:
         return False
     del p.pool[e.die]
-    ctx.record({**e.to_json(), "rules": list(e.rules)})
+    ctx.record(rec.RemoveDieRecord(e, rules=e.rules))
     return True
 
 
@@ -242,7 +243,8 @@ def _perform_claim(ctx: Ctx, e: ev.Claim) -> bool:
     rules = list(e.rules) + ["destiny.actions.claim-once-per-round"]
     if before == e.player:
         rules.append("destiny.actions.claim-while-controlling")
-    ctx.record({**e.to_json(), "from": before, "rules": rules + ["destiny.battlefields.single-controller"]})
+    rules.append("destiny.battlefields.single-controller")
+    ctx.record(rec.ClaimRecord(e, from_=before, rules=tuple(rules)))
     return True
 
 
@@ -282,10 +284,10 @@ def play_card(ctx: Ctx, e: ev.Play) -> None:
     pay = max(0, ctx.cost_of(pid, e.code, e.on) - reduction)
     p.hand.remove(e.code)
     ctx.spend(pid, pay, "destiny.cards.cost", f"playing {card.name}")
-    ctx.record({**e.to_json(), "cost": pay, "rules": rules})
+    ctx.record(rec.PlayRecord(e, cost=pay, rules=tuple(rules)))
     ref: str | None = None
     if card.type == CardType.EVENT:
-        ctx.note({"event": "limbo", "card": e.code, "rules": ["destiny.events.limbo"]})
+        ctx.record(rec.LimboRecord(card=e.code, rules=("destiny.events.limbo",)))
         plays = card.abilities_for("play")
         if not [a for a in plays if a.effect is not None] and card.unimplemented:
             ctx.not_implemented(e.code, "its effect")
@@ -293,12 +295,12 @@ def play_card(ctx: Ctx, e: ev.Play) -> None:
             if ab.effect is not None:
                 ab.effect(ctx, f"{pid}.{e.code}", ctx.step)
         p.discard.append(e.code)
-        ctx.note({"event": "discarded", "card": e.code, "rules": ["destiny.events.resolve-then-discard"]})
+        ctx.record(rec.DiscardedRecord(card=e.code, rules=("destiny.events.resolve-then-discard",)))
     elif card.type == CardType.UPGRADE:
         assert e.on is not None
         if e.replaces:
             leave_play_upgrade(ctx, p, e.replaces, to_discard=True)
-            ctx.note({"event": "replaced-upgrade", "upgrade": e.replaces, "rules": ["destiny.upgrades.replace"]})
+            ctx.record(rec.ReplacedUpgradeRecord(upgrade=e.replaces, rules=("destiny.upgrades.replace",)))
         ref = enter_upgrade(ctx, pid, e.code, e.on)
         enforce_upgrade_limit(ctx, pid, e.on)
     elif card.type == CardType.SUPPORT:
@@ -306,8 +308,9 @@ def play_card(ctx: Ctx, e: ev.Play) -> None:
         p.serials[e.code] = n
         ref = f"{pid}.{e.code}#{n}"
         p.supports[ref] = Support(ref=ref, code=e.code, dice=1 if card.has_die else 0)
-        ctx.note({"event": "enters-play", "card": ref, "rules": ["destiny.supports.play", "destiny.cards.enter-ready"]
-                  + (["destiny.supports.dice"] if card.has_die else [])})
+        ctx.record(rec.EntersPlayRecord(card=ref, on=None, rules=(
+            ("destiny.supports.play", "destiny.cards.enter-ready", "destiny.supports.dice") if card.has_die
+            else ("destiny.supports.play", "destiny.cards.enter-ready"))))
     if ref is not None:
         if card.unimplemented:
             ctx.not_implemented(e.code, "part of its text", fatal=False)
@@ -329,9 +332,9 @@ def enter_upgrade(ctx: Ctx, pid: str, code: str, on: str, keep: str | None = Non
         ref = f"{pid}.{code}#{n}"
     p.upgrades[ref] = Upgrade(ref=ref, code=code, on=on)
     p.characters[on].upgrades.append(ref)
-    ctx.note({"event": "enters-play", "card": ref, "on": on,
-              "rules": ["destiny.upgrades.attach", "destiny.cards.enter-ready"]
-              + (["destiny.upgrades.dice"] if ctx.card(code).has_die else [])})
+    ctx.record(rec.EntersPlayRecord(card=ref, on=on, rules=(
+        ("destiny.upgrades.attach", "destiny.cards.enter-ready", "destiny.upgrades.dice") if ctx.card(code).has_die
+        else ("destiny.upgrades.attach", "destiny.cards.enter-ready"))))
     return ref
 
 
@@ -343,4 +346,4 @@ def enforce_upgrade_limit(ctx: Ctx, pid: str, on: str) -> None:
         ref = ctx.choose(pid, "discard-upgrade", list(ch.upgrades), ("destiny.upgrades.max-three",),
                          f"{on} has more than 3 upgrades: discard one")
         leave_play_upgrade(ctx, p, ref, to_discard=True)
-        ctx.note({"event": "discard-upgrade", "upgrade": ref, "rules": ["destiny.upgrades.max-three"]})
+        ctx.record(rec.DiscardUpgradeRecord(upgrade=ref, rules=("destiny.upgrades.max-three",)))

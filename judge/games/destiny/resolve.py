@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from judge.games.destiny import records as rec
 from judge.games.destiny.choices import validate_turns
 from judge.games.destiny.dice import Face
 from judge.games.destiny.refs import card_of_die, parse_ref
@@ -71,8 +72,8 @@ def resolve_dice(ctx: Ctx, pid: str, entries: Sequence[DieEntry] | None, source:
             raise IllegalAction("destiny.actions.resolve-one-symbol", f"{die} shows {face.notation()}: all "
                                 f"dice resolved in one action must show the same symbol ({symbol})")
         joined.append((die, face, entry))
-    ctx.note({"event": "late-joiners", "dice": [d for d, _, _ in joined], "symbol": symbol,
-               "rules": ["destiny.actions.resolve-late-joiners"]})
+    ctx.record(rec.LateJoinersRecord(dice=tuple(d for d, _, _ in joined), symbol=symbol,
+                                     rules=("destiny.actions.resolve-late-joiners",)))
     _resolve_groups(ctx, pid, _group(ctx, p, joined, unmodified), source, bonus, free, rule)
 
 
@@ -129,12 +130,12 @@ def _resolve_group(ctx: Ctx, pid: str, group: list[tuple[str, Face, DieEntry]], 
     if cost:
         free = free or bool(ctx.query("free_die", base_die, False))
         if free:
-            ctx.note({"event": "free", "die": base_die, "cost": cost, "rules": ["destiny.terms.free"]})
+            ctx.record(rec.FreeRecord(die=base_die, cost=cost, rules=("destiny.terms.free",)))
         else:
             ctx.spend(pid, cost, "destiny.dice.face-cost", f"the face of {base_die}")
     dice = [d for d, _, _ in group]
-    ctx.note({"event": "resolve", "player": pid, "dice": dice, "symbol": base_face.symbol, "value": value,
-               **({"via": source} if source else {}), "rules": rules})
+    ctx.record(rec.ResolveRecord(player=pid, dice=tuple(dice), symbol=base_face.symbol, value=value, via=source,
+                                 rules=tuple(rules)))
     # the die returns to its card as it resolves (destiny.actions.resolve-dice)
     for d in dice:
         p.pool.pop(d, None)
@@ -198,8 +199,7 @@ def indirect(ctx: Ctx, source: str, opp: str, amount: int, split: Any = None) ->
         if any(k not in alive for k in shares) or sum(shares.values()) != amount:
             raise IllegalAction("destiny.symbols.indirect", f"the split must put exactly {amount} damage on "
                                 f"{opp}'s characters ({', '.join(alive)})")
-    ctx.note({"event": "indirect", "player": opp, "amount": amount, "split": shares,
-               "rules": ["destiny.symbols.indirect"]})
+    ctx.record(rec.IndirectRecord(player=opp, amount=amount, split=shares, rules=("destiny.symbols.indirect",)))
     for ref, n in shares.items():
         if n and not ctx.player(opp).characters[ref].defeated:
             ctx.deal_damage(source, ref, n, symbol="ID")
@@ -233,8 +233,8 @@ def special(ctx: Ctx, pid: str, die: str, entry: DieEntry) -> None:
     specials = card.abilities_for("special")
     if not specials:
         ctx.not_implemented(code, "its special ability")
-    ctx.note({"event": "special", "die": die, "card": code, "rules": ["destiny.symbols.special",
-                                                                          "destiny.abilities.resolve-fully"]})
+    ctx.record(rec.SpecialRecord(die=die, card=code,
+                                 rules=("destiny.symbols.special", "destiny.abilities.resolve-fully")))
     for ab in specials:
         if ab.effect is not None:
             ab.effect(ctx, card_of_die(die), entry)

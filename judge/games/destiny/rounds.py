@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from judge.games.destiny import events as ev
+from judge.games.destiny import records as rec
 from judge.games.destiny.state import GameState
 from judge.kernel.core import IllegalAction
 
@@ -32,8 +33,8 @@ def advance(ctx: Ctx, after: str, upkeep_next: bool) -> None:
         return
     st.turn = next_seat(st, after)
     while st.turn == st.claimed_by and st.phase == "action":
-        ctx.note({"event": "pass", "player": st.turn, "automatic": True,
-                  "rules": ["destiny.actions.claim-battlefield", "destiny.round.pass"]})
+        ctx.record(rec.PassRecord(player=st.turn, automatic=True,
+                                  rules=("destiny.actions.claim-battlefield", "destiny.round.pass")))
         st.players[st.turn].passed = True
         st.passes += 1
         if st.passes >= len(active):
@@ -44,9 +45,9 @@ def advance(ctx: Ctx, after: str, upkeep_next: bool) -> None:
 
 def end_action_phase(ctx: Ctx, upkeep_next: bool) -> None:
     st = ctx.state
-    ctx.note({"event": "action-phase-ends", "round": st.round,
-              "rules": ["destiny.round.end-on-consecutive-passes"]
-              + (["destiny.multiplayer.turn-order"] if len(st.players) > 2 else [])})
+    ctx.record(rec.ActionPhaseEndsRecord(round=st.round, rules=(
+        ("destiny.round.end-on-consecutive-passes", "destiny.multiplayer.turn-order") if len(st.players) > 2
+        else ("destiny.round.end-on-consecutive-passes",))))
     st.phase = "upkeep"
     st.turn = None
     if not upkeep_next:
@@ -58,7 +59,7 @@ def run_upkeep(ctx: Ctx, discards: Mapping[str, Sequence[str]] | None) -> None:
     st = ctx.state
     discards = discards or {}
     alive = [pid for pid in st.seats() if not st.players[pid].eliminated]
-    ctx.note({"event": "upkeep", "round": st.round, "rules": ["destiny.round.upkeep", "destiny.round.phases"]})
+    ctx.record(rec.UpkeepRecord(round=st.round, rules=("destiny.round.upkeep", "destiny.round.phases")))
     for pid in alive:
         p = st.players[pid]
         for ch in p.characters.values():
@@ -85,14 +86,15 @@ def run_upkeep(ctx: Ctx, discards: Mapping[str, Sequence[str]] | None) -> None:
                 code_in_hand = code
             p.hand.remove(code_in_hand)
             p.discard.append(code)
-            ctx.note({"event": "discard", "player": pid, "card": code, "rules": ["destiny.round.upkeep"]})
+            ctx.record(rec.DiscardRecord(ev.DiscardFromHand(source="upkeep", player=pid, card=code),
+                                         rules=("destiny.round.upkeep",)))
         limit = ctx.hand_limit(pid)
         need = limit - len(p.hand)
         if need > 0:
             ctx.draw("upkeep", pid, need)
         else:
-            ctx.note({"event": "draw", "player": pid, "amount": 0, "drawn": 0,
-                      "rules": ["destiny.round.upkeep-draw-limits", "destiny.zones.hand-limit"]})
+            ctx.record(rec.DrawRecord(ev.Draw(source="upkeep", player=pid, amount=0), drawn=0,
+                                      rules=("destiny.round.upkeep-draw-limits", "destiny.zones.hand-limit")))
         p.power_used.clear()
     ctx.kernel.drain()
     round_end(ctx)
@@ -103,8 +105,7 @@ def round_end(ctx: Ctx) -> None:
     due = [d for d in st.delayed if d.when == "round-end" and d.round <= st.round]
     st.delayed = [d for d in st.delayed if d not in due]
     for d in due:
-        ctx.note({"event": "delayed-resolves", "kind": d.kind, "target": d.target,
-                  "rules": ["destiny.delayed.definition"]})
+        ctx.record(rec.DelayedResolvesRecord(kind_=d.kind, target=d.target, rules=("destiny.delayed.definition",)))
         if d.kind == "defeat":
             owner = ctx.owner_of(d.target)
             ch = st.players[owner].characters.get(d.target)
@@ -130,8 +131,8 @@ def round_end(ctx: Ctx) -> None:
     for p in st.players.values():
         p.passed = False
     st.turn = ctx.battlefield_controller()
-    ctx.note({"event": "round-begins", "round": st.round, "first": st.turn,
-              "rules": ["destiny.battlefields.first-action", "destiny.round.action-phase"]})
+    ctx.record(rec.RoundBeginsRecord(round=st.round, first=st.turn,
+                                     rules=("destiny.battlefields.first-action", "destiny.round.action-phase")))
 
 
 def check_all_defeated(ctx: Ctx) -> None:
@@ -160,7 +161,7 @@ def eliminate(ctx: Ctx, pid: str, why: str) -> None:
     p = st.players[pid]
     p.eliminated = True
     p.pool.clear()
-    ctx.note({"event": "eliminated", "player": pid, "why": why, "rules": ["destiny.multiplayer.elimination"]})
+    ctx.record(rec.EliminatedRecord(player=pid, why=why, rules=("destiny.multiplayer.elimination",)))
     if st.controller == pid:
         left = [q for q in st.seats() if not st.players[q].eliminated]
         # the seeds are silent on who takes the battlefield; the next player in turn order does
@@ -178,7 +179,7 @@ def end_game(ctx: Ctx, winner: str, reason: str, rules: list[str]) -> None:
     st.phase = "over"
     st.turn = None
     st.extra_action = None
-    ctx.note({"event": "game-over", "winner": winner, "reason": reason, "rules": rules})
+    ctx.record(rec.GameOverRecord(winner=winner, reason=reason, rules=tuple(rules)))
     raise GameOver()
 
 

@@ -19,6 +19,7 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from judge.games.destiny import records as rec
 from judge.games.destiny.dice import Face, FaceError, parse_face
 from judge.games.destiny.engine import HAND_LIMIT, Ctx
 from judge.games.destiny.model import CardPool, CardType
@@ -366,8 +367,8 @@ def from_beginning(players: list[dict[str, Any]], setup: dict[str, Any], cards: 
         p.deck = deque(entry.get("deck", []))
         st.players[pid] = p
     ctx = Ctx(st, cards, None, setup_inputs(setup, [e["id"] for e in players], []), rng, policy)
-    ctx.note({"event": "setup", "rules": ["destiny.setup.order", "destiny.setup.characters",
-                                          "destiny.setup.battlefields", "destiny.zones.set-aside-dice"]})
+    ctx.record(rec.SetupRecord(rules=("destiny.setup.order", "destiny.setup.characters",
+                                      "destiny.setup.battlefields", "destiny.zones.set-aside-dice")))
     decks = setup.get("decks", {})
     for pid, p in st.players.items():
         p.deck = deque(_ordered(p.deck, decks.get(pid), rng, f"{pid}'s deck order after shuffling",
@@ -386,17 +387,17 @@ def from_beginning(players: list[dict[str, Any]], setup: dict[str, Any], cards: 
             p.deck.append(code)
         p.deck = deque(_ordered(p.deck, mdecks.get(pid), rng, f"{pid}'s deck order after the mulligan",
                                 "destiny.setup.mulligan"))
-        ctx.note({"event": "mulligan", "player": pid, "returned": len(back), "rules": ["destiny.setup.mulligan"]})
+        ctx.record(rec.MulliganRecord(player=pid, returned=len(back), rules=("destiny.setup.mulligan",)))
         ctx.draw("setup", pid, len(back))
     for p in st.players.values():
         p.resources = 2
-    ctx.note({"event": "resources", "amount": 2, "rules": ["destiny.setup.resources"]})
+    ctx.record(rec.ResourcesRecord(amount=2, rules=("destiny.setup.resources",)))
     _battlefield_roll(ctx, players, setup, rng)
     st.phase = "action"
     st.round = 1
     st.turn = st.controller
-    ctx.note({"event": "round-begins", "round": 1, "first": st.turn,
-              "rules": ["destiny.battlefields.first-action", "destiny.round.action-phase"]})
+    ctx.record(rec.RoundBeginsRecord(round=1, first=st.turn,
+                                     rules=("destiny.battlefields.first-action", "destiny.round.action-phase")))
     return st, ctx
 
 
@@ -448,9 +449,9 @@ def _battlefield_roll(ctx: Ctx, players: list[dict[str, Any]], setup: dict[str, 
         tries += 1
         best = max(totals.values())
         top = [pid for pid in contenders if totals[pid] == best]
-        ctx.note({"event": "battlefield-roll", "try": tries, "rolled": shown, "totals": totals,
-                  "rules": ["destiny.setup.battlefield-roll"]
-                  + (["destiny.multiplayer.battlefield-roll"] if len(st.players) > 2 else [])})
+        ctx.record(rec.BattlefieldRollRecord(try_=tries, rolled=shown, totals=totals, rules=(
+            ("destiny.setup.battlefield-roll", "destiny.multiplayer.battlefield-roll") if len(st.players) > 2
+            else ("destiny.setup.battlefield-roll",))))
         if len(top) == 1:
             winner = top[0]
         elif len(st.players) > 2:
@@ -467,15 +468,15 @@ def _battlefield_roll(ctx: Ctx, players: list[dict[str, Any]], setup: dict[str, 
     st.battlefield = bfs[chosen]
     st.battlefield_owner = chosen
     st.controller = chosen
-    ctx.note({"event": "battlefield-chosen", "by": winner, "battlefield": st.battlefield, "controller": chosen,
-              "rules": ["destiny.setup.battlefield-roll", "destiny.battlefields.one-used",
-                        "destiny.battlefields.single-controller"]})
+    ctx.record(rec.BattlefieldChosenRecord(by=winner, battlefield=st.battlefield, controller=chosen,
+                                           rules=("destiny.setup.battlefield-roll", "destiny.battlefields.one-used",
+                                                  "destiny.battlefields.single-controller")))
     for pid, code in bfs.items():
         if pid != chosen:
             # only one battlefield is used; the others are removed from the game (destiny.battlefields.one-used)
             st.players[pid].removed.append(code)
-            ctx.note({"event": "battlefield-unused", "player": pid, "battlefield": code,
-                      "rules": ["destiny.battlefields.one-used"]})
+            ctx.record(rec.BattlefieldUnusedRecord(player=pid, battlefield=code,
+                                                   rules=("destiny.battlefields.one-used",)))
     n = 2 if len(st.players) == 2 else 1
     rule = "destiny.setup.battlefield-compensation" if n == 2 else "destiny.multiplayer.battlefield-roll"
     shields = setup.get("shields", {})
@@ -497,5 +498,5 @@ def _battlefield_roll(ctx: Ctx, players: list[dict[str, Any]], setup: dict[str, 
             raise IllegalAction(rule, f"{pid} places exactly {n} shield(s) on their own characters")
         for ref, k in split.items():
             p.characters[ref].shields = min(3, p.characters[ref].shields + k)
-        ctx.note({"event": "compensation", "player": pid, "shields": split, "rules": [rule]})
-    ctx.note({"event": "dice-return", "rules": ["destiny.setup.return-dice"]})
+        ctx.record(rec.CompensationRecord(player=pid, shields=split, rules=(rule,)))
+    ctx.record(rec.DiceReturnRecord(rules=("destiny.setup.return-dice",)))

@@ -15,6 +15,7 @@ from judge.kernel.core import (
     Kernel,
     KernelLoop,
     PendingDecision,
+    Record,
     TimingRules,
     Triggered,
 )
@@ -64,8 +65,8 @@ class Host:
             raise PendingDecision(decision)
         return self.answers.pop(0)
 
-    def record(self, payload: dict[str, Any]) -> None:
-        self.records.append(payload)
+    def record(self, record: Record) -> None:
+        self.records.append(record.to_json())
 
 
 def trig(host: Host, aid: str, controller: str = "a", timing: str = "after", optional: bool = False,

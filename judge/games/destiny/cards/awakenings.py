@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.games.destiny import events as ev
+from judge.games.destiny import records as rec
 from judge.games.destiny.cards.common import (
     ability,
     after_opponent_activates_character,
@@ -156,14 +157,13 @@ def _kylo_special(ctx: Ctx, src: str, entry: Any) -> None:
     opp = ctx.owner_of(target)
     hand = list(ctx.player(opp).hand)
     if not hand:
-        ctx.note(
-            {
-                "event": "look-at",
-                "player": opp,
-                "card": None,
-                "source": src,
-                "rules": ["destiny.terms.look-at", "destiny.then.requires-full-resolution"],
-            }
+        ctx.record(
+            rec.LookAtRecord(
+                player=opp,
+                cards=(),
+                source=src,
+                rules=("destiny.terms.look-at", "destiny.then.requires-full-resolution"),
+            )
         )
         return
     code = hand[ctx.random_pick(hand, f"the card of {opp}'s hand that Kylo Ren looks at")]
@@ -173,9 +173,7 @@ def _kylo_special(ctx: Ctx, src: str, entry: Any) -> None:
             "that hand in the position",
             "destiny.terms.look-at",
         )
-    ctx.note(
-        {"event": "look-at", "player": opp, "card": code, "source": src, "rules": ["destiny.terms.look-at"]}
-    )
+    ctx.record(rec.LookAtRecord(player=opp, cards=(code,), source=src, rules=("destiny.terms.look-at",)))
     ctx.deal_damage(src, target, ctx.card(code).cost or 0)
 
 
@@ -313,15 +311,7 @@ def _grenades_special(ctx: Ctx, src: str, _entry: Any) -> None:
 def _crime_lord_special(ctx: Ctx, src: str, entry: Any) -> None:
     pid = ctx.owner_of(src)
     if ctx.player(pid).resources < 5:
-        ctx.note(
-            {
-                "event": "cannot-pay",
-                "player": pid,
-                "amount": 5,
-                "source": src,
-                "rules": ["destiny.resources.never-negative"],
-            }
-        )
+        ctx.record(rec.CannotPayRecord(player=pid, amount=5, source=src, rules=("destiny.resources.never-negative",)))
         return
     ctx.spend(pid, 5, "destiny.abilities.resolve-fully", "Crime Lord's special ability")
     target = _pick(ctx, src, entry, living_characters(ctx), "which character is defeated after the round")
@@ -339,7 +329,7 @@ def _scout_special(ctx: Ctx, src: str, _entry: Any) -> None:
             f"Scout looks at {opp}'s hand, which the position does not name in full: list that hand in the position",
             "destiny.terms.look-at",
         )
-    ctx.note({"event": "look-at", "player": opp, "cards": hand, "source": src, "rules": ["destiny.terms.look-at"]})
+    ctx.record(rec.LookAtRecord(player=opp, cards=tuple(hand), source=src, rules=("destiny.terms.look-at",)))
     low = cheapest(ctx, opp, hand)
     code = ctx.choose(pid, "card", low, ("destiny.terms.cheapest",), f"discard which cheapest card of {opp}'s", src)
     if code is not None:
@@ -414,9 +404,9 @@ def _second_chance(ctx: Ctx, src: str, _e: Any) -> None:
 def _after_host_takes_melee(ctx: Ctx, src: str, e: Any) -> bool:
     if not (isinstance(e, ev.Damage) and e.symbol == "MD" and e.target == ctx.upgrade_host(src)):
         return False
-    for rec in reversed(ctx.events):  # the damage's own record says how much was taken
-        if rec.get("event") == "damage" and rec.get("target") == e.target and rec.get("source") == e.source:
-            return int(rec.get("taken", 0)) > 0
+    for done in reversed(ctx.events):  # the damage's own record says how much was taken
+        if done.get("event") == "damage" and done.get("target") == e.target and done.get("source") == e.source:
+            return int(done.get("taken", 0)) > 0
     return False
 
 
@@ -507,7 +497,7 @@ def _before_you_play_blue_upgrade(ctx: Ctx, src: str, e: Any) -> bool:
 def _binds_all_things(ctx: Ctx, src: str, _e: Any) -> None:
     ctx.exhaust(src, src)
     ctx.cost_reduction += 1
-    ctx.note({"event": "cost-reduced", "by": 1, "source": src, "rules": ["destiny.terms.reduce"]})
+    ctx.record(rec.CostReducedRecord(by=1, source=src, rules=("destiny.terms.reduce",)))
 
 
 # ====================================================================== events
@@ -637,13 +627,12 @@ def _scavenge(ctx: Ctx, src: str, _step: Any) -> None:
     pid = ctx.owner_of(src)
     moved = [ctx.move_card(src, pid, "deck", "discard") for _ in range(3)]
     if None in moved:
-        ctx.note(
-            {
-                "event": "then-not-resolved",
-                "source": src,
-                "discarded": sum(1 for m in moved if m),
-                "rules": ["destiny.then.requires-full-resolution"],
-            }
+        ctx.record(
+            rec.ThenNotResolvedRecord(
+                source=src,
+                discarded=sum(1 for m in moved if m),
+                rules=("destiny.then.requires-full-resolution",),
+            )
         )
         return
     p = ctx.player(pid)
@@ -667,13 +656,12 @@ def _disturbance(ctx: Ctx, src: str, _step: Any) -> None:
 def _use_the_force(ctx: Ctx, src: str, _step: Any) -> None:
     pid = ctx.owner_of(src)
     if not spot_color("blue")(ctx, pid, None):
-        ctx.note(
-            {
-                "event": "no-effect",
-                "source": src,
-                "why": "no blue character to spot",
-                "rules": ["destiny.terms.spot", "destiny.terms.spot-own-only"],
-            }
+        ctx.record(
+            rec.NoEffectRecord(
+                source=src,
+                why="no blue character to spot",
+                rules=("destiny.terms.spot", "destiny.terms.spot-own-only"),
+            )
         )
         return
     allowed = {d: _turnable(ctx, d) for d in pool_dice(ctx)}

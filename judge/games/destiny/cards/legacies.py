@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from judge.games.destiny import events as ev
+from judge.games.destiny import records as rec
 from judge.games.destiny.cards.common import (
     ability,
     after_you_activate_this,
@@ -226,7 +227,7 @@ def _force_focus(ctx: Ctx, src: str, _entry: Any) -> None:
     theirs = _opponents_dice(ctx, pid)
     if blue and theirs and ctx.may(pid, "reveal a blue card from your hand to turn an opponent's die", src):
         shown = ctx.choose(pid, "card", blue, ("destiny.terms.reveal",), "which blue card to reveal", src)
-        ctx.note({"event": "reveal", "player": pid, "card": shown, "rules": ["destiny.terms.reveal"]})
+        ctx.record(rec.RevealRecord(player=pid, card=shown, rules=("destiny.terms.reveal",)))
         _turn_dice(ctx, pid, theirs, 1, "turn one of an opponent's dice to any side", src, rules, least=1)
 
 
