@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import marshmallow as ma
 
+from judge.games import registry
+
 
 class LogSchema(ma.Schema):
     """A replay log (docs/replay-format.md). Fields are listed for the docs; the engine validates."""
@@ -12,7 +14,7 @@ class LogSchema(ma.Schema):
         unknown = ma.INCLUDE
 
     format = ma.fields.Raw(metadata={"description": "exactly arbiter.replay/1"})
-    game = ma.fields.Raw(metadata={"description": "destiny | swtcg | relic"})
+    game = ma.fields.Raw(metadata={"description": " | ".join(registry.KNOWN)})
     rules = ma.fields.Raw()
     meta = ma.fields.Raw()
     rng = ma.fields.Raw()

@@ -7,8 +7,11 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-# the three rule systems of the seed documents, whether or not their engine is written yet
-KNOWN = ("destiny", "swtcg", "relic")
+from judge.rules.index import GAMES
+
+# the rule systems of the seed documents (the rule index's games), whether or not their engine is
+# written yet
+KNOWN: tuple[str, ...] = GAMES
 # games whose engine is written: id -> module defining GAME
 WRITTEN = {
     "destiny": "judge.games.destiny.game",
