@@ -18,7 +18,8 @@ One pipeline, documented once. ``Kernel.emit(event)`` runs:
 
 Each step is written down through ``Host.record`` as a typed ``Record`` (the kernel's own are
 ``ReplacedRecord``, ``TriggeredRecord``, ``QueuedRecord``, ``ResolvingRecord`` and
-``DeclinedRecord``); a record writes its JSON once, with ``to_json`` (docs/events.md).
+``DeclinedRecord``; ``PositionRecord`` is the replayer's); a record writes its JSON once, with
+``to_json`` (docs/events.md).
 
 The ordering rule for simultaneous abilities: when all belong to one player, that player orders
 them; when several players' abilities trigger together, the host names the chooser (Destiny:
@@ -196,7 +197,8 @@ class ReplacedRecord(Record):
 class TriggeredRecord(Record):
     """A before-ability resolves, interrupting the event it triggered on.
 
-    ability: the ability's ID (its card's reference, with ``:k`` when a card has several)
+    ability: the ability's ID: its card's reference, with ``:<keyword>`` for a keyword's ability
+    and ``:<n>`` when the card has several
     timing: ``before``
     on: the kind of the event it interrupts
     """
@@ -278,6 +280,21 @@ class DeclinedRecord(Record):
 
     def to_json(self) -> dict[str, Any]:
         return {"event": "declined", "ability": self.ability, "rules": list(self.rules)}
+
+
+class PositionRecord(Record):
+    """The setup of a log that starts from a position: the state is given, nothing happens (the
+    only event of its step 0, written by the replayer, replays/replayer.py).
+    """
+
+    __slots__ = ("rules",)
+    kind: ClassVar[str] = "position"
+
+    def __init__(self, rules: tuple[str, ...] = ()) -> None:
+        self.rules: Final = rules
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "position", "rules": list(self.rules)}
 
 
 @dataclass

@@ -185,7 +185,7 @@ class ShieldsRecord(Record):
 
 
 class RemoveShieldsRecord(Record):
-    """A card's effect removes shields from a character. It writes no ``rules``.
+    """A card's effect removes shields from a character.
 
     source: the card removing them
     target: the character
@@ -278,7 +278,7 @@ class LoseResourcesRecord(Record):
 
 class DrawRecord(Record):
     """A player draws cards from the top of their deck, together. The upkeep writes a draw of 0
-    when the hand is at its limit.
+    when the hand is at its limit (recorded as is: no ability answers it).
 
     source: the card or phase making them draw (``setup``, ``upkeep``)
     player: who draws
@@ -305,7 +305,8 @@ class DrawRecord(Record):
 
 class DiscardRecord(Record):
     """A card is discarded from a player's hand: to pay for a reroll, at random, by a card's
-    effect, or in the upkeep.
+    effect, or in the upkeep (the upkeep's discards are recorded as they are: no ability answers
+    them).
 
     source: who or what discards it (the player paying for a reroll, a die or card, ``upkeep``)
     player: whose hand
@@ -329,7 +330,7 @@ class DiscardRecord(Record):
 
 
 class RerollRecord(Record):
-    """Dice are rerolled, all chosen before any rolls. It writes no ``rules``.
+    """Dice are rerolled, all chosen before any rolls.
 
     source: who or what rerolls them
     dice: the dice to reroll
