@@ -17,13 +17,11 @@ A card definition needs ``abilities`` (each with ``timing``, ``trigger``, ``quer
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 TRIGGERED = ("before", "after", "instead")
-# keyword abilities are filed apart, under "keyword:<timing>", and offered after the cards' own
-KEYWORD = "keyword:"
 
 
 @dataclass
@@ -59,8 +57,7 @@ class LiveIndex:
         """No live ability could replace an event of this type, interrupt it or follow it."""
         got = self.quiet_types.get(event_type)
         if got is None:
-            got = self.quiet_types[event_type] = not any(
-                self.candidates(t, event_type) or self.candidates(KEYWORD + t, event_type) for t in TRIGGERED)
+            got = self.quiet_types[event_type] = not any(self.candidates(t, event_type) for t in TRIGGERED)
         return got
 
 
@@ -86,17 +83,27 @@ def timed_codes(cards: Any) -> dict[str, dict[str, tuple[Any, ...]]]:
     return table_
 
 
-def build(gen: int, cards: Any, sources: Iterable[Source]) -> LiveIndex:
-    """The index of the live abilities of ``sources`` (in the order given: it is the order in
-    which simultaneous abilities are offered)."""
+def build(gen: int, cards: Any, sources: Iterable[Source],
+          keyword_abilities: Callable[[Source], tuple[Any, ...]] | None = None) -> LiveIndex:
+    """The index of the live abilities of ``sources``, in the order given (the order in which
+    simultaneous abilities are offered): every card's own abilities first, then the keyword
+    abilities ``keyword_abilities(source)`` gives each card (a game's keywords that act at a timing,
+    written once as abilities; their IDs are ``<ref>:<keyword>``)."""
     live: dict[str, list[tuple[Source, tuple[Any, ...]]]] = {}
+    keyed: list[tuple[Source, tuple[Any, ...]]] = []
     timed_ = timed_codes(cards)
     for src in sources:
         by_timing = timed_.get(src.code)
-        if by_timing is None:
-            continue
-        for timing, abilities in by_timing.items():
-            live.setdefault(timing, []).append((src, abilities))
+        if by_timing is not None:
+            for timing, abilities in by_timing.items():
+                live.setdefault(timing, []).append((src, abilities))
+        if keyword_abilities is not None:
+            extra = keyword_abilities(src)
+            if extra:
+                keyed.append((src, extra))
+    for src, extra in keyed:
+        for ab in extra:
+            live.setdefault(ab.timing, []).append((src, (ab,)))
     return LiveIndex(gen, cards, live)
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar
 
-from judge.games.abilities import KEYWORD, LiveIndex, Source, build, timed_codes
+from judge.games.abilities import LiveIndex, Source, build, timed_codes
 from judge.games.destiny import events as ev
 from judge.games.destiny import records as rec
 from judge.games.destiny.dice import Face, FaceError, parse_face
@@ -374,15 +374,11 @@ class Ctx:
     def _triggers(self, event: Event, timing: str) -> list[Triggered]:
         """The live abilities of ``timing`` that trigger on ``event``: the cards' own, then their
         keywords' (judge.games.destiny.keywords)."""
-        index = self._index()
-        t = type(event)
-        out = [self._instance(src, ab, aid, event) for src, ab, aid in index.candidates(timing, t)
-               if ab.trigger is not None and ab.trigger(self, src.ref, event)]
-        kw = index.candidates(KEYWORD + timing, t)
-        if kw:
-            out.extend(self._instance(src, ab, aid, event) for src, ab, aid in kw
-                       if ab.trigger is not None and ab.trigger(self, src.ref, event))
-        return out
+        candidates = self._index().candidates(timing, type(event))
+        if not candidates:
+            return []
+        return [self._instance(src, ab, aid, event) for src, ab, aid in candidates
+                if ab.trigger is not None and ab.trigger(self, src.ref, event)]
 
     def _index(self) -> LiveIndex:
         """The live-ability index (judge.games.abilities), built again only when what is in play
@@ -393,18 +389,14 @@ class Ctx:
         cached: LiveIndex | None = st.live_index
         if SHORTCUTS and cached is not None and cached.gen == gen and cached.cards is self.cards:
             return cached
-        index = build(gen, self.cards, self._timed_sources())
-        for src in self.sources():
-            extra = KEYWORD_ABILITIES.get(src.card.type)
-            if extra:
-                index.live.setdefault(KEYWORD + extra[0].timing, []).append((src, extra))
+        sources = list(self.sources())
+        timed = timed_codes(self.cards)
+        # a keyword's ability goes to the cards that have it printed, or to every card of its type
+        # while a live constant ability grants keywords (its trigger asks whether the card has it)
+        grants = any("constant:keywords" in timed.get(src.code, ()) for src in sources)
+        index = build(gen, self.cards, sources, _granted_keywords if grants else _printed_keywords)
         st.live_index = index
         return index
-
-    def _timed_sources(self) -> Iterator[Source]:
-        """The cards in play that have triggered or constant abilities (in play order)."""
-        timed = timed_codes(self.cards)
-        return (src for src in self.sources() if src.code in timed)
 
     def _instance(self, src: Source, ab: Ability, aid: str, event: Event | None) -> Triggered:
         effect = ab.effect
@@ -428,7 +420,10 @@ class Ctx:
         it or follow it (most events), it is simply performed: the pipeline would do the same."""
         if SHORTCUTS:
             index = self._index()
-            if index.quiet(type(event)):
+            quiet = index.quiet_types.get(type(event))
+            if quiet is None:
+                quiet = index.quiet(type(event))
+            if quiet:
                 if not self.perform(event):
                     return False
                 if index.gen != self.state.gen.value or self.left_play:
@@ -771,6 +766,18 @@ class Ctx:
             raise NotImplementedCard(code, card.name, what, card.unimplemented)
 
 
+
+
+def _granted_keywords(src: Source) -> tuple[Ability, ...]:
+    """Every character carries Guardian's ability and every upgrade Redeploy's (each live only
+    while the card has the keyword: its trigger asks)."""
+    return KEYWORD_ABILITIES.get(src.card.type, ())
+
+
+def _printed_keywords(src: Source) -> tuple[Ability, ...]:
+    """The keyword abilities of the keywords printed on the card (when nothing grants any)."""
+    abilities = KEYWORD_ABILITIES.get(src.card.type, ())
+    return tuple(ab for ab in abilities if ab.keyword in src.card.keywords) if abilities else ()
 
 
 def _same(a: Any, b: Any) -> bool:
