@@ -12,8 +12,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 INPUT_KEYS = ("roll", "random", "choices")
 ANNOTATION_KEYS = ("note", "dispute", "expect")
@@ -26,13 +25,25 @@ STATE_HASH = re.compile(r"^sha256:[0-9a-f]{64}$")
 Faults = list[tuple[str, str]]
 
 
-@dataclass(frozen=True)
 class Choice:
-    """One logged answer: who decided (optional), what kind of decision (optional), the answer."""
+    """One logged answer: who decided (optional), what kind of decision (optional), the answer.
+    Immutable (``Final``; a plain class for the compiled engine, as ``judge.kernel.core.Record``)."""
 
-    answer: Any
-    by: str | None = None
-    kind: str | None = None
+    __slots__ = ("answer", "by", "kind")
+
+    def __init__(self, answer: Any, by: str | None = None, kind: str | None = None) -> None:
+        self.answer: Final = answer
+        self.by: Final = by
+        self.kind: Final = kind
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Choice) and self.to_json() == other.to_json()
+
+    def __hash__(self) -> int:
+        return hash(repr(self))
+
+    def __repr__(self) -> str:
+        return f"Choice({self.to_json()!r})"
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -44,13 +55,26 @@ class Choice:
         return out
 
 
-@dataclass(frozen=True)
 class Inputs:
-    """The logged outcomes and choices of one step (or of setup), in the order they are read."""
+    """The logged outcomes and choices of one step (or of setup), in the order they are read.
+    Immutable (``Final``)."""
 
-    roll: tuple[str, ...] = ()
-    random: tuple[Any, ...] = ()
-    choices: tuple[Choice, ...] = ()
+    __slots__ = ("roll", "random", "choices")
+
+    def __init__(self, roll: tuple[str, ...] = (), random: tuple[Any, ...] = (),
+                 choices: tuple[Choice, ...] = ()) -> None:
+        self.roll: Final = roll
+        self.random: Final = random
+        self.choices: Final = choices
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Inputs) and self.to_json() == other.to_json()
+
+    def __hash__(self) -> int:
+        return hash(repr(self))
+
+    def __repr__(self) -> str:
+        return f"Inputs({self.to_json()!r})"
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}

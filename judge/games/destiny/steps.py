@@ -12,41 +12,39 @@ number no card has), each with its JSON Pointer and what was expected.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, ClassVar
-
-from mypy_extensions import mypyc_attr
+from typing import Any, ClassVar, Final
 
 from judge.games.destiny.refs import CODE, parse_ref
 from judge.games.inputs import COMMON_KEYS, Faults, check_annotations, escape, nearest, unknown_key
 
-# The action classes stay Python classes in the compiled build (mypy_extensions.mypyc_attr): frozen
-# dataclasses whose subclasses set a class-level ``verb``; the parsing functions are compiled.
 VERBS = ("play", "activate", "resolve", "reroll", "use", "claim", "pass", "upkeep")
 MAX_DICE_PER_CARD = 2  # an elite character's two dice (destiny.cards.elite); other cards have one
 ENTRY_KEYS = ("die", "target", "modifies", "turn", "split", "die_value", "remove")
 ENTRY_KEY_SET = frozenset(ENTRY_KEYS)
 
 
-@mypyc_attr(native_class=False)
-@dataclass(frozen=True)
 class DieEntry:
     """A die named in a step, with what its symbol or the resolving card needs: ``target``,
     ``modifies`` (the base die of a modifier), ``turn`` (focus: die -> face), ``split`` (indirect
     damage: character -> amount), ``die_value`` (a die whose value is dealt), ``remove`` (a die to
-    remove)."""
+    remove). Immutable (``Final``)."""
 
-    die: str
-    target: str | None = None
-    modifies: str | None = None
-    turn: dict[str, Any] | None = None  # read-only once parsed, as the whole action
-    split: dict[str, Any] | None = None
-    die_value: str | None = None
-    remove: str | None = None
+    __slots__ = ENTRY_KEYS
+
+    def __init__(self, die: str, target: str | None = None, modifies: str | None = None,
+                 turn: dict[str, Any] | None = None, split: dict[str, Any] | None = None,
+                 die_value: str | None = None, remove: str | None = None) -> None:
+        self.die: Final = die
+        self.target: Final = target
+        self.modifies: Final = modifies
+        self.turn: Final = turn  # read-only once parsed, as the whole entry
+        self.split: Final = split
+        self.die_value: Final = die_value
+        self.remove: Final = remove
 
     def get(self, key: str) -> Any:
         """A named part, by its log key (None when absent): cards read a target by name."""
-        return getattr(self, key, None) if key in ENTRY_KEYS else None
+        return getattr(self, key, None) if key in ENTRY_KEY_SET else None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"die": self.die}
@@ -56,14 +54,26 @@ class DieEntry:
                 out[key] = dict(value) if isinstance(value, Mapping) else value
         return out
 
+    def __eq__(self, other: object) -> bool:
+        return type(other) is DieEntry and self.to_json() == other.to_json()
 
-@mypyc_attr(native_class=False)
-@dataclass(frozen=True)
+    def __hash__(self) -> int:
+        return hash(repr(self))
+
+    def __repr__(self) -> str:
+        return f"DieEntry({self.to_json()!r})"
+
+
 class DestinyAction:
-    """Base of the Destiny actions: who takes it, and the verb."""
+    """Base of the Destiny actions: who takes it (``by``; None only for the upkeep record) and the
+    verb. Each action is an immutable value (``Final`` attributes): plain classes rather than
+    frozen dataclasses, for the compiled engine (see ``judge.kernel.core.Record`` for why)."""
 
+    __slots__ = ("by",)
     verb: ClassVar[str] = ""
-    by: str | None = None  # None only for the upkeep record
+
+    def __init__(self, by: str | None) -> None:
+        self.by: Final = by
 
     def get(self, key: str) -> Any:
         """A named part, by its log key (None when absent): cards read a written target by name."""
@@ -88,72 +98,97 @@ class DestinyAction:
                 out[key] = value
         return out
 
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and isinstance(other, DestinyAction) and self.to_json() == other.to_json()
 
-@mypyc_attr(native_class=False)
-@dataclass(frozen=True)
+    def __hash__(self) -> int:
+        return hash(repr(self))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.to_json()!r})"
+
+
 class Play(DestinyAction):
+    __slots__ = ("card", "on", "replaces", "target", "dice")
     verb: ClassVar[str] = "play"
-    card: str = ""
-    on: str | None = None
-    replaces: str | None = None
-    target: str | None = None
-    dice: tuple[DieEntry, ...] | None = None
+
+    def __init__(self, by: str | None, card: str = "", on: str | None = None, replaces: str | None = None,
+                 target: str | None = None, dice: tuple[DieEntry, ...] | None = None) -> None:
+        super().__init__(by)
+        self.card: Final = card
+        self.on: Final = on
+        self.replaces: Final = replaces
+        self.target: Final = target
+        self.dice: Final = dice
 
 
-@mypyc_attr(native_class=False)
-@dataclass(frozen=True)
 class Activate(DestinyAction):
+    __slots__ = ("card",)
     verb: ClassVar[str] = "activate"
-    card: str = ""
+
+    def __init__(self, by: str | None, card: str = "") -> None:
+        super().__init__(by)
+        self.card: Final = card
 
 
-@mypyc_attr(native_class=False)
-@dataclass(frozen=True)
 class Resolve(DestinyAction):
+    __slots__ = ("dice",)
     verb: ClassVar[str] = "resolve"
-    dice: tuple[DieEntry, ...] = ()
+
+    def __init__(self, by: str | None, dice: tuple[DieEntry, ...] = ()) -> None:
+        super().__init__(by)
+        self.dice: Final = dice
 
 
-@mypyc_attr(native_class=False)
-@dataclass(frozen=True)
 class Reroll(DestinyAction):
+    __slots__ = ("discard", "dice")
     verb: ClassVar[str] = "reroll"
-    discard: str = ""
-    dice: tuple[str, ...] = ()
+
+    def __init__(self, by: str | None, discard: str = "", dice: tuple[str, ...] = ()) -> None:
+        super().__init__(by)
+        self.discard: Final = discard
+        self.dice: Final = dice
 
 
-@mypyc_attr(native_class=False)
-@dataclass(frozen=True)
 class Use(DestinyAction):
+    __slots__ = ("card", "ability", "target", "dice")
     verb: ClassVar[str] = "use"
-    card: str = ""
-    ability: int | None = None
-    target: str | None = None
-    dice: tuple[DieEntry, ...] | None = None
+
+    def __init__(self, by: str | None, card: str = "", ability: int | None = None, target: str | None = None,
+                 dice: tuple[DieEntry, ...] | None = None) -> None:
+        super().__init__(by)
+        self.card: Final = card
+        self.ability: Final = ability
+        self.target: Final = target
+        self.dice: Final = dice
 
 
-@mypyc_attr(native_class=False)
-@dataclass(frozen=True)
 class Claim(DestinyAction):
+    __slots__ = ("claim_ability", "target", "dice")
     verb: ClassVar[str] = "claim"
-    claim_ability: bool | None = None
-    target: str | None = None
-    dice: tuple[DieEntry, ...] | None = None
+
+    def __init__(self, by: str | None, claim_ability: bool | None = None, target: str | None = None,
+                 dice: tuple[DieEntry, ...] | None = None) -> None:
+        super().__init__(by)
+        self.claim_ability: Final = claim_ability
+        self.target: Final = target
+        self.dice: Final = dice
 
 
-@mypyc_attr(native_class=False)
-@dataclass(frozen=True)
 class Pass(DestinyAction):
+    __slots__ = ()
     verb: ClassVar[str] = "pass"
 
 
-@mypyc_attr(native_class=False)
-@dataclass(frozen=True)
 class Upkeep(DestinyAction):
     """The upkeep phase recorded as a step: who discards what (``discard``: player -> codes)."""
 
+    __slots__ = ("discard",)
     verb: ClassVar[str] = "upkeep"
-    discard: Mapping[str, tuple[str, ...]] | None = None
+
+    def __init__(self, by: str | None = None, discard: dict[str, tuple[str, ...]] | None = None) -> None:
+        super().__init__(by)
+        self.discard: Final = discard
 
 
 # what a card hook may read a written target from: the step's action, or the die entry resolving
@@ -165,8 +200,8 @@ def written(where: Written, key: str) -> Any:
     return where.get(key) if where is not None else None
 
 
-CLASSES: dict[str, type[DestinyAction]] = {c.verb: c for c in (Play, Activate, Resolve, Reroll, Use, Claim, Pass,
-                                                                 Upkeep)}
+CLASSES: dict[str, type[DestinyAction]] = {"play": Play, "activate": Activate, "resolve": Resolve, "reroll": Reroll,
+                                           "use": Use, "claim": Claim, "pass": Pass, "upkeep": Upkeep}
 # the keys of each verb beside the ones every step may carry (judge.games.inputs.COMMON_KEYS)
 KEYS: dict[str, tuple[str, ...]] = {
     "play": ("card", "on", "replaces", "target", "dice"),
