@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from judge.games.base import Applied, GameState, Policy
-from judge.kernel.core import PendingDecision
+from judge.kernel.core import PendingDecision, PositionRecord
 from judge.kernel.rng import Rng
 from replays.errors import Fault, MalformedLog
 from replays.format import Log
@@ -102,7 +102,7 @@ def start(log: Log, cards: Any, rng: Rng | None, policy: Policy | None = None) -
         if state is None:
             raise MalformedLog([Fault(p, m) for p, m in faults])
         state.rng_drawn = rng.drawn if rng else None
-        return StepRecord(at=0, step={}, action=None, events=[{"event": "position", "rules": []}], decisions=[],
+        return StepRecord(at=0, step={}, action=None, events=[PositionRecord().to_json()], decisions=[],
                           state=state)
     violations = game.deck_violations(log.players, cards, log.deck_format)
     if violations:
@@ -162,7 +162,7 @@ def replay(log: Log, cards: Any = None, visitors: tuple[Visitor, ...] = (), stop
     for i in range(last):
         at = i + 1
         step = log.steps[i]
-        if i % SNAPSHOT_EVERY == 0:
+        if i % SNAPSHOT_EVERY == 0 and i:  # before step 1 the setup itself is the snapshot
             snap = _Snapshot(i, state.copy(), rng.drawn if rng else None)
         expect = step.get("expect") or {}
         want_error = expect.get("error")
@@ -173,7 +173,6 @@ def replay(log: Log, cards: Any = None, visitors: tuple[Visitor, ...] = (), stop
         rec = run_step(log, state, i, cards, rng, policy)
         result.steps = at
         if rec.error is not None and not want_error:
-            assert snap is not None
             state = rec.state = _state_before(log, cards, at, policy, snap)
         if want_error:
             ok, why = _error_matches(want_error, rec.error)
@@ -235,8 +234,12 @@ class _Snapshot:
     rng_drawn: int | None
 
 
-def _state_before(log: Log, cards: Any, at: int, policy: Policy | None, snap: _Snapshot) -> GameState:
-    """The state after step ``at - 1``, replayed from the snapshot (taken at or before it)."""
+def _state_before(log: Log, cards: Any, at: int, policy: Policy | None, snap: _Snapshot | None) -> GameState:
+    """The state after step ``at - 1``, replayed from the snapshot taken at or before it (None: from
+    the setup, carried out again)."""
+    if snap is None:
+        rng = Rng(log.rng_seed, log.rng_drawn) if log.rng_seed is not None else None
+        snap = _Snapshot(0, start(log, cards, rng, policy).state, rng.drawn if rng else None)
     rng = Rng(log.rng_seed, snap.rng_drawn) if log.rng_seed is not None and snap.rng_drawn is not None else None
     state = snap.state
     for i in range(snap.steps, at - 1):

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol
 
 from judge.kernel.core import Decision
 from judge.kernel.rng import Rng
@@ -39,7 +39,6 @@ Faults = list[tuple[str, str]]
 Policy = Callable[[Any, Decision], Any]
 
 
-@runtime_checkable
 class GameState(Protocol):
     """What the shared layer reads of a game's state."""
 
@@ -57,7 +56,6 @@ class GameState(Protocol):
     def state_hash(self) -> str: ...
 
 
-@runtime_checkable
 class Action(Protocol):
     """A step of a log parsed once into a typed, frozen value that writes itself back."""
 
