@@ -242,6 +242,16 @@ class _Parser:
         table = getattr(self.cards, "cards", None)
         return list(table) if isinstance(table, dict) else []
 
+    def sound(self, value: Any, die: bool | None) -> str | None:
+        """``value`` when it is a reference that names something (the common case, checked at once,
+        without building the JSON Pointer a fault would need), else None."""
+        r = parse_ref(value)
+        if r is not None and r.player in self.players and (self.cards is None or r.code in self.cards) and (
+                (r.die is None and die is not True) or (r.die is not None and die is not False
+                                                         and 1 <= r.die <= MAX_DICE_PER_CARD)):
+            return str(value)
+        return None
+
     def ref(self, value: Any, sub: str, what: str, die: bool | None = False) -> str | None:
         """A reference (``die``: True a die, False a card, None either) that can name something."""
         r = parse_ref(value)
@@ -274,39 +284,48 @@ class _Parser:
             return None
         return str(value)
 
+    def _part(self, entry: dict[str, Any], key: str, sub: str, i: int, die: bool | None) -> str | None:
+        if key not in entry:
+            return None
+        value = entry[key]
+        return self.sound(value, die) or self.ref(value, f"{sub}/{i}/{key}", f"'{key}'", die=die)
+
+    def _map(self, entry: dict[str, Any], key: str, sub: str, i: int) -> dict[str, Any] | None:
+        if key not in entry:
+            return None
+        value = entry[key]
+        if not isinstance(value, dict):
+            self.bad(f"{sub}/{i}/{key}", f"'{key}' must be an object")
+            return None
+        return dict(value)
+
     def entries(self, raw: Any, sub: str, required: bool) -> tuple[DieEntry, ...] | None:
         if not isinstance(raw, list) or (required and not raw):
             self.bad(sub, "'dice' must be a non-empty list of {\"die\": ..., \"target\": ...}")
             return None
         out = []
         for i, entry in enumerate(raw):
-            at = f"{sub}/{i}"
             if not isinstance(entry, dict):
-                self.bad(at, "each die entry must be an object with 'die'")
+                self.bad(f"{sub}/{i}", "each die entry must be an object with 'die'")
                 continue
             if not ENTRY_KEY_SET.issuperset(entry):
                 for key in entry:
                     if key not in ENTRY_KEY_SET:
-                        self.bad(f"{at}/{escape(key)}", unknown_key(key, ENTRY_KEYS, "a die entry"))
-            die = self.ref(entry.get("die"), at + "/die", "'die'", die=True)
+                        self.bad(f"{sub}/{i}/{escape(key)}", unknown_key(key, ENTRY_KEYS, "a die entry"))
+            raw_die = entry.get("die")
+            die = self.sound(raw_die, True) or self.ref(raw_die, f"{sub}/{i}/die", "'die'", die=True)
             if len(entry) == 1:
                 if die is not None:
                     out.append(DieEntry(die))
                 continue
-            fields: dict[str, Any] = {}
-            for key in ("target", "die_value", "remove"):
-                if key in entry:
-                    fields[key] = self.ref(entry[key], f"{at}/{key}", f"'{key}'", die=None)
-            if "modifies" in entry:
-                fields["modifies"] = self.ref(entry["modifies"], f"{at}/modifies", "'modifies'", die=True)
-            for key in ("turn", "split"):
-                if key in entry:
-                    if not isinstance(entry[key], dict):
-                        self.bad(f"{at}/{key}", f"'{key}' must be an object")
-                    else:
-                        fields[key] = dict(entry[key])
+            target = self._part(entry, "target", sub, i, None)
+            die_value = self._part(entry, "die_value", sub, i, None)
+            remove = self._part(entry, "remove", sub, i, None)
+            modifies = self._part(entry, "modifies", sub, i, True)
+            turn = self._map(entry, "turn", sub, i)
+            split = self._map(entry, "split", sub, i)
             if die is not None:
-                out.append(DieEntry(die=die, **fields))
+                out.append(DieEntry(die, target, modifies, turn, split, die_value, remove))
         return tuple(out)
 
 
@@ -335,62 +354,83 @@ def parse_step(step: Any, path: str, players: Sequence[str], cards: Any = None,
             p.bad("/by", f"'{by}' is not a player of this log ({', '.join(players)}){nearest(by, players)}")
             by = None
     if do == "pass" or do == "activate":  # the commonest steps, read at once
-        card = p.ref(step.get("card"), "/card", "'card' (a card in play)") if do == "activate" else None
+        card = None
+        if do == "activate":
+            raw_card = step.get("card")
+            card = p.sound(raw_card, False) or p.ref(raw_card, "/card", "'card' (a card in play)")
         check_annotations(step, path, p.faults)
         if p.faults:
             return None, p.faults
-        return (Pass(by=by) if card is None else Activate(by=by, card=card)), []
-    f: dict[str, Any] = {}
-    if do == "play":
-        f["card"] = p.code(step.get("card"), "/card", "'card'")
-        for key in ("on", "replaces"):
-            if key in step:
-                f[key] = p.ref(step[key], f"/{key}", f"'{key}'")
-    if do == "use":
-        f["card"] = p.ref(step.get("card"), "/card", "'card' (a card in play)")
-    if do == "use" and "ability" in step:
-        ab = step["ability"]
-        if not isinstance(ab, int) or isinstance(ab, bool) or not 1 <= ab <= 9:
-            p.bad("/ability", "'ability' is the number of the card's action ability, from 1")
-        else:
-            f["ability"] = ab
-    if do in ("play", "use", "claim") and "target" in step:
-        f["target"] = p.ref(step["target"], "/target", "'target'", die=None)
+        return (Pass(by) if do == "pass" else Activate(by, card or "")), []
+    action: DestinyAction | None = None
     if do == "resolve":
-        f["dice"] = p.entries(step.get("dice"), "/dice", required=True)
-    elif do in ("play", "use", "claim") and "dice" in step:
-        f["dice"] = p.entries(step["dice"], "/dice", required=False)
-    if do == "reroll":
-        f["discard"] = p.code(step.get("discard"), "/discard", "'discard' (the card discarded from hand)")
-        dice = step.get("dice")
-        if not isinstance(dice, list):
+        dice = p.entries(step.get("dice"), "/dice", required=True)
+        action = Resolve(by, dice or ())
+    elif do == "reroll":
+        code = p.code(step.get("discard"), "/discard", "'discard' (the card discarded from hand)")
+        raw = step.get("dice")
+        named: tuple[str, ...] = ()
+        if not isinstance(raw, list):
             p.bad("/dice", "'dice' must be a list of die references")
         else:
-            f["dice"] = tuple(p.ref(d, f"/dice/{i}", "a die", die=True) for i, d in enumerate(dice))
-    if do == "upkeep" and "discard" in step:
-        disc = step["discard"]
-        if not isinstance(disc, dict):
-            p.bad("/discard", "'discard' must map player IDs to lists of card codes")
-        else:
-            out: dict[str, tuple[str, ...]] = {}
-            for pid, codes in disc.items():
-                if pid not in players:
-                    p.bad(f"/discard/{escape(pid)}", f"'{pid}' is not a player of this log{nearest(pid, players)}")
-                elif not isinstance(codes, list):
-                    p.bad(f"/discard/{escape(pid)}", "a list of card codes")
+            named = tuple(p.sound(d, True) or str(p.ref(d, f"/dice/{i}", "a die", die=True))
+                          for i, d in enumerate(raw))
+        action = Reroll(by, code or "", named)
+    elif do == "upkeep":
+        action = Upkeep(by, _upkeep_discards(p, step, players) if "discard" in step else None)
+    else:  # play, use, claim: the card, then what their abilities may read (a target, dice)
+        code = on = replaces = card = None
+        ability = None
+        if do == "play":
+            code = p.code(step.get("card"), "/card", "'card'")
+            on = p.ref(step["on"], "/on", "'on'") if "on" in step else None
+            replaces = p.ref(step["replaces"], "/replaces", "'replaces'") if "replaces" in step else None
+        elif do == "use":
+            card = p.ref(step.get("card"), "/card", "'card' (a card in play)")
+            if "ability" in step:
+                ab = step["ability"]
+                if not isinstance(ab, int) or isinstance(ab, bool) or not 1 <= ab <= 9:
+                    p.bad("/ability", "'ability' is the number of the card's action ability, from 1")
                 else:
-                    out[pid] = tuple(str(p.code(c, f"/discard/{escape(pid)}/{i}", "a discarded card"))
-                                     for i, c in enumerate(codes))
-            f["discard"] = out
-    if do == "claim" and "claim_ability" in step:
-        if not isinstance(step["claim_ability"], bool):
-            p.bad("/claim_ability", "'claim_ability' is true or false")
+                    ability = ab
+        target = None
+        if "target" in step:
+            target = p.sound(step["target"], None) or p.ref(step["target"], "/target", "'target'", die=None)
+        dice_ = p.entries(step["dice"], "/dice", required=False) if "dice" in step else None
+        if do == "play":
+            action = Play(by, code or "", on, replaces, target, dice_)
+        elif do == "use":
+            action = Use(by, card or "", ability, target, dice_)
         else:
-            f["claim_ability"] = step["claim_ability"]
-            for key in ("target", "dice"):
-                if step["claim_ability"] is False and key in step:
-                    p.bad(f"/{key}", f"'{key}' answers the Claim ability, which 'claim_ability: false' declines")
+            claim_ability = None
+            if "claim_ability" in step:
+                if not isinstance(step["claim_ability"], bool):
+                    p.bad("/claim_ability", "'claim_ability' is true or false")
+                else:
+                    claim_ability = step["claim_ability"]
+                    for key in ("target", "dice"):
+                        if claim_ability is False and key in step:
+                            p.bad(f"/{key}", f"'{key}' answers the Claim ability, which 'claim_ability: false' "
+                                  "declines")
+            action = Claim(by, claim_ability, target, dice_)
     check_annotations(step, path, p.faults)
     if p.faults:
         return None, p.faults
-    return CLASSES[do](by=by, **f), []
+    return action, []
+
+
+def _upkeep_discards(p: _Parser, step: dict[str, Any], players: Sequence[str]) -> dict[str, tuple[str, ...]] | None:
+    disc = step["discard"]
+    if not isinstance(disc, dict):
+        p.bad("/discard", "'discard' must map player IDs to lists of card codes")
+        return None
+    out: dict[str, tuple[str, ...]] = {}
+    for pid, codes in disc.items():
+        if pid not in players:
+            p.bad(f"/discard/{escape(pid)}", f"'{pid}' is not a player of this log{nearest(pid, players)}")
+        elif not isinstance(codes, list):
+            p.bad(f"/discard/{escape(pid)}", "a list of card codes")
+        else:
+            out[pid] = tuple(str(p.code(c, f"/discard/{escape(pid)}/{i}", "a discarded card"))
+                             for i, c in enumerate(codes))
+    return out
