@@ -43,6 +43,10 @@ class LiveIndex:
     live: dict[str, list[tuple[Source, tuple[Any, ...]]]]
     by_event: dict[tuple[str, type], list[tuple[Source, Any, str]]] = field(default_factory=dict)
     quiet_types: dict[type, bool] = field(default_factory=dict)
+    # what the triggered abilities look at: the event types their tests are marked with, and
+    # whether any test is unmarked (it looks at every event); an event of no such type is quiet
+    watched: tuple[type, ...] = ()
+    watches_all: bool = False
 
     def candidates(self, timing: str, event_type: type) -> list[tuple[Source, Any, str]]:
         """The live ``timing`` abilities that may answer an event of ``event_type``, each with its
@@ -57,7 +61,11 @@ class LiveIndex:
         """No live ability could replace an event of this type, interrupt it or follow it."""
         got = self.quiet_types.get(event_type)
         if got is None:
-            got = self.quiet_types[event_type] = not any(self.candidates(t, event_type) for t in TRIGGERED)
+            if not self.watches_all and not issubclass(event_type, self.watched):
+                got = True
+            else:
+                got = not any(self.candidates(t, event_type) for t in TRIGGERED)
+            self.quiet_types[event_type] = got
         return got
 
 
@@ -104,7 +112,19 @@ def build(gen: int, cards: Any, sources: Iterable[Source],
     for src, extra in keyed:
         for ab in extra:
             live.setdefault(ab.timing, []).append((src, (ab,)))
-    return LiveIndex(gen, cards, live)
+    watched: set[type] = set()
+    watches_all = False
+    for timing in TRIGGERED:
+        for _src, abilities in live.get(timing, ()):
+            for ab in abilities:
+                if ab.trigger is None:
+                    continue
+                types = getattr(ab.trigger, "event_types", None)
+                if types is None:
+                    watches_all = True
+                else:
+                    watched.update(types)
+    return LiveIndex(gen, cards, live, watched=tuple(watched), watches_all=watches_all)
 
 
 def candidates(live: Sequence[tuple[Source, tuple[Any, ...]]], event_type: type) -> list[tuple[Source, Any, str]]:

@@ -233,20 +233,25 @@ class Ctx:
 
     def sources(self) -> Iterator[Source]:
         """Every card in play whose abilities are live (destiny.abilities.when-active)."""
+        for ref, code, pid in self._in_play():
+            yield Source(ref, code, pid, self.card(code))
+
+    def _in_play(self) -> Iterator[tuple[str, str, str]]:
+        """(reference, code, controller) of every card in play whose abilities are live: not a
+        defeated character, nothing of an eliminated player; the battlefield under its controller."""
         st = self.state
         for pid, p in st.players.items():
             if p.eliminated:  # everything of an eliminated player left the game
                 continue
             for ref, ch in p.characters.items():
                 if not ch.defeated:
-                    yield Source(ref, ch.code, pid, self.card(ch.code))
+                    yield ref, ch.code, pid
             for ref, up in p.upgrades.items():
-                yield Source(ref, up.code, pid, self.card(up.code))
+                yield ref, up.code, pid
             for ref, su in p.supports.items():
-                yield Source(ref, su.code, pid, self.card(su.code))
+                yield ref, su.code, pid
         if st.battlefield and st.controller:
-            yield Source(f"{st.controller}.{st.battlefield}", st.battlefield, st.controller,
-                         self.card(st.battlefield))
+            yield f"{st.controller}.{st.battlefield}", st.battlefield, st.controller
 
     def upgrade_host(self, upgrade_ref: str) -> str | None:
         """The character an upgrade is attached to; for an upgrade that left play during this step,
@@ -389,14 +394,23 @@ class Ctx:
         cached: LiveIndex | None = st.live_index
         if SHORTCUTS and cached is not None and cached.gen == gen and cached.cards is self.cards:
             return cached
-        sources = list(self.sources())
         timed = timed_codes(self.cards)
         # a keyword's ability goes to the cards that have it printed, or to every card of its type
         # while a live constant ability grants keywords (its trigger asks whether the card has it)
-        grants = any("constant:keywords" in timed.get(src.code, ()) for src in sources)
+        grants = any("constant:keywords" in timed.get(code, ()) for _ref, code, _pid in self._in_play())
+        sources = self.sources() if grants else self._sources_with_abilities(timed)
         index = build(gen, self.cards, sources, _granted_keywords if grants else _printed_keywords)
         st.live_index = index
         return index
+
+    def _sources_with_abilities(self, timed: dict[str, Any]) -> Iterator[Source]:
+        """``sources``, but only the cards that have triggered or constant abilities or a keyword
+        printed (the others add nothing to the index)."""
+        for ref, code, pid in self._in_play():
+            card = self.card(code)
+            if code in timed or card.keywords:
+                yield Source(ref, code, pid, card)
+
 
     def _instance(self, src: Source, ab: Ability, aid: str, event: Event | None) -> Triggered:
         effect = ab.effect
@@ -776,6 +790,8 @@ def _granted_keywords(src: Source) -> tuple[Ability, ...]:
 
 def _printed_keywords(src: Source) -> tuple[Ability, ...]:
     """The keyword abilities of the keywords printed on the card (when nothing grants any)."""
+    if not src.card.keywords:
+        return ()
     abilities = KEYWORD_ABILITIES.get(src.card.type, ())
     return tuple(ab for ab in abilities if ab.keyword in src.card.keywords) if abilities else ()
 
