@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from judge.games.base import Applied, GameState, Policy
+from judge.games.base import Applied, GameState, Policy, written
 from judge.kernel.core import PendingDecision, PositionRecord
 from judge.kernel.rng import Rng
 from replays.errors import Fault, MalformedLog
@@ -49,12 +49,20 @@ class StepRecord:
     at: int
     step: dict[str, Any]
     action: Any  # the step's typed action (None for the setup)
-    events: list[dict[str, Any]]
+    records: list[Any]  # typed records (judge.kernel.core.Record), written to JSON by ``events``
     decisions: list[dict[str, Any]]
     state: GameState
     error: StepError | None = None
     rejected_as_expected: bool = False
     written_choices: list[dict[str, Any]] = field(default_factory=list)
+    _events: list[dict[str, Any]] | None = None
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """The step's events as rulings and timelines write them (docs/events.md), written once."""
+        if self._events is None:
+            self._events = written(self.records)
+        return self._events
 
 
 class Visitor(Protocol):
@@ -102,7 +110,7 @@ def start(log: Log, cards: Any, rng: Rng | None, policy: Policy | None = None) -
         if state is None:
             raise MalformedLog([Fault(p, m) for p, m in faults])
         state.rng_drawn = rng.drawn if rng else None
-        return StepRecord(at=0, step={}, action=None, events=[PositionRecord().to_json()], decisions=[],
+        return StepRecord(at=0, step={}, action=None, records=[PositionRecord()], decisions=[],
                           state=state)
     violations = game.deck_violations(log.players, cards, log.deck_format)
     if violations:
@@ -110,14 +118,14 @@ def start(log: Log, cards: Any, rng: Rng | None, policy: Policy | None = None) -
         err = StepError(at=0, kind="illegal-action", rule=first["rule"],
                         message=f"{len(violations)} deck-building violation(s) for the '{log.deck_format}' format; "
                         f"the first: {first['player']}: {first['message']}", violations=violations)
-        return StepRecord(at=0, step={}, action=None, events=[], decisions=[], state=game.empty_state(log.players),
+        return StepRecord(at=0, step={}, action=None, records=[], decisions=[], state=game.empty_state(log.players),
                           error=err)
     state, applied = game.begin(log.players, log.setup, cards, rng, policy)
     if applied.error is not None:
-        return StepRecord(at=0, step={}, action=None, events=[], decisions=[], state=state,
+        return StepRecord(at=0, step={}, action=None, records=[], decisions=[], state=state,
                           error=step_error(0, applied.error))
     state.rng_drawn = rng.drawn if rng else None
-    return StepRecord(at=0, step={}, action=None, events=applied.events, decisions=applied.decisions, state=state,
+    return StepRecord(at=0, step={}, action=None, records=applied.records, decisions=applied.decisions, state=state,
                       written_choices=applied.written_choices)
 
 
@@ -135,7 +143,7 @@ def record(at: int, step: dict[str, Any], action: Any, state: GameState, applied
     if rng is not None:
         state.rng_drawn = rng.drawn
     error = step_error(at, applied.error) if applied.error is not None else None
-    return StepRecord(at=at, step=step, action=action, events=applied.events, decisions=applied.decisions,
+    return StepRecord(at=at, step=step, action=action, records=applied.records, decisions=applied.decisions,
                       state=state, error=error, written_choices=applied.written_choices)
 
 

@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from judge.kernel.core import Decision
+from judge.kernel.core import Decision, Record
 from judge.kernel.rng import Rng
 
 # a player's ID in every game's logs: p1, ana, team-2
@@ -66,14 +66,19 @@ class Action(Protocol):
 
 @dataclass
 class Applied:
-    """What applying one step (or carrying out setup) did: its events and decisions in order, the
-    choices a policy wrote for it, and the error that stopped it (a kernel exception with ``kind``,
-    ``rule`` and ``message``), if any."""
+    """What applying one step (or carrying out setup) did: its records in order (typed, written to
+    JSON only when read: ``written``), its decisions, the choices a policy wrote for it, and the
+    error that stopped it (a kernel exception with ``kind``, ``rule`` and ``message``), if any."""
 
-    events: list[dict[str, Any]] = field(default_factory=list)
+    records: list[Record] = field(default_factory=list)
     decisions: list[dict[str, Any]] = field(default_factory=list)
     written_choices: list[dict[str, Any]] = field(default_factory=list)
     error: Exception | None = None
+
+
+def written(records: list[Record]) -> list[dict[str, Any]]:
+    """Records as rulings and timelines write them (docs/events.md)."""
+    return [r.to_json() for r in records]
 
 
 class Game(Protocol):

@@ -96,7 +96,7 @@ class Ctx:
         self.rng = rng
         self.policy = policy
         self.kernel = Kernel(self)
-        self.events: list[dict[str, Any]] = []  # the records of this step, written (Record.to_json)
+        self.records: list[Record] = []  # what happened in this step (written to JSON when read)
         self.decisions: list[dict[str, Any]] = []
         self.inputs = InputReader(inputs)  # the step's logged outcomes and choices, read in order
         self.written_choices: list[dict[str, Any]] = []  # answers a policy gave (self-play)
@@ -318,9 +318,9 @@ class Ctx:
 
     # ------------------------------------------------------------------ kernel host
     def record(self, record: Record) -> None:
-        """Write down what happened (the kernel's steps, performed events, the engine's notes): each
-        record's JSON is written once, here."""
-        self.events.append(record.to_json())
+        """Write down what happened (the kernel's steps, performed events, the engine's notes). A
+        record's JSON is written only when a ruling or a timeline reads it (base.written)."""
+        self.records.append(record)
 
     def chooser_for(self, triggers: Sequence[Triggered]) -> tuple[str, str]:
         return self.battlefield_controller(), "destiny.timing.simultaneous-battlefield-controller"

@@ -85,7 +85,7 @@ class Destiny:
         except self.errors as exc:
             return self.empty_state(players), Applied(error=exc)
         ctx.close()
-        return state, Applied(ctx.events, ctx.decisions, ctx.written_choices)
+        return state, Applied(ctx.records, ctx.decisions, ctx.written_choices)
 
     def empty_state(self, players: Sequence[Mapping[str, Any]]) -> GameState:
         st = GameState(phase="setup")
@@ -109,7 +109,7 @@ class Destiny:
             error = exc
         finally:
             ctx.close()
-        return Applied(ctx.events, ctx.decisions, ctx.written_choices, error)
+        return Applied(ctx.records, ctx.decisions, ctx.written_choices, error)
 
     def legal_actions(self, state: GameState, cards: CardPool) -> list[st_.DestinyAction]:
         from judge.games.destiny.legal import legal_actions

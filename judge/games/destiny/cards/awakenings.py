@@ -40,6 +40,7 @@ from judge.games.destiny.choices import choose_dice, choose_turns
 from judge.games.destiny.dice import Face, parse_face
 from judge.games.destiny.engine import Ctx
 from judge.games.destiny.model import CardDef, CardType, faces, on
+from judge.games.destiny.records import DamageRecord
 from judge.games.destiny.refs import card_of_die
 from judge.games.destiny.resolve import indirect, resolve_dice
 from judge.games.destiny.state import UNKNOWN, Delayed
@@ -404,9 +405,9 @@ def _second_chance(ctx: Ctx, src: str, _e: Any) -> None:
 def _after_host_takes_melee(ctx: Ctx, src: str, e: Any) -> bool:
     if not (isinstance(e, ev.Damage) and e.symbol == "MD" and e.target == ctx.upgrade_host(src)):
         return False
-    for done in reversed(ctx.events):  # the damage's own record says how much was taken
-        if done.get("event") == "damage" and done.get("target") == e.target and done.get("source") == e.source:
-            return int(done.get("taken", 0)) > 0
+    for done in reversed(ctx.records):  # the damage's own record says how much was taken
+        if isinstance(done, DamageRecord) and done.event.target == e.target and done.event.source == e.source:
+            return done.taken > 0
     return False
 
 
