@@ -166,12 +166,14 @@ def replay(log: Log, cards: Any = None, visitors: tuple[Visitor, ...] = (), stop
         return result
     state = setup.state
     last = len(log.steps) if stop_after is None else min(stop_after, len(log.steps))
-    snap: _Snapshot | None = None
+    snap: _Snapshot | None = None  # before the first snapshot, the setup is carried out again
+    next_snap = FIRST_SNAPSHOT
     for i in range(last):
         at = i + 1
         step = log.steps[i]
-        if i % SNAPSHOT_EVERY == 0 and i:  # before step 1 the setup itself is the snapshot
+        if i == next_snap:
             snap = _Snapshot(i, state.copy(), rng.drawn if rng else None)
+            next_snap *= 2
         expect = step.get("expect") or {}
         want_error = expect.get("error")
         # a rejected step changes nothing: the engine applies steps in place, so keep the state
@@ -230,9 +232,11 @@ def replay(log: Log, cards: Any = None, visitors: tuple[Visitor, ...] = (), stop
 
 
 # A failed step changed the state it was applied to (steps are applied in place); the state before
-# it is rebuilt from the nearest snapshot, taken every SNAPSHOT_EVERY steps (a copy per step would
-# double the cost of a replay; replaying from the start would cost a long log's length again).
-SNAPSHOT_EVERY = 64
+# it is rebuilt from the latest snapshot, taken after FIRST_SNAPSHOT steps and then each time the
+# count doubles (64, 128, 256, ...): at most half the steps replayed are replayed again, for a
+# handful of copies however long the log (a copy every k steps would cost a long log's states
+# over and over; a copy per step would double the cost of a replay).
+FIRST_SNAPSHOT = 64
 
 
 @dataclass

@@ -282,7 +282,7 @@ def test_hash_and_state_are_checked_together() -> None:
 
 def test_a_late_failure_is_rebuilt_from_the_nearest_snapshot_not_from_the_start() -> None:
     """A step that fails mid-resolution has changed the state; the state before it comes from the
-    snapshot taken every SNAPSHOT_EVERY steps, replaying only the steps after it."""
+    latest snapshot (after 64 steps, then 128, 256, ...), replaying only the steps after it."""
     import copy as copy_
 
     from replays import format as fmt
@@ -291,8 +291,8 @@ def test_a_late_failure_is_rebuilt_from_the_nearest_snapshot_not_from_the_start(
 
     log = copy_.deepcopy(golden(5))  # the longest self-play game of the corpus
     n = len(log["steps"])
-    assert n > replayer.SNAPSHOT_EVERY + 2
-    at = n - 1  # the failing step (1-based), after the snapshot at SNAPSHOT_EVERY steps
+    assert 2 * replayer.FIRST_SNAPSHOT > n > replayer.FIRST_SNAPSHOT + 2
+    at = n - 1  # the failing step (1-based), after the first snapshot
     step = log["steps"][at - 1]
     for s in log["steps"]:
         s.pop("expect", None)
@@ -314,4 +314,4 @@ def test_a_late_failure_is_rebuilt_from_the_nearest_snapshot_not_from_the_start(
     assert result.error is not None and result.error.at == at and result.error.rule == "destiny.terms.choose-option"
     assert result.state.state_hash() == final_hash(cut(log, at - 1))
     rebuilt = len(applied) - at
-    assert rebuilt == (at - 1) % replayer.SNAPSHOT_EVERY  # only the steps after the snapshot, again
+    assert rebuilt == at - 1 - replayer.FIRST_SNAPSHOT  # only the steps after the snapshot, again
