@@ -14,7 +14,7 @@ from typing import Any
 
 from judge.games import registry
 from judge.games.base import PLAYER
-from judge.games.inputs import Inputs, escape, nearest, parse_inputs
+from judge.games.inputs import NO_INPUTS, Inputs, escape, nearest, parse_inputs
 from judge.kernel.rng import ALGORITHM
 from replays.errors import Fault, MalformedLog
 
@@ -153,15 +153,18 @@ def parse_log(data: Any, cards: Any = None) -> Log:
     actions: list[Any] = []
     inputs: list[Inputs] = []
     if game is not None:
+        parse_step = game.parse_step
+        in_faults: list[tuple[str, str]] = []
         for i, step in enumerate(steps):
             path = f"/steps/{i}"
-            action, step_faults = game.parse_step(step, path, ids, cards)
+            action, step_faults = parse_step(step, path, ids, cards)
             for p_, m in step_faults:
                 bad(p_, m)
-            in_faults: list[tuple[str, str]] = []
-            inputs.append(parse_inputs(step, path, ids, in_faults) if isinstance(step, dict) else Inputs())
-            for p_, m in in_faults:
-                bad(p_, m)
+            inputs.append(parse_inputs(step, path, ids, in_faults) if isinstance(step, dict) else NO_INPUTS)
+            if in_faults:
+                for p_, m in in_faults:
+                    bad(p_, m)
+                in_faults.clear()
             actions.append(action)
     if faults:
         raise MalformedLog(faults)

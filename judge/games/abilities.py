@@ -82,13 +82,27 @@ def timed(card: Any) -> dict[str, tuple[Any, ...]]:
 def timed_codes(cards: Any) -> dict[str, dict[str, tuple[Any, ...]]]:
     """Codes of a pool's cards that have triggered or constant abilities, with them by timing.
     Kept on the pool until it changes size (a pool that replaces a card resets it)."""
+    return _timed_cache(cards)[1]
+
+
+def codes_with(cards: Any, key: str) -> frozenset[str]:
+    """The codes of a pool's cards that have abilities filed under ``key`` (a timing, or
+    ``constant:<query>``), kept with the pool's table."""
+    cache = _timed_cache(cards)
+    got = cache[2].get(key)
+    if got is None:
+        got = cache[2][key] = frozenset(code for code, by_timing in cache[1].items() if key in by_timing)
+    return got
+
+
+def _timed_cache(cards: Any) -> tuple[int, dict[str, dict[str, tuple[Any, ...]]], dict[str, frozenset[str]]]:
     cached = cards.timed_cache
     if cached is None or cached[0] != len(cards.cards):
         table = {code: t for code, card in cards.cards.items() if (t := timed(card))}
-        cached = (len(cards.cards), table)
+        cached = (len(cards.cards), table, {})
         cards.timed_cache = cached
-    table_: dict[str, dict[str, tuple[Any, ...]]] = cached[1]
-    return table_
+    out: tuple[int, dict[str, dict[str, tuple[Any, ...]]], dict[str, frozenset[str]]] = cached
+    return out
 
 
 def build(gen: int, cards: Any, sources: Iterable[Source],

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar
 
-from judge.games.abilities import LiveIndex, Source, build, timed_codes
+from judge.games.abilities import LiveIndex, Source, build, codes_with, timed_codes
 from judge.games.destiny import events as ev
 from judge.games.destiny import records as rec
 from judge.games.destiny.dice import Face, FaceError, parse_face
@@ -397,7 +397,8 @@ class Ctx:
         timed = timed_codes(self.cards)
         # a keyword's ability goes to the cards that have it printed, or to every card of its type
         # while a live constant ability grants keywords (its trigger asks whether the card has it)
-        grants = any("constant:keywords" in timed.get(code, ()) for _ref, code, _pid in self._in_play())
+        granting = codes_with(self.cards, "constant:keywords")
+        grants = bool(granting) and any(code in granting for _ref, code, _pid in self._in_play())
         sources = self.sources() if grants else self._sources_with_abilities(timed)
         index = build(gen, self.cards, sources, _granted_keywords if grants else _printed_keywords)
         st.live_index = index

@@ -55,9 +55,8 @@ class Destiny:
         setup_inputs(setup, [p["id"] for p in players if isinstance(p, dict)], faults)
         return faults
 
-    def parse_step(self, step: Any, path: str, players: Sequence[str], cards: Any,
-                   ) -> tuple[st_.DestinyAction | None, Faults]:
-        return st_.parse_step(step, path, players, cards)
+    # one step as a typed action, or its faults (steps.parse_step, called for every step of a log)
+    parse_step = staticmethod(st_.parse_step)
 
     def deck_violations(self, players: Sequence[Mapping[str, Any]], cards: CardPool, deck_format: str,
                         ) -> list[dict[str, Any]]:
