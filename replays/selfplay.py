@@ -5,15 +5,16 @@ shuffles come from the log's ``rng`` (seed ``"<seed>"``), so the written log car
 seed, the steps and the choices the policy made, and replays to the same state hashes anywhere.
 
 Each step is picked from the game's ``legal_actions`` (checked apart from applying), in an order
-the policy shuffles, passing last; the first one that also resolves without breaking a rule is
-played. A card whose text the engine does not implement is never played, so a self-play log is
-always fully ruled.
+the policy draws (a verb at random, then one of its actions; passing last); the first one that also
+resolves without breaking a rule is played. A card whose text the engine does not implement is
+never played, so a self-play log is always fully ruled.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import zip_longest
 from typing import Any
 
 from judge.games import registry
@@ -23,6 +24,28 @@ from replays.format import parse_log
 from replays.replayer import record, start
 
 MAX_STEPS = 2_000
+
+
+def _policy_order(legal: list[Any], rng: Rng, allow: Callable[[dict[str, Any], Any], bool] | None,
+                  state: Any) -> list[Any]:
+    """The order in which self-play tries the legal actions: a verb drawn at random, then one of its
+    actions at random, so that a verb with many variants (rerolling any of several dice) is not
+    played more often for it; each verb's first pick before any second; passing last, so that games
+    progress."""
+    by_verb: dict[str, list[Any]] = {}
+    for action in legal:
+        if allow is None or action.verb == "pass" or allow(action.to_json(), state):
+            by_verb.setdefault(action.verb, []).append(action)
+    passes = by_verb.pop("pass", [])
+    verbs = sorted(by_verb)
+    rng.shuffle(verbs)
+    groups = []
+    for verb in verbs:
+        group = by_verb[verb]
+        rng.shuffle(group)
+        groups.append(group)
+    out = [a for rank in zip_longest(*groups) for a in rank if a is not None]
+    return out + passes
 
 
 @dataclass
@@ -65,13 +88,7 @@ def play(log: dict[str, Any], cards: Any = None, max_steps: int = MAX_STEPS,
         raise ValueError("self-play continues a log's setup: give it a log without steps")
     state = setup.state
     while rules.actor(state) is not None and len(log["steps"]) < max_steps:
-        legal = rules.legal_actions(state, cards)
-        passes = [a for a in legal if a.verb == "pass"]
-        cands = [a for a in legal if a.verb != "pass"]
-        if allow is not None:
-            cands = [a for a in cands if allow(a.to_json(), state)]
-        policy_rng.shuffle(cands)
-        cands += passes  # passing is always legal; last, so that games progress
+        cands = _policy_order(rules.legal_actions(state, cards), policy_rng, allow, state)
         chosen = None
         for action in cands:
             trial_state = state.copy()
