@@ -22,6 +22,7 @@ COMPILED = [
     "judge/games/destiny/deckcheck.py",
     "judge/games/destiny/dice.py",
     "judge/games/destiny/engine.py",
+    "judge/games/destiny/legal.py",
     "judge/games/destiny/perform.py",
     "judge/games/destiny/records.py",
     "judge/games/destiny/resolve.py",

@@ -3,15 +3,18 @@ action breaks before anything changes, and ``legal_actions(state)`` lists the ac
 passes for the player to act.
 
 The check reads the state and asks the cards' constant abilities and play restrictions; it never
-changes the state. What only resolving can show (a target an effect chooses, a die that leaves the
-pool while others resolve) is found by ``apply``, which stops the step with the rule it breaks.
+changes the state. ``apply`` (actions.py) runs the same checks (``check_play``, ``check_use``...)
+before it changes anything. What only resolving can show (paying, after abilities that reduce a
+cost; a target an effect chooses; a die that leaves the pool while others resolve) is found by
+``apply``, which stops the step with the rule it breaks: a check may pass a step that ``apply``
+rejects, never the other way round.
 """
 
 from __future__ import annotations
 
 from judge.games.destiny import steps as st_
-from judge.games.destiny.engine import Ctx
-from judge.games.destiny.model import CardPool, CardType
+from judge.games.destiny.engine import Ctx, NotImplementedCard
+from judge.games.destiny.model import Ability, CardDef, CardPool, CardType
 from judge.games.destiny.state import UNKNOWN, GameState
 from judge.kernel.core import IllegalAction
 
@@ -24,7 +27,7 @@ def check(state: GameState, action: st_.DestinyAction, cards: CardPool) -> Viola
     ctx = Ctx(state, cards, action)
     try:
         _check(ctx, state, action)
-    except IllegalAction as exc:
+    except (IllegalAction, NotImplementedCard) as exc:
         return exc.rule, exc.message
     finally:
         ctx.close()
@@ -54,28 +57,23 @@ def _check(ctx: Ctx, st: GameState, a: st_.DestinyAction) -> None:
     if forbidden is not None:
         raise IllegalAction("destiny.negative.cannot-overrides-can", f"{pid} cannot {a.verb} now: {forbidden}")
     if isinstance(a, st_.Play):
-        _check_play(ctx, pid, a)
+        check_play(ctx, pid, a)
     elif isinstance(a, st_.Activate):
-        ref = ctx.canon(a.card)
-        if ctx.owner_of(ref) != pid:
-            raise IllegalAction("destiny.terms.controller", f"{pid} cannot activate {ref}, which "
-                                f"{ctx.owner_of(ref)} controls")
-        ctx.check_activate(pid, ref)
+        check_activate(ctx, pid, a)
     elif isinstance(a, st_.Resolve):
         _check_resolve(ctx, pid, a)
     elif isinstance(a, st_.Reroll):
-        _check_reroll(ctx, pid, a)
+        check_reroll(ctx, pid, a)
     elif isinstance(a, st_.Use):
-        _check_use(ctx, pid, a)
+        check_use(ctx, pid, a)
     elif isinstance(a, st_.Claim):
-        if st.claimed_by is not None:
-            raise IllegalAction("destiny.actions.claim-once-per-round", f"{st.claimed_by} already claimed the "
-                                "battlefield this round")
-        if not st.battlefield:
-            raise IllegalAction("destiny.battlefields.one-used", "there is no battlefield in play")
+        check_claim(ctx)
 
 
-def _check_play(ctx: Ctx, pid: str, a: st_.Play) -> None:
+def check_play(ctx: Ctx, pid: str, a: st_.Play) -> tuple[CardDef, str | None, str | None]:
+    """What playing a card requires before it is paid (destiny.actions.play-card-sequence): the
+    card, the character an upgrade goes on and the upgrade it replaces (both canonical). Paying
+    is checked as the card is played: an ability may reduce the cost first."""
     p = ctx.player(pid)
     if a.card not in p.hand and UNKNOWN not in p.hand:
         raise IllegalAction("destiny.actions.play-card-sequence", f"{a.card} is not in {pid}'s hand")
@@ -89,7 +87,7 @@ def _check_play(ctx: Ctx, pid: str, a: st_.Play) -> None:
             if ctx.card(ctx.code_of(ref)).name == card.name:
                 raise IllegalAction("destiny.uniqueness.one-copy-in-play", f"{pid} already has {card.name} "
                                     f"({ref}) in play")
-    replaced_cost = 0
+    replaces = None
     if card.type == CardType.UPGRADE:
         if on is None:
             raise IllegalAction("destiny.upgrades.attach", f"{card.name} is an upgrade: name the character it goes "
@@ -102,7 +100,6 @@ def _check_play(ctx: Ctx, pid: str, a: st_.Play) -> None:
             replaces = ctx.canon(a.replaces)
             if replaces not in p.characters[on].upgrades:
                 raise IllegalAction("destiny.upgrades.replace", f"{replaces} is not an upgrade on {on}")
-            replaced_cost = ctx.card(ctx.code_of(replaces)).cost or 0
     elif on is not None:
         raise IllegalAction("destiny.actions.play-card-sequence", f"{card.name} is a {card.type.value}: only "
                             "upgrades name a character with 'on'")
@@ -110,17 +107,13 @@ def _check_play(ctx: Ctx, pid: str, a: st_.Play) -> None:
     for ab in card.abilities_for("play") + card.abilities_for("restriction"):
         if ab.condition is not None and not ignore and not ab.condition(ctx, pid, on):
             raise IllegalAction("destiny.terms.play-restrictions", f"{card.name} cannot be played: {ab.text}")
-    pay = max(0, ctx.cost_of(pid, a.card, on) - replaced_cost)
-    if p.resources < pay:
-        raise IllegalAction("destiny.cards.cost", f"{pid} has {p.resources} resources and cannot pay {pay} for "
-                            f"playing {card.name}")
+    return card, on, replaces
 
 
 def _check_resolve(ctx: Ctx, pid: str, a: st_.Resolve) -> None:
     p = ctx.player(pid)
     seen: set[str] = set()
     symbol = None
-    cost = 0
     for entry in a.dice:
         die = ctx.canon_die(entry.die)
         if die in seen:
@@ -132,7 +125,6 @@ def _check_resolve(ctx: Ctx, pid: str, a: st_.Resolve) -> None:
         if face.is_blank or (symbol is not None and face.symbol != symbol):
             continue  # it may come to show the symbol while the others resolve (destiny.actions.resolve-late-joiners)
         symbol = face.symbol
-        cost += face.cost
         if face.symbol in DAMAGE and not face.modifier:
             if entry.target is None:
                 raise IllegalAction("destiny.symbols.damage-one-target", f"{die} needs a target character")
@@ -147,12 +139,10 @@ def _check_resolve(ctx: Ctx, pid: str, a: st_.Resolve) -> None:
     if not bases:
         raise IllegalAction("destiny.dice.modifier-needs-base", "a modifier can only be resolved together with "
                             "a base die of the same symbol in the same action")
-    if cost and p.resources < cost and not ctx.query("free_die", ctx.canon_die(bases[0].die), False):
-        raise IllegalAction("destiny.dice.face-cost", f"{pid} has {p.resources} resources and cannot pay {cost} "
-                            "for the dice's faces")
 
 
-def _check_reroll(ctx: Ctx, pid: str, a: st_.Reroll) -> None:
+def check_reroll(ctx: Ctx, pid: str, a: st_.Reroll) -> list[str]:
+    """What the reroll action requires (destiny.actions.reroll-by-discard): the dice, canonical."""
     p = ctx.player(pid)
     if not p.pool:
         raise IllegalAction("destiny.actions.reroll-needs-dice", f"{pid} has no dice in their pool to reroll")
@@ -166,9 +156,12 @@ def _check_reroll(ctx: Ctx, pid: str, a: st_.Reroll) -> None:
             raise IllegalAction("destiny.dice.pool-only", f"{d} is not in {pid}'s dice pool")
     if a.discard not in p.hand and UNKNOWN not in p.hand:
         raise IllegalAction("destiny.actions.reroll-by-discard", f"{a.discard} is not in {pid}'s hand")
+    return dice
 
 
-def _check_use(ctx: Ctx, pid: str, a: st_.Use) -> None:
+def check_use(ctx: Ctx, pid: str, a: st_.Use) -> tuple[str, Ability]:
+    """What using a card's action requires (destiny.actions.card-action): the card (canonical) and
+    the ability used. Its condition is checked too (``Ability.condition``)."""
     ref = ctx.canon(a.card)
     if ctx.owner_of(ref) != pid:
         raise IllegalAction("destiny.actions.card-action", f"{pid} does not control {ref}")
@@ -178,9 +171,12 @@ def _check_use(ctx: Ctx, pid: str, a: st_.Use) -> None:
             raise IllegalAction("destiny.defeat.no-further-use", f"{ref} is defeated")
     elif ref not in p.upgrades and ref not in p.supports:
         raise IllegalAction("destiny.actions.card-action", f"{ref} is not in play under {pid}'s control")
-    card = ctx.card(ctx.code_of(ref))
+    code = ctx.code_of(ref)
+    card = ctx.card(code)
     abilities = [ab for ab in card.abilities if ab.timing in ("action", "power")]
     if not abilities:
+        if card.unimplemented:
+            ctx.not_implemented(code, "its action ability")
         raise IllegalAction("destiny.actions.card-action", f"{card.name} has no action ability")
     k = a.ability or 1
     if k > len(abilities):
@@ -191,6 +187,28 @@ def _check_use(ctx: Ctx, pid: str, a: st_.Use) -> None:
                             "round")
     if ab.condition is not None and not ab.condition(ctx, pid, ref):
         raise IllegalAction("destiny.actions.card-action", f"{card.name}'s action cannot be used now: {ab.text}")
+    return ref, ab
+
+
+def check_claim(ctx: Ctx) -> str:
+    """What claiming the battlefield requires: the battlefield (destiny.actions.claim-once-per-round)."""
+    st = ctx.state
+    if st.claimed_by is not None:
+        raise IllegalAction("destiny.actions.claim-once-per-round", f"{st.claimed_by} already claimed the "
+                            "battlefield this round")
+    if not st.battlefield:
+        raise IllegalAction("destiny.battlefields.one-used", "there is no battlefield in play")
+    return st.battlefield
+
+
+def check_activate(ctx: Ctx, pid: str, a: st_.Activate) -> str:
+    """What activating requires (destiny.actions.activate): the card (canonical)."""
+    ref = ctx.canon(a.card)
+    if ctx.owner_of(ref) != pid:
+        raise IllegalAction("destiny.terms.controller", f"{pid} cannot activate {ref}, which {ctx.owner_of(ref)} "
+                            "controls")
+    ctx.check_activate(pid, ref)
+    return ref
 
 
 # ====================================================================== generating
