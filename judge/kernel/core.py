@@ -194,7 +194,24 @@ class ReplacedRecord(Record):
                 "replaced": self.replaced.to_json(), "rules": list(self.rules)}
 
 
-class TriggeredRecord(Record):
+class _AbilityRecord(Record):
+    """An ability met at one of the kernel's steps (``triggered``, ``queued``): its ID, its timing and
+    the kind of the event it answers."""
+
+    __slots__ = ("ability", "timing", "on", "rules")
+
+    def __init__(self, ability: str, timing: str, on: str, rules: tuple[str, ...]) -> None:
+        self.ability: Final = ability
+        self.timing: Final = timing
+        self.on: Final = on
+        self.rules: Final = rules
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": self.kind, "ability": self.ability, "timing": self.timing, "on": self.on,
+                "rules": list(self.rules)}
+
+
+class TriggeredRecord(_AbilityRecord):
     """A before-ability resolves, interrupting the event it triggered on.
 
     ability: the ability's ID: its card's reference, with ``:<keyword>`` for a keyword's ability
@@ -203,23 +220,13 @@ class TriggeredRecord(Record):
     on: the kind of the event it interrupts
     """
 
-    __slots__ = ("ability", "timing", "on", "rules")
+    __slots__ = ()
     kind: ClassVar[str] = "triggered"
     cites: ClassVar[tuple[str, ...]] = ("before",)
     cites_also: ClassVar[str] = "the ability's own rules"
 
-    def __init__(self, ability: str, timing: str, on: str, rules: tuple[str, ...]) -> None:
-        self.ability: Final = ability
-        self.timing: Final = timing
-        self.on: Final = on
-        self.rules: Final = rules
 
-    def to_json(self) -> dict[str, Any]:
-        return {"event": "triggered", "ability": self.ability, "timing": self.timing, "on": self.on,
-                "rules": list(self.rules)}
-
-
-class QueuedRecord(Record):
+class QueuedRecord(_AbilityRecord):
     """An after-ability joins the back of the queue; it resolves when the outermost action or
     ability has finished.
 
@@ -228,19 +235,9 @@ class QueuedRecord(Record):
     on: the kind of the event it follows
     """
 
-    __slots__ = ("ability", "timing", "on", "rules")
+    __slots__ = ()
     kind: ClassVar[str] = "queued"
     cites: ClassVar[tuple[str, ...]] = ("after", "queue_fifo")
-
-    def __init__(self, ability: str, timing: str, on: str, rules: tuple[str, ...]) -> None:
-        self.ability: Final = ability
-        self.timing: Final = timing
-        self.on: Final = on
-        self.rules: Final = rules
-
-    def to_json(self) -> dict[str, Any]:
-        return {"event": "queued", "ability": self.ability, "timing": self.timing, "on": self.on,
-                "rules": list(self.rules)}
 
 
 class ResolvingRecord(Record):

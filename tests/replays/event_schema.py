@@ -55,12 +55,13 @@ class Kind:
 
 
 def record_classes() -> list[type[Record]]:
-    """Every record class: the kernel's, then Destiny's, in the order of their source."""
+    """Every record class: the kernel's, then Destiny's, in the order of their source (bases whose
+    name starts with ``_`` share code between kinds and are no kind themselves)."""
     out: list[type[Record]] = []
     for module in (core, records):
         for value in vars(module).values():
             if isinstance(value, type) and issubclass(value, Record) and value is not Record \
-                    and value.__module__ == module.__name__:
+                    and value.__module__ == module.__name__ and not value.__name__.startswith("_"):
                 out.append(value)
     return out
 
