@@ -18,6 +18,7 @@ import hashlib
 import json
 from typing import Any
 
+from judge.games import registry
 from replays import format as fmt
 from replays.errors import Fault, MalformedLog, StepOutOfRange
 from replays.replayer import ReplayResult, replay
@@ -26,6 +27,13 @@ from replays.timeline import timeline
 
 __all__ = ["Fault", "MalformedLog", "StepOutOfRange", "log_id", "replay_json", "ruling_json",
            "timeline_json", "validate"]
+
+
+def warm() -> None:
+    """Load every written game and its card pool now (a worker calls this before it forks, so that
+    a forked work horse does not load them again for each job)."""
+    for game_id in registry.written():
+        registry.get(game_id).default_cards()
 
 
 def log_id(log: Any) -> str:

@@ -21,6 +21,9 @@ def make_worker(conn: redis.Redis, cfg: Settings, *, simple: bool = False) -> Ba
 def run_worker(url: str, cfg: Settings, *, burst: bool = False, simple: bool = False) -> bool:
     """Work the queue at ``url`` (until stopped, or until it is empty with ``burst``)."""
     importlib.import_module("worker.jobs")  # imported once here: forked work horses inherit it
+    from replays.service import warm
+
+    warm()  # the games and their cards, loaded once here too
 
     conn = redis.Redis.from_url(url)
     rq_worker = make_worker(conn, cfg, simple=simple)

@@ -138,6 +138,18 @@ class Game(Protocol):
         """Actions whose ``check`` passes now, for the player to act."""
         ...
 
+    def chooser(self, state: GameState) -> tuple[str, str]:
+        """Who orders simultaneous abilities of several players (the kernel asks), and the rule."""
+        ...
+
+    def pending(self, applied: Applied) -> dict[str, Any] | None:
+        """The decision a step stopped on because the log lacks it, or None."""
+        ...
+
+    def rules(self) -> list[Any]:
+        """This game's entries of the rule index (judge.rules.index)."""
+        ...
+
     def actor(self, state: GameState) -> str | None:
         """The player who acts next, or None when the game is over."""
         ...

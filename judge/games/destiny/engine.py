@@ -25,6 +25,7 @@ from judge.games.destiny.keywords import KEYWORD_ABILITIES
 from judge.games.destiny.model import Ability, CardDef, CardPool
 from judge.games.destiny.perform import PERFORM, leave_play_upgrade
 from judge.games.destiny.refs import card_of_die, parse_ref
+from judge.games.destiny.rounds import chooser
 from judge.games.destiny.state import (
     UNKNOWN,
     Character,
@@ -195,12 +196,9 @@ class Ctx:
     def die_faces(self, die: str) -> tuple[Face, ...]:
         return self.card(self.code_of(card_of_die(die))).faces
 
-    def die_owner(self, die: str) -> str:
-        return self.owner_of(die)
-
     def pool_face(self, die: str) -> Face:
         die = self.canon_die(die)
-        owner = self.die_owner(die)
+        owner = self.owner_of(die)
         face = self.player(owner).pool.get(die)
         if face is None:
             raise IllegalAction("destiny.dice.pool-only", f"die {die} is not in a dice pool")
@@ -314,7 +312,7 @@ class Ctx:
         return int(self.query("hand_limit", pid, HAND_LIMIT))
 
     def battlefield_controller(self) -> str:
-        return self.state.controller or self.state.seats()[0]
+        return chooser(self.state)[0]
 
     # ------------------------------------------------------------------ kernel host
     def record(self, record: Record) -> None:
@@ -323,7 +321,7 @@ class Ctx:
         self.records.append(record)
 
     def chooser_for(self, triggers: Sequence[Triggered]) -> tuple[str, str]:
-        return self.battlefield_controller(), "destiny.timing.simultaneous-battlefield-controller"
+        return chooser(self.state)
 
     def decide(self, decision: Decision) -> Any:
         """Answer a decision from the step's ``choices`` (in order), else the policy, else stop."""

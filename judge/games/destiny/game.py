@@ -115,6 +115,23 @@ class Destiny:
 
         return legal_actions(state, cards)
 
+    def chooser(self, state: GameState) -> tuple[str, str]:
+        """Who orders simultaneous abilities of several players, and the rule that says so."""
+        from judge.games.destiny.rounds import chooser
+
+        return chooser(state)
+
+    def pending(self, applied: Applied) -> dict[str, Any] | None:
+        """The decision a step stopped on, when the log lacks it (who decides, options, rule)."""
+        err = applied.error
+        return err.decision.to_json() if isinstance(err, PendingDecision) else None
+
+    def rules(self) -> list[Any]:
+        """The rule index's entries of this game (judge.rules.index)."""
+        from judge.rules import index
+
+        return index.rules(self.id)
+
     def actor(self, state: GameState) -> str | None:
         return None if state.phase == "over" else (state.extra_action or state.turn)
 

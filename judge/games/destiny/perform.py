@@ -199,7 +199,7 @@ def _perform_discard(ctx: Ctx, e: ev.DiscardFromHand) -> bool:
 def _perform_reroll(ctx: Ctx, e: ev.Reroll) -> bool:
     faces: dict[str, str] = {}
     for die in e.dice:  # all chosen before any is rerolled (destiny.actions.reroll-by-discard)
-        owner = ctx.die_owner(die)
+        owner = ctx.owner_of(die)
         p = ctx.player(owner)
         if die not in p.pool:
             continue
@@ -211,7 +211,7 @@ def _perform_reroll(ctx: Ctx, e: ev.Reroll) -> bool:
 
 
 def _perform_turn(ctx: Ctx, e: ev.TurnDie) -> bool:
-    owner = ctx.die_owner(e.die)
+    owner = ctx.owner_of(e.die)
     p = ctx.player(owner)
     if e.die not in p.pool:
         return False
@@ -221,7 +221,7 @@ def _perform_turn(ctx: Ctx, e: ev.TurnDie) -> bool:
 
 
 def _perform_remove_die(ctx: Ctx, e: ev.RemoveDie) -> bool:
-    owner = ctx.die_owner(e.die)
+    owner = ctx.owner_of(e.die)
     p = ctx.player(owner)
     if e.die not in p.pool:
         return False

@@ -39,7 +39,7 @@ def resolve_dice(ctx: Ctx, pid: str, entries: Sequence[DieEntry] | None, source:
             raise IllegalAction("destiny.actions.resolve-once-each", f"{die} is named twice in one action")
         seen.add(die)
         if die not in p.pool:
-            owner = ctx.die_owner(die)
+            owner = ctx.owner_of(die)
             if owner != pid and die in ctx.player(owner).pool:
                 raise IllegalAction("destiny.dice.pool-only", f"{die} is in {owner}'s pool, not {pid}'s")
             raise IllegalAction("destiny.dice.pool-only", f"{die} is not in {pid}'s dice pool")
@@ -219,7 +219,7 @@ def focus(ctx: Ctx, pid: str, source: str, value: int, turns: Any) -> None:
         d = ctx.canon_die(die)
         if d == source:
             raise IllegalAction("destiny.symbols.focus", "a focus die does not turn itself")
-        if ctx.die_owner(d) != pid:
+        if ctx.owner_of(d) != pid:
             raise IllegalAction("destiny.symbols.focus-own-only", f"focus cannot turn {d}, an opponent's die")
     checked = validate_turns(ctx, turns, {ctx.canon_die(d): None for d in turns}, "destiny.symbols.focus", most=value)
     for d, face in checked.items():

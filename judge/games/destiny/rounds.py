@@ -19,6 +19,12 @@ if TYPE_CHECKING:  # pragma: no cover
 UPKEEP_RESOURCES = 2
 
 
+def chooser(st: GameState) -> tuple[str, str]:
+    """Who orders simultaneous abilities of several players, and the rule: the battlefield's
+    controller (destiny.timing.simultaneous-battlefield-controller)."""
+    return st.controller or st.seats()[0], "destiny.timing.simultaneous-battlefield-controller"
+
+
 class GameOver(Exception):
     """Raised inside a step when the game ends; the step stops there."""
 

@@ -9,25 +9,23 @@ encoding of the position (hidden information included) plus the engine's bookkee
 
     canonical = JSON with keys sorted, no insignificant whitespace, ASCII only, integers as
     decimal, lists in game order (deck top first; hand, discard and pool in the order they
-    were filled), no floats.
+    were filled), no floats (written by judge.games.canon, shared by every game).
 """
 
 from __future__ import annotations
 
 import copy
 import dataclasses
-import hashlib
-import json
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
 from mypy_extensions import mypyc_attr
 
+from judge.games import canon
 from judge.games.destiny.dice import Face
 
 UNKNOWN = "?"
-_CANONICAL_JSON = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 # ---------------------------------------------------------------------- the play generation
 # What is in play (characters and whether they are defeated, upgrades, supports, the battlefield
@@ -369,7 +367,7 @@ class GameState:
         doc = self.position()
         if self.rng_drawn is not None:
             doc["rng_drawn"] = self.rng_drawn
-        return _CANONICAL_JSON.encode(doc).encode("ascii")
+        return canon.canonical(doc)
 
     def state_hash(self) -> str:
-        return "sha256:" + hashlib.sha256(self.canonical()).hexdigest()
+        return canon.state_hash(self.canonical())

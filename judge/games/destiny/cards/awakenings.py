@@ -380,7 +380,7 @@ def _mind_probe_special(ctx: Ctx, src: str, entry: Any) -> None:
 def _comlink(ctx: Ctx, src: str, _e: Any) -> None:
     pid = ctx.owner_of(src)
     dice = _choose_dice(ctx, pid, pool_dice(ctx), src, "reroll any number of dice of one player")
-    if len({ctx.die_owner(d) for d in dice}) > 1:
+    if len({ctx.owner_of(d) for d in dice}) > 1:
         raise IllegalAction(
             "destiny.terms.choose-target", "the dice rerolled must all be yours or all one opponent's"
         )
