@@ -18,6 +18,7 @@ COMPILED = [
     "judge/games/inputs.py",
     "judge/games/base.py",
     "judge/games/abilities.py",
+    "judge/games/canon.py",
     "judge/games/destiny/actions.py",
     "judge/games/destiny/deckcheck.py",
     "judge/games/destiny/dice.py",
