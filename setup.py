@@ -23,6 +23,7 @@ COMPILED = [
     "judge/games/destiny/deckcheck.py",
     "judge/games/destiny/dice.py",
     "judge/games/destiny/engine.py",
+    "judge/games/destiny/events.py",
     "judge/games/destiny/legal.py",
     "judge/games/destiny/perform.py",
     "judge/games/destiny/records.py",

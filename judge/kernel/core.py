@@ -30,7 +30,6 @@ Depth is bounded (``max_depth``), as Showdown caps event recursion: a loop is a 
 
 from __future__ import annotations
 
-import dataclasses
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -113,28 +112,36 @@ class PendingDecision(Exception):
         super().__init__(self.message)
 
 
-_FIELDS: dict[type, tuple[str, ...]] = {}
-
-
 @mypyc_attr(allow_interpreted_subclasses=True)  # events and cards may stay interpreted
 class Event:
-    """Base of every game event. Subclasses are frozen dataclasses with a ``kind`` and the rule
-    IDs they apply; ``to_json`` writes them for rulings and timelines."""
+    """Base of every game event: an immutable value with a ``kind``, the rule IDs it applies and
+    its ``fields`` in order (each subclass sets them, and its attributes once, in ``__init__``);
+    ``to_json`` writes it for rulings and timelines."""
 
+    __slots__ = ()
     kind: ClassVar[str] = "event"
     rules: ClassVar[tuple[str, ...]] = ()
+    fields: ClassVar[tuple[str, ...]] = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"event": self.kind}
-        names = _FIELDS.get(type(self))
-        if names is None:
-            names = _FIELDS[type(self)] = tuple(
-                f.name for f in dataclasses.fields(self) if not f.name.startswith("_"))  # type: ignore[arg-type]
-        for name in names:
+        for name in self.fields:
             value = getattr(self, name)
             if value is not None:
                 out[name] = list(value) if type(value) is tuple else value
         return out
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.fields)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and isinstance(other, Event) and self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, repr(self._values())))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}{self._values()!r}"
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a game's records may stay interpreted

@@ -13,7 +13,6 @@ docstrings nor annotations): ``available()`` says whether they are.
 
 from __future__ import annotations
 
-import dataclasses
 import inspect
 import re
 from dataclasses import dataclass
@@ -121,10 +120,8 @@ def describe(cls: type[Record]) -> Kind:
         found = event_class(annotation)
         if found is not None and name == "event":
             event = found
-            for f in dataclasses.fields(found):
-                assert isinstance(f.type, str)
-                key = f.name
-                keys.append(Key(key, f.type, key in cls.optional, meanings.get(key, ""), True))
+            for key, annotation_ in params(found):
+                keys.append(Key(key, annotation_, key in cls.optional, meanings.get(key, ""), True))
             continue
         if name == "rules":
             writes_rules = True
@@ -183,7 +180,7 @@ def sample(annotation: str, full: bool) -> Any:
         return {"k": sample(m.group(1), True)}
     event = event_class(annotation) or (ev.Heal if annotation == "Event" else None)
     if event is not None:
-        return event(**{f.name: sample(str(f.type), full) for f in dataclasses.fields(event)})
+        return event(**{name: sample(annotation_, full) for name, annotation_ in params(event)})
     raise ValueError(f"no sample for {annotation!r}")
 
 
