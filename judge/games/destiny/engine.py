@@ -392,23 +392,24 @@ class Ctx:
         cached: LiveIndex | None = st.live_index
         if SHORTCUTS and cached is not None and cached.gen == gen and cached.cards is self.cards:
             return cached
+        # the cards that add something to the index: triggered or constant abilities, or a keyword
+        # printed, whose ability goes to them; while a live constant ability grants keywords, every
+        # card of a keyword's type gets its ability (its trigger asks whether the card has it)
         timed = timed_codes(self.cards)
-        # a keyword's ability goes to the cards that have it printed, or to every card of its type
-        # while a live constant ability grants keywords (its trigger asks whether the card has it)
         granting = codes_with(self.cards, "constant:keywords")
-        grants = bool(granting) and any(code in granting for _ref, code, _pid in self._in_play())
-        sources = self.sources() if grants else self._sources_with_abilities(timed)
+        sources: list[Source] = []
+        grants = False
+        for ref, code, pid in self._in_play():
+            card = self.card(code)
+            if code in granting:
+                grants = True
+            if code in timed or card.keywords:
+                sources.append(Source(ref, code, pid, card))
+        if grants:
+            sources = list(self.sources())
         index = build(gen, self.cards, sources, _granted_keywords if grants else _printed_keywords)
         st.live_index = index
         return index
-
-    def _sources_with_abilities(self, timed: dict[str, Any]) -> Iterator[Source]:
-        """``sources``, but only the cards that have triggered or constant abilities or a keyword
-        printed (the others add nothing to the index)."""
-        for ref, code, pid in self._in_play():
-            card = self.card(code)
-            if code in timed or card.keywords:
-                yield Source(ref, code, pid, card)
 
 
     def _instance(self, src: Source, ab: Ability, aid: str, event: Event | None) -> Triggered:
