@@ -217,6 +217,7 @@ KEYS: dict[str, tuple[str, ...]] = {
 KNOWN: dict[str, frozenset[str]] = {do: frozenset((*COMMON_KEYS, *keys)) for do, keys in KEYS.items()}
 # the keys of a step without annotations (note, dispute, expect: checked by check_annotations)
 KNOWN_PLAIN: dict[str, frozenset[str]] = {do: known - {"note", "dispute", "expect"} for do, known in KNOWN.items()}
+QUICK_ENTRY_KEYS = frozenset(("die", "target", "modifies"))
 
 
 # ====================================================================== parsing
@@ -336,10 +337,11 @@ def parse_step(step: Any, path: str, players: Sequence[str], cards: Any = None,
     """One step of a log as a typed action, or its faults (JSON Pointer, message)."""
     if not isinstance(step, dict):
         return None, [(path, "a step must be a JSON object")]
+    quick = _quick(step, players, cards)
+    if quick is not None:
+        return quick, []
     do = step.get("do")
     by = step.get("by")
-    if do == "pass" and isinstance(by, str) and by in players and KNOWN_PLAIN["pass"].issuperset(step):
-        return Pass(by), []  # the commonest step, sound at a glance (no annotations to check)
     p = _Parser(path, players, cards)
     if do not in VERBS:
         p.bad("/do", f"'do' must be one of {', '.join(VERBS)}"
@@ -421,6 +423,64 @@ def parse_step(step: Any, path: str, players: Sequence[str], cards: Any = None,
     if p.faults:
         return None, p.faults
     return action, []
+
+
+def _sound(value: Any, die: bool | None, players: Sequence[str], cards: Any) -> str | None:
+    """``value`` when it is a reference that names something, else None (``_Parser.sound``)."""
+    r = parse_ref(value)
+    if r is not None and r.player in players and (cards is None or r.code in cards) and (
+            (r.die is None and die is not True) or (r.die is not None and die is not False
+                                                     and 1 <= r.die <= MAX_DICE_PER_CARD)):
+        return str(value)
+    return None
+
+
+def _quick(step: dict[str, Any], players: Sequence[str], cards: Any) -> DestinyAction | None:
+    """The commonest steps, read at once when they are sound at a glance (a known verb, its own
+    keys only, no annotations or inputs to check, references that name something); None sends
+    the step to the full reader, which finds and words every fault."""
+    do = step.get("do")
+    by = step.get("by")
+    if not isinstance(by, str) or by not in players:
+        return None
+    known = KNOWN_PLAIN.get(do) if isinstance(do, str) else None
+    if known is None or not known.issuperset(step):
+        return None
+    if do == "pass":
+        return Pass(by)
+    if do == "activate" and len(step) == 3:
+        card = _sound(step.get("card"), False, players, cards)
+        return Activate(by, card) if card is not None else None
+    if do == "resolve" and len(step) == 3:
+        raw = step.get("dice")
+        if not isinstance(raw, list) or not raw:
+            return None
+        entries = []
+        for entry in raw:
+            if not isinstance(entry, dict) or not QUICK_ENTRY_KEYS.issuperset(entry):
+                return None
+            die = _sound(entry.get("die"), True, players, cards)
+            if die is None:
+                return None
+            target = entry.get("target")
+            if target is not None and _sound(target, None, players, cards) is None and target not in players:
+                return None
+            modifies = entry.get("modifies")
+            if modifies is not None and _sound(modifies, True, players, cards) is None:
+                return None
+            entries.append(DieEntry(die, target, modifies))
+        return Resolve(by, tuple(entries))
+    if do == "reroll" and len(step) == 4:
+        code = step.get("discard")
+        raw = step.get("dice")
+        if not isinstance(code, str) or not CODE.match(code) or (cards is not None and code not in cards) \
+                or not isinstance(raw, list):
+            return None
+        dice = tuple(_sound(d, True, players, cards) for d in raw)
+        return Reroll(by, code, dice) if None not in dice else None  # type: ignore[arg-type]
+    if do == "claim" and len(step) == 2:
+        return Claim(by)
+    return None
 
 
 def _upkeep_discards(p: _Parser, step: dict[str, Any], players: Sequence[str]) -> dict[str, tuple[str, ...]] | None:
