@@ -24,6 +24,7 @@ LEDGER = Path(__file__).resolve().parent / "golden" / "ledger.json"
 _entries: dict[str, list[str]] = {}
 _recording = os.environ.get("ARBITER_LEDGER") == "record"
 _checked = [0]
+UNWRAPPED: list[Any] = []  # the replayer's own replay, for tests of its path without visitors
 
 
 def _key(log: Any, cards: Any) -> str:
@@ -78,6 +79,7 @@ def install() -> None:
     if not _recording and LEDGER.is_file():
         _entries.update(json.loads(LEDGER.read_text(encoding="utf-8")))
     original = replayer.replay
+    UNWRAPPED.append(original)
 
     def replay(log: Any, cards: Any = None, visitors: tuple[Any, ...] = (), *args: Any, **kw: Any) -> Any:
         hv = _HashVisitor()

@@ -315,3 +315,26 @@ def test_a_late_failure_is_rebuilt_from_the_nearest_snapshot_not_from_the_start(
     assert result.state.state_hash() == final_hash(cut(log, at - 1))
     rebuilt = len(applied) - at
     assert rebuilt == at - 1 - replayer.FIRST_SNAPSHOT  # only the steps after the snapshot, again
+
+
+def test_a_replay_without_visitors_gives_what_a_visited_one_does() -> None:
+    """Without visitors the replayer keeps no record of each step (its fast path); its result is the
+    one a replay with visitors gives, checkpoints, failures and final hash alike. (Every replay of
+    the suite otherwise has the hash ledger's visitor.)"""
+    import copy as copy_
+
+    from replays import format as fmt
+    from tests.replays import ledger
+    from tests.replays.samples import corpus
+
+    plain = ledger.UNWRAPPED[0]
+    logs = [log for _, log in corpus()]
+    broken = copy_.deepcopy(logs[-1])
+    broken["steps"][5]["expect"] = {"hash": "sha256:" + "0" * 64}  # a checkpoint that fails
+    broken["steps"][9]["choices"] = [{"answer": "nothing asked this"}]  # a step that fails
+    for log in [*logs, broken]:
+        want = run(log, Recorder())
+        got = plain(fmt.parse_log(log))
+        assert (got.valid, got.steps, got.passed, got.failed) == (want.valid, want.steps, want.passed, want.failed)
+        assert (got.error.to_json() if got.error else None) == (want.error.to_json() if want.error else None)
+        assert got.state.state_hash() == want.state.state_hash()
