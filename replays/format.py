@@ -160,7 +160,10 @@ def parse_log(data: Any, cards: Any = None) -> Log:
             action, step_faults = parse_step(step, path, ids, cards)
             for p_, m in step_faults:
                 bad(p_, m)
-            inputs.append(parse_inputs(step, path, ids, in_faults) if isinstance(step, dict) else NO_INPUTS)
+            if isinstance(step, dict) and ("roll" in step or "random" in step or "choices" in step):
+                inputs.append(parse_inputs(step, path, ids, in_faults))
+            else:
+                inputs.append(NO_INPUTS)
             if in_faults:
                 for p_, m in in_faults:
                     bad(p_, m)
