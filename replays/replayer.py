@@ -131,11 +131,15 @@ def start(log: Log, cards: Any, rng: Rng | None, policy: Policy | None = None) -
 
 def run_step(log: Log, state: GameState, i: int, cards: Any, rng: Rng | None, policy: Policy | None = None,
              ) -> StepRecord:
-    """Apply step ``i`` (0-based) of ``log`` to ``state`` in place."""
-    action = log.actions[i]
+    """Apply step ``i`` (0-based) of ``log`` to ``state`` in place, and keep its record."""
+    return record(i + 1, log.steps[i], log.actions[i], state, _apply(log, state, i, cards, rng, policy), rng)
+
+
+def _apply(log: Log, state: GameState, i: int, cards: Any, rng: Rng | None, policy: Policy | None) -> Applied:
+    """Apply step ``i`` (0-based) of ``log`` to ``state`` in place (the game sees the next step too)."""
     nxt = log.actions[i + 1] if i + 1 < len(log.actions) else None
-    applied: Applied = log.rules.apply(state, action, log.inputs[i], cards, rng, policy, nxt)
-    return record(i + 1, log.steps[i], action, state, applied, rng)
+    out: Applied = log.rules.apply(state, log.actions[i], log.inputs[i], cards, rng, policy, nxt)
+    return out
 
 
 def record(at: int, step: dict[str, Any], action: Any, state: GameState, applied: Applied,
@@ -166,8 +170,6 @@ def replay(log: Log, cards: Any = None, visitors: tuple[Visitor, ...] = (), stop
         return result
     state = setup.state
     last = len(log.steps) if stop_after is None else min(stop_after, len(log.steps))
-    game = log.rules
-    n = len(log.actions)
     snap: _Snapshot | None = None  # before the first snapshot, the setup is carried out again
     next_snap = FIRST_SNAPSHOT
     for i in range(last):
@@ -182,9 +184,7 @@ def replay(log: Log, cards: Any = None, visitors: tuple[Visitor, ...] = (), stop
         # before a step expected to fail; an unexpected failure ends the replay, and the state
         # before it is rebuilt then (copying every step would double the cost of a replay)
         saved = (state.copy(), rng.drawn if rng else None) if want_error else None
-        action = log.actions[i]
-        applied = game.apply(state, action, log.inputs[i], cards, rng, policy,
-                             log.actions[i + 1] if at < n else None)
+        applied = _apply(log, state, i, cards, rng, policy)
         result.steps = at
         if applied.error is None and not visitors and not want_error:  # the common case, no record kept
             if rng is not None:
@@ -192,7 +192,7 @@ def replay(log: Log, cards: Any = None, visitors: tuple[Visitor, ...] = (), stop
             if "hash" in expect or "state" in expect:
                 _checkpoint(result, at, expect, state)
             continue
-        rec = record(at, step, action, state, applied, rng)
+        rec = record(at, step, log.actions[i], state, applied, rng)
         if rec.error is not None and not want_error:
             state = rec.state = _state_before(log, cards, at, policy, snap)
         if want_error:

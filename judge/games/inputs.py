@@ -25,7 +25,26 @@ STATE_HASH = re.compile(r"^sha256:[0-9a-f]{64}$")
 Faults = list[tuple[str, str]]
 
 
-class Choice:
+class JsonValue:
+    """Base of the small immutable values read from a log (a choice, a step's inputs, a game's
+    actions): they compare, hash and print as the JSON they write (``to_json``)."""
+
+    __slots__ = ()
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError(type(self).__name__)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and isinstance(other, JsonValue) and self.to_json() == other.to_json()
+
+    def __hash__(self) -> int:
+        return hash(repr(self))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.to_json()!r})"
+
+
+class Choice(JsonValue):
     """One logged answer: who decided (optional), what kind of decision (optional), the answer.
     Immutable (``Final``; a plain class for the compiled engine, as ``judge.kernel.core.Record``)."""
 
@@ -35,15 +54,6 @@ class Choice:
         self.answer: Final = answer
         self.by: Final = by
         self.kind: Final = kind
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Choice) and self.to_json() == other.to_json()
-
-    def __hash__(self) -> int:
-        return hash(repr(self))
-
-    def __repr__(self) -> str:
-        return f"Choice({self.to_json()!r})"
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -55,7 +65,7 @@ class Choice:
         return out
 
 
-class Inputs:
+class Inputs(JsonValue):
     """The logged outcomes and choices of one step (or of setup), in the order they are read.
     Immutable (``Final``)."""
 
@@ -66,15 +76,6 @@ class Inputs:
         self.roll: Final = roll
         self.random: Final = random
         self.choices: Final = choices
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Inputs) and self.to_json() == other.to_json()
-
-    def __hash__(self) -> int:
-        return hash(repr(self))
-
-    def __repr__(self) -> str:
-        return f"Inputs({self.to_json()!r})"
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}

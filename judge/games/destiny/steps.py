@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
 from judge.games.destiny.refs import CODE, parse_ref
-from judge.games.inputs import COMMON_KEYS, Faults, check_annotations, escape, nearest, unknown_key
+from judge.games.inputs import COMMON_KEYS, Faults, JsonValue, check_annotations, escape, nearest, unknown_key
 
 VERBS = ("play", "activate", "resolve", "reroll", "use", "claim", "pass", "upkeep")
 MAX_DICE_PER_CARD = 2  # an elite character's two dice (destiny.cards.elite); other cards have one
@@ -23,7 +23,7 @@ ENTRY_KEYS = ("die", "target", "modifies", "turn", "split", "die_value", "remove
 ENTRY_KEY_SET = frozenset(ENTRY_KEYS)
 
 
-class DieEntry:
+class DieEntry(JsonValue):
     """A die named in a step, with what its symbol or the resolving card needs: ``target``,
     ``modifies`` (the base die of a modifier), ``turn`` (focus: die -> face), ``split`` (indirect
     damage: character -> amount), ``die_value`` (a die whose value is dealt), ``remove`` (a die to
@@ -54,17 +54,8 @@ class DieEntry:
                 out[key] = dict(value) if isinstance(value, Mapping) else value
         return out
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is DieEntry and self.to_json() == other.to_json()
 
-    def __hash__(self) -> int:
-        return hash(repr(self))
-
-    def __repr__(self) -> str:
-        return f"DieEntry({self.to_json()!r})"
-
-
-class DestinyAction:
+class DestinyAction(JsonValue):
     """Base of the Destiny actions: who takes it (``by``; None only for the upkeep record) and the
     verb. Each action is an immutable value (``Final`` attributes): plain classes rather than
     frozen dataclasses, for the compiled engine (see ``judge.kernel.core.Record`` for why)."""
@@ -97,15 +88,6 @@ class DestinyAction:
             else:
                 out[key] = value
         return out
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and isinstance(other, DestinyAction) and self.to_json() == other.to_json()
-
-    def __hash__(self) -> int:
-        return hash(repr(self))
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.to_json()!r})"
 
 
 class Play(DestinyAction):
@@ -248,20 +230,14 @@ class _Parser:
     def sound(self, value: Any, die: bool | None) -> str | None:
         """``value`` when it is a reference that names something (the common case, checked at once,
         without building the JSON Pointer a fault would need), else None."""
-        r = parse_ref(value)
-        if r is not None and r.player in self.players and (self.cards is None or r.code in self.cards) and (
-                (r.die is None and die is not True) or (r.die is not None and die is not False
-                                                         and 1 <= r.die <= MAX_DICE_PER_CARD)):
-            return str(value)
-        return None
+        return _sound(value, die, self.players, self.cards)
 
     def ref(self, value: Any, sub: str, what: str, die: bool | None = False) -> str | None:
-        """A reference (``die``: True a die, False a card, None either) that can name something."""
+        """A reference (``die``: True a die, False a card, None either) that can name something;
+        else None, and the fault."""
+        if _sound(value, die, self.players, self.cards) is not None:
+            return str(value)
         r = parse_ref(value)
-        if r is not None and r.player in self.players and (self.cards is None or r.code in self.cards) and (
-                (r.die is None and die is not True) or (r.die is not None and die is not False
-                                                         and 1 <= r.die <= MAX_DICE_PER_CARD)):
-            return str(value)  # the common case, checked at once
         example = "p1.05031/1" if die else "p1.05031"
         if r is None:
             if isinstance(value, str) and value in self.players and die is not True:
