@@ -23,6 +23,9 @@ class Settings:
     result_ttl: int
     failure_ttl: int
     ruling_ttl: int
+    #: AOF fsync policy of the embedded Redis (``always``: no acknowledged write is lost when it
+    #: is killed; ``everysec``: faster for one client at a time, may lose about a second of writes)
+    redis_fsync: str = "always"
 
 
 def _int(name: str, default: int) -> int:
@@ -31,7 +34,8 @@ def _int(name: str, default: int) -> int:
 
 
 def load() -> Settings:
-    """Settings from the environment (``REDIS_URL``, ``ARBITER_DATA_DIR``, ``ARBITER_JOB_*``)."""
+    """Settings from the environment (``REDIS_URL``, ``ARBITER_DATA_DIR``, ``ARBITER_JOB_*``,
+    ``ARBITER_REDIS_FSYNC``)."""
     return Settings(
         redis_url=os.environ.get("REDIS_URL") or None,
         data_dir=Path(os.environ.get("ARBITER_DATA_DIR", "var")).resolve(),
@@ -41,4 +45,5 @@ def load() -> Settings:
         result_ttl=_int("ARBITER_RESULT_TTL", 3600),
         failure_ttl=_int("ARBITER_FAILURE_TTL", 86400),
         ruling_ttl=_int("ARBITER_RULING_TTL", 7 * 86400),
+        redis_fsync=os.environ.get("ARBITER_REDIS_FSYNC") or "always",
     )

@@ -1,17 +1,21 @@
-"""``arbiter run``: everything on one machine, for development and demos (what ``make run`` does).
+"""``arbiter run``: everything on one machine, kept up (what ``make run`` does).
 
-With ``REDIS_URL`` unset it starts the embedded Redis (data and AOF under ``var/``), then RQ worker
-subprocesses and the API subprocess, loads the example logs into Redis through the same code as
-``POST /v1/replays``, prints the URLs, and waits. SIGINT or SIGTERM stops every process it
-started -- API, workers, then Redis -- and it exits.
+It opens the API's listening socket first (a busy port is reported and nothing is started), starts
+the embedded Redis (unless ``REDIS_URL`` is set; data and AOF under ``var/``, a unix socket whose
+path never changes), RQ worker subprocesses and the API subprocess (``arbiter serve`` on gunicorn,
+given the socket), loads the example logs through the same code as ``POST /v1/replays``, checks
+that ``/healthz`` answers from its own API child, prints the URLs and supervises
+(:mod:`arbiter.supervise`): a process that dies is restarted with backoff and logged as a JSON
+line on stderr. SIGINT or SIGTERM stops every process it started -- API and workers, then Redis
+-- and it exits.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import secrets
 import signal
-import subprocess
 import sys
 import time
 import urllib.error
@@ -23,10 +27,15 @@ import click
 import redis
 
 from arbiter import settings, store
-from arbiter.redis_conn import EmbeddedRedis
+from arbiter.commands.serve import DEFAULT_THREADS, DEFAULT_WORKERS, listen
+from arbiter.redis_conn import EmbeddedRedis, redact
+from arbiter.supervise import Process, Redis, Service, Supervisor, log_to_stderr
 from replays.service import MalformedLog
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+INSTANCE_HEADER = "X-Arbiter-Instance"  # api.wsgi.INSTANCE_HEADER (not imported: no Flask here)
+HEALTH_TIMEOUT = 60.0
+POLL_INTERVAL = 0.1
 
 
 class Stop(Exception):
@@ -60,82 +69,95 @@ def load_examples(url: str) -> list[tuple[str, str]]:
     return loaded
 
 
-def wait_healthy(url: str, proc: subprocess.Popen[bytes], timeout: float = 30.0) -> bool:
+def wait_healthy(url: str, api: Service, instance: str, timeout: float = HEALTH_TIMEOUT) -> None:
+    """Wait until ``url`` answers 200 from the API child that was given ``instance``."""
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline and proc.poll() is None:
+    while time.monotonic() < deadline:
+        code = api.poll()
+        if code is not None:
+            raise click.ClickException(f"the API process exited with {code} before it answered")
         try:
-            with urllib.request.urlopen(url, timeout=1) as resp:
+            with urllib.request.urlopen(url, timeout=2) as resp:
                 if resp.status == 200:
-                    return True
+                    if resp.headers.get(INSTANCE_HEADER) != instance:
+                        raise click.ClickException(
+                            f"{url} is answered by another process, not by this API")
+                    return
         except (urllib.error.URLError, OSError):
             pass
-        time.sleep(0.1)
-    return False
-
-
-def stop_children(children: list[subprocess.Popen[bytes]], timeout: float = 10.0) -> None:
-    """SIGTERM each child, wait, then SIGKILL whatever is left."""
-    for proc in children:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
-    deadline = time.monotonic() + timeout
-    for proc in children:
-        try:
-            proc.wait(timeout=max(0.1, deadline - time.monotonic()))
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        time.sleep(POLL_INTERVAL)
+    raise click.ClickException(f"the API did not become healthy within {timeout:.0f} s")
 
 
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=5000, show_default=True, type=int)
-@click.option("--workers", default=2, show_default=True, type=click.IntRange(min=0, max=16))
+@click.option("--workers", default=2, show_default=True, type=click.IntRange(min=0, max=16),
+              help="RQ worker processes.")
+@click.option("--api-workers", default=DEFAULT_WORKERS, show_default=True,
+              type=click.IntRange(min=1, max=64), help="gunicorn worker processes of the API.")
+@click.option("--api-threads", default=DEFAULT_THREADS, show_default=True,
+              type=click.IntRange(min=1, max=256), help="Threads per API worker process.")
 @click.option("--examples/--no-examples", default=True, show_default=True,
               help="Load replays/examples/*.json into Redis.")
-def run(host: str, port: int, workers: int, examples: bool) -> None:
-    """Redis (embedded unless REDIS_URL), RQ workers and the API; Ctrl-C stops them all."""
+def run(host: str, port: int, workers: int, api_workers: int, api_threads: int,
+        examples: bool) -> None:
+    """Redis (embedded unless REDIS_URL), RQ workers and the API, restarted when they die;
+    Ctrl-C stops them all."""
     cfg = settings.load()
+    log_to_stderr()
     previous = {sig: signal.signal(sig, _on_signal) for sig in STOP_SIGNALS}
-    embedded: EmbeddedRedis | None = None
-    children: list[subprocess.Popen[bytes]] = []
+    supervisor = Supervisor()
+    listener = None
     try:
+        listener = listen(host, port)  # before anything starts: a busy port stops us here
         url = cfg.redis_url
+        needs: tuple[str, ...] = ()
         if url is None:
-            embedded = EmbeddedRedis(cfg.data_dir)
-            url = embedded.start()
+            try:
+                embedded = EmbeddedRedis(cfg.data_dir, appendfsync=cfg.redis_fsync)
+            except ValueError as exc:
+                raise click.ClickException(f"ARBITER_REDIS_FSYNC: {exc}") from exc
+            supervisor.add(Redis(embedded))
+            supervisor.start("redis")
+            url = embedded.url
+            needs = ("redis",)
             click.echo(f"redis  {url} (embedded, pid {embedded.pid}, data in {cfg.data_dir})")
         else:
-            click.echo(f"redis  {url}")
+            click.echo(f"redis  {redact(url)}")
         env = {**os.environ, "REDIS_URL": url, "PYTHONUNBUFFERED": "1"}
         python = [sys.executable, "-m", "arbiter"]
-        for _ in range(workers):
-            children.append(subprocess.Popen([*python, "worker"], env=env))
+        for i in range(1, workers + 1):
+            supervisor.add(Process(f"worker-{i}", [*python, "worker"], env), needs=needs)
+            supervisor.start(f"worker-{i}")
         if examples:
             for name, replay_id in load_examples(url):
                 click.echo(f"loaded {name} as {replay_id}")
-        api = subprocess.Popen([*python, "serve", "--host", host, "--port", str(port)], env=env)
-        children.append(api)
-        base = f"http://{host}:{port}"
-        if not wait_healthy(f"{base}/healthz", api):
-            raise click.ClickException("the API did not become healthy")
+        instance = secrets.token_hex(16)
+        fd = listener.fileno()
+        api = Process("api", [*python, "serve", "--fd", str(fd), "--workers", str(api_workers),
+                              "--threads", str(api_threads)],
+                      {**env, "ARBITER_INSTANCE": instance}, pass_fds=[fd])
+        supervisor.add(api, needs=needs)
+        supervisor.start("api")
+        shown = f"[{host}]" if ":" in host else host
+        base = f"http://{shown}:{port}"
+        wait_healthy(f"{base}/healthz", api, instance)
         example = os.path.join("replays", "examples", "shields-cap.json")
         click.echo(f"\nAPI     {base}/v1\nDocs    {base}/docs\nOpenAPI {base}/openapi.json\n"
                    f"Try:    curl -s -X POST -H 'Content-Type: application/json' "
                    f"--data @{example} {base}/v1/replays\n"
-                   f"{workers} workers running; Ctrl-C stops everything.", )
+                   f"{workers} workers running; Ctrl-C stops everything.")
         while True:
-            for proc in children:
-                if proc.poll() is not None:
-                    raise click.ClickException(f"process {proc.args!r} exited with {proc.returncode}")
-            time.sleep(0.2)
+            supervisor.check()
+            time.sleep(POLL_INTERVAL)
     except Stop as stop:
         click.echo(f"\n{stop}: stopping")
     finally:
         for sig in STOP_SIGNALS:
             signal.signal(sig, signal.SIG_IGN)
-        stop_children(children)
-        if embedded is not None:
-            embedded.stop()
+        supervisor.stop()
+        if listener is not None:
+            listener.close()
         for sig, handler in previous.items():
             signal.signal(sig, handler)

