@@ -26,6 +26,7 @@ class Settings:
     #: AOF fsync policy of the embedded Redis (``always``: no acknowledged write is lost when it
     #: is killed; ``everysec``: faster for one client at a time, may lose about a second of writes)
     redis_fsync: str = "always"
+    job_memory_mb: int = 512
 
 
 def _int(name: str, default: int) -> int:
@@ -46,4 +47,5 @@ def load() -> Settings:
         failure_ttl=_int("ARBITER_FAILURE_TTL", 86400),
         ruling_ttl=_int("ARBITER_RULING_TTL", 7 * 86400),
         redis_fsync=os.environ.get("ARBITER_REDIS_FSYNC") or "always",
+        job_memory_mb=_int("ARBITER_JOB_MEMORY_MB", 512),
     )

@@ -4,8 +4,19 @@ Keys (all values are JSON text):
 
 - ``arbiter:replay:<id>:log``: the log as posted; ``<id>`` is :func:`replays.service.log_id`.
 - ``arbiter:replay:<id>:result``: its replay result (spec section 4).
+- ``arbiter:replay:<id>:timeline``: its annotated timeline, computed by a worker job, as
+  ``{"timeline": ...}``, or ``{"error": {"kind", "message", ...}}`` when it could not be computed
+  (an error expires, so that a later request tries again).
+- ``arbiter:replay:<id>:timeline:queued``: a short-lived claim taken by the request that queues the
+  timeline job, so that two API processes do not queue it twice.
 - ``arbiter:ruling:<ruling id>``: a finished ruling job's record, ``{"replay", "at", "ruling"}``
   or ``{"replay", "at", "error"}``; it expires after ``ruling_ttl`` seconds.
+- ``arbiter:ruling:<ruling id>:deliveries``: how many times a record was written for the ruling.
+
+Records computed by jobs are written once (``SET NX``): a job that RQ runs twice (its worker was
+presumed dead and it was re-queued, yet the first run finished too) cannot replace the answer a
+client may already have read. The deliveries counter is raised in the same atomic step as the
+write, so it reads 1 for every delivered ruling.
 
 The API's ``POST /v1/replays``, ``arbiter run`` (loading the examples) and the replay job all store
 logs through :func:`put_log`.
@@ -32,8 +43,20 @@ def result_key(replay_id: str) -> str:
     return f"{PREFIX}:replay:{replay_id}:result"
 
 
+def timeline_key(replay_id: str) -> str:
+    return f"{PREFIX}:replay:{replay_id}:timeline"
+
+
+def timeline_claim_key(replay_id: str) -> str:
+    return f"{PREFIX}:replay:{replay_id}:timeline:queued"
+
+
 def ruling_key(ruling_id: str) -> str:
     return f"{PREFIX}:ruling:{ruling_id}"
+
+
+def deliveries_key(ruling_id: str) -> str:
+    return f"{PREFIX}:ruling:{ruling_id}:deliveries"
 
 
 def dumps(value: Any) -> str:
@@ -77,6 +100,10 @@ def get_log(r: redis.Redis, replay_id: str) -> Any | None:
     return None if raw is None else json.loads(raw)
 
 
+def has_log(r: redis.Redis, replay_id: str) -> bool:
+    return bool(r.exists(log_key(replay_id)))
+
+
 def get_result(r: redis.Redis, replay_id: str) -> dict[str, Any] | None:
     raw = r.get(result_key(replay_id))
     return None if raw is None else json.loads(raw)
@@ -86,10 +113,54 @@ def put_result(r: redis.Redis, replay_id: str, result: dict[str, Any]) -> None:
     r.set(result_key(replay_id), dumps(result))
 
 
-def put_ruling(r: redis.Redis, ruling_id: str, record: dict[str, Any], ttl: int) -> None:
-    r.set(ruling_key(ruling_id), dumps(record), ex=ttl if ttl > 0 else None)
+# KEYS: record, counter; ARGV: JSON text, ttl (seconds, 0: none). 1 when written, 0 when one was there.
+_WRITE_ONCE = """
+local ttl = tonumber(ARGV[2])
+local written
+if ttl > 0 then
+  written = redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ttl)
+else
+  written = redis.call('SET', KEYS[1], ARGV[1], 'NX')
+end
+if not written then
+  return 0
+end
+redis.call('INCR', KEYS[2])
+if ttl > 0 then
+  redis.call('EXPIRE', KEYS[2], ttl)
+end
+return 1
+"""
+
+
+def put_ruling(r: redis.Redis, ruling_id: str, record: dict[str, Any], ttl: int) -> bool:
+    """Store a ruling's record unless one is stored already; True when this call wrote it."""
+    written = r.eval(_WRITE_ONCE, 2, ruling_key(ruling_id), deliveries_key(ruling_id), dumps(record),
+                     max(ttl, 0))
+    return bool(written)
+
+
+def deliveries(r: redis.Redis, ruling_id: str) -> int:
+    """How many times a record was written for ``ruling_id`` (1 once delivered, 0 before)."""
+    raw = r.get(deliveries_key(ruling_id))
+    return int(raw) if raw is not None else 0
 
 
 def get_ruling(r: redis.Redis, ruling_id: str) -> dict[str, Any] | None:
     raw = r.get(ruling_key(ruling_id))
     return None if raw is None else json.loads(raw)
+
+
+def put_timeline(r: redis.Redis, replay_id: str, record: dict[str, Any], ttl: int = 0) -> bool:
+    """Store a timeline record (``{"timeline"}`` or ``{"error"}``) unless one is stored; True if written."""
+    return bool(r.set(timeline_key(replay_id), dumps(record), nx=True, ex=ttl if ttl > 0 else None))
+
+
+def get_timeline(r: redis.Redis, replay_id: str) -> dict[str, Any] | None:
+    raw = r.get(timeline_key(replay_id))
+    return None if raw is None else json.loads(raw)
+
+
+def claim_timeline_job(r: redis.Redis, replay_id: str, seconds: int) -> bool:
+    """True for the one caller (among concurrent ones) that should queue the timeline job now."""
+    return bool(r.set(timeline_claim_key(replay_id), "1", nx=True, ex=max(seconds, 1)))

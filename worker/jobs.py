@@ -2,13 +2,20 @@
 
 Each job returns a small dict that survives a strict JSON round trip (:func:`_json_result`): RQ
 would otherwise store a value its serializer cannot encode as a placeholder string and still report
-success. A malformed log or a step the log does not have is an *answer* (a stored ruling error), not
-a crash, so RQ never retries it; only unexpected exceptions fail the job (and are retried).
+success. A malformed log, a step the log does not have, or a computation that passes its time or
+memory ceiling (:mod:`worker.ceiling`) is an *answer* (a stored error), not a crash, so RQ never
+retries it; only unexpected exceptions fail the job (and are retried).
+
+A ruling's or a timeline's record is written once (:func:`arbiter.store.put_ruling`,
+:func:`arbiter.store.put_timeline`): when RQ runs a job a second time (its worker was presumed dead
+and the job re-queued), the first record written stays the answer. The result's ``delivered``
+says whether this run wrote it; ``outcome`` is ``ok`` or the error's kind.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import redis
@@ -17,7 +24,11 @@ from rq import get_current_job
 from arbiter import settings as settings_mod
 from arbiter import store
 from arbiter.redis_conn import shared_url
-from replays.service import MalformedLog, StepOutOfRange, replay_json, ruling_json
+from replays.service import MalformedLog, StepOutOfRange, replay_json, ruling_json, timeline_json
+from worker.ceiling import CeilingExceeded, bounded
+
+Rule = Callable[[Any, "int | None"], dict[str, Any]]
+Build = Callable[[Any], dict[str, Any]]
 
 
 def _connection() -> redis.Redis:
@@ -36,8 +47,17 @@ def _json_result(value: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
+def _malformed(exc: MalformedLog) -> dict[str, Any]:
+    return {"kind": "malformed", "message": str(exc), "faults": [f.to_json() for f in exc.faults]}
+
+
 def compute_ruling(ruling_id: str, replay_id: str, at: int | None) -> dict[str, Any]:
     """Rule on step ``at`` (None: the disputed step, else the last) of stored replay ``replay_id``."""
+    return ruling_job(ruling_id, replay_id, at, ruling_json)
+
+
+def ruling_job(ruling_id: str, replay_id: str, at: int | None, rule: Rule) -> dict[str, Any]:
+    """The ruling job with the engine call ``rule(log, at)`` given (tests give slow or hungry ones)."""
     r = _connection()
     record: dict[str, Any] = {"replay": replay_id, "at": at}
     log = store.get_log(r, replay_id)
@@ -45,15 +65,50 @@ def compute_ruling(ruling_id: str, replay_id: str, at: int | None) -> dict[str, 
         record["error"] = {"kind": "not-found", "message": f"no stored replay {replay_id}"}
     else:
         try:
-            record["ruling"] = ruling_json(log, at)
+            record["ruling"] = bounded("The ruling", rule, log, at)
         except MalformedLog as exc:
-            record["error"] = {"kind": "malformed", "message": str(exc),
-                               "faults": [f.to_json() for f in exc.faults]}
+            record["error"] = _malformed(exc)
         except StepOutOfRange as exc:
             record["error"] = {"kind": "step-out-of-range", "message": str(exc)}
-    store.put_ruling(r, ruling_id, record, settings_mod.load().ruling_ttl)
-    return _json_result({"ruling": ruling_id, "replay": replay_id, "at": at,
-                         "ok": "error" not in record})
+        except CeilingExceeded as exc:
+            record["error"] = exc.to_json()
+    delivered = store.put_ruling(r, ruling_id, record, settings_mod.load().ruling_ttl)
+    outcome = record["error"]["kind"] if "error" in record else "ok"
+    return _json_result({"ruling": ruling_id, "replay": replay_id, "at": at, "ok": outcome == "ok",
+                         "outcome": outcome, "delivered": delivered})
+
+
+def compute_timeline(replay_id: str) -> dict[str, Any]:
+    """Compute the annotated timeline of stored replay ``replay_id`` and store it beside the log."""
+    return timeline_job(replay_id, timeline_json)
+
+
+def timeline_job(replay_id: str, build: Build) -> dict[str, Any]:
+    """The timeline job with the engine call ``build(log)`` given (tests give slow or hungry ones).
+
+    A timeline that cannot be computed (malformed, past a ceiling) is stored as an error that
+    expires after ``ARBITER_FAILURE_TTL``, so that a later request (say, after the operator raised
+    the ceiling) computes it again; a timeline itself does not expire, like the replay result.
+    """
+    r = _connection()
+    cfg = settings_mod.load()
+    if store.get_timeline(r, replay_id) is not None:  # a second run of the job: nothing to do
+        return _json_result({"replay": replay_id, "ok": True, "outcome": "ok", "delivered": False})
+    log = store.get_log(r, replay_id)
+    if log is None:
+        return _json_result({"replay": replay_id, "ok": False, "outcome": "not-found", "delivered": False})
+    record: dict[str, Any]
+    try:
+        record = {"timeline": bounded("The timeline", build, log)}
+    except MalformedLog as exc:  # stored logs were validated; only an engine change gets here
+        record = {"error": _malformed(exc)}
+    except CeilingExceeded as exc:
+        record = {"error": exc.to_json()}
+    ttl = cfg.failure_ttl if "error" in record else 0
+    delivered = store.put_timeline(r, replay_id, record, ttl)
+    outcome = record["error"]["kind"] if "error" in record else "ok"
+    return _json_result({"replay": replay_id, "ok": outcome == "ok", "outcome": outcome,
+                         "delivered": delivered})
 
 
 def replay_stored(replay_id: str) -> dict[str, Any]:

@@ -1,7 +1,9 @@
 """The RQ queue every producer and worker uses: one name, JSON serialization, settings-driven TTLs.
 
 Job arguments and results go through RQ's ``JSONSerializer`` on both sides, so no user data is
-ever pickled. Jobs take IDs (a replay ID, a step number), never logs or connections.
+ever pickled. Jobs take IDs (a replay ID, a step number), never logs or connections. Each job's
+``meta`` carries the replay ID and the ID of the HTTP request that queued it (if any), for the
+worker's log line (:mod:`worker.joblog`).
 """
 
 from __future__ import annotations
@@ -31,19 +33,48 @@ def _job_options(cfg: Settings) -> dict[str, object]:
             "failure_ttl": cfg.failure_ttl, "retry": retry}
 
 
-def enqueue_ruling(queue: Queue, replay_id: str, at: int | None, cfg: Settings | None = None) -> str:
-    """Queue a ruling on step ``at`` of a stored replay; returns the ruling ID (= the job ID)."""
+RULING_JOB = "worker.jobs.compute_ruling"
+TIMELINE_JOB = "worker.jobs.compute_timeline"
+
+
+def _meta(replay_id: str, request_id: str | None) -> dict[str, object]:
+    meta: dict[str, object] = {"replay": replay_id}
+    if request_id:
+        meta["request_id"] = request_id
+    return meta
+
+
+def enqueue_ruling(queue: Queue, replay_id: str, at: int | None, cfg: Settings | None = None, *,
+                   request_id: str | None = None, function: str = RULING_JOB) -> str:
+    """Queue a ruling on step ``at`` of a stored replay; returns the ruling ID (= the job ID).
+
+    ``function`` is the job's dotted name: tests queue stand-ins for the engine call through here.
+    """
     cfg = cfg or settings_mod.load()
     ruling_id = uuid.uuid4().hex
-    queue.enqueue("worker.jobs.compute_ruling", ruling_id, replay_id, at, job_id=ruling_id,
+    queue.enqueue(function, ruling_id, replay_id, at, job_id=ruling_id, meta=_meta(replay_id, request_id),
                   **_job_options(cfg))
     return ruling_id
+
+
+def timeline_job_id(replay_id: str) -> str:
+    """The timeline job of a replay has a fixed ID: at most one is waiting or running at a time."""
+    return f"timeline-{replay_id}"
+
+
+def enqueue_timeline(queue: Queue, replay_id: str, cfg: Settings | None = None, *,
+                     request_id: str | None = None, function: str = TIMELINE_JOB) -> Job:
+    """Queue the computation of a stored replay's timeline (stored beside the log)."""
+    cfg = cfg or settings_mod.load()
+    return queue.enqueue(function, replay_id, job_id=timeline_job_id(replay_id),
+                         meta=_meta(replay_id, request_id), **_job_options(cfg))
 
 
 def enqueue_replay(queue: Queue, replay_id: str, cfg: Settings | None = None) -> Job:
     """Queue a replay of a stored log (its result is stored beside the log)."""
     cfg = cfg or settings_mod.load()
-    return queue.enqueue("worker.jobs.replay_stored", replay_id, **_job_options(cfg))
+    return queue.enqueue("worker.jobs.replay_stored", replay_id, meta=_meta(replay_id, None),
+                         **_job_options(cfg))
 
 
 def enqueue_noop(queue: Queue, cfg: Settings | None = None) -> Job:
@@ -62,7 +93,10 @@ def fetch_job(conn: redis.Redis, job_id: str) -> Job | None:
 
 
 def public_status(status: JobStatus | None) -> str:
-    """RQ's job statuses folded into the four the API shows: queued, started, finished, failed."""
+    """RQ's job statuses folded into the four the API shows: queued, started, finished, failed.
+
+    A job waiting for a retry (``scheduled``) or for another job (``deferred``) shows as queued.
+    """
     if status in (JobStatus.STARTED,):
         return "started"
     if status == JobStatus.FINISHED:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import logging
+import os
+import resource
 import zlib
 from collections.abc import Callable
 from typing import Any
@@ -14,10 +18,19 @@ from rq.job import JobStatus
 
 from arbiter import settings as settings_mod
 from arbiter import store
-from replays.service import log_id, replay_json, ruling_json
+from replays.service import log_id, replay_json, ruling_json, timeline_json
 from tests.helpers import load_example, malformed_log
 from worker import jobs
-from worker.queue import enqueue_noop, enqueue_replay, enqueue_ruling, fetch_job, make_queue
+from worker.queue import (
+    enqueue_noop,
+    enqueue_replay,
+    enqueue_ruling,
+    enqueue_timeline,
+    fetch_job,
+    make_queue,
+    public_status,
+    timeline_job_id,
+)
 
 
 @pytest.fixture()
@@ -39,7 +52,8 @@ def test_ruling_job_stores_ruling_and_returns_a_json_dict(
     assert job is not None and job.get_status() == JobStatus.FINISHED
     value = job.return_value()
     assert isinstance(value, dict)  # not RQ's placeholder string for unserializable values
-    assert value == {"ruling": ruling_id, "replay": replay_id, "at": 1, "ok": True}
+    assert value == {"ruling": ruling_id, "replay": replay_id, "at": 1, "ok": True, "outcome": "ok",
+                     "delivered": True}
     record = store.get_ruling(rq_conn, ruling_id)
     assert record == {"replay": replay_id, "at": 1, "ruling": json.loads(json.dumps(ruling_json(log, 1)))}
 
@@ -64,6 +78,7 @@ def test_malformed_stored_log_gives_a_stored_error_not_a_failed_job(
     job = fetch_job(rq_conn, ruling_id)
     assert job is not None and job.get_status() == JobStatus.FINISHED
     assert job.return_value()["ok"] is False
+    assert job.return_value()["outcome"] == "malformed"
     record = store.get_ruling(rq_conn, ruling_id)
     assert record is not None and record["error"]["kind"] == "malformed"
     assert any(f["path"] == "/format" for f in record["error"]["faults"])
@@ -126,3 +141,85 @@ def test_a_failing_job_is_retried_then_failed(
     job.refresh()
     assert job.get_status() == JobStatus.FAILED
     assert job.retries_left == 0
+
+
+def test_a_ruling_is_written_once_even_when_its_job_runs_twice(
+        rq_conn: redis.Redis, run_jobs: Callable[[], bool]) -> None:
+    replay_id, log = stored(rq_conn, "shields-cap.json")
+    queue = make_queue(rq_conn)
+    ruling_id = enqueue_ruling(queue, replay_id, 1)
+    assert run_jobs()
+    first = store.get_ruling(rq_conn, ruling_id)
+    assert first is not None and first["ruling"] == json.loads(json.dumps(ruling_json(log, 1)))
+    assert store.deliveries(rq_conn, ruling_id) == 1
+    # a second run for the same ruling (as after a re-queue) computes an answer of its own ...
+    again = queue.enqueue("tests.worker.heavy_jobs.other_ruling", ruling_id, replay_id, 1)
+    assert run_jobs()
+    again.refresh()
+    assert again.return_value() == {"ruling": ruling_id, "replay": replay_id, "at": 1, "ok": True,
+                                    "outcome": "ok", "delivered": False}
+    # ... but the first answer stays, delivered once
+    assert store.get_ruling(rq_conn, ruling_id) == first
+    assert store.deliveries(rq_conn, ruling_id) == 1
+
+
+def test_the_timeline_job_stores_the_timeline_once(
+        rq_conn: redis.Redis, run_jobs: Callable[[], bool]) -> None:
+    replay_id, log = stored(rq_conn, "claim-then-auto-pass.json")
+    job = enqueue_timeline(make_queue(rq_conn), replay_id)
+    assert job.id == timeline_job_id(replay_id)
+    assert run_jobs()
+    job.refresh()
+    assert job.return_value() == {"replay": replay_id, "ok": True, "outcome": "ok", "delivered": True}
+    assert store.get_timeline(rq_conn, replay_id) == {"timeline": json.loads(json.dumps(timeline_json(log)))}
+    queue = make_queue(rq_conn)
+    again = queue.enqueue("worker.jobs.compute_timeline", replay_id)  # already there: not computed again
+    gone = enqueue_timeline(queue, "f" * 64)
+    assert run_jobs()
+    again.refresh()
+    gone.refresh()
+    assert again.return_value()["delivered"] is False
+    assert gone.return_value()["outcome"] == "not-found"
+    assert store.get_timeline(rq_conn, "f" * 64) is None
+
+
+def test_the_time_ceiling_in_a_simple_worker_is_an_answer_and_no_memory_ceiling_is_set(
+        rq_conn: redis.Redis, run_jobs: Callable[[], bool]) -> None:
+    replay_id, _log = stored(rq_conn, "shields-cap.json")
+    cfg = dataclasses.replace(settings_mod.load(), job_timeout=1)
+    before = resource.getrlimit(resource.RLIMIT_AS)
+    ruling_id = enqueue_ruling(make_queue(rq_conn, cfg), replay_id, 1, cfg,
+                               function="tests.worker.heavy_jobs.slow_ruling")
+    run_jobs()
+    error = store.get_ruling(rq_conn, ruling_id)["error"]  # type: ignore[index]
+    assert error == {"kind": "ceiling", "ceiling": "time", "message": error["message"]}
+    assert "took longer than 1 s" in error["message"]
+    job = fetch_job(rq_conn, ruling_id)
+    assert job is not None and job.get_status() == JobStatus.FINISHED  # an answer, not a retry
+    assert resource.getrlimit(resource.RLIMIT_AS) == before  # the memory ceiling is a work horse's only
+
+
+def test_one_json_log_line_per_job(rq_conn: redis.Redis, run_jobs: Callable[[], bool],
+                                   caplog: pytest.LogCaptureFixture) -> None:
+    replay_id, log = stored(rq_conn, "shields-cap.json")
+    queue = make_queue(rq_conn)
+    ok = enqueue_ruling(queue, replay_id, 1, request_id="req-42")
+    far = enqueue_ruling(queue, replay_id, len(log["steps"]) + 1)
+    broken = queue.enqueue("worker.jobs.noop", "unexpected-argument", meta={"replay": replay_id})
+    with caplog.at_level(logging.INFO, logger="arbiter.jobs"):
+        run_jobs()
+    lines = [json.loads(r.getMessage()) for r in caplog.records if r.name == "arbiter.jobs"]
+    by_job = {line["job"]: line for line in lines}
+    assert len(lines) == len(by_job) == 3
+    first = by_job[ok]
+    assert first["function"] == "worker.jobs.compute_ruling" and first["replay"] == replay_id
+    assert first["request_id"] == "req-42" and first["outcome"] == "ok" and first["delivered"] is True
+    assert first["pid"] == os.getpid() and first["worker"] and first["duration_ms"] >= 0
+    assert by_job[far]["outcome"] == "step-out-of-range" and by_job[far]["request_id"] is None
+    assert by_job[broken.id]["outcome"] == "failed"
+
+
+def test_waiting_for_a_retry_shows_as_queued() -> None:
+    assert public_status(JobStatus.SCHEDULED) == "queued"
+    assert public_status(JobStatus.STARTED) == "started"
+    assert public_status(JobStatus.FAILED) == "failed"

@@ -1,0 +1,118 @@
+"""The arbiter's RQ workers: prompt heartbeats, a frequent sweep, a ceiling in the horse, a log line.
+
+RQ 3's defaults suit long jobs on a stable fleet; with them, a ruling whose worker was SIGKILLed
+stays ``started`` for up to ~14 minutes: the job's entry in the queue's StartedJobRegistry lives
+until 60 s past the last heartbeat (sent every ``job_monitoring_interval`` = 30 s), and the sweep
+that re-queues abandoned entries (``StartedJobRegistry.cleanup``, in ``clean_registries``) runs
+every ``maintenance_interval`` = 10 minutes, and only between two blocking dequeues of up to
+``worker_ttl - 15`` = 405 s. Here:
+
+- a busy worker beats every :data:`HEARTBEAT_EVERY` seconds, and its job's entry outlives a beat by
+  :data:`HEARTBEAT_GRACE` seconds (:meth:`ArbiterWorker.get_heartbeat_ttl`);
+- an idle worker wakes every ``WORKER_TTL - 15`` seconds (it beats and may sweep then);
+- every worker may sweep every :data:`SWEEP_EVERY` seconds; a lock that expires by itself (it is
+  never released, so no dead worker holds it) lets one sweep run per period among all the workers
+  (:meth:`ArbiterWorker.clean_registries`). The sweep re-queues an abandoned job while it has
+  retries left (``ARBITER_JOB_RETRIES``), after ``ARBITER_JOB_RETRY_INTERVAL`` via RQ's scheduler.
+
+So a job whose worker died is running again within HEARTBEAT_EVERY + HEARTBEAT_GRACE +
+2 * SWEEP_EVERY + a few seconds (~45 s), well inside two minutes, when another worker runs. If the
+killed worker also ran RQ's scheduler, another worker takes the scheduler over when its lock
+expires (61 s), which bounds a retry delay at about 80 s. Re-running a job is safe: records are
+written once (:mod:`arbiter.store`).
+
+The forking worker sets the memory ceiling (:func:`worker.ceiling.limit_memory`) in each work horse
+right after the fork. Both worker kinds log one JSON line per job (:mod:`worker.joblog`).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from rq import SimpleWorker, Worker, worker_registration
+from rq.job import Job
+from rq.queue import Queue
+from rq.registry import clean_registries
+from rq.utils import now
+
+from worker import ceiling, joblog
+
+#: seconds between two heartbeats of a worker whose work horse runs a job (RQ: 30)
+HEARTBEAT_EVERY = 5
+#: a running job's registry entry expires this many seconds after its worker's last heartbeat (RQ: 60)
+HEARTBEAT_GRACE = 15
+#: seconds between two sweeps of the queue's registries, among all workers (RQ: 600)
+SWEEP_EVERY = 10
+#: RQ's worker_ttl: an idle worker blocks on the queue for WORKER_TTL - 15 s between heartbeats (RQ: 420)
+WORKER_TTL = 20
+
+SWEEP_LOCK = "arbiter:sweep:{queue}"
+
+
+class _Upkeep:
+    """What both worker kinds share: the sweep and the log line. Mixed into an RQ worker class."""
+
+    name: str
+    queues: list[Queue]
+    connection: Any
+    maintenance_interval: int
+    _exc_handlers: list[Any]
+    last_cleaned_at: Any
+    log: Any
+
+    def clean_registries(self) -> None:
+        """RQ's sweep of each queue (abandoned jobs re-queued, stale workers dropped), at most once per
+        SWEEP_EVERY among all workers. Unlike RQ's maintenance lock (899 s, released after the sweep),
+        this lock is never released, so a worker killed mid-sweep blocks no one for long."""
+        for queue in self.queues:
+            lock = SWEEP_LOCK.format(queue=queue.name)
+            if self.connection.set(lock, self.name, nx=True, ex=max(int(self.maintenance_interval), 1)):
+                self.log.debug("Worker %s: sweeping the registries of queue %s", self.name, queue.name)
+                clean_registries(queue, self._exc_handlers)
+                worker_registration.clean_worker_registry(queue)
+                queue.intermediate_queue.cleanup(self, queue)  # type: ignore[arg-type]
+        self.last_cleaned_at = now()
+
+    def execute_job(self, job: Job, queue: Queue) -> None:
+        started = time.monotonic()
+        try:
+            super().execute_job(job, queue)  # type: ignore[misc]
+        finally:
+            joblog.emit(job, self.name, time.monotonic() - started)
+
+
+class ArbiterWorker(_Upkeep, Worker):
+    """A forking worker: each job runs in a work horse under the time and memory ceilings."""
+
+    def __init__(self, *args: Any, memory_mb: int = 0, **kwargs: Any):
+        kwargs.setdefault("job_monitoring_interval", HEARTBEAT_EVERY)
+        kwargs.setdefault("maintenance_interval", SWEEP_EVERY)
+        kwargs.setdefault("worker_ttl", WORKER_TTL)
+        super().__init__(*args, **kwargs)
+        self.memory_mb = memory_mb
+
+    def get_heartbeat_ttl(self, job: Job, working_time: float = 0.0) -> int:
+        """A running job's registry entry lives HEARTBEAT_GRACE past the next beat due.
+
+        RQ shortens it as the job nears its timeout; not here: the worker itself kills a horse that
+        overruns (at timeout + 60 s), and until then the job is not abandoned."""
+        return self.job_monitoring_interval + HEARTBEAT_GRACE
+
+    def main_work_horse(self, job: Job, queue: Queue) -> None:
+        """In the forked horse: set the memory ceiling, then run the job as RQ does."""
+        try:
+            ceiling.limit_memory(self.memory_mb)
+        except (OSError, ValueError) as exc:  # an OS that refuses RLIMIT_AS: run without it, say so
+            self.log.warning("Worker %s: no memory ceiling for job %s: %s", self.name, job.id, exc)
+        super().main_work_horse(job, queue)
+
+
+class ArbiterSimpleWorker(_Upkeep, SimpleWorker):
+    """Runs jobs in its own process (``arbiter worker --simple``, the tests' ``run_jobs``): the time
+    ceiling holds, the memory ceiling does not (it would bind the worker itself)."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        kwargs.setdefault("maintenance_interval", SWEEP_EVERY)
+        kwargs.setdefault("worker_ttl", WORKER_TTL)
+        super().__init__(*args, **kwargs)
