@@ -1,14 +1,20 @@
-"""POST/GET /v1/replays and the timeline, against the real engine and a real Redis."""
+"""POST/GET /v1/replays and the timeline (computed by a worker), against the real engine and a real Redis."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
+from collections.abc import Callable
 from typing import Any
 
+import redis
 from flask.testing import FlaskClient
 
+from arbiter import settings as settings_mod
 from replays.service import log_id, replay_json, timeline_json
 from tests.helpers import assert_problem, load_example, malformed_log
+from tests.worker.live import registered_worker
+from worker.queue import enqueue_timeline, make_queue
 
 
 def test_post_each_example_gives_content_address_and_summary(
@@ -51,12 +57,46 @@ def test_get_replay_returns_log_and_result(client: FlaskClient) -> None:
     assert body["links"]["timeline"] == f"/v1/replays/{replay_id}/timeline"
 
 
-def test_timeline(client: FlaskClient) -> None:
+def test_timeline_is_computed_by_a_worker(client: FlaskClient, run_jobs: Callable[[], bool],
+                                          redis_url: str) -> None:
     log = load_example("claim-then-auto-pass.json")
     replay_id = client.post("/v1/replays", json=log).get_json()["id"]
-    resp = client.get(f"/v1/replays/{replay_id}/timeline")
+    url = f"/v1/replays/{replay_id}/timeline"
+    with registered_worker(redis_url):
+        first = client.get(url)
+        assert first.status_code == 202
+        assert first.get_json() == {"id": replay_id, "status": "queued", "workers": 1, "message": None,
+                                    "links": {"self": url}}
+        assert first.headers["Location"] == url and first.headers["Retry-After"] == "1"
+        assert client.get(url).status_code == 202  # asked again: still one job
+    assert run_jobs()
+    resp = client.get(url)
     assert resp.status_code == 200
     assert resp.get_json() == {"id": replay_id, "timeline": json.loads(json.dumps(timeline_json(log)))}
+    assert not run_jobs()  # the second request queued nothing more
+
+
+def test_timeline_without_a_worker_says_so(client: FlaskClient, redis_db: Any) -> None:
+    replay_id = client.post("/v1/replays", json=load_example("shields-cap.json")).get_json()["id"]
+    resp = client.get(f"/v1/replays/{replay_id}/timeline")
+    assert resp.status_code == 202
+    body = resp.get_json()
+    assert body["status"] == "queued" and body["workers"] == 0
+    assert "no worker is running" in body["message"].lower()
+    assert int(resp.headers["Retry-After"]) > 1
+    assert redis_db.llen("rq:queue:arbiter") == 1  # queued all the same: computed once a worker starts
+
+
+def test_a_timeline_past_its_ceiling_is_a_422_problem(client: FlaskClient, run_jobs: Callable[[], bool],
+                                                      redis_url: str) -> None:
+    replay_id = client.post("/v1/replays", json=load_example("shields-cap.json")).get_json()["id"]
+    conn = redis.Redis.from_url(redis_url)
+    cfg = dataclasses.replace(settings_mod.load(), job_timeout=1)
+    enqueue_timeline(make_queue(conn, cfg), replay_id, cfg, function="tests.worker.heavy_jobs.slow_timeline")
+    assert run_jobs()
+    body = assert_problem(client.get(f"/v1/replays/{replay_id}/timeline"), 422)
+    assert "took longer than 1 s" in body["detail"]
+    conn.close()
 
 
 def test_unknown_replay_is_404_problem(client: FlaskClient) -> None:
@@ -108,3 +148,9 @@ def test_too_big_is_413(client: FlaskClient) -> None:
     log["meta"]["padding"] = "x" * (2 * 1024 * 1024)
     body = assert_problem(client.post("/v1/replays", json=log), 413)
     assert "2097152" in body["detail"]
+
+
+def test_the_timeline_answers_are_documented(client: FlaskClient) -> None:
+    answers = client.get("/openapi.json").get_json()["paths"]["/v1/replays/{replay_id}/timeline"]["get"]["responses"]
+    assert {"200", "202", "422"} <= answers.keys()
+    assert "application/problem+json" in answers["422"]["content"]
