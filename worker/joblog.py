@@ -1,7 +1,8 @@
 """One JSON line per job on the worker's stderr, written by the worker after the job ran.
 
-``{"event": "job", "job": <job ID (= the ruling ID)>, "function", "replay", "request_id",
-"duration_ms", "outcome", "status", "delivered", "worker", "pid"}``; ``outcome`` is ``ok``, the
+``{"ts", "level", "event": "job", "job": <job ID (= the ruling ID)>, "function", "replay",
+"request_id", "duration_ms", "outcome", "status", "delivered", "worker", "pid"}`` (the shape of the
+API's request lines, api/requestlog.py, at level ``error`` when the job failed); ``outcome`` is ``ok``, the
 kind of error the job stored as its answer (``ceiling``, ``malformed``, ``step-out-of-range``,
 ``not-found``), or ``failed`` (the job raised, or its work horse died; ``status`` then says whether
 RQ will retry it: ``scheduled`` or ``queued``, else ``failed``). ``request_id`` is the ID of the
@@ -14,6 +15,7 @@ import json
 import logging
 import os
 import sys
+from datetime import UTC, datetime
 from typing import Any
 
 from rq.exceptions import InvalidJobOperation
@@ -32,6 +34,10 @@ def install(stream: Any = None) -> None:
     logger.addHandler(handler)
     logger.setLevel(logging.INFO)
     logger.propagate = False
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 def _outcome(job: Job, status: JobStatus | None) -> tuple[str, bool | None]:
@@ -58,7 +64,8 @@ def line(job: Job, worker_name: str, seconds: float) -> dict[str, Any]:
         function = job.func_name
     except Exception:  # a payload that does not deserialize: RQ failed the job already
         function = None
-    return {"event": "job", "job": job.id, "function": function, "replay": meta.get("replay"),
+    return {"ts": _now(), "level": "error" if outcome in ("failed", "unknown") else "info",
+            "event": "job", "job": job.id, "function": function, "replay": meta.get("replay"),
             "request_id": meta.get("request_id"), "duration_ms": round(seconds * 1000, 1),
             "outcome": outcome, "status": status.value if status is not None else None,
             "delivered": delivered, "worker": worker_name, "pid": os.getpid()}
@@ -69,6 +76,8 @@ def emit(job: Job, worker_name: str, seconds: float) -> None:
     try:
         record = line(job, worker_name, seconds)
     except Exception as exc:  # Redis away for a moment: say so in one line, keep working
-        record = {"event": "job", "job": job.id, "worker": worker_name, "pid": os.getpid(),
+        record = {"ts": _now(), "level": "error", "event": "job", "job": job.id, "worker": worker_name,
+                  "pid": os.getpid(),
                   "duration_ms": round(seconds * 1000, 1), "outcome": "unknown", "log_error": repr(exc)}
-    logger.info(json.dumps(record, ensure_ascii=False, separators=(",", ":")))
+    level = logging.ERROR if record.get("level") == "error" else logging.INFO
+    logger.log(level, json.dumps(record, separators=(",", ":")))  # ensure_ascii: plain ASCII lines

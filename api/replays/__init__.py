@@ -118,7 +118,9 @@ def _pending(replay_id: str, status: str) -> Response:
 @blp.route("/<string:replay_id>/timeline")
 @blp.response(200, TimelineSchema)
 @blp.alt_response(202, schema=TimelinePendingSchema, success=True,
-                  description="Not computed yet: a worker computes it; ask again at Location after Retry-After")
+                  description="Not computed yet: a worker computes it; ask again at Location after Retry-After",
+                  headers={"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}},
+                           "Location": {"description": "where to ask again", "schema": {"type": "string"}}})
 @blp.alt_response(422, schema=ProblemSchema, content_type=PROBLEM_JSON,
                   description="The log is too heavy: computing its timeline passed the time or memory ceiling")
 def get_timeline(replay_id: str) -> Any:

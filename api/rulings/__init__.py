@@ -61,7 +61,8 @@ def no_worker() -> ProblemError:
 @blp.arguments(RulingRequestSchema)
 @blp.response(202, RulingAcceptedSchema)
 @blp.alt_response(503, schema=ProblemSchema, content_type=PROBLEM_JSON,
-                  description="No worker is running: nothing was queued (header Retry-After)")
+                  description="No worker is running: nothing was queued; ask again after Retry-After",
+                  headers={"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}})
 def post_ruling(req: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:
     """Queue a ruling on step ``at`` of a stored replay (``replay``) or of a new log (``log``).
 

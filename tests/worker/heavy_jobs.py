@@ -62,15 +62,15 @@ def held_key(ruling_id: str, name: str) -> str:
 
 
 def held_ruling(ruling_id: str, replay_id: str, at: int | None) -> dict[str, Any]:
-    """A real ruling that first counts its run, notes its pid, and waits until the test opens its gate
+    """A real ruling that first notes its pid, counts its run, and waits until the test opens its gate
     (the key ``held_key(ruling_id, "gate")``): the test kills its worker in between."""
     job = get_current_job()
     assert job is not None
     r = job.connection
 
     def rule(log: Any, step: int | None) -> dict[str, Any]:
+        r.rpush(held_key(ruling_id, "pids"), os.getpid())  # first: a test that sees the run sees the pid
         r.incr(held_key(ruling_id, "runs"))
-        r.rpush(held_key(ruling_id, "pids"), os.getpid())
         deadline = time.monotonic() + 110
         while not r.exists(held_key(ruling_id, "gate")):
             if time.monotonic() > deadline:

@@ -9,6 +9,7 @@ import os
 import resource
 import zlib
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -216,7 +217,8 @@ def test_one_json_log_line_per_job(rq_conn: redis.Redis, run_jobs: Callable[[], 
     assert first["request_id"] == "req-42" and first["outcome"] == "ok" and first["delivered"] is True
     assert first["pid"] == os.getpid() and first["worker"] and first["duration_ms"] >= 0
     assert by_job[far]["outcome"] == "step-out-of-range" and by_job[far]["request_id"] is None
-    assert by_job[broken.id]["outcome"] == "failed"
+    assert by_job[broken.id]["outcome"] == "failed" and by_job[broken.id]["level"] == "error"
+    assert first["level"] == "info" and first["ts"].startswith(str(datetime.now(UTC).year))
 
 
 def test_waiting_for_a_retry_shows_as_queued() -> None:
