@@ -25,7 +25,7 @@ from arbiter import settings as settings_mod
 from arbiter import store
 from arbiter.redis_conn import shared_url
 from replays.service import MalformedLog, StepOutOfRange, replay_json, ruling_json, timeline_json
-from worker.ceiling import CeilingExceeded, bounded
+from worker.ceiling import CeilingExceeded, bounded, message
 
 Rule = Callable[[Any, "int | None"], dict[str, Any]]
 Build = Callable[[Any], dict[str, Any]]
@@ -51,6 +51,20 @@ def _malformed(exc: MalformedLog) -> dict[str, Any]:
     return {"kind": "malformed", "message": str(exc), "faults": [f.to_json() for f in exc.faults]}
 
 
+def _put(put: Callable[[dict[str, Any]], bool], record: dict[str, Any],
+         what: str) -> tuple[bool, dict[str, Any]]:
+    """``put(record)``: whether it was written, and the record. A record too large to write within
+    the memory ceiling (its JSON text is built in the work horse too) is replaced by the ceiling's
+    error."""
+    try:
+        return put(record), record
+    except MemoryError:
+        pass
+    error = CeilingExceeded("memory", message(what, "memory")).to_json()
+    record = {k: v for k, v in record.items() if k in ("replay", "at")} | {"error": error}
+    return put(record), record
+
+
 def compute_ruling(ruling_id: str, replay_id: str, at: int | None) -> dict[str, Any]:
     """Rule on step ``at`` (None: the disputed step, else the last) of stored replay ``replay_id``."""
     return ruling_job(ruling_id, replay_id, at, ruling_json)
@@ -72,7 +86,8 @@ def ruling_job(ruling_id: str, replay_id: str, at: int | None, rule: Rule) -> di
             record["error"] = {"kind": "step-out-of-range", "message": str(exc)}
         except CeilingExceeded as exc:
             record["error"] = exc.to_json()
-    delivered = store.put_ruling(r, ruling_id, record, settings_mod.load().ruling_ttl)
+    ttl = settings_mod.load().ruling_ttl
+    delivered, record = _put(lambda rec: store.put_ruling(r, ruling_id, rec, ttl), record, "The ruling")
     outcome = record["error"]["kind"] if "error" in record else "ok"
     return _json_result({"ruling": ruling_id, "replay": replay_id, "at": at, "ok": outcome == "ok",
                          "outcome": outcome, "delivered": delivered})
@@ -104,8 +119,9 @@ def timeline_job(replay_id: str, build: Build) -> dict[str, Any]:
         record = {"error": _malformed(exc)}
     except CeilingExceeded as exc:
         record = {"error": exc.to_json()}
-    ttl = cfg.failure_ttl if "error" in record else 0
-    delivered = store.put_timeline(r, replay_id, record, ttl)
+    delivered, record = _put(
+        lambda rec: store.put_timeline(r, replay_id, rec, cfg.failure_ttl if "error" in rec else 0),
+        record, "The timeline")
     outcome = record["error"]["kind"] if "error" in record else "ok"
     return _json_result({"replay": replay_id, "ok": outcome == "ok", "outcome": outcome,
                          "delivered": delivered})

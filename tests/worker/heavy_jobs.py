@@ -30,6 +30,14 @@ def _hungry(*_: Any) -> dict[str, Any]:
     raise AssertionError(f"the memory ceiling let {len(blocks)} MB through")
 
 
+def _bloated(*_: Any) -> dict[str, Any]:
+    return {"blob": "x" * (40 * MB)}  # fits under a 64 MB ceiling; its JSON text does not fit beside it
+
+
+def bloated_ruling(ruling_id: str, replay_id: str, at: int | None) -> dict[str, Any]:
+    return jobs.ruling_job(ruling_id, replay_id, at, _bloated)
+
+
 def slow_ruling(ruling_id: str, replay_id: str, at: int | None) -> dict[str, Any]:
     return jobs.ruling_job(ruling_id, replay_id, at, _slow)
 

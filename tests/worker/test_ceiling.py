@@ -39,6 +39,7 @@ def test_a_job_past_a_ceiling_fails_clearly_and_the_worker_takes_the_next(
     queue = make_queue(conn, cfg)
     slow = enqueue_ruling(queue, replay_id, 1, cfg, function=HEAVY + "slow_ruling")
     hungry = enqueue_ruling(queue, replay_id, 1, cfg, function=HEAVY + "hungry_ruling")
+    bloated = enqueue_ruling(queue, replay_id, 1, cfg, function=HEAVY + "bloated_ruling")
     hungry_timeline = enqueue_timeline(queue, replay_id, cfg, function=HEAVY + "hungry_timeline")
     limits = enqueue_ruling(queue, replay_id, 1, cfg, function=HEAVY + "limits_ruling")
     after = enqueue_ruling(queue, replay_id, 1, cfg)
@@ -53,9 +54,11 @@ def test_a_job_past_a_ceiling_fails_clearly_and_the_worker_takes_the_next(
     hungry_error = store.get_ruling(conn, hungry)["error"]  # type: ignore[index]
     assert hungry_error["kind"] == "ceiling" and hungry_error["ceiling"] == "memory"
     assert "needed more than 64 MB" in hungry_error["message"]
+    # an answer computed within the ceiling whose JSON text is not: the ceiling's error is stored instead
+    assert store.get_ruling(conn, bloated) == {"replay": replay_id, "at": 1, "error": hungry_error}
     timeline_error = store.get_timeline(conn, replay_id)["error"]  # type: ignore[index]
     assert timeline_error["ceiling"] == "memory"
-    for job_id in (slow, hungry, hungry_timeline.id):  # answered, not failed and retried
+    for job_id in (slow, hungry, bloated, hungry_timeline.id):  # answered, not failed and retried
         job = fetch_job(conn, job_id)
         assert job is not None and job.get_status() == JobStatus.FINISHED
         assert job.retries_left == cfg.job_retries
@@ -72,7 +75,7 @@ def test_a_job_past_a_ceiling_fails_clearly_and_the_worker_takes_the_next(
 
     # one JSON line per job on the worker's stderr
     lines = job_lines(stderr)
-    assert {lines[j]["outcome"] for j in (slow, hungry, hungry_timeline.id)} == {"ceiling"}
+    assert {lines[j]["outcome"] for j in (slow, hungry, bloated, hungry_timeline.id)} == {"ceiling"}
     assert lines[after]["outcome"] == "ok" and lines[after]["function"] == "worker.jobs.compute_ruling"
     assert lines[after]["replay"] == replay_id and lines[after]["delivered"] is True
     assert lines[after]["pid"] == proc.pid
