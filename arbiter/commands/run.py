@@ -119,7 +119,10 @@ def run(host: str, port: int, workers: int, api_workers: int, api_threads: int,
             except ValueError as exc:
                 raise click.ClickException(f"ARBITER_REDIS_FSYNC: {exc}") from exc
             supervisor.add(Redis(embedded))
-            supervisor.start("redis")
+            try:
+                supervisor.start("redis")
+            except RuntimeError as exc:  # the data dir is in use, or redis-server would not start
+                raise click.ClickException(str(exc)) from exc
             url = embedded.url
             needs = ("redis",)
             click.echo(f"redis  {url} (embedded, pid {embedded.pid}, data in {cfg.data_dir})")

@@ -214,6 +214,19 @@ def test_a_killed_worker_is_restarted_and_the_api_stays_up(stack: Stack) -> None
     assert alive(new)
 
 
+def test_a_killed_api_is_restarted_and_its_port_never_refuses(stack: Stack) -> None:
+    [api] = stack.children("arbiter serve")
+    os.kill(api.pid, signal.SIGKILL)
+    [exited] = wait_for(lambda: stack.events("exited"), 10, "the exit to be noticed")
+    assert (exited["service"], exited["pid"], exited["signal"]) == ("api", api.pid, "SIGKILL")
+    # the supervisor holds the listening socket: a request made meanwhile waits, it is not refused
+    status, headers, _ = request(f"{stack.base}/healthz", timeout=30)
+    assert status == 200 and headers["Server"].startswith("gunicorn")
+    [new] = stack.children("arbiter serve")
+    assert new.pid != api.pid
+    assert [e["pid"] for e in stack.events("started") if e["service"] == "api"] == [api.pid, new.pid]
+
+
 def test_killed_redis_comes_back_on_the_same_socket_and_keeps_every_acknowledged_write(
         stack: Stack) -> None:
     registry = json.loads((stack.data / "arbiter.rdb.settings").read_text())
@@ -267,6 +280,17 @@ def test_a_busy_port_is_reported_and_nothing_starts(tmp_path: Path) -> None:
             assert f"port {port} is in use by another process" in done.stderr
             assert time.monotonic() - started < 15  # no retries, no health check
         assert not (tmp_path / "var" / "arbiter.rdb.settings").exists()  # Redis never started
+
+
+def test_a_data_dir_in_use_is_reported(stack: Stack) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+    env["ARBITER_DATA_DIR"] = str(stack.data)
+    done = subprocess.run([sys.executable, "-m", "arbiter", "run", "--port", str(free_port())],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=30)
+    assert done.returncode == 1
+    assert "an embedded Redis already runs on" in done.stderr and "Traceback" not in done.stderr
+    assert get(f"{stack.base}/healthz")[0] == 200  # the first one is untouched
+    assert alive(stack.redis_pid())
 
 
 def test_a_health_answer_from_another_process_is_not_taken_for_ours() -> None:
