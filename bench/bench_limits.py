@@ -33,7 +33,8 @@ Exit status 1 when a request answered 5xx, a measurement was killed or hit the m
 worst case is then not bounded as the issue requires, and the table says where.
 
 Environment: ``REDIS_URL`` (default: an embedded server in a temp dir, no append-only file),
-``BENCH_CASE_TIMEOUT``, ``BENCH_CASE_MEMORY_MB``.
+``BENCH_CASE_TIMEOUT``, ``BENCH_CASE_MEMORY_MB``, ``BENCH_ONLY`` (comma-separated words: only the
+requests whose line holds one of them, e.g. ``BENCH_ONLY="rulings inline"``).
 """
 
 from __future__ import annotations
@@ -75,6 +76,7 @@ from judge.limits import (  # noqa: E402
 
 CASE_TIMEOUT = float(os.environ.get("BENCH_CASE_TIMEOUT", "10"))
 CASE_MEMORY_MB = int(os.environ.get("BENCH_CASE_MEMORY_MB", "2048"))
+ONLY = [w.strip() for w in os.environ.get("BENCH_ONLY", "").split(",") if w.strip()]
 STARTUP_TIMEOUT = 60.0
 EXAMPLE = ROOT / "replays" / "examples" / "shields-cap.json"
 PLAYERS = ("p1", "p2", "p3", "p4")
@@ -556,10 +558,13 @@ def wait_job(url: str, job_id: str) -> dict[str, Any]:
                     exc = getattr(result, "exc_string", None) if result is not None else None
                     if exc:
                         out["first"] = exc.strip().splitlines()[-1][:160]
-                elif job is not None:
-                    ret = job.return_value()
-                    if isinstance(ret, dict) and ret.get("ok") is False:
-                        out["first"] = f"job answered ok=false: {str(ret)[:120]}"
+                else:
+                    from arbiter import store
+
+                    record = store.get_ruling(conn, job_id) or {}
+                    error = record.get("error")
+                    if isinstance(error, dict):
+                        out["first"] = f"ruling error {error.get('kind')}: {str(error.get('message'))[:120]}"
                 return out
             time.sleep(0.05)
         return {"status": "not done", "seconds": CASE_TIMEOUT, "killed": True}
@@ -607,6 +612,8 @@ def bench(url: str, tmp: Path, embedded: bool) -> int:
         t0 = time.perf_counter()
         cases = build_cases(nonce)
         built = time.perf_counter() - t0
+        if ONLY:
+            cases = [c for c in cases if any(w in f"POST {c.path}: {c.name}" for w in ONLY)]
         measurer.ready()
         deadline = time.monotonic() + STARTUP_TIMEOUT
         while len(Worker.all(queue=queue)) <= workers_before:
@@ -615,7 +622,7 @@ def bench(url: str, tmp: Path, embedded: bool) -> int:
                                    + (tmp / "worker.log").read_text(errors="replace")[-2000:])
             time.sleep(0.1)
         print(f"worst-case requests of at most MAX_BODY_BYTES = {MAX_BODY_BYTES:,} bytes "
-              f"({len(cases)} built in {built:.1f} s); Redis "
+              f"({len(cases)} requests, built in {built:.1f} s); Redis "
               + ("embedded" if embedded else "at REDIS_URL (the logs stored by this run stay there)"))
         print("each call in a fresh process forked from a warmed-up one; memory = peak RSS growth "
               "(VmHWM after the call - VmRSS before); API = Flask test client, no network;")
