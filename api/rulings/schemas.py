@@ -2,16 +2,34 @@
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, cast
 
 import marshmallow as ma
 
+from api.openapi import REPLAY_ID
+from api.replays.schemas import LogSchema
+from judge.limits import MAX_STEPS
+
+
+class FullMatch(ma.validate.Regexp):
+    """``Regexp`` over the whole value (``re.fullmatch``: no trailing newline slips past ``$``)."""
+
+    def __call__(self, value: Any) -> Any:
+        regex = cast("re.Pattern[str]", self.regex)
+        if not isinstance(value, str) or regex.fullmatch(value) is None:
+            raise ma.ValidationError(self._format_error(value))
+        return value
+
 
 class RulingRequestSchema(ma.Schema):
-    replay = ma.fields.String(validate=ma.validate.Regexp(r"^[0-9a-f]{64}$"),
+    class Meta:
+        openapi = {"oneOf": [{"required": ["replay"]}, {"required": ["log"]}]}
+
+    replay = ma.fields.String(validate=FullMatch(re.compile(REPLAY_ID), error="Not a replay ID: 64 hex digits."),
                               metadata={"description": "ID of a stored replay"})
-    log = ma.fields.Dict(metadata={"description": "a log, stored first as by POST /v1/replays"})
-    at = ma.fields.Integer(strict=True, validate=ma.validate.Range(min=1), allow_none=True,
+    log = ma.fields.Nested(LogSchema, metadata={"description": "a log, stored first as by POST /v1/replays"})
+    at = ma.fields.Integer(strict=True, validate=ma.validate.Range(min=1, max=MAX_STEPS), allow_none=True,
                            metadata={"description": "step (from 1); default: disputed, else last"})
 
     @ma.validates_schema

@@ -1,7 +1,10 @@
 """The tournaments resource: Swiss events with byes, drops, tie-breakers and a top cut.
 
-Reads are public; every change needs the organizer's bearer token (401 without one, 403 with
-a wrong one). Changes are actions appended atomically to the tournament's log in Redis (see
+Reads are public (an unknown ID is a 404); every change, and the audit log, needs the organizer's
+bearer token, checked before anything else, the body and the tournament's existence included: 401
+without a token, 403 with one that is not this tournament's, the same answers whether or not the
+ID exists, so a client without the token learns nothing of which IDs exist. Changes are actions
+appended atomically to the tournament's log in Redis (see
 :mod:`api.tournaments.store`); the log is the audit log, readable by the organizer. The rules
 live in :mod:`judge.tournament`; refusals are problem+json documents whose ``type`` is
 ``urn:arbiter:rule:<rule id>`` and whose ``errors`` name the field and the rule.
@@ -10,16 +13,18 @@ live in :mod:`judge.tournament`; refusals are problem+json documents whose ``typ
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import secrets
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import current_app, request, url_for
 from flask_smorest import Blueprint
 
 import judge.tournament as T
 from api.extensions import get_redis
+from api.openapi import AUTH_FIRST, SECURITY_SCHEME, problems
 from api.problems import ProblemError
 from api.tournaments import schemas as S
 from api.tournaments.store import Conflict, TournamentStore, token_matches
@@ -48,8 +53,9 @@ CONFLICT_RULES = frozenset(
 _EXT = "arbiter.tournaments"
 ORGANIZER = (
     "Needs the organizer token: `Authorization: Bearer <token>` (401 without it, "
-    "403 with another tournament's)."
+    "403 with any other, whether or not the tournament exists), checked before the body."
 )
+View = TypeVar("View", bound=Callable[..., Any])
 
 
 def store() -> TournamentStore:
@@ -81,17 +87,36 @@ def must_exist(tid: str) -> None:
 
 
 def require_organizer(tid: str) -> None:
-    must_exist(tid)
+    """401 without a bearer token, 403 unless it is ``tid``'s organizer token, then 404 if ``tid``
+    has no log (only the organizer of a vanished tournament can see that)."""
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         raise ProblemError(
             401,
             "Unauthorized",
-            "This change needs the organizer's bearer token.",
+            "This needs the organizer's bearer token.",
             headers={"WWW-Authenticate": 'Bearer realm="arbiter"'},
         )
     if not token_matches(get_redis(), tid, token.strip()):
-        raise ProblemError(403, "Forbidden", f"The token is not the organizer token of tournament {tid}.")
+        raise ProblemError(403, "Forbidden", "The token is not this tournament's organizer token.")
+    must_exist(tid)
+
+
+def organizer(view: View) -> View:
+    """The view needs the organizer's token, checked before anything else (its body included).
+
+    Put it right under ``@blp.route``: it wraps flask-smorest's argument parsing, so a request
+    without the token gets 401/403 however wrong its body is. Documented as ``security``.
+    """
+
+    @functools.wraps(view)
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        require_organizer(kwargs["tid"])
+        return view(*args, **kwargs)
+
+    documented: View = Blueprint.doc(security=[{SECURITY_SCHEME: []}])(guarded)
+    setattr(documented, AUTH_FIRST, True)
+    return documented
 
 
 def read(tid: str, view: Callable[[T.EventState], Any]) -> Any:
@@ -104,13 +129,22 @@ def change(
     decide: Callable[[T.EventState], T.Action | None],
     after: Callable[[T.EventState, T.Action | None], Any],
 ) -> Any:
-    require_organizer(tid)
+    """Apply the organizer's change (the view is guarded by :func:`organizer`)."""
     try:
         return store().change(get_redis(), tid, decide, after)
     except T.Rejected as exc:
         raise rejected(exc) from exc
     except Conflict as exc:
         raise ProblemError(503, "Service Unavailable", str(exc), headers={"Retry-After": "1"}) from exc
+
+
+A = TypeVar("A", bound=T.Action)
+
+
+def applied(action: T.Action | None, kind: type[A]) -> A:
+    """The action a change applied, of the kind its view decided."""
+    assert isinstance(action, kind), action
+    return action
 
 
 # ---------------------------------------------------------------- renderings
@@ -242,7 +276,10 @@ def create_tournament(args: dict[str, Any]) -> tuple[dict[str, Any], int, dict[s
     bad = T.check(T.EventState(), action)
     if bad:
         raise rejected(T.Rejected(bad))
-    tid, token, state = store().create(get_redis(), action)
+    try:
+        tid, token, state = store().create(get_redis(), action)
+    except Conflict as exc:
+        raise ProblemError(503, "Service Unavailable", str(exc)) from exc
     body = {**tournament_json(tid, state), "token": token}
     return body, 201, {"Location": url_for("tournaments.get_tournament", tid=tid)}
 
@@ -251,30 +288,34 @@ def create_tournament(args: dict[str, Any]) -> tuple[dict[str, Any], int, dict[s
 @blp.response(200, S.TournamentSchema)
 def get_tournament(tid: str) -> dict[str, Any]:
     """The tournament's settings and progress."""
-    return read(tid, lambda s: tournament_json(tid, s))  # type: ignore[no-any-return]
+    return read(tid, lambda s: tournament_json(tid, s))
 
 
 @blp.route("/<string:tid>/players")
 @blp.response(200, S.PlayerSchema(many=True))
 def get_players(tid: str) -> list[dict[str, Any]]:
     """Every registered player, dropped ones included, in entry order."""
-    return read(tid, lambda s: [player_json(s, pid) for pid in s.players])  # type: ignore[no-any-return]
+    return read(tid, lambda s: [player_json(s, pid) for pid in s.players])
 
 
 @blp.route("/<string:tid>/players", methods=["POST"])
+@organizer
+@problems(409, 422)
 @blp.arguments(S.PlayerInSchema)
 @blp.response(201, S.PlayerSchema)
 @blp.doc(description=ORGANIZER)
 def add_player(args: dict[str, Any], tid: str) -> dict[str, Any]:
     """Register a player (a late entry once rounds are paired)."""
-    return change(  # type: ignore[no-any-return]
+    return change(
         tid,
         lambda s: T.AddPlayer(s.next_player_id(), args["name"], args["missed_rounds"] == "loss"),
-        lambda s, a: player_json(s, a.player_id),
-    )  # type: ignore[union-attr]
+        lambda s, a: player_json(s, applied(a, T.AddPlayer).player_id),
+    )
 
 
 @blp.route("/<string:tid>/players/<string:pid>/drop", methods=["POST"])
+@organizer
+@problems(409, 422)
 @blp.response(200, S.PlayerSchema)
 @blp.doc(description=ORGANIZER)
 def drop_player(tid: str, pid: str) -> dict[str, Any]:
@@ -290,17 +331,19 @@ def drop_player(tid: str, pid: str) -> dict[str, Any]:
             )
         return None if pid in s.dropped else T.DropPlayer(pid)
 
-    return change(tid, decide, lambda s, a: player_json(s, pid))  # type: ignore[no-any-return]
+    return change(tid, decide, lambda s, a: player_json(s, pid))
 
 
 @blp.route("/<string:tid>/rounds")
 @blp.response(200, S.RoundSchema(many=True))
 def get_rounds(tid: str) -> list[dict[str, Any]]:
     """Every round with its pairings and results."""
-    return read(tid, lambda s: [round_json(s, r.number) for r in s.rounds])  # type: ignore[no-any-return]
+    return read(tid, lambda s: [round_json(s, r.number) for r in s.rounds])
 
 
 @blp.route("/<string:tid>/rounds", methods=["POST"])
+@organizer
+@problems(409, 422)
 @blp.response(201, S.RoundSchema)
 @blp.doc(description=ORGANIZER + " 409 while results of the current round are missing.")
 def pair_round(tid: str) -> dict[str, Any]:
@@ -313,12 +356,12 @@ def pair_round(tid: str) -> dict[str, Any]:
 
     return change(
         tid,
-        decide,  # type: ignore[no-any-return]
-        lambda s, a: round_json(s, a.number, plans[-1].swiss),
-    )  # type: ignore[union-attr]
+        decide,
+        lambda s, a: round_json(s, applied(a, T.PairRound).number, plans[-1].swiss),
+    )
 
 
-@blp.route("/<string:tid>/rounds/<int:number>")
+@blp.route("/<string:tid>/rounds/<int(min=1):number>")
 @blp.response(200, S.RoundSchema)
 def get_round(tid: str, number: int) -> dict[str, Any]:
     """One round with its pairings and results."""
@@ -327,7 +370,7 @@ def get_round(tid: str, number: int) -> dict[str, Any]:
         _round_or_404(s, number)
         return round_json(s, number)
 
-    return read(tid, view)  # type: ignore[no-any-return]
+    return read(tid, view)
 
 
 @blp.route("/<string:tid>/pairings")
@@ -341,10 +384,12 @@ def get_pairings(tid: str) -> dict[str, Any]:
             raise ProblemError(404, "Not Found", "No round has been paired yet.")
         return round_json(s, cur.number)
 
-    return read(tid, view)  # type: ignore[no-any-return]
+    return read(tid, view)
 
 
-@blp.route("/<string:tid>/rounds/<int:number>/repair", methods=["POST"])
+@blp.route("/<string:tid>/rounds/<int(min=1):number>/repair", methods=["POST"])
+@organizer
+@problems(409, 422)
 @blp.response(200, S.RoundSchema)
 @blp.doc(description=ORGANIZER)
 def repair_round(tid: str, number: int) -> dict[str, Any]:
@@ -364,10 +409,12 @@ def repair_round(tid: str, number: int) -> dict[str, Any]:
         plans.append(T.plan_repair(s))
         return plans[-1].action
 
-    return change(tid, decide, lambda s, a: round_json(s, number, plans[-1].swiss))  # type: ignore[no-any-return]
+    return change(tid, decide, lambda s, a: round_json(s, number, plans[-1].swiss))
 
 
-@blp.route("/<string:tid>/rounds/<int:number>/pairings", methods=["PUT"])
+@blp.route("/<string:tid>/rounds/<int(min=1):number>/pairings", methods=["PUT"])
+@organizer
+@problems(409, 422)
 @blp.arguments(S.OverrideInSchema)
 @blp.response(200, S.RoundSchema)
 @blp.doc(description=ORGANIZER)
@@ -376,12 +423,14 @@ def override_pairings(args: dict[str, Any], tid: str, number: int) -> dict[str, 
     pairings = tuple(T.Pairing(i + 1, p["p1"], p["p2"]) for i, p in enumerate(args["pairings"]))
     return change(
         tid,
-        lambda s: T.OverridePairings(number, pairings, args["bye"]),  # type: ignore[no-any-return]
+        lambda s: T.OverridePairings(number, pairings, args["bye"]),
         lambda s, a: round_json(s, number),
     )
 
 
-@blp.route("/<string:tid>/rounds/<int:number>/matches/<int:table>", methods=["PUT"])
+@blp.route("/<string:tid>/rounds/<int(min=1):number>/matches/<int(min=1):table>", methods=["PUT"])
+@organizer
+@problems(409, 422)
 @blp.arguments(S.ResultInSchema)
 @blp.response(200, S.MatchSchema)
 @blp.doc(
@@ -403,10 +452,12 @@ def report_result(args: dict[str, Any], tid: str, number: int, table: int) -> di
         m = next(m for m in s.matches(number) if m.table == table)
         return match_json(m)
 
-    return change(tid, decide, after)  # type: ignore[no-any-return]
+    return change(tid, decide, after)
 
 
 @blp.route("/<string:tid>/cut", methods=["POST"])
+@organizer
+@problems(409, 422)
 @blp.arguments(S.CutInSchema)
 @blp.response(201, S.RoundSchema)
 @blp.doc(description=ORGANIZER)
@@ -414,9 +465,9 @@ def start_cut(args: dict[str, Any], tid: str) -> dict[str, Any]:
     """Start the top cut: single elimination of the best N, seeded 1 against N."""
     return change(
         tid,
-        lambda s: T.plan_cut(s, args["size"]).action,  # type: ignore[no-any-return]
-        lambda s, a: round_json(s, a.number),
-    )  # type: ignore[union-attr]
+        lambda s: T.plan_cut(s, args["size"]).action,
+        lambda s, a: round_json(s, applied(a, T.StartCut).number),
+    )
 
 
 @blp.route("/<string:tid>/standings")
@@ -443,9 +494,9 @@ def get_standings(args: dict[str, Any], tid: str) -> Any:
 
 
 @blp.route("/<string:tid>/audit")
+@organizer
 @blp.response(200, S.AuditEntrySchema(many=True))
 @blp.doc(description=ORGANIZER)
 def get_audit(tid: str) -> list[dict[str, Any]]:
     """Every change, in order: the tournament's append-only action log."""
-    require_organizer(tid)
     return store().audit(get_redis(), tid)

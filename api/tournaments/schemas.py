@@ -1,24 +1,45 @@
-"""Schemas of the tournaments resource. Marshmallow checks types only; the rules (ranges,
-players, results) are checked by judge.tournament so that every error cites a rule ID."""
+"""Schemas of the tournaments resource. Marshmallow checks types (integers are JSON integers: 3.0
+or "3" is refused); the rules (ranges, players, results) are checked by judge.tournament so that
+every error cites a rule ID. What those rules enforce is *documented* here from the rules' own
+constants (``metadata``: ``enum``, ``minimum``, ``maximum``, ``maxLength``, ``pattern``), so the
+OpenAPI document says what the handler refuses without a second copy of the check."""
 
 from __future__ import annotations
 
 import marshmallow as ma
 
+from api.openapi import PLAYER_ID
+from judge.limits import MAX_SEED_INT
+from judge.tournament.event import MAX_NAME, MAX_ROUNDS
+from judge.tournament.model import BEST_OF, CUT_SIZES, PROFILES
+
+#: what the rules' ``name.strip()`` leaves something of: one character Python does not count as
+#: whitespace (str.isspace; JSON Schema's \\s differs on a few control characters, so they are listed)
+_SPACE = "\\t\\n\\u000b\\f\\r\\u001c-\\u001f \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000"
+NOT_BLANK = f"[^{_SPACE}]"
+NAME = {"minLength": 1, "maxLength": MAX_NAME, "pattern": NOT_BLANK,
+        "description": f"1 to {MAX_NAME} characters, not all blank"}
+#: game wins of one player in one match: at most 2 (best of 3), games in all at most 3
+MAX_GAME_WINS = (max(BEST_OF) + 1) // 2
+
 
 class CreateSchema(ma.Schema):
-    name = ma.fields.String(required=True)
-    profile = ma.fields.String(load_default="destiny", metadata={"description": "destiny | mtg"})
-    rounds = ma.fields.Integer(load_default=0, metadata={"description": "Swiss rounds; 0 = recommended"})
-    cut = ma.fields.Integer(load_default=0, metadata={"description": "0, 2, 4, 8, 16 or 32"})
-    best_of = ma.fields.Integer(load_default=1, metadata={"description": "1 or 3"})
+    name = ma.fields.String(required=True, metadata=NAME)
+    profile = ma.fields.String(load_default="destiny",
+                               metadata={"enum": list(PROFILES), "description": " | ".join(PROFILES)})
+    rounds = ma.fields.Integer(strict=True, load_default=0, metadata={
+        "minimum": 0, "maximum": MAX_ROUNDS, "description": f"Swiss rounds, 0 (recommended) to {MAX_ROUNDS}"})
+    cut = ma.fields.Integer(strict=True, load_default=0, metadata={
+        "enum": list(CUT_SIZES), "description": "top cut size; 0: none"})
+    best_of = ma.fields.Integer(strict=True, load_default=1, metadata={"enum": list(BEST_OF)})
     seed = ma.fields.Integer(
-        load_default=None, allow_none=True, metadata={"description": "seed of the draws; random when omitted"}
+        strict=True, load_default=None, allow_none=True, validate=ma.validate.Range(0, MAX_SEED_INT),
+        metadata={"description": "seed of the draws (a whole number); random when omitted"},
     )
 
 
 class PlayerInSchema(ma.Schema):
-    name = ma.fields.String(required=True)
+    name = ma.fields.String(required=True, metadata=NAME)
     missed_rounds = ma.fields.String(
         load_default="loss",
         validate=ma.validate.OneOf(["loss", "none"]),
@@ -29,17 +50,17 @@ class PlayerInSchema(ma.Schema):
 
 
 class ResultInSchema(ma.Schema):
-    p1_wins = ma.fields.Integer(required=True)
-    p2_wins = ma.fields.Integer(required=True)
-    draws = ma.fields.Integer(load_default=0)
+    p1_wins = ma.fields.Integer(strict=True, required=True, metadata={"minimum": 0, "maximum": MAX_GAME_WINS})
+    p2_wins = ma.fields.Integer(strict=True, required=True, metadata={"minimum": 0, "maximum": MAX_GAME_WINS})
+    draws = ma.fields.Integer(strict=True, load_default=0, metadata={"minimum": 0, "maximum": max(BEST_OF)})
     correction = ma.fields.Boolean(
         load_default=False, metadata={"description": "replace a different result already reported"}
     )
 
 
 class PairInSchema(ma.Schema):
-    p1 = ma.fields.String(required=True)
-    p2 = ma.fields.String(required=True)
+    p1 = ma.fields.String(required=True, metadata={"pattern": PLAYER_ID})
+    p2 = ma.fields.String(required=True, metadata={"pattern": PLAYER_ID})
 
 
 class OverrideInSchema(ma.Schema):
@@ -48,12 +69,13 @@ class OverrideInSchema(ma.Schema):
         required=True,
         metadata={"description": "table numbers follow the list order"},
     )
-    bye = ma.fields.String(load_default=None, allow_none=True)
+    bye = ma.fields.String(load_default=None, allow_none=True, metadata={"pattern": PLAYER_ID})
 
 
 class CutInSchema(ma.Schema):
     size = ma.fields.Integer(
-        load_default=None, allow_none=True, metadata={"description": "defaults to the tournament's cut"}
+        strict=True, load_default=None, allow_none=True,
+        metadata={"enum": [s for s in CUT_SIZES if s] + [None], "description": "defaults to the tournament's cut"},
     )
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from flask.testing import FlaskClient
 
 from tests.helpers import assert_problem, create_test_app
@@ -15,8 +17,22 @@ def test_healthz(client: FlaskClient) -> None:
 
 def test_healthz_without_redis_is_503_problem(redis_url: str) -> None:
     app = create_test_app("redis://127.0.0.1:1/0")  # nothing listens on port 1
-    body = assert_problem(app.test_client().get("/healthz"), 503)
-    assert "Redis" in body["detail"]
+    t0 = time.monotonic()
+    resp = app.test_client().get("/healthz")
+    body = assert_problem(resp, 503)
+    assert "Redis" in body["detail"] and "unavailable" in body["detail"]
+    assert resp.headers["Retry-After"] == "1"
+    assert time.monotonic() - t0 < 3
+
+
+def test_any_view_without_redis_is_503_problem_not_500(redis_url: str) -> None:
+    app = create_test_app("redis://127.0.0.1:1/0")
+    client = app.test_client()
+    for resp in (client.get("/v1/replays/" + "0" * 64), client.post("/v1/tournaments", json={"name": "x"}),
+                 client.get("/v1/tournaments/0123456789abcdef/standings")):
+        body = assert_problem(resp, 503)
+        assert body["detail"] == "The data store is unavailable; try again shortly."
+        assert resp.headers["Retry-After"] == "1"
 
 
 def test_openapi_and_docs(client: FlaskClient) -> None:

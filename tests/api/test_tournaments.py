@@ -64,6 +64,44 @@ def test_changes_need_the_organizer_token(client: FlaskClient) -> None:
     assert_problem(client.get(f"{BASE}/nope"), 404)
 
 
+WRITES = [
+    ("POST", "/players", {"name": "Mallory"}),
+    ("POST", "/players/p1/drop", None),
+    ("POST", "/rounds", None),
+    ("POST", "/rounds/1/repair", None),
+    ("PUT", "/rounds/1/pairings", {"pairings": []}),
+    ("PUT", "/rounds/1/matches/1", {"p1_wins": 1, "p2_wins": 0}),
+    ("POST", "/cut", {}),
+    ("GET", "/audit", None),
+]
+
+
+@pytest.mark.parametrize("method, sub, body", WRITES)
+def test_without_the_token_an_unknown_id_answers_as_a_known_one(
+        client: FlaskClient, method: str, sub: str, body: Any) -> None:
+    tid, auth = create(client, players=2)
+    _, other_auth = create(client)
+    unknown = "0123456789abcdef" if tid != "0123456789abcdef" else "fedcba9876543210"
+    answers = []
+    for target in (tid, unknown, "not-an-id"):
+        url = f"{BASE}/{target}{sub}"
+        no_token = client.open(url, method=method, json=body)
+        wrong = client.open(url, method=method, json=body, headers=other_auth)
+        bad_body = client.open(url, method=method, json={"bogus": [1]} if body is not None else None,
+                               headers=other_auth)
+        a = assert_problem(no_token, 401)
+        assert no_token.headers["WWW-Authenticate"].startswith("Bearer")
+        b = assert_problem(wrong, 403)
+        c = assert_problem(bad_body, 403)  # the token is checked before the body
+        answers.append([{k: v for k, v in p.items() if k != "instance"} for p in (a, b, c)])
+    assert answers[0] == answers[1] == answers[2]
+    # reads are public: a known tournament is there, an unknown one is a 404
+    assert client.get(f"{BASE}/{tid}").status_code == 200
+    assert_problem(client.get(f"{BASE}/{unknown}"), 404)
+    assert_problem(client.get(f"{BASE}/{unknown}/standings"), 404)
+    assert client.get(f"{BASE}/{tid}/audit", headers=auth).status_code == 200
+
+
 @pytest.mark.rules("tournament.config.profile", "tournament.config.cut", "tournament.config.name")
 def test_bad_config_names_the_field(client: FlaskClient) -> None:
     p = assert_problem(client.post(BASE, json={"name": "x", "profile": "chess", "cut": 3}), 422)
