@@ -26,6 +26,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from judge.games.destiny.cards import default_pool  # noqa: E402
 from judge.games.destiny.table import Table  # noqa: E402
+from judge.limits import MAX_ZONE_CARDS  # noqa: E402
 from replays.format import parse_log  # noqa: E402
 from replays.replayer import replay  # noqa: E402
 from replays.selfplay import play, play_game  # noqa: E402
@@ -94,8 +95,9 @@ def long_log(steps: int) -> dict:
     t.character("p1", "05046", dice=1)
     t.character("p2", "05019", dice=2)
     t.character("p2", "05013", dice=1)
-    t.set("p1", deck={"unknown": 5 * steps}, hand=["?"] * 5)
-    t.set("p2", deck={"unknown": 5 * steps}, hand=["?"] * 5)
+    deck = {"unknown": min(5 * steps, MAX_ZONE_CARDS)}  # hands stay full: the decks never run out
+    t.set("p1", deck=deck, hand=["?"] * 5)
+    t.set("p2", deck=deck, hand=["?"] * 5)
     calm = {"RD", "MD", "ID", "Sp", "Dc"}
 
     def allow(step: dict, state) -> bool:  # noqa: ANN001
