@@ -40,7 +40,4 @@ def worker(redis_url: str | None, name: str | None, burst: bool, simple: bool) -
         cfg = dataclasses.replace(cfg, redis_url=check_redis_url(redis_url))
         os.environ["REDIS_URL"] = redis_url  # the jobs read their settings from the environment
     url = shared_url(cfg.redis_url, cfg.data_dir, cfg.redis_fsync)
-    if name is None:
-        run_worker(url, cfg, burst=burst, simple=simple)
-    else:
-        run_worker(url, cfg, burst=burst, simple=simple, name=name)
+    run_worker(url, cfg, burst=burst, simple=simple, name=name)

@@ -15,6 +15,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -291,6 +292,32 @@ def test_a_data_dir_in_use_is_reported(stack: Stack) -> None:
     assert "an embedded Redis already runs on" in done.stderr and "Traceback" not in done.stderr
     assert get(f"{stack.base}/healthz")[0] == 200  # the first one is untouched
     assert alive(stack.redis_pid())
+
+
+def test_a_worker_joins_the_redis_given_by_redis_url(redis_url: str, redis_db: Any,
+                                                      tmp_path: Path) -> None:
+    import redis as redis_py
+
+    from arbiter import settings
+    from worker.queue import enqueue_noop, fetch_job, make_queue
+
+    conn = redis_py.Redis.from_url(redis_url)
+    job = enqueue_noop(make_queue(conn), settings.load())
+    name = f"cli-{uuid.uuid4().hex[:8]}"
+    env = {**os.environ, "REDIS_URL": "redis://127.0.0.1:1/0",  # overridden by --redis-url
+           "ARBITER_DATA_DIR": str(tmp_path / "var")}
+    done = subprocess.run([sys.executable, "-m", "arbiter", "worker", "--redis-url", redis_url,
+                           "--name", name, "--burst"], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    finished = fetch_job(conn, job.id)
+    assert finished is not None and finished.get_status() == "finished"
+    assert redis_db.exists(f"rq:worker:{name}")  # it ran under that name
+    assert not (tmp_path / "var").exists()  # no embedded Redis was started
+    bad = subprocess.run([sys.executable, "-m", "arbiter", "worker", "--redis-url", "http://x",
+                          "--burst"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "--redis-url" in bad.stderr and "Traceback" not in bad.stderr
+    conn.close()
 
 
 def test_a_health_answer_from_another_process_is_not_taken_for_ours() -> None:
