@@ -147,7 +147,6 @@ class ProblemsPlugin(BasePlugin):
     """apispec plugin: problem responses, path parameter patterns, the bearer scheme, Meta.openapi."""
 
     def init_spec(self, spec: APISpec) -> None:
-        self.spec = spec
         spec.components.schema("Problem", schema=ProblemSchema)
         for status, (description, headers) in PROBLEMS.items():
             response: dict[str, Any] = {

