@@ -22,7 +22,7 @@ from typing import Any
 from flask import Flask, request
 from flask_smorest import Api as SmorestApi
 
-from api import extensions, openapi, problems
+from api import extensions, openapi, problems, requestlog
 from api.jsonio import BoundedBody, StrictJSONProvider, install, refuse_large_body
 from arbiter import settings as settings_mod
 from arbiter.redis_conn import shared_url
@@ -60,6 +60,7 @@ def _require_json_body() -> None:
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(__name__)
+    requestlog.init_app(app)  # first: the request's ID and clock are set before any other hook runs
     app.json_provider_class = StrictJSONProvider
     app.json = StrictJSONProvider(app)
     cfg = settings_mod.load()

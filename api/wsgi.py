@@ -12,7 +12,7 @@ import os
 
 from flask import Flask, Response, request
 
-from api import create_app, requestlog
+from api import create_app
 
 INSTANCE_HEADER = "X-Arbiter-Instance"
 HEALTH_PATH = "/healthz"
@@ -20,7 +20,6 @@ HEALTH_PATH = "/healthz"
 
 def build() -> Flask:
     app = create_app()
-    requestlog.init_app(app)  # a no-op once create_app does it
     instance = os.environ.get("ARBITER_INSTANCE")
     if instance:
         @app.after_request

@@ -28,6 +28,7 @@ from api import create_app  # noqa: E402
 from arbiter.redis_conn import EmbeddedRedis  # noqa: E402
 from replays.service import ruling_json  # noqa: E402
 from tests.helpers import load_example  # noqa: E402
+from worker.liveness import live_workers  # noqa: E402
 from worker.queue import enqueue_noop, make_queue  # noqa: E402
 
 N = int(os.environ.get("BENCH_N", "200"))
@@ -58,6 +59,7 @@ def bench(url: str) -> None:
         log = load_example(EXAMPLE)
         replay_id = client.post("/v1/replays", json=log).get_json()["id"]
         queue = make_queue(redis.Redis.from_url(url))
+        wait_until(lambda: live_workers(queue) > 0)  # the API refuses rulings (503) until a worker beats
 
         def one_ruling() -> float:
             t0 = time.perf_counter()
