@@ -53,6 +53,14 @@ MAX_COUNTER: Final = 999
 #: the round number of a position
 MAX_ROUND: Final = 10_000
 
+# ---------------------------------------------------------------- work done for one request
+#: replay work done in the request thread: a log's steps, each step with a checkpoint (``expect``)
+#: counting twice; a heavier log is stored and replayed by a worker job (202). Measured on a table
+#: at every bound, where a step or a checkpoint costs about 1 ms (bench/bench_limits.py)
+MAX_STEPS_IN_REQUEST: Final = 250
+#: jobs waiting in the queue (``ARBITER_MAX_QUEUED``); a request that would queue one more is a 503
+MAX_QUEUED_JOBS: Final = 1_000
+
 #: name -> (value, what it bounds): the table docs/api.md and the OpenAPI document show
 LIMITS: Final[dict[str, tuple[int, str]]] = {
     "MAX_BODY_BYTES": (MAX_BODY_BYTES, "bytes of a request body (413 beyond)"),
@@ -70,4 +78,8 @@ LIMITS: Final[dict[str, tuple[int, str]]] = {
     "MAX_IN_PLAY": (MAX_IN_PLAY, "cards or dice of one kind in play for one player"),
     "MAX_COUNTER": (MAX_COUNTER, "resources, damage, shields and other counters"),
     "MAX_ROUND": (MAX_ROUND, "round number of a position"),
+    "MAX_STEPS_IN_REQUEST": (MAX_STEPS_IN_REQUEST, "steps a request replays itself, a step with `expect` "
+                             "counting twice (a heavier log: 202, replayed by a worker)"),
+    "MAX_QUEUED_JOBS": (MAX_QUEUED_JOBS, "jobs waiting in the queue (503 for a request that would queue "
+                        "more; ARBITER_MAX_QUEUED)"),
 }
