@@ -16,6 +16,7 @@ COMPILED = [
     "judge/kernel/core.py",
     "judge/kernel/rng.py",
     "judge/games/inputs.py",
+    "judge/games/jsonbounds.py",
     "judge/games/base.py",
     "judge/games/abilities.py",
     "judge/games/canon.py",

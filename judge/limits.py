@@ -30,6 +30,8 @@ MAX_STRING: Final = 10_000
 MAX_ITEMS: Final = 10_000
 #: largest magnitude of any integer (JSON's safe integers, 2**53 - 1)
 MAX_INT: Final = 2**53 - 1
+#: faults listed for one log by the structural scan (it stops there; the last fault says so)
+MAX_FAULTS: Final = 100
 
 # ---------------------------------------------------------------- a log
 #: steps in one log
@@ -69,6 +71,7 @@ LIMITS: Final[dict[str, tuple[int, str]]] = {
     "MAX_STRING": (MAX_STRING, "characters in one string"),
     "MAX_ITEMS": (MAX_ITEMS, "members of one object or items of one array"),
     "MAX_INT": (MAX_INT, "magnitude of any integer"),
+    "MAX_FAULTS": (MAX_FAULTS, "faults listed for a log's structure (the scan stops there)"),
     "MAX_STEPS": (MAX_STEPS, "steps in one log"),
     "MAX_INPUTS": (MAX_INPUTS, "rolls, random outcomes and choices logged in one step (each)"),
     "MAX_SEED_CHARS": (MAX_SEED_CHARS, "characters of a string rng seed"),

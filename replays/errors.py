@@ -34,7 +34,10 @@ class MalformedLog(ValueError):
 class StepOutOfRange(ValueError):
     """A ruling was asked for a step the log does not have."""
 
-    def __init__(self, at: int, steps: int):
+    def __init__(self, at: object, steps: int):
         self.at = at
         self.steps = steps
-        super().__init__(f"step {at} does not exist: the log has {steps} steps (numbered from 1)")
+        if type(at) is not int:  # a float, a string, ...: not a step number at all
+            super().__init__(f"a step is named by a whole number from 1 to {steps}, not a {type(at).__name__}")
+        else:
+            super().__init__(f"step {at} does not exist: the log has {steps} steps (numbered from 1)")

@@ -1,7 +1,9 @@
 """Reading a log (docs/replay-format.md sections 1-3): every fault found, with its JSON Pointer.
 
 ``parse_log(data)`` returns a ``Log`` or raises ``MalformedLog`` listing all faults, as
-python-chess collects a game's errors instead of stopping at the first. The envelope (format,
+python-chess collects a game's errors instead of stopping at the first. Before anything reads the
+log, its JSON structure is scanned once against the bounds of judge/limits.py (depth, sizes,
+strings, numbers: ``structure_faults``); a log out of bounds is refused with those faults alone. The envelope (format,
 game, meta, rng, players' IDs, annotations and logged inputs of each step) is read here for every
 game; the game named by ``game`` reads its players, its setup and each step's action
 (``judge.games.base.Game``), parsed once into typed values.
@@ -15,13 +17,23 @@ from typing import Any
 from judge.games import registry
 from judge.games.base import PLAYER
 from judge.games.inputs import NO_INPUTS, Inputs, escape, nearest, parse_inputs
+from judge.games.jsonbounds import at_most, is_int, scan
 from judge.kernel.rng import ALGORITHM
+from judge.limits import MAX_RNG_DRAWN, MAX_SEED_CHARS, MAX_SEED_INT, MAX_STEPS
 from replays.errors import Fault, MalformedLog
 
 FORMAT = "arbiter.replay/1"
 SUPPORTED_FORMATS = (FORMAT,)
 TOP_KEYS = ("format", "game", "rules", "meta", "rng", "players", "setup", "steps")
-MAX_STEPS = 100_000
+# where an integer may exceed MAX_INT: an integer seed, up to MAX_SEED_INT
+WIDE_INTS = {"/rng/seed": MAX_SEED_INT}
+
+
+def structure_faults(data: Any) -> list[Fault]:
+    """The faults of a log's JSON structure alone (judge.games.jsonbounds: depth, sizes, string
+    lengths, valid Unicode, integer range, finite numbers), found in one pass before anything else
+    reads the log; a log with any is read no further."""
+    return [Fault(p, m) for p, m in scan(data, WIDE_INTS)]
 
 
 @dataclass
@@ -66,7 +78,9 @@ def game_of(data: Any) -> Any:
 
 def parse_log(data: Any, cards: Any = None) -> Log:
     """``cards``: the card pool to read the log with (default: the game's own)."""
-    faults: list[Fault] = []
+    faults = structure_faults(data)
+    if faults:
+        raise MalformedLog(faults)
 
     def bad(path: str, msg: str) -> None:
         faults.append(Fault(path, msg))
@@ -108,13 +122,21 @@ def parse_log(data: Any, cards: Any = None) -> Log:
         else:
             if rng.get("algorithm") != ALGORITHM:
                 bad("/rng/algorithm", f"unknown rng algorithm {rng.get('algorithm')!r}: the engine has {ALGORITHM}")
-            if not isinstance(rng.get("seed"), str | int) or isinstance(rng.get("seed"), bool):
-                bad("/rng/seed", "'seed' must be a string")
+            raw_seed = rng.get("seed")
+            if type(raw_seed) is str and len(raw_seed) <= MAX_SEED_CHARS:
+                seed = raw_seed
+            elif is_int(raw_seed, 0, MAX_SEED_INT):
+                seed = str(raw_seed)
+            elif type(raw_seed) is str:
+                bad("/rng/seed", f"'seed' has {at_most('MAX_SEED_CHARS', 'characters')}")
+            elif type(raw_seed) is int:
+                bad("/rng/seed", f"an integer 'seed' is from 0 to {MAX_SEED_INT} (limit MAX_SEED_INT)")
             else:
-                seed = str(rng["seed"])
+                bad("/rng/seed", "'seed' must be a string (or a whole number: a float is not a seed)")
             drawn = rng.get("drawn", 0)
-            if not isinstance(drawn, int) or isinstance(drawn, bool) or not 0 <= drawn <= 10**7:
-                bad("/rng/drawn", "'drawn' is how many words of the stream were already used (0 or more)")
+            if not is_int(drawn, 0, MAX_RNG_DRAWN):
+                bad("/rng/drawn", "'drawn' is how many words of the stream were already used: a whole number from "
+                    f"0, {at_most('MAX_RNG_DRAWN', 'words')}")
             else:
                 rng_drawn = drawn
     players = data.get("players")
@@ -148,7 +170,7 @@ def parse_log(data: Any, cards: Any = None) -> Log:
         bad("/steps", "'steps' must be a list")
         steps = []
     elif len(steps) > MAX_STEPS:
-        bad("/steps", f"a log has at most {MAX_STEPS} steps")
+        bad("/steps", f"a log has {at_most('MAX_STEPS', 'steps')}; this one has {len(steps)}")
         steps = []
     actions: list[Any] = []
     inputs: list[Inputs] = []

@@ -9,7 +9,12 @@ JSON (``dict``) and returns plain JSON-ready data in the shapes of docs/replay-f
   ``dispute``, else the last). Raises ``MalformedLog`` or ``StepOutOfRange``.
 - ``timeline_json(log)``: per-step events, rule IDs, notes and state hashes. Raises ``MalformedLog``.
 - ``validate(log)``: the list of faults (empty when the log is well formed).
-- ``log_id(log)``: the content address of a log (same log, same ID).
+- ``log_id(log)``: the content address of a log (same log, same ID). Raises ``MalformedLog`` for
+  a log whose JSON structure is out of bounds (a lone surrogate cannot even be encoded).
+
+Whatever JSON they are given, these functions raise nothing but ``MalformedLog`` and
+``StepOutOfRange`` (tests/replays/test_fuzz_logs.py), and do bounded work: every log is first
+scanned once for its structure's bounds (judge.games.jsonbounds, judge.limits).
 """
 
 from __future__ import annotations
@@ -38,6 +43,9 @@ def warm() -> None:
 
 def log_id(log: Any) -> str:
     """Content address: SHA-256 of the canonical JSON encoding (sorted keys, no spaces, UTF-8)."""
+    faults = fmt.structure_faults(log)
+    if faults:
+        raise MalformedLog(faults)
     canon = json.dumps(log, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(canon.encode("utf-8")).hexdigest()
 
@@ -69,7 +77,10 @@ def replay_json(log: Any, cards: Any = None) -> dict[str, Any]:
 
 
 def ruling_json(log: Any, at: int | None = None, cards: Any = None) -> dict[str, Any]:
-    return rule(fmt.parse_log(log, cards), cards, at)
+    parsed = fmt.parse_log(log, cards)
+    if at is not None and type(at) is not int:  # a step number is a whole number (not 2.0, not true)
+        raise StepOutOfRange(at, len(parsed.steps))
+    return rule(parsed, cards, at)
 
 
 def timeline_json(log: Any, cards: Any = None) -> dict[str, Any]:

@@ -14,6 +14,9 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
+from judge.games.jsonbounds import at_most
+from judge.limits import MAX_INPUTS
+
 INPUT_KEYS = ("roll", "random", "choices")
 ANNOTATION_KEYS = ("note", "dispute", "expect")
 COMMON_KEYS = ("by", "do", *INPUT_KEYS, *ANNOTATION_KEYS)
@@ -149,14 +152,18 @@ def parse_inputs(step: dict[str, Any], path: str, players: Sequence[str], faults
     roll: tuple[str, ...] = ()
     if "roll" in step:
         raw = step["roll"]
-        if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
+        if isinstance(raw, list) and len(raw) > MAX_INPUTS:
+            faults.append((f"{path}/roll", f"'roll' lists {at_most('MAX_INPUTS', 'die faces')}"))
+        elif not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
             faults.append((f"{path}/roll", "'roll' must be a list of die faces such as \"2RD\""))
         else:
             roll = tuple(raw)
     random: tuple[Any, ...] = ()
     if "random" in step:
         raw = step["random"]
-        if not isinstance(raw, list) or not all(_is_pick(x) for x in raw):
+        if isinstance(raw, list) and len(raw) > MAX_INPUTS:
+            faults.append((f"{path}/random", f"'random' lists {at_most('MAX_INPUTS', 'outcomes')}"))
+        elif not isinstance(raw, list) or not all(_is_pick(x) for x in raw):
             faults.append((f"{path}/random", "'random' must be a list of outcomes (an index from 0 or a name)"))
         else:
             random = tuple(raw)
@@ -165,6 +172,8 @@ def parse_inputs(step: dict[str, Any], path: str, players: Sequence[str], faults
         raw = step["choices"]
         if not isinstance(raw, list):
             faults.append((f"{path}/choices", "'choices' must be a list of {\"by\", \"kind\", \"answer\"}"))
+        elif len(raw) > MAX_INPUTS:
+            faults.append((f"{path}/choices", f"'choices' lists {at_most('MAX_INPUTS', 'choices')}"))
         else:
             for i, ch in enumerate(raw):
                 at = f"{path}/choices/{i}"

@@ -72,11 +72,16 @@ class Face:
         return self.notation()
 
 
-@lru_cache(maxsize=4096)
-def parse_face(text: str) -> Face:
-    """Parse one face; raises FaceError with a readable message."""
+def parse_face(text: object) -> Face:
+    """Parse one face; raises FaceError with a readable message (for any value read from a log:
+    one that is not a string, an unhashable list or object included, is refused before the cache)."""
     if not isinstance(text, str):
         raise FaceError(f"a die face is a string such as '2RD', not {type(text).__name__}")
+    return _parse_face(text)
+
+
+@lru_cache(maxsize=4096)
+def _parse_face(text: str) -> Face:
     m = _FACE.match(text.strip())
     if not m:
         raise FaceError(f"'{text}' is not a die face (expected e.g. 2RD, +2RD, 3MD1, 1Sh, Sp, -)")

@@ -46,13 +46,15 @@ class Destiny:
 
     # -- reading a log ------------------------------------------------------------------------
     def check_setup(self, players: Sequence[Any], setup: Mapping[str, Any], cards: CardPool) -> Faults:
-        from judge.games.destiny.setup import check_players, from_position, setup_inputs
+        from judge.games.destiny.setup import check_beginning, check_players, from_position, setup_inputs
 
         if "position" in setup:
             ids = [p for p in players if isinstance(p, dict) and isinstance(p.get("id"), str)]
             return from_position(setup["position"], ids, cards)[1]
         faults = check_players(list(players), cards)
-        setup_inputs(setup, [p["id"] for p in players if isinstance(p, dict)], faults)
+        seats = [p["id"] for p in players if isinstance(p, dict) and isinstance(p.get("id"), str)]
+        check_beginning(setup, seats, faults)
+        setup_inputs(setup, seats, faults)
         return faults
 
     # one step as a typed action, or its faults (steps.parse_step, called for every step of a log)

@@ -26,8 +26,16 @@ from judge.games.destiny.model import CardPool, CardType
 from judge.games.destiny.refs import CODE, parse_ref
 from judge.games.destiny.state import UNKNOWN, Character, Delayed, GameState, Player, Support, Upgrade
 from judge.games.inputs import Faults, Inputs, escape, parse_inputs
+from judge.games.jsonbounds import at_most, is_int, whole
 from judge.kernel.core import Decision, IllegalAction, MissingOutcome
 from judge.kernel.rng import Rng
+from judge.limits import MAX_COUNTER, MAX_IN_PLAY, MAX_INPUTS, MAX_ROUND, MAX_ZONE_CARDS
+
+
+def _seat(value: Any, seats: Mapping[str, Any]) -> str | None:
+    """``value`` when it names a seat of ``seats`` (a player ID: a string, never an unhashable
+    value that could not even be looked up), else None."""
+    return value if isinstance(value, str) and value in seats else None
 
 
 # ====================================================================== from a position
@@ -41,10 +49,13 @@ def from_position(pos: Any, players: list[dict[str, Any]], cards: CardPool, path
     if not isinstance(pos, dict):
         return None, [(path, "a position is a state view object (spec section 5)")]
     st = GameState()
-    for key, typ in (("round", int), ("phase", str)):
-        if key in pos and not isinstance(pos[key], typ):
-            bad(f"/{key}", f"'{key}' must be a {typ.__name__}")
-    st.round = pos.get("round", 1) if isinstance(pos.get("round", 1), int) else 1
+    rnd = pos.get("round", 1)
+    if not is_int(rnd, 1, MAX_ROUND):
+        bad("/round", f"'round' must be {whole('MAX_ROUND', 1)}")
+    else:
+        st.round = rnd
+    if "phase" in pos and not isinstance(pos["phase"], str):
+        bad("/phase", "'phase' must be a str")
     st.phase = pos.get("phase", "action") if isinstance(pos.get("phase"), str) else "action"
     if st.phase not in ("action", "upkeep"):
         bad("/phase", "a position starts in the 'action' phase (or 'upkeep' awaiting the log's upkeep step)")
@@ -56,24 +67,26 @@ def from_position(pos: Any, players: list[dict[str, Any]], cards: CardPool, path
         return None, faults
     for pid in raw_players:
         if pid not in ids:
-            bad(f"/players/{pid}", f"'{pid}' is not listed in the log's top-level 'players'")
+            bad(f"/players/{escape(pid)}", f"'{pid}' is not listed in the log's top-level 'players'")
     for pid in ids:
         if pid not in raw_players:
             bad("/players", f"player '{pid}' has no state in the position")
     for pid in ids:
         raw = raw_players.get(pid)
         if not isinstance(raw, dict):
+            if pid in raw_players:
+                bad(f"/players/{escape(pid)}", "a player's state is an object (spec section 5)")
             continue
         st.players[pid] = _player(pid, names.get(pid, ""), raw, cards, f"{path}/players/{pid}", faults)
-    turn = pos.get("turn")
+    turn = _seat(pos.get("turn"), st.players)
     if st.phase == "action":
-        if turn not in st.players:
+        if turn is None:
             bad("/turn", "'turn' must name the player whose turn it is")
-        st.turn = turn if turn in st.players else None
+        st.turn = turn
     claimed = pos.get("claimed_by")
-    if claimed is not None and claimed not in st.players:
+    if claimed is not None and _seat(claimed, st.players) is None:
         bad("/claimed_by", "'claimed_by' must be null or a player ID")
-    st.claimed_by = claimed if claimed in st.players else None
+    st.claimed_by = _seat(claimed, st.players)
     bf = pos.get("battlefield")
     if bf is not None:
         if not isinstance(bf, dict) or not isinstance(bf.get("card"), str) or not CODE.match(bf["card"]):
@@ -84,36 +97,41 @@ def from_position(pos: Any, players: list[dict[str, Any]], cards: CardPool, path
                 bad("/battlefield/card", f"card {bf['card']} is not known")
             elif card.type != CardType.BATTLEFIELD:
                 bad("/battlefield/card", f"{card.name} is not a battlefield")
-            ctrl = bf.get("controller")
-            if ctrl not in st.players:
+            ctrl = _seat(bf.get("controller"), st.players)
+            if ctrl is None:
                 bad("/battlefield/controller", "the battlefield's controller must be a player ID")
             st.battlefield = bf["card"]
-            st.controller = ctrl if ctrl in st.players else None
+            st.controller = ctrl
             owner = bf.get("owner", ctrl)
-            st.battlefield_owner = owner if owner in st.players else st.controller
+            if owner is not None and _seat(owner, st.players) is None:
+                bad("/battlefield/owner", "the battlefield's owner must be a player ID")
+            st.battlefield_owner = _seat(owner, st.players) or st.controller
     for key in ("winner",):
         if pos.get(key) is not None:
             bad(f"/{key}", "a position is a game still being played")
     passes = pos.get("passes", 0)
-    if not isinstance(passes, int) or passes < 0:
-        bad("/passes", "'passes' counts consecutive passes (0 or more)")
+    if not is_int(passes, 0, MAX_COUNTER):
+        bad("/passes", f"'passes' counts consecutive passes: {whole('MAX_COUNTER')}")
     else:
         st.passes = passes
     delayed = pos.get("delayed", [])
     if not isinstance(delayed, list):
         bad("/delayed", "'delayed' is a list of delayed effects")
+    elif len(delayed) > MAX_IN_PLAY:
+        bad("/delayed", f"a position has {at_most('MAX_IN_PLAY', 'delayed effects')}")
     else:
         for i, d in enumerate(delayed):
             if not isinstance(d, dict) or d.get("when") != "round-end" or d.get("kind") != "defeat" \
-                    or not isinstance(d.get("target"), str) or not isinstance(d.get("round"), int):
+                    or not isinstance(d.get("target"), str) or not isinstance(d.get("source", ""), str) \
+                    or not is_int(d.get("round"), 0, MAX_ROUND):
                 bad(f"/delayed/{i}", "a delayed effect is {\"when\": \"round-end\", \"kind\": \"defeat\", "
-                    "\"target\", \"source\", \"round\"}")
+                    f"\"target\", \"source\", \"round\"}} (the round {whole('MAX_ROUND')})")
                 continue
             st.delayed.append(Delayed(when="round-end", kind="defeat", target=d["target"],
-                                      source=str(d.get("source", "")), round=d["round"]))
+                                      source=d.get("source", ""), round=d["round"]))
     extra = pos.get("extra_action")
     if extra is not None:
-        if extra not in st.players:
+        if _seat(extra, st.players) is None:
             bad("/extra_action", "'extra_action' must be null or a player ID")
         else:
             st.extra_action = extra
@@ -126,8 +144,8 @@ def _player(pid: str, name: str, raw: dict[str, Any], cards: CardPool, path: str
 
     p = Player(id=pid, name=name)
     res = raw.get("resources", 0)
-    if not isinstance(res, int) or isinstance(res, bool) or res < 0:
-        bad("/resources", "'resources' must be a whole number, 0 or more")
+    if not is_int(res, 0, MAX_COUNTER):
+        bad("/resources", f"'resources' must be {whole('MAX_COUNTER')}")
     else:
         p.resources = res
     p.hand = _cards(raw.get("hand", []), f"{path}/hand", faults, cards)
@@ -143,6 +161,9 @@ def _player(pid: str, name: str, raw: dict[str, Any], cards: CardPool, path: str
     chars = raw.get("characters", {})
     if not isinstance(chars, dict) or not chars:
         bad("/characters", "each player needs at least one character")
+        chars = {}
+    elif len(chars) > MAX_IN_PLAY:
+        bad("/characters", f"a player has {at_most('MAX_IN_PLAY', 'characters')}")
         chars = {}
     for ref, c in chars.items():
         sub = f"/characters/{escape(ref)}"
@@ -162,14 +183,14 @@ def _player(pid: str, name: str, raw: dict[str, Any], cards: CardPool, path: str
             continue
         canon = f"{pid}.{r.code}" + (f"#{r.serial}" if r.serial and r.serial > 1 else "")
         dice = c.get("dice", 1)
-        if dice not in (1, 2):
-            bad(f"{sub}/dice", "a character has 1 or 2 dice")
+        if not is_int(dice, 1, 2):  # 2.0 is no number of dice
+            bad(f"{sub}/dice", "a character has 1 or 2 dice (destiny.cards.elite)")
             dice = 1
         ch = Character(ref=canon, code=r.code, dice=dice)
         for key in ("damage", "shields"):
             v = c.get(key, 0)
-            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                bad(f"{sub}/{key}", f"'{key}' must be a whole number, 0 or more")
+            if not is_int(v, 0, MAX_COUNTER):
+                bad(f"{sub}/{key}", f"'{key}' must be {whole('MAX_COUNTER')}")
             else:
                 setattr(ch, key, v)
         if ch.shields > 3:
@@ -183,6 +204,10 @@ def _player(pid: str, name: str, raw: dict[str, Any], cards: CardPool, path: str
         ups = c.get("upgrades", [])
         if not isinstance(ups, list):
             bad(f"{sub}/upgrades", "'upgrades' is a list of upgrade references")
+            ups = []
+        elif len(ups) > MAX_IN_PLAY:
+            bad(f"{sub}/upgrades", f"a character has {at_most('MAX_IN_PLAY', 'upgrades')} in a log (and at most "
+                "3 by the rules: destiny.upgrades.max-three)")
             ups = []
         for i, u in enumerate(ups):
             ur = parse_ref(u)
@@ -208,7 +233,9 @@ def _player(pid: str, name: str, raw: dict[str, Any], cards: CardPool, path: str
             bad(f"{sub}/upgrades", "a character has at most 3 upgrades (destiny.upgrades.max-three)")
         p.characters[canon] = ch
     up_state = raw.get("upgrades", {})
-    if isinstance(up_state, dict):
+    if isinstance(up_state, dict) and len(up_state) > MAX_IN_PLAY:
+        bad("/upgrades", f"a player has {at_most('MAX_IN_PLAY', 'upgrades')}")
+    elif isinstance(up_state, dict):
         for ref, u in up_state.items():
             ur = parse_ref(ref)
             key = f"{pid}.{ur.code}#{ur.serial or 1}" if ur else ref
@@ -219,6 +246,9 @@ def _player(pid: str, name: str, raw: dict[str, Any], cards: CardPool, path: str
     sups = raw.get("supports", {})
     if not isinstance(sups, dict):
         bad("/supports", "'supports' maps support references to their state")
+        sups = {}
+    elif len(sups) > MAX_IN_PLAY:
+        bad("/supports", f"a player has {at_most('MAX_IN_PLAY', 'supports')}")
         sups = {}
     for ref, s in sups.items():
         sr = parse_ref(ref)
@@ -237,6 +267,9 @@ def _player(pid: str, name: str, raw: dict[str, Any], cards: CardPool, path: str
     pool = raw.get("pool", {})
     if not isinstance(pool, dict):
         bad("/pool", "'pool' maps die references to the face they show")
+        pool = {}
+    elif len(pool) > MAX_IN_PLAY:
+        bad("/pool", f"a player's pool has {at_most('MAX_IN_PLAY', 'dice')}")
         pool = {}
     for die, face in pool.items():
         sub = f"/pool/{escape(die)}"
@@ -264,11 +297,15 @@ def _player(pid: str, name: str, raw: dict[str, Any], cards: CardPool, path: str
         canon_die = f"{owner_card.ref}/{dr.die}"
         p.pool[canon_die] = f
     used = raw.get("power_used", [])
-    if isinstance(used, list):
+    if isinstance(used, list) and len(used) > MAX_IN_PLAY:
+        bad("/power_used", f"{at_most('MAX_IN_PLAY', 'powers used')}")
+    elif isinstance(used, list):
         p.power_used = [u for u in used if isinstance(u, str)]
     serials = raw.get("serials", {})
-    if not isinstance(serials, dict) or not all(isinstance(v, int) and v >= 0 for v in serials.values()):
-        bad("/serials", "'serials' maps card codes to how many copies have entered play")
+    if not isinstance(serials, dict) or len(serials) > MAX_ZONE_CARDS \
+            or not all(is_int(v, 0, MAX_COUNTER) for v in serials.values()):
+        bad("/serials", "'serials' maps card codes to how many copies have entered play "
+            f"({whole('MAX_COUNTER')}; {at_most('MAX_ZONE_CARDS', 'codes')})")
     else:
         for code, n in serials.items():
             p.serials[code] = max(p.serials.get(code, 0), n)
@@ -288,14 +325,23 @@ def _die_card(p: Player, card_ref: str, code: str) -> Character | Upgrade | Supp
 
 
 def _cards(raw: Any, path: str, faults: Faults, cards: CardPool, allow_unknown: bool = True) -> list[str]:
+    """A zone's cards (a list of codes, or ``{"unknown": n}``), checked against ``MAX_ZONE_CARDS``
+    before anything is built for them."""
     if isinstance(raw, dict) and allow_unknown:
         n = raw.get("unknown")
-        if set(raw) != {"unknown"} or not isinstance(n, int) or n < 0:
-            faults.append((path, "a list of card codes, or {\"unknown\": n}"))
+        if len(raw) != 1 or type(n) is not int or n < 0:
+            faults.append((path, "a list of card codes, or {\"unknown\": n} (n a whole number)"))
+            return []
+        if n > MAX_ZONE_CARDS:
+            faults.append((f"{path}/unknown", f"a zone holds {at_most('MAX_ZONE_CARDS', 'cards')}, unknown cards "
+                           f"included; this one has {n}"))
             return []
         return [UNKNOWN] * n
     if not isinstance(raw, list):
         faults.append((path, "a list of card codes" + (", or {\"unknown\": n}" if allow_unknown else "")))
+        return []
+    if len(raw) > MAX_ZONE_CARDS:
+        faults.append((path, f"a zone holds {at_most('MAX_ZONE_CARDS', 'cards')}; this one has {len(raw)}"))
         return []
     out = []
     for i, code in enumerate(raw):
@@ -321,6 +367,8 @@ def check_players(players: list[Any], cards: CardPool) -> Faults:
         chars = p.get("characters")
         if not isinstance(chars, list) or not chars:
             faults.append((f"{path}/characters", "a list of {\"card\": code, \"dice\": 1 or 2}"))
+        elif len(chars) > MAX_IN_PLAY:
+            faults.append((f"{path}/characters", f"a player has {at_most('MAX_IN_PLAY', 'characters')}"))
         else:
             for k, c in enumerate(chars):
                 if not isinstance(c, dict) or not isinstance(c.get("card"), str):
@@ -331,19 +379,85 @@ def check_players(players: list[Any], cards: CardPool) -> Faults:
                     faults.append((f"{path}/characters/{k}/card", f"card {c['card']} is not known"))
                 elif card.type != CardType.CHARACTER:
                     faults.append((f"{path}/characters/{k}/card", f"{card.name} is not a character"))
-                if c.get("dice", 1) not in (1, 2):
-                    faults.append((f"{path}/characters/{k}/dice", "1 or 2"))
+                if not is_int(c.get("dice", 1), 1, 2):
+                    faults.append((f"{path}/characters/{k}/dice", "1 or 2 (destiny.cards.elite)"))
         bf = p.get("battlefield")
         if not isinstance(bf, str) or bf not in cards or cards.cards[bf].type != CardType.BATTLEFIELD:
             faults.append((f"{path}/battlefield", "the code of a known battlefield"))
         deck = p.get("deck")
         if not isinstance(deck, list):
             faults.append((f"{path}/deck", "a list of card codes"))
+        elif len(deck) > MAX_ZONE_CARDS:
+            faults.append((f"{path}/deck", f"a deck holds {at_most('MAX_ZONE_CARDS', 'cards')}"))
         else:
             for k, code in enumerate(deck):
                 if not isinstance(code, str) or code not in cards:
                     faults.append((f"{path}/deck/{k}", f"{code!r} is not a known card code"))
     return faults
+
+
+def check_beginning(setup: Mapping[str, Any], players: Sequence[str], faults: Faults) -> None:
+    """The JSON shape of the outcomes of setup (see the module's docstring), faults appended under
+    ``/setup``: every map is keyed by a player of the log, every list bounded, before anything is
+    looked up or built from them. Whether the outcomes are those the rules allow (a deck order
+    with exactly that deck's cards, a mulligan of cards in hand, a battlefield roll of faces the
+    dice have) is for the setup itself to say (destiny.setup.order), as an illegal action."""
+
+    def per_player(key: str) -> dict[str, Any]:
+        raw = setup.get(key)
+        if raw is None:
+            return {}
+        if not isinstance(raw, dict):
+            faults.append((f"/setup/{key}", f"'{key}' maps player IDs to their {_SETUP_KEYS[key]}"))
+            return {}
+        out = {}
+        for pid, value in raw.items():
+            if pid not in players:
+                faults.append((f"/setup/{key}/{escape(pid)}", f"'{pid}' is not a player of this log"))
+            else:
+                out[pid] = value
+        return out
+
+    for key in ("decks", "mulligan", "mulligan_decks"):
+        for pid, codes in per_player(key).items():
+            at = f"/setup/{key}/{escape(pid)}"
+            if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
+                faults.append((at, "a list of card codes"))
+            elif len(codes) > MAX_ZONE_CARDS:
+                faults.append((at, f"a deck holds {at_most('MAX_ZONE_CARDS', 'cards')}"))
+    for pid, split in per_player("shields").items():
+        at = f"/setup/shields/{escape(pid)}"
+        if not isinstance(split, dict) or len(split) > MAX_IN_PLAY \
+                or not all(is_int(v, -MAX_COUNTER, MAX_COUNTER) for v in split.values()):
+            faults.append((at, "a map of that player's characters to the shields placed on them (whole numbers "
+                           f"of at most {MAX_COUNTER}: limit MAX_COUNTER; {at_most('MAX_IN_PLAY', 'characters')})"))
+    rolls = setup.get("battlefield_roll")
+    if rolls is not None:
+        if not isinstance(rolls, list):
+            faults.append(("/setup/battlefield_roll", "'battlefield_roll' is a list of rolls, one per try"))
+        elif len(rolls) > MAX_INPUTS:
+            faults.append(("/setup/battlefield_roll", f"{at_most('MAX_INPUTS', 'tries')}"))
+        else:
+            for i, roll in enumerate(rolls):
+                at = f"/setup/battlefield_roll/{i}"
+                if not isinstance(roll, dict):
+                    faults.append((at, "a roll maps each player to the faces of their character dice, in order"))
+                    continue
+                for pid, faces in roll.items():
+                    if pid not in players:
+                        faults.append((f"{at}/{escape(pid)}", f"'{pid}' is not a player of this log"))
+                    elif not isinstance(faces, list) or len(faces) > MAX_IN_PLAY \
+                            or not all(isinstance(f, str) for f in faces):
+                        faults.append((f"{at}/{escape(pid)}", "a list of die faces such as \"2RD\" "
+                                       f"({at_most('MAX_IN_PLAY', 'dice')})"))
+    chosen = setup.get("battlefield")
+    if chosen is not None and not isinstance(chosen, str):
+        faults.append(("/setup/battlefield", "'battlefield' names the player whose battlefield is used"))
+
+
+# what the per-player outcomes of setup hold
+_SETUP_KEYS = {"decks": "deck orders", "mulligan": "cards shuffled back", "mulligan_decks": "deck orders",
+               "shields": "shields placed"}
 
 
 def setup_inputs(setup: Mapping[str, Any], players: Sequence[str], faults: Faults) -> Inputs:
@@ -369,13 +483,13 @@ def from_beginning(players: list[dict[str, Any]], setup: dict[str, Any], cards: 
     ctx = Ctx(st, cards, None, setup_inputs(setup, [e["id"] for e in players], []), rng, policy)
     ctx.record(rec.SetupRecord(rules=("destiny.setup.order", "destiny.setup.characters",
                                       "destiny.setup.battlefields", "destiny.zones.set-aside-dice")))
-    decks = setup.get("decks", {})
+    decks = setup.get("decks") or {}  # null: not given (check_beginning read the shape)
     for pid, p in st.players.items():
         p.deck = deque(_ordered(p.deck, decks.get(pid), rng, f"{pid}'s deck order after shuffling",
                                 "destiny.setup.opening-hand"))
         ctx.draw("setup", pid, HAND_LIMIT)
-    mull = setup.get("mulligan", {})
-    mdecks = setup.get("mulligan_decks", {})
+    mull = setup.get("mulligan") or {}
+    mdecks = setup.get("mulligan_decks") or {}
     for pid, p in st.players.items():
         back = mull.get(pid, [])
         if not back:
@@ -415,7 +529,7 @@ def _ordered(cards_: Sequence[str], given: Any, rng: Rng | None, what: str, rule
 
 def _battlefield_roll(ctx: Ctx, players: list[dict[str, Any]], setup: dict[str, Any], rng: Rng | None) -> None:
     st = ctx.state
-    rolls = setup.get("battlefield_roll", [])
+    rolls = setup.get("battlefield_roll") or []
     contenders = st.seats()
     tries = 0
     winner: str | None = None
@@ -435,7 +549,10 @@ def _battlefield_roll(ctx: Ctx, players: list[dict[str, Any]], setup: dict[str, 
                     raise IllegalAction("destiny.setup.battlefield-roll", f"battlefield roll {tries + 1} must give "
                                         f"{pid}'s {len(dice)} character dice")
                 for d, r in zip(dice, raw, strict=True):
-                    f = parse_face(r)
+                    try:
+                        f = parse_face(r)
+                    except FaceError as exc:
+                        raise IllegalAction("destiny.cards.die-faces", f"{d}: {exc}") from None
                     if f not in ctx.die_faces(d):
                         raise IllegalAction("destiny.cards.die-faces", f"{d} has no face {r}")
                     faces.append(f)
@@ -479,7 +596,7 @@ def _battlefield_roll(ctx: Ctx, players: list[dict[str, Any]], setup: dict[str, 
                                                    rules=("destiny.battlefields.one-used",)))
     n = 2 if len(st.players) == 2 else 1
     rule = "destiny.setup.battlefield-compensation" if n == 2 else "destiny.multiplayer.battlefield-roll"
-    shields = setup.get("shields", {})
+    shields = setup.get("shields") or {}
     for pid, p in st.players.items():
         if pid == chosen:
             continue

@@ -16,6 +16,8 @@ from typing import Any, ClassVar, Final
 
 from judge.games.destiny.refs import CODE, parse_ref
 from judge.games.inputs import COMMON_KEYS, Faults, JsonValue, check_annotations, escape, nearest, unknown_key
+from judge.games.jsonbounds import at_most
+from judge.limits import MAX_IN_PLAY, MAX_ZONE_CARDS
 
 VERBS = ("play", "activate", "resolve", "reroll", "use", "claim", "pass", "upkeep")
 MAX_DICE_PER_CARD = 2  # an elite character's two dice (destiny.cards.elite); other cards have one
@@ -276,11 +278,17 @@ class _Parser:
         if not isinstance(value, dict):
             self.bad(f"{sub}/{i}/{key}", f"'{key}' must be an object")
             return None
+        if len(value) > MAX_IN_PLAY:
+            self.bad(f"{sub}/{i}/{key}", f"'{key}' names {at_most('MAX_IN_PLAY', 'dice or characters')}")
+            return None
         return dict(value)
 
     def entries(self, raw: Any, sub: str, required: bool) -> tuple[DieEntry, ...] | None:
         if not isinstance(raw, list) or (required and not raw):
             self.bad(sub, "'dice' must be a non-empty list of {\"die\": ..., \"target\": ...}")
+            return None
+        if len(raw) > MAX_IN_PLAY:
+            self.bad(sub, f"'dice' names {at_most('MAX_IN_PLAY', 'dice')}")
             return None
         out = []
         for i, entry in enumerate(raw):
@@ -354,6 +362,8 @@ def parse_step(step: Any, path: str, players: Sequence[str], cards: Any = None,
         named: tuple[str, ...] = ()
         if not isinstance(raw, list):
             p.bad("/dice", "'dice' must be a list of die references")
+        elif len(raw) > MAX_IN_PLAY:
+            p.bad("/dice", f"'dice' names {at_most('MAX_IN_PLAY', 'dice')}")
         else:
             named = tuple(p.sound(d, True) or str(p.ref(d, f"/dice/{i}", "a die", die=True))
                           for i, d in enumerate(raw))
@@ -429,7 +439,7 @@ def _quick(step: dict[str, Any], players: Sequence[str], cards: Any) -> DestinyA
         return Activate(by, card) if card is not None else None
     if do == "resolve" and len(step) == 3:
         raw = step.get("dice")
-        if not isinstance(raw, list) or not raw:
+        if not isinstance(raw, list) or not raw or len(raw) > MAX_IN_PLAY:
             return None
         entries = []
         for entry in raw:
@@ -450,7 +460,7 @@ def _quick(step: dict[str, Any], players: Sequence[str], cards: Any) -> DestinyA
         code = step.get("discard")
         raw = step.get("dice")
         if not isinstance(code, str) or not CODE.match(code) or (cards is not None and code not in cards) \
-                or not isinstance(raw, list):
+                or not isinstance(raw, list) or len(raw) > MAX_IN_PLAY:
             return None
         dice = tuple(_sound(d, True, players, cards) for d in raw)
         return Reroll(by, code, dice) if None not in dice else None  # type: ignore[arg-type]
@@ -470,6 +480,8 @@ def _upkeep_discards(p: _Parser, step: dict[str, Any], players: Sequence[str]) -
             p.bad(f"/discard/{escape(pid)}", f"'{pid}' is not a player of this log{nearest(pid, players)}")
         elif not isinstance(codes, list):
             p.bad(f"/discard/{escape(pid)}", "a list of card codes")
+        elif len(codes) > MAX_ZONE_CARDS:
+            p.bad(f"/discard/{escape(pid)}", f"a hand holds {at_most('MAX_ZONE_CARDS', 'cards')}")
         else:
             out[pid] = tuple(str(p.code(c, f"/discard/{escape(pid)}/{i}", "a discarded card"))
                              for i, c in enumerate(codes))

@@ -1,0 +1,274 @@
+"""The structural pre-scan of a log: one pass over the JSON before anything else reads it.
+
+Whatever a log holds, nothing downstream may allocate, recurse or loop beyond a bound because of
+its shape (judge.limits). ``scan(doc)`` reads a sound document once (``sound``: iteratively, no
+recursion, so a document nested ten thousand deep is no harm; nothing made per value), and one
+out of bounds once more to say where (``scan_places``); it stops early, and returns every fault it
+found as ``(JSON Pointer, message)``, each message naming the limit it exceeds:
+
+- arrays and objects nested at most ``MAX_DEPTH`` deep, at most ``MAX_ITEMS`` members or items each;
+- at most ``MAX_NODES`` values in all (the scan stops there);
+- strings, keys included, at most ``MAX_STRING`` characters and valid Unicode (a lone surrogate
+  cannot be encoded, so a log holding one could not even be hashed); a key with a lone surrogate
+  is reported at the key's own pointer, a key too long (or not a string) at its object's, and
+  the value of a bad key is not read;
+- integers within +-``MAX_INT`` (except where ``wide`` allows more: an rng seed), no NaN or
+  infinite number, no value JSON does not have (a tuple, a set, bytes: an in-process caller's
+  mistake), object keys only strings.
+
+The scan lists at most ``MAX_FAULTS`` faults and then stops. A pointer never carries a lone
+surrogate itself: one is shown as U+FFFD in the pointer, so the fault can always be written back
+as JSON.
+
+The per-field bounds (a zone's cards, a counter, a round) are the game's to check; ``at_most``
+words their faults the same way ("at most 200 cards (limit MAX_ZONE_CARDS)"), so a user knows
+which limit to look up.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from judge.limits import LIMITS, MAX_DEPTH, MAX_FAULTS, MAX_INT, MAX_ITEMS, MAX_NODES, MAX_STRING
+
+Faults = list[tuple[str, str]]
+_SURROGATE = re.compile(f"[{chr(0xD800)}-{chr(0xDFFF)}]")  # (no surrogate literal: mypyc refuses one)
+
+# the faults, each naming its limit
+_DEEP = f"nested deeper than {MAX_DEPTH} arrays or objects (limit MAX_DEPTH)"
+_ITEMS = f"at most {MAX_ITEMS} members or items in one object or array (limit MAX_ITEMS)"
+_NODES = f"a log holds at most {MAX_NODES} JSON values (limit MAX_NODES); the scan stopped here"
+_LONG = f"a string has at most {MAX_STRING} characters (limit MAX_STRING)"
+_KEY_LONG = f"a key has at most {MAX_STRING} characters (limit MAX_STRING)"
+_UNICODE = "not valid Unicode: a lone surrogate (\\ud800-\\udfff) cannot be encoded"
+_KEY_UNICODE = "this key is not valid Unicode: a lone surrogate (\\ud800-\\udfff) cannot be encoded " \
+               "(shown as U+FFFD in this pointer)"
+_BIG_INT = f"an integer must lie between -{MAX_INT} and {MAX_INT} (limit MAX_INT)"
+_NOT_FINITE = "NaN and infinite numbers are not JSON numbers"
+_KEY_TYPE = "object keys are strings"
+
+# keys known to be sound (short ASCII strings): the keys of the format (docs/replay-format.md), so
+# that most objects' keys are checked in one set operation
+_SOUND_KEYS = frozenset((
+    "format", "game", "rules", "meta", "rng", "players", "setup", "steps", "title", "algorithm", "seed", "drawn",
+    "id", "name", "characters", "battlefield", "deck", "card", "dice", "plot", "position", "choices", "by", "kind",
+    "answer", "decks", "mulligan", "mulligan_decks", "battlefield_roll", "shields", "do", "on", "replaces",
+    "target", "ability", "claim_ability", "discard", "roll", "random", "note", "dispute", "expect", "hash",
+    "state", "error", "rule", "die", "modifies", "turn", "split", "die_value", "remove", "round", "phase",
+    "claimed_by", "controller", "owner", "passes", "delayed", "extra_action", "winner", "reason",
+    "resources", "hand", "passed", "eliminated", "supports", "upgrades", "pool", "power_used", "serials",
+    "damage", "defeated", "exhausted", "unknown", "when", "source", "p1", "p2", "p3", "p4",
+))
+
+# A place in the document: None (the root's parent) or ``(value, depth, parent place, key)`` for a
+# container read (the root: ``(doc, 1, None, None)``). A place is also its children's parent, so
+# no path is built unless a fault needs its pointer.
+Place = tuple[Any, int, Any, Any] | None
+_NO_KEY: Any = object()
+
+
+def at_most(name: str, what: str) -> str:
+    """``at most <value of limit name> <what> (limit <name>)``: how a bound's fault names it."""
+    return f"at most {LIMITS[name][0]} {what} (limit {name})"
+
+
+def whole(name: str, low: int = 0) -> str:
+    """``a whole number from <low> to <value of limit name> (limit <name>)``."""
+    return f"a whole number from {low} to {LIMITS[name][0]} (limit {name})"
+
+
+def is_int(value: Any, low: int, high: int) -> bool:
+    """``value`` is an integer (not a bool, not a float: 2.0 is no count) within ``low..high``."""
+    return type(value) is int and low <= value <= high
+
+
+def escape(key: str) -> str:
+    """A key as one token of a JSON Pointer (RFC 6901)."""
+    return key.replace("~", "~0").replace("/", "~1")
+
+
+def pointer(place: Place, key: Any = _NO_KEY) -> str:
+    """The JSON Pointer of ``place`` (or of its member ``key``). A lone surrogate in a key is
+    shown as U+FFFD, so that the pointer itself can be encoded."""
+    tokens: list[str] = [] if key is _NO_KEY else [_token(key)]
+    while place is not None and place[2] is not None:
+        tokens.append(_token(place[3]))
+        place = place[2]
+    return "".join("/" + t for t in reversed(tokens))
+
+
+def _token(key: Any) -> str:
+    return str(key) if type(key) is int else escape(_SURROGATE.sub("\ufffd", str(key)))
+
+
+def _bad_text(s: str) -> bool:
+    """``s`` holds a lone surrogate (it cannot be encoded as UTF-8)."""
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def scan(doc: Any, wide: Mapping[str, int] | None = None) -> Faults:
+    """Every structural fault of ``doc`` (see the module's docstring), at most ``MAX_FAULTS``.
+    ``wide`` maps a pointer to the largest integer allowed there instead of ``MAX_INT`` (from 0
+    up to it: an rng seed)."""
+    if sound(doc):
+        return []
+    return scan_places(doc, wide)
+
+
+def sound(doc: Any) -> bool:
+    """``doc`` is within every bound. The common case, read at once, a level of nesting at a time:
+    no place is kept for a pointer (nothing is made per value) and the first fault stops it;
+    ``scan`` then reads the document again, keeping the places the faults' pointers need. (An
+    integer beyond ``MAX_INT`` is a fault here: ``scan`` decides whether it is at a ``wide`` place.)"""
+    if type(doc) is not dict and type(doc) is not list:
+        return not _scalar_faults(doc)
+    longest, biggest, widest = MAX_STRING, MAX_INT, MAX_ITEMS
+    nodes = 1
+    level: list[Any] = [doc]  # the containers at one depth, read a level at a time (breadth first)
+    depth = 1
+    while level:
+        if depth > MAX_DEPTH:
+            return False
+        below: list[Any] = []
+        push = below.append
+        for value in level:
+            n = len(value)
+            if n > widest:
+                return False
+            nodes += n
+            if nodes > MAX_NODES:
+                return False
+            if type(value) is dict:
+                if not _SOUND_KEYS.issuperset(value):
+                    for k in value:
+                        if type(k) is not str or len(k) > longest or (not k.isascii() and _bad_text(k)):
+                            return False
+                value = value.values()
+            for v in value:
+                t = type(v)
+                if t is str:
+                    if len(v) > longest or (not v.isascii() and _bad_text(v)):
+                        return False
+                elif t is dict or t is list:
+                    push(v)
+                elif t is int:
+                    if not -biggest <= v <= biggest:
+                        return False
+                elif v is not None and t is not bool and (t is not float or not math.isfinite(v)):
+                    return False
+        level = below
+        depth += 1
+    return True
+
+
+def _scalar_faults(v: Any) -> bool:
+    faults: Faults = []
+    _scalar(v, None, _NO_KEY, faults, None)
+    return bool(faults)
+
+
+def scan_places(doc: Any, wide: Mapping[str, int] | None = None) -> Faults:
+    """What ``scan`` finds, read keeping each container's place for the faults' pointers (``scan``
+    reads a document so only when ``sound`` finds it out of bounds)."""
+    faults: Faults = []
+    if type(doc) is not dict and type(doc) is not list:
+        _scalar(doc, None, _NO_KEY, faults, wide)
+        return faults
+    nodes = 1
+    # containers still to read, depth first without recursion; a container's scalars are checked
+    # as it is read, the containers among its children are pushed
+    stack: list[tuple[Any, int, Any, Any]] = [(doc, 1, None, None)]
+    pop = stack.pop
+    push = stack.append
+    longest, deepest, biggest = MAX_STRING, MAX_DEPTH, MAX_INT  # (locals: read once per value)
+    while stack and len(faults) < MAX_FAULTS:
+        place = pop()
+        value, depth = place[0], place[1]
+        n = len(value)
+        if n > MAX_ITEMS:
+            faults.append((pointer(place), _ITEMS))
+            continue
+        nodes += n
+        if nodes > MAX_NODES:
+            faults.append((pointer(place), _NODES))
+            break
+        items: Any
+        if type(value) is dict:
+            items = value.items()
+            if not _SOUND_KEYS.issuperset(value):  # the format's own keys are sound: checked at C speed
+                for k in value:
+                    if type(k) is not str or len(k) > MAX_STRING or (not k.isascii() and _bad_text(k)):
+                        items = _sound_members(value, place, faults)
+                        break
+        else:
+            items = enumerate(value)
+        depth += 1
+        for k, v in items:
+            t = type(v)
+            if t is str:
+                if len(v) > longest or (not v.isascii() and _bad_text(v)):
+                    faults.append((pointer(place, k), _LONG if len(v) > longest else _UNICODE))
+            elif t is dict or t is list:
+                if depth > deepest:
+                    faults.append((pointer(place, k), _DEEP))
+                else:
+                    push((v, depth, place, k))
+            elif t is int:
+                if not -biggest <= v <= biggest:
+                    _big(v, pointer(place, k), faults, wide)
+            elif v is not None and t is not bool:
+                _scalar(v, place, k, faults, wide)
+    if len(faults) >= MAX_FAULTS:
+        del faults[MAX_FAULTS:]
+        faults.append(("", f"{at_most('MAX_FAULTS', 'faults are listed')}; the scan stopped there"))
+    return faults
+
+
+def _sound_members(obj: dict[Any, Any], place: Place, faults: Faults) -> list[tuple[str, Any]]:
+    """The members of ``obj`` whose keys are sound; a fault for each other key (its value is not
+    read). A key too long, or not a string, is reported at its object's pointer."""
+    out = []
+    for k, v in obj.items():
+        if type(k) is not str:
+            faults.append((pointer(place), f"{_KEY_TYPE}, not a {type(k).__name__}"))
+        elif len(k) > MAX_STRING:
+            faults.append((pointer(place), f"{_KEY_LONG}: one of this object's has {len(k)}"))
+        elif not k.isascii() and _bad_text(k):
+            faults.append((pointer(place, k), _KEY_UNICODE))
+        else:
+            out.append((k, v))
+    return out
+
+
+def _big(v: int, at: str, faults: Faults, wide: Mapping[str, int] | None) -> None:
+    if wide and at in wide:
+        if not 0 <= v <= wide[at]:
+            faults.append((at, f"an integer from 0 to {wide[at]} here"))
+        return
+    faults.append((at, _BIG_INT))
+
+
+def _scalar(v: Any, place: Place, key: Any, faults: Faults, wide: Mapping[str, int] | None) -> None:
+    t = type(v)
+    if v is None or t is bool:
+        return
+    if t is str:
+        if len(v) > MAX_STRING:
+            faults.append((pointer(place, key), _LONG))
+        elif not v.isascii() and _bad_text(v):
+            faults.append((pointer(place, key), _UNICODE))
+    elif t is int:
+        if not -MAX_INT <= v <= MAX_INT:
+            _big(v, pointer(place, key), faults, wide)
+    elif t is float:
+        if not math.isfinite(v):
+            faults.append((pointer(place, key), _NOT_FINITE))
+    else:
+        faults.append((pointer(place, key), f"not a JSON value (a {t.__name__})"))
