@@ -10,6 +10,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from judge.limits import MAX_QUEUED_JOBS
+
 QUEUE_NAME = "arbiter"
 
 
@@ -27,6 +29,8 @@ class Settings:
     #: is killed; ``everysec``: faster for one client at a time, may lose about a second of writes)
     redis_fsync: str = "always"
     job_memory_mb: int = 512
+    #: jobs waiting in the queue before a request that would queue one more is refused (503)
+    max_queued: int = MAX_QUEUED_JOBS
 
 
 def _int(name: str, default: int) -> int:
@@ -36,7 +40,7 @@ def _int(name: str, default: int) -> int:
 
 def load() -> Settings:
     """Settings from the environment (``REDIS_URL``, ``ARBITER_DATA_DIR``, ``ARBITER_JOB_*``,
-    ``ARBITER_REDIS_FSYNC``)."""
+    ``ARBITER_REDIS_FSYNC``, ``ARBITER_MAX_QUEUED``)."""
     return Settings(
         redis_url=os.environ.get("REDIS_URL") or None,
         data_dir=Path(os.environ.get("ARBITER_DATA_DIR", "var")).resolve(),
@@ -48,4 +52,5 @@ def load() -> Settings:
         ruling_ttl=_int("ARBITER_RULING_TTL", 7 * 86400),
         redis_fsync=os.environ.get("ARBITER_REDIS_FSYNC") or "always",
         job_memory_mb=_int("ARBITER_JOB_MEMORY_MB", 512),
+        max_queued=_int("ARBITER_MAX_QUEUED", MAX_QUEUED_JOBS),
     )

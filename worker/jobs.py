@@ -6,10 +6,10 @@ success. A malformed log, a step the log does not have, or a computation that pa
 memory ceiling (:mod:`worker.ceiling`) is an *answer* (a stored error), not a crash, so RQ never
 retries it; only unexpected exceptions fail the job (and are retried).
 
-A ruling's or a timeline's record is written once (:func:`arbiter.store.put_ruling`,
-:func:`arbiter.store.put_timeline`): when RQ runs a job a second time (its worker was presumed dead
-and the job re-queued), the first record written stays the answer. The result's ``delivered``
-says whether this run wrote it; ``outcome`` is ``ok`` or the error's kind.
+A ruling's, a timeline's or a replay's record is written once (:func:`arbiter.store.put_ruling`,
+:func:`arbiter.store.put_timeline`, :func:`arbiter.store.put_result`): when RQ runs a job a second
+time (its worker was presumed dead and the job re-queued), the first record written stays the answer.
+The result's ``delivered`` says whether this run wrote it; ``outcome`` is ``ok`` or the error's kind.
 """
 
 from __future__ import annotations
@@ -128,14 +128,39 @@ def timeline_job(replay_id: str, build: Build) -> dict[str, Any]:
 
 
 def replay_stored(replay_id: str) -> dict[str, Any]:
-    """Replay a stored log and store its result beside it."""
+    """Replay stored log ``replay_id`` and store its result beside it (a log too heavy for the
+    request that stored it: ``MAX_STEPS_IN_REQUEST``, or an inline ruling's)."""
+    return replay_job(replay_id, replay_json)
+
+
+def replay_job(replay_id: str, build: Build) -> dict[str, Any]:
+    """The replay job with the engine call ``build(log)`` given (tests give slow or hungry ones).
+
+    The result is written once (:func:`arbiter.store.put_result`). A replay past the time or memory
+    ceiling stores no result but the ceiling's error (:func:`arbiter.store.put_replay_error`), which
+    expires after ``ARBITER_FAILURE_TTL`` so that a later request (say, after the operator raised the
+    ceiling) queues it again: not ``valid: false``, which would say the log breaks a rule.
+    """
     r = _connection()
+    cfg = settings_mod.load()
+    if store.get_result(r, replay_id) is not None:  # a second run of the job: nothing to do
+        return _json_result({"replay": replay_id, "ok": True, "outcome": "ok", "delivered": False})
     log = store.get_log(r, replay_id)
     if log is None:
-        return _json_result({"replay": replay_id, "ok": False, "error": "not-found"})
-    result = replay_json(log)
-    store.put_result(r, replay_id, result)
-    return _json_result({"replay": replay_id, "ok": True, "valid": bool(result.get("valid"))})
+        return _json_result({"replay": replay_id, "ok": False, "outcome": "not-found", "delivered": False})
+    error: dict[str, Any] | None = None
+    try:
+        result = bounded("The replay", build, log)
+        delivered = store.put_result(r, replay_id, result)
+    except CeilingExceeded as exc:
+        error = exc.to_json()
+    except MemoryError:  # the result's JSON text did not fit beside it
+        error = CeilingExceeded("memory", message("The replay", "memory")).to_json()
+    if error is not None:
+        delivered = store.put_replay_error(r, replay_id, error, cfg.failure_ttl)
+        return _json_result({"replay": replay_id, "ok": False, "outcome": error["kind"], "delivered": delivered})
+    return _json_result({"replay": replay_id, "ok": True, "outcome": "ok", "delivered": delivered,
+                         "valid": bool(result.get("valid"))})
 
 
 def noop() -> dict[str, Any]:

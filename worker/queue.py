@@ -4,6 +4,11 @@ Job arguments and results go through RQ's ``JSONSerializer`` on both sides, so n
 ever pickled. Jobs take IDs (a replay ID, a step number), never logs or connections. Each job's
 ``meta`` carries the replay ID and the ID of the HTTP request that queued it (if any), for the
 worker's log line (:mod:`worker.joblog`).
+
+The queue has a ceiling: :func:`is_full` is true once ``ARBITER_MAX_QUEUED`` jobs
+(``judge.limits.MAX_QUEUED_JOBS``) wait, and a request that would queue one more is refused (503)
+instead. The check and the queuing are two steps, so requests that check at the same moment may
+each queue past it: the bound is that many jobs plus the requests in flight.
 """
 
 from __future__ import annotations
@@ -35,6 +40,13 @@ def _job_options(cfg: Settings) -> dict[str, object]:
 
 RULING_JOB = "worker.jobs.compute_ruling"
 TIMELINE_JOB = "worker.jobs.compute_timeline"
+REPLAY_JOB = "worker.jobs.replay_stored"
+
+
+def is_full(queue: Queue, cfg: Settings | None = None) -> bool:
+    """True when ``max_queued`` jobs (or more) wait in the queue (one ``LLEN``)."""
+    cfg = cfg or settings_mod.load()
+    return queue.count >= cfg.max_queued
 
 
 def _meta(replay_id: str, request_id: str | None) -> dict[str, object]:
@@ -70,11 +82,17 @@ def enqueue_timeline(queue: Queue, replay_id: str, cfg: Settings | None = None, 
                          meta=_meta(replay_id, request_id), **_job_options(cfg))
 
 
-def enqueue_replay(queue: Queue, replay_id: str, cfg: Settings | None = None) -> Job:
-    """Queue a replay of a stored log (its result is stored beside the log)."""
+def replay_job_id(replay_id: str) -> str:
+    """The replay job of a stored log has a fixed ID: at most one is waiting or running at a time."""
+    return f"replay-{replay_id}"
+
+
+def enqueue_replay(queue: Queue, replay_id: str, cfg: Settings | None = None, *,
+                   request_id: str | None = None, function: str = REPLAY_JOB) -> Job:
+    """Queue the replay of a stored log (its result is stored beside the log)."""
     cfg = cfg or settings_mod.load()
-    return queue.enqueue("worker.jobs.replay_stored", replay_id, meta=_meta(replay_id, None),
-                         **_job_options(cfg))
+    return queue.enqueue(function, replay_id, job_id=replay_job_id(replay_id),
+                         meta=_meta(replay_id, request_id), **_job_options(cfg))
 
 
 def enqueue_noop(queue: Queue, cfg: Settings | None = None) -> Job:

@@ -3,7 +3,11 @@
 With no worker alive on the queue (:func:`worker.liveness.live_workers`), a request that is
 otherwise valid is answered 503 (problem+json, ``Retry-After``) and nothing is queued; a ruling
 already waiting says in ``workers`` and ``message`` that no worker runs, instead of staying
-``queued`` without a word.
+``queued`` without a word. With ``ARBITER_MAX_QUEUED`` jobs waiting (:func:`worker.queue.is_full`)
+it is a 503 too, and nothing is queued.
+
+An inline log is validated and stored but not replayed in the request (the ruling job replays it
+anyway); the replay job that stores its result (``GET /v1/replays/{id}``) is queued after the ruling.
 """
 
 from __future__ import annotations
@@ -16,12 +20,12 @@ from flask_smorest import Blueprint
 
 from api.extensions import get_queue, get_redis, get_settings
 from api.problems import PROBLEM_JSON, ProblemError, ProblemSchema
-from api.replays import load_stored_log, malformed
+from api.replays import QUEUE_FULL_DOC, load_stored_log, malformed, queue_full, replay_progress
 from api.rulings.schemas import RulingAcceptedSchema, RulingRequestSchema, RulingSchema
 from arbiter import store
 from replays.service import MalformedLog
 from worker.liveness import live_workers
-from worker.queue import enqueue_ruling, fetch_job, public_status
+from worker.queue import enqueue_ruling, fetch_job, is_full, public_status
 
 blp = Blueprint("rulings", __name__, description="Rulings on one step of a replay")
 
@@ -61,19 +65,21 @@ def no_worker() -> ProblemError:
 @blp.arguments(RulingRequestSchema)
 @blp.response(202, RulingAcceptedSchema)
 @blp.alt_response(503, schema=ProblemSchema, content_type=PROBLEM_JSON,
-                  description="No worker is running: nothing was queued; ask again after Retry-After",
+                  description="No worker is running: nothing was queued. " + QUEUE_FULL_DOC,
                   headers={"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}})
 def post_ruling(req: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:
     """Queue a ruling on step ``at`` of a stored replay (``replay``) or of a new log (``log``).
 
-    The request is checked first (422 with pointers; an inline log is validated and stored as by
-    ``POST /v1/replays``), then the queue: with no worker alive, 503 and nothing is queued.
+    The request is checked first (422 with pointers; an inline log is validated and stored, not
+    replayed: its replay job is queued after the ruling), then the queue: with no worker alive, or
+    with the queue full (``ARBITER_MAX_QUEUED`` jobs wait), 503 and nothing is queued.
     The answer is at the ``Location`` URL.
     """
     at = req.get("at")
-    if "log" in req:
+    inline = "log" in req
+    if inline:
         try:
-            stored = store.put_log(get_redis(), req["log"])
+            stored = store.put_log(get_redis(), req["log"], replay=False)
         except MalformedLog as exc:
             problem = malformed(exc.faults)
             for err in problem.errors:
@@ -88,7 +94,12 @@ def post_ruling(req: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str
     queue = get_queue()
     if live_workers(queue) == 0:
         raise no_worker()
-    ruling_id = enqueue_ruling(queue, replay_id, at, get_settings(), request_id=getattr(g, "request_id", None))
+    cfg = get_settings()
+    if is_full(queue, cfg):
+        raise queue_full("the ruling was not queued." + (" The log was stored." if inline else ""))
+    ruling_id = enqueue_ruling(queue, replay_id, at, cfg, request_id=getattr(g, "request_id", None))
+    if inline:
+        replay_progress(replay_id, check_room=False)  # queues its replay unless stored, waiting or running
     location = url_for("rulings.get_ruling", ruling_id=ruling_id)
     body = {"id": ruling_id, "status": "queued", "replay": replay_id, "at": at,
             "links": {"self": location, "job": location}}

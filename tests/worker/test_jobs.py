@@ -19,7 +19,8 @@ from rq.job import JobStatus
 
 from arbiter import settings as settings_mod
 from arbiter import store
-from replays.service import log_id, replay_json, ruling_json, timeline_json
+from judge.limits import MAX_QUEUED_JOBS, MAX_STEPS_IN_REQUEST
+from replays.service import MalformedLog, log_id, replay_json, ruling_json, timeline_json
 from tests.helpers import load_example, malformed_log
 from worker import jobs
 from worker.queue import (
@@ -28,8 +29,10 @@ from worker.queue import (
     enqueue_ruling,
     enqueue_timeline,
     fetch_job,
+    is_full,
     make_queue,
     public_status,
+    replay_job_id,
     timeline_job_id,
 )
 
@@ -99,15 +102,95 @@ def test_step_out_of_range_and_missing_replay_are_stored_errors(
         assert job is not None and job.get_status() == JobStatus.FINISHED
 
 
-def test_replay_job_stores_the_result(rq_conn: redis.Redis, run_jobs: Callable[[], bool]) -> None:
-    replay_id, log = stored(rq_conn, "deck-out-both.json")
-    rq_conn.delete(store.result_key(replay_id))
-    job = enqueue_replay(make_queue(rq_conn), replay_id)
+def test_replay_job_stores_the_result_once(rq_conn: redis.Redis, run_jobs: Callable[[], bool]) -> None:
+    log = load_example("deck-out-both.json")
+    stored_log = store.put_log(rq_conn, log, replay=False)
+    replay_id = stored_log.replay_id
+    assert stored_log.result is None and store.get_result(rq_conn, replay_id) is None
+    job = enqueue_replay(make_queue(rq_conn), replay_id, request_id="req-7")
+    assert job.id == replay_job_id(replay_id) and job.meta["request_id"] == "req-7"
     run_jobs()
     job.refresh()
     assert job.get_status() == JobStatus.FINISHED
-    assert job.return_value() == {"replay": replay_id, "ok": True, "valid": True}
+    assert job.return_value() == {"replay": replay_id, "ok": True, "outcome": "ok", "delivered": True,
+                                  "valid": True}
     assert store.get_result(rq_conn, replay_id) == json.loads(json.dumps(replay_json(log)))
+    # a second run (as after a re-queue) finds the result and writes nothing
+    again = make_queue(rq_conn).enqueue("worker.jobs.replay_stored", replay_id)
+    gone = enqueue_replay(make_queue(rq_conn), "f" * 64)
+    run_jobs()
+    again.refresh()
+    gone.refresh()
+    assert again.return_value() == {"replay": replay_id, "ok": True, "outcome": "ok", "delivered": False}
+    assert gone.return_value()["outcome"] == "not-found"
+    assert store.get_result(rq_conn, "f" * 64) is None
+
+
+def slow_replay(replay_id: str) -> dict[str, Any]:
+    """The real replay job whose engine call outlasts the job's time ceiling (queued by name)."""
+    from tests.worker.heavy_jobs import _slow
+
+    return jobs.replay_job(replay_id, _slow)
+
+
+def test_a_replay_past_its_ceiling_stores_an_error_that_expires_not_an_invalid_result(
+        rq_conn: redis.Redis, run_jobs: Callable[[], bool], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ARBITER_FAILURE_TTL", "300")
+    replay_id = store.put_log(rq_conn, load_example("shields-cap.json"), replay=False).replay_id
+    cfg = dataclasses.replace(settings_mod.load(), job_timeout=1)
+    job = enqueue_replay(make_queue(rq_conn, cfg), replay_id, cfg, function="tests.worker.test_jobs.slow_replay")
+    run_jobs()
+    job.refresh()
+    assert job.get_status() == JobStatus.FINISHED  # an answer, not a retry
+    assert job.return_value() == {"replay": replay_id, "ok": False, "outcome": "ceiling", "delivered": True}
+    assert store.get_result(rq_conn, replay_id) is None
+    error = store.get_replay_error(rq_conn, replay_id)
+    assert error == {"kind": "ceiling", "ceiling": "time", "message": error["message"]}  # type: ignore[index]
+    assert "The replay took longer than 1 s" in error["message"]  # type: ignore[index]
+    assert 0 < rq_conn.ttl(store.replay_error_key(replay_id)) <= 300
+    # run again (the operator raised the ceiling): the result is stored and the error goes
+    enqueue_replay(make_queue(rq_conn), replay_id)
+    run_jobs()
+    assert store.get_result(rq_conn, replay_id) is not None
+    assert store.get_replay_error(rq_conn, replay_id) is None
+
+
+def test_put_log_replays_only_what_fits_the_request_budget(rq_conn: redis.Redis) -> None:
+    log = load_example("shields-cap.json")
+    step = log["steps"][0]
+    plain = {k: v for k, v in step.items() if k != "expect"}
+    assert store.replay_work(log) == 2 and store.replay_work({"steps": [plain, plain]}) == 2
+    assert store.replay_work({}) == 0
+    half = MAX_STEPS_IN_REQUEST // 2 + 1  # steps with a checkpoint each: just over the budget
+    heavy = dict(log, steps=[dict(step)] * half)
+    assert store.replay_work(heavy) == 2 * half > MAX_STEPS_IN_REQUEST
+    assert store.replays_in_request(dict(log, steps=[plain] * MAX_STEPS_IN_REQUEST))
+    assert not store.replays_in_request(heavy)
+    light = store.put_log(rq_conn, log)
+    assert light.result == json.loads(json.dumps(replay_json(log)))
+    assert store.get_result(rq_conn, light.replay_id) == light.result
+    stored_heavy = store.put_log(rq_conn, heavy)
+    assert stored_heavy.created and stored_heavy.result is None
+    assert store.get_log(rq_conn, stored_heavy.replay_id) == heavy
+    assert store.get_result(rq_conn, stored_heavy.replay_id) is None
+    assert store.put_log(rq_conn, heavy) == store.Stored(stored_heavy.replay_id, None, created=False)
+    with pytest.raises(MalformedLog):
+        store.put_log(rq_conn, malformed_log(), replay=False)
+    # nothing of the malformed log was stored
+    assert sorted(rq_conn.keys("arbiter:replay:*")) == sorted(k.encode() for k in (
+        store.log_key(stored_heavy.replay_id), store.log_key(light.replay_id), store.result_key(light.replay_id)))
+
+
+def test_the_queue_is_full_at_its_bound(rq_conn: redis.Redis, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ARBITER_MAX_QUEUED", "3")
+    cfg = settings_mod.load()
+    assert cfg.max_queued == 3
+    queue = make_queue(rq_conn, cfg)
+    for n in range(3):
+        assert not is_full(queue, cfg), n
+        enqueue_noop(queue, cfg)
+    assert is_full(queue, cfg) and queue.count == 3
+    assert settings_mod.Settings(None, cfg.data_dir, 1, 0, 0, 1, 1, 1).max_queued == MAX_QUEUED_JOBS
 
 
 def test_job_options_come_from_settings(rq_conn: redis.Redis, monkeypatch: pytest.MonkeyPatch) -> None:
