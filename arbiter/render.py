@@ -1,12 +1,15 @@
 """Plain-text renderings of the engine's JSON (replay result, ruling, timeline) for the CLI.
 
 Pure functions from the spec's JSON shapes to lines of text; unknown keys are ignored and missing
-ones shown as absent, so the text keeps working as the engine grows.
+ones shown as absent, so the text keeps working as the engine grows. The timeline is written for a
+person (``timeline_lines``): players and cards by name, one line per step in words.
 """
 
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 
@@ -140,22 +143,350 @@ def _summary(rule_id: str) -> str:
         return "(not in the rule index)"
 
 
-def timeline_lines(timeline: dict[str, Any]) -> list[str]:
+# ---------------------------------------------------------------------------------- the timeline
+# A card's name from its code (the game's card pool), or None when the pool has no such card.
+CardName = Callable[[str], "str | None"]
+
+# a word of a summary or an event that may name a card (docs/replay-format.md, "References"):
+# ``p1`` a player, ``p1.05031`` a card in play (``#2`` a copy, ``/2`` a die, ``:guardian`` an
+# ability of it), ``05116`` a card in a pile
+_WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.#/:-]*")
+_REF = re.compile(r"^(?P<card>[^#/:]+)(?:#(?P<serial>[0-9]+))?(?:/(?P<die>[0-9]+))?(?::(?P<ability>[\\w-]+))?$")
+
+
+class Names:
+    """Players and cards of one log by name: ``p2.05019/2`` reads "Ben's Boba Fett's die 2" (the
+    owner left out when the step is their own)."""
+
+    def __init__(self, players: Mapping[str, str], card_name: CardName | None = None) -> None:
+        self.players = {pid: name or pid for pid, name in players.items()}
+        self._card_name = card_name
+        self._cards: dict[str, str | None] = {}
+
+    def card(self, code: str) -> str | None:
+        if code not in self._cards:
+            name = None
+            if self._card_name is not None:
+                try:
+                    name = self._card_name(code)
+                except (LookupError, TypeError, ValueError, AttributeError):
+                    name = None
+            self._cards[code] = name
+        return self._cards[code]
+
+    def player(self, pid: Any) -> str:
+        return self.players.get(pid, str(pid)) if isinstance(pid, str) else str(pid)
+
+    def ref(self, word: str, actor: str | None = None) -> str | None:
+        """``word`` in words, or None when it names no player or card the log knows."""
+        if word in self.players:
+            return self.players[word]
+        m = _REF.match(word)
+        if m is None:
+            return None
+        owner, _, code = m.group("card").rpartition(".")
+        if owner and owner not in self.players:
+            return None
+        name = self.card(code)
+        if name is None:
+            return None
+        serial = int(m.group("serial") or 1)
+        text = name + (f" #{serial}" if serial > 1 else "")
+        if owner and owner != actor:
+            text = f"{self.players[owner]}'s {text}"
+        if m.group("die"):
+            text += f"'s die {m.group('die')}"
+        return text
+
+    def text(self, text: Any, actor: str | None = None) -> str:
+        """Every reference in ``text`` replaced by its name."""
+        return _WORD.sub(lambda m: self.ref(m.group(0), actor) or m.group(0), str(text))
+
+    def many(self, words: Iterable[Any], actor: str | None = None) -> str:
+        return ", ".join(self.text(w, actor) for w in words)
+
+
+def _plural(n: Any, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _faces(rolled: Any) -> str:
+    return " ".join(str(f) for f in rolled.values()) if isinstance(rolled, dict) else ""
+
+
+def event_words(event: Mapping[str, Any], names: Names, actor: str | None = None) -> str | None:
+    """What an event changed, in words with names, or None for the bookkeeping a step's summary
+    already says (the action itself, costs, queueing) and for kinds without words here. The kinds
+    and their keys are those of docs/events.md; a kind not listed here is left out of the text
+    (``--json`` has every event)."""
+    kind = event.get("event")
+    t = names.text
+    g = event.get
+    if kind == "damage":
+        taken, blocked = g("taken", g("amount")), g("blocked") or 0
+        if not taken and blocked:
+            return f"{t(g('target'), actor)}'s shields block {blocked}"
+        return f"{t(g('target'), actor)} takes {taken} damage" + (f" ({blocked} blocked)" if blocked else "")
+    if kind == "defeat":
+        return f"{t(g('target'), actor)} is defeated"
+    if kind == "shields":
+        return f"{t(g('target'), actor)} gains {_plural(g('given'), 'shield')}" if g("given") else None
+    if kind == "remove-shields":
+        return f"{t(g('target'), actor)} loses {_plural(g('removed'), 'shield')}" if g("removed") else None
+    if kind == "heal":
+        return f"{t(g('target'), actor)} heals {g('healed')}" if g("healed") else None
+    if kind == "gain-resources":
+        return f"{names.player(g('player'))} gains {_plural(g('amount'), 'resource')}"
+    if kind == "lose-resources":
+        return f"{names.player(g('player'))} loses {_plural(g('lost'), 'resource')}" if g("lost") else None
+    if kind == "draw":
+        return f"{names.player(g('player'))} draws {_plural(g('drawn'), 'card')}"
+    if kind == "discard":
+        if isinstance(g("source"), str) and g("source") in names.players:  # a cost the summary names (a reroll's)
+            return None
+        return f"{names.player(g('player'))} discards {t(g('card'))}"
+    if kind == "reroll":
+        return f"rerolled: {_faces(g('rolled'))}"
+    if kind == "claim":
+        return f"{t(g('battlefield'))} changes hands" if g("from") and g("from") != g("player") else None
+    if kind == "claim-ability":
+        return f"{t(g('card'))}: \"{g('text')}\""
+    if kind == "redeploy":
+        return f"{t(g('upgrade'), actor)} moves to {t(g('to'), actor)}"
+    if kind in ("discard-upgrade", "discarded-from-play"):
+        return f"{t(g('upgrade') or g('card'), actor)} is discarded"
+    if kind == "remove-die":
+        return f"{t(g('die'), actor)} is removed"
+    if kind == "turn":
+        return f"{t(g('die'), actor)} is turned to {g('face')}"
+    if kind == "into-pool":
+        return f"{t(g('die'), actor)} joins the pool showing {g('face')}"
+    if kind == "move-damage":
+        return f"{g('amount')} damage moves from {t(g('from'), actor)} to {t(g('to'), actor)}"
+    if kind == "special":
+        return f"{t(g('card'))}'s special ability"
+    if kind == "extra-action":
+        return f"{names.player(g('player'))} takes an extra action"
+    if kind == "look-at":
+        return f"{names.player(g('player'))} looks at {names.many(g('cards') or ())}"
+    if kind == "reveal":
+        return f"{names.player(g('player'))} reveals {t(g('card'))}"
+    if kind == "mulligan":
+        return f"{names.player(g('player'))} mulligans {_plural(len(g('returned') or ()), 'card')}"
+    if kind == "battlefield-chosen":
+        return (f"{names.player(g('by'))} chooses {t(g('battlefield'))} as the battlefield, "
+                f"controlled by {names.player(g('controller'))}")
+    if kind == "compensation":
+        shields = g("shields") or {}
+        return f"{names.player(g('player'))} places " + ", ".join(
+            f"{_plural(n, 'shield')} on {t(ref, g('player'))}" for ref, n in shields.items())
+    if kind == "eliminated":
+        return f"{names.player(g('player'))} is eliminated ({g('why')})"
+    if kind == "game-over":
+        return f"{names.player(g('winner'))} wins ({g('reason')})"
+    if kind == "no-effect":
+        return f"{t(g('source'), actor)} has no effect ({t(g('why'), actor)})"
+    if kind == "not-implemented":
+        return f"{t(g('card'))}: not applied by the engine"
+    if kind == "then-not-resolved":
+        return f"{t(g('source'), actor)}: its 'then' part does not resolve"
+    return None
+
+
+# events after which the rest of a step is the end of the round (shown by the round separator)
+_ROUND_END = ("action-phase-ends",)
+
+
+def step_words(entry: Mapping[str, Any], names: Names, effects: bool = True) -> str:
+    """One step in words: the game's summary with names, then what its events changed (unless
+    ``effects`` is false)."""
+    actor = entry.get("by")
+    actor = actor if isinstance(actor, str) else None
+    summary = entry.get("summary")
+    if entry.get("at") == 0:
+        head = "Setup"
+        events = entry.get("events") or []
+        if any(isinstance(e, dict) and e.get("event") == "position" for e in events):
+            head = f"Setup from a position (round {entry.get('round')}, {entry.get('phase')} phase)"
+    else:
+        text = names.text(summary, actor) if summary else f"{actor or '-'} {entry.get('do', '?')}"
+        if actor and text.startswith(f"{actor} "):
+            text = names.player(actor) + text[len(actor):]
+        head = text
+    changes: list[str] = []
+    for event in (entry.get("events") or []) if effects else ():
+        if not isinstance(event, dict):
+            continue
+        if event.get("event") in _ROUND_END:
+            changes.append(f"round {event.get('round')} ends")
+            break
+        words = event_words(event, names, actor)
+        if words and words not in changes:
+            changes.append(words)
+    return head + (": " + "; ".join(changes) if changes else "")
+
+
+def _rule_brief(rule_id: Any) -> str:
+    if not rule_id:
+        return ""
+    text = _summary(str(rule_id))
+    return f" ({text})" if text and not text.startswith("(not in") else ""
+
+
+def _player_setup(entry: Mapping[str, Any], position: Mapping[str, Any] | None, names: Names) -> str:
+    """A player's characters, battlefield and deck, as the log gives them (its player entry, or
+    the position it starts from)."""
+    pid = entry.get("id")
+    parts: list[str] = []
+    chars: list[str] = []
+    for ch in entry.get("characters") or []:
+        code = ch.get("card") if isinstance(ch, dict) else ch
+        if not isinstance(code, str):
+            continue
+        dice = ch.get("dice") if isinstance(ch, dict) else None
+        name = names.card(code) or code
+        chars.append(f"{name} ({code}" + (f", {dice} {'die' if dice == 1 else 'dice'}" if dice else "") + ")")
+    seats = position.get("players") if isinstance(position, dict) else None
+    seat = seats.get(pid) if isinstance(seats, dict) else None
+    if isinstance(seat, dict) and isinstance(seat.get("characters"), dict):
+        for ref in seat["characters"]:
+            chars.append(names.text(ref, pid))
+    if chars:
+        parts.append(", ".join(chars))
+    battlefield = entry.get("battlefield")
+    if isinstance(battlefield, str):
+        parts.append(f"battlefield {names.card(battlefield) or battlefield} ({battlefield})")
+    plot = entry.get("plot")
+    if isinstance(plot, str):
+        parts.append(f"plot {names.card(plot) or plot} ({plot})")
+    deck = entry.get("deck")
+    if deck is None and isinstance(seat, dict):
+        deck = seat.get("deck")
+    if isinstance(deck, list):
+        parts.append(f"deck of {_plural(len(deck), 'card')}")
+    elif isinstance(deck, dict) and isinstance(deck.get("unknown"), int):
+        parts.append(f"deck of {_plural(deck['unknown'], 'card')} (unknown)")
+    head = f"  {pid} {names.player(pid)}" if names.player(pid) != pid else f"  {pid}"
+    return head + (": " + "; ".join(parts) if parts else "")
+
+
+def _battlefield_line(timeline: Mapping[str, Any], position: Mapping[str, Any] | None, names: Names) -> str | None:
+    steps = timeline.get("steps") or []
+    setup = steps[0] if steps and isinstance(steps[0], dict) else {}
+    for event in setup.get("events") or []:
+        if isinstance(event, dict) and event.get("event") == "battlefield-chosen":
+            return (f"Battlefield: {names.text(event.get('battlefield'))}, controlled by "
+                    f"{names.player(event.get('controller'))} (chosen by {names.player(event.get('by'))})")
+    bf = (position or {}).get("battlefield") if isinstance(position, dict) else None
+    if isinstance(bf, dict) and bf.get("card"):
+        code = str(bf["card"])
+        return (f"Battlefield: {names.card(code) or code}"
+                + (f", controlled by {names.player(bf['controller'])}" if bf.get("controller") else ""))
+    return None
+
+
+def timeline_header(timeline: Mapping[str, Any], log: Mapping[str, Any] | None, names: Names,
+                    game_name: str | None = None) -> list[str]:
+    raw_meta = timeline.get("meta")
+    meta: Mapping[str, Any] = raw_meta if isinstance(raw_meta, dict) else {}
+    steps = [e for e in timeline.get("steps") or [] if isinstance(e, dict)]
+    lines = [str(meta.get("title") or "Untitled log")]
+    game = timeline.get("game")
+    about = [f"Game: {game_name} ({game})" if game_name and game_name != game else f"Game: {game}"]
+    if meta.get("format"):
+        about.append(f"format {meta['format']}")
+    about.append(_plural(max(len(steps) - 1, 0), "step"))
+    about.append("valid" if timeline.get("valid") else "INVALID")
+    lines.append(", ".join(about))
+    if meta.get("note"):
+        lines.append(f"Note: {meta['note']}")
+    setup = (log or {}).get("setup") if isinstance(log, dict) else None
+    position = setup.get("position") if isinstance(setup, dict) else None
+    entries = [p for p in (log or {}).get("players") or [] if isinstance(p, dict)] if isinstance(log, dict) else []
+    if not entries:
+        entries = [p for p in timeline.get("players") or [] if isinstance(p, dict)]
+    lines.append("Players:")
+    lines.extend(_player_setup(p, position, names) for p in entries)
+    bf = _battlefield_line(timeline, position, names)
+    if bf:
+        lines.append(bf)
+    outcome = timeline.get("outcome")
+    if isinstance(outcome, dict) and outcome:
+        last = steps[-1] if steps else {}
+        lines.append(f"Outcome: {names.player(outcome.get('winner')) if outcome.get('winner') else 'no one'} wins "
+                     f"by {outcome.get('reason')} in round {last.get('round')}, step {last.get('at')}"
+                     + rules_of(outcome))
+    else:
+        lines.append("Outcome: none (the game goes on)")
+    err = timeline.get("error")
+    if isinstance(err, dict) and err:
+        rule = f" [{err['rule']}]" if err.get("rule") else ""
+        lines.append(f"Stopped at step {err.get('at')}: {err.get('kind')}{rule}: {names.text(err.get('message'))}")
+    return lines
+
+
+def timeline_lines(timeline: dict[str, Any], log: Mapping[str, Any] | None = None,
+                   card_name: CardName | None = None, game_name: str | None = None) -> list[str]:
+    """The timeline as a person reads it: a header (title, game, players with their characters,
+    battlefield and deck where the log gives them, the outcome with its rule), then one line per
+    step in words with card names and the rule IDs applied in brackets, the rounds as separators,
+    the note and the dispute (with the ruling: legal, or the rule broken) under their step.
+    ``log`` is the log itself (for the players' decks); ``card_name`` names a card code."""
     steps = timeline.get("steps")
     if not isinstance(steps, list):
         return [json.dumps(timeline, indent=2, ensure_ascii=False)]
-    lines: list[str] = []
-    for i, entry in enumerate(steps, start=1):
+    players = {p["id"]: str(p.get("name") or "") for p in timeline.get("players") or []
+               if isinstance(p, dict) and isinstance(p.get("id"), str)}
+    names = Names(players, card_name)
+    lines = timeline_header(timeline, log, names, game_name)
+    lines.append("")
+    before: tuple[Any, Any] = (None, None)  # round and phase the next step is taken in
+    shown: tuple[Any, Any] = (None, None)  # the last separator's
+    for i, entry in enumerate(steps):
         if not isinstance(entry, dict):
-            lines.append(f"{i:>3}. {compact(entry)}")
+            lines.append(f"{i:>4}. {compact(entry)}")
             continue
         at = entry.get("at", i)
-        step = entry.get("step", entry)
-        lines.append(f"{at:>3}. {step_text(step)}")
+        if at != 0 and before[0] is not None and before != shown:
+            lines.append(_separator(*before))
+            shown = before
+        # a step the engine rejected changes nothing: what it did before it failed is not shown
+        failed = isinstance(entry.get("error"), dict) and bool(entry["error"])
+        words = step_words(entry, names, effects=not failed)
+        lines.append(f"{at:>4}. {_mark(entry)}{words}{'' if failed else rules_of({'rules': entry.get('rules')})}")
+        indent = " " * 6
         if entry.get("note"):
-            lines.append(f"     note: {entry['note']}")
-        for event in entry.get("events") or []:
-            lines.append(f"     {event_text(event)}")
-        if entry.get("state_hash"):
-            lines.append(f"     {entry['state_hash']}")
+            lines.append(f"{indent}note: {entry['note']}")
+        if entry.get("dispute"):
+            lines.append(f"{indent}dispute: {entry['dispute']}")
+            lines.append(f"{indent}ruling: {_ruling(entry, names)}")
+        elif isinstance(entry.get("error"), dict):
+            lines.append(f"{indent}{_ruling(entry, names)}")
+        before = (entry.get("round"), entry.get("phase"))
     return lines
+
+
+def _separator(round_: Any, phase: Any) -> str:
+    label = f"Round {round_}" + (f", {phase} phase" if phase and phase != "action" else "")
+    return f"---- {label} " + "-" * max(4, 60 - len(label))
+
+
+def _mark(entry: Mapping[str, Any]) -> str:
+    err = entry.get("error")
+    if not isinstance(err, dict) or not err:
+        return ""
+    if entry.get("rejected_as_expected"):
+        return "REJECTED (as the log expects) "
+    return "ILLEGAL " if err.get("kind") == "illegal-action" else f"STOPPED ({err.get('kind')}) "
+
+
+def _ruling(entry: Mapping[str, Any], names: Names) -> str:
+    """The ruling on a step: legal, or the rule it breaks with that rule's summary."""
+    err = entry.get("error")
+    if not isinstance(err, dict) or not err:
+        return "legal"
+    actor = entry.get("by") if isinstance(entry.get("by"), str) else None
+    message = names.text(err.get("message") or "", actor)
+    if err.get("kind") != "illegal-action" or not err.get("rule"):
+        return f"cannot go on ({err.get('kind')}): {message}"
+    return f"illegal, breaks {err['rule']}{_rule_brief(err['rule'])}: {message}"

@@ -13,6 +13,7 @@ from typing import Any
 import click
 
 from arbiter import render
+from judge.games import registry
 from replays.service import MalformedLog, StepOutOfRange, replay_json, ruling_json, timeline_json
 
 EXIT_INVALID = 1
@@ -76,11 +77,35 @@ def rule(log: str, at: int | None, as_json: bool) -> None:
         click.echo("\n".join(render.ruling_lines(ruling)))
 
 
+def card_names(game_id: Any) -> tuple[render.CardName | None, str | None]:
+    """A card's name by its code in the game's own card pool, and the game's name (None, None for
+    a game the registry has no engine for). The game's ``viewer_cards`` names the card where the
+    game has it; else the pool's card for the code, by its ``name``."""
+    try:
+        game = registry.get(game_id)
+    except (registry.UnknownGame, TypeError):
+        return None, None
+    pool = game.default_cards()
+    viewer_cards = getattr(game, "viewer_cards", None)
+
+    def name(code: str) -> str | None:
+        if viewer_cards is not None:
+            card = (viewer_cards([code], pool).get("cards") or {}).get(code) or {}
+            value = card.get("name")
+        else:
+            value = getattr(pool.get(code), "name", None)
+        return value if isinstance(value, str) and value else None
+
+    return name, str(game.name)
+
+
 @click.command()
 @log_argument
 @json_option
 def timeline(log: str, as_json: bool) -> None:
-    """Step-by-step timeline of LOG: events with their rule IDs, notes, state hashes."""
+    """Step-by-step timeline of LOG, as a person reads it: players, characters, battlefield and
+    outcome, then one line per step with card names, the rules applied, notes and disputes
+    (``--json``: the per-step events, rule IDs and state hashes)."""
     data = read_log(log)
     try:
         result = timeline_json(data)
@@ -89,5 +114,6 @@ def timeline(log: str, as_json: bool) -> None:
         raise SystemExit(EXIT_INVALID) from exc
     if as_json:
         emit_json(result)
-    else:
-        click.echo("\n".join(render.timeline_lines(result)))
+        return
+    card_name, game_name = card_names(result.get("game"))
+    click.echo("\n".join(render.timeline_lines(result, data, card_name, game_name)))

@@ -9,7 +9,7 @@ from typing import Any
 from click.testing import CliRunner
 
 from arbiter.cli import main
-from replays.service import replay_json, ruling_json
+from replays.service import replay_json, ruling_json, timeline_json
 from tests.helpers import EXAMPLES_DIR, malformed_log
 
 
@@ -69,12 +69,84 @@ def test_rule_out_of_range_and_malformed(tmp_path: Path) -> None:
     assert result.exit_code == 1
 
 
-def test_timeline() -> None:
-    result = invoke("timeline", str(EXAMPLES_DIR / "claim-then-auto-pass.json"))
+def test_timeline_json_is_unchanged() -> None:
+    path = EXAMPLES_DIR / "claim-then-auto-pass.json"
+    as_json = invoke("timeline", str(path), "--json")
+    assert as_json.exit_code == 0, as_json.output
+    assert json.loads(as_json.output) == json.loads(json.dumps(timeline_json(json.loads(path.read_text()))))
+
+
+def _card(code: str) -> str:
+    from judge.games import registry
+
+    card = registry.get("destiny").default_cards().get(code)
+    assert card is not None
+    return str(card.name)
+
+
+def test_timeline_text_header_steps_in_words_dispute_and_rejected_steps() -> None:
+    path = EXAMPLES_DIR / "choices-order-guardian-redeploy.json"
+    log = json.loads(path.read_text())
+    result = invoke("timeline", str(path))
     assert result.exit_code == 0, result.output
-    assert result.output.strip()
-    as_json = invoke("timeline", str(EXAMPLES_DIR / "claim-then-auto-pass.json"), "--json")
-    assert isinstance(json.loads(as_json.output), dict)
+    lines = result.output.splitlines()
+    raider, kylo, bf = _card("01022"), _card("01011"), _card("05178")
+    assert lines[0] == log["meta"]["title"]
+    assert lines[1].startswith("Game: Star Wars Destiny (destiny), format sandbox, 3 steps, valid")
+    assert f"  p1 Ana: {raider}; deck of 10 cards (unknown)" in lines
+    assert f"Battlefield: {bf}, controlled by Ana" in lines
+    assert "Outcome: none (the game goes on)" in lines
+    step3 = next(line for line in lines if line.startswith("   3. "))
+    assert step3.startswith(f"   3. Ana activates {raider}, rolling 3MD1: ")
+    words, rules = step3.split("  [")
+    assert f"Ben's {kylo} is defeated" in words and "p1.01022" not in words
+    assert "destiny.keywords.guardian" in rules.rstrip("]").split(", ")
+    assert f"      dispute: {log['steps'][2]['dispute']}" in lines
+    assert lines[lines.index(f"      dispute: {log['steps'][2]['dispute']}") + 1] == "      ruling: legal"
+    assert f"      note: {log['steps'][0]['note']}" in lines
+    rejected = [line for line in lines if line.startswith(("   1. ", "   2. "))]
+    assert all(line.startswith(f"   {i}. REJECTED (as the log expects) Ana activates {raider}")
+               for i, line in zip((1, 2), rejected, strict=True))
+    assert any(line.startswith("      illegal, breaks destiny.abilities.resolve-fully (") for line in lines)
+    assert '{"' not in result.output and "sha256:" not in result.output
+
+
+def test_timeline_text_marks_an_illegal_step_with_the_rule_it_breaks(tmp_path: Path) -> None:
+    log = json.loads((EXAMPLES_DIR / "modifier-alone.json").read_text())
+    del log["steps"][0]["expect"]  # no longer an expected rejection: the replay stops there
+    path = tmp_path / "illegal.json"
+    path.write_text(json.dumps(log))
+    result = invoke("timeline", str(path))
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert ", 1 step, INVALID" in lines[1]
+    step1 = next(line for line in lines if line.startswith("   1. "))
+    assert step1 == f"   1. ILLEGAL Ana resolves {_card('05072')}'s die 1 at Ben's {_card('05019')}"
+    assert f"      dispute: {log['steps'][0]['dispute']}" in lines
+    ruling = next(line for line in lines if line.startswith("      ruling: "))
+    assert ruling.startswith("      ruling: illegal, breaks destiny.dice.modifier-needs-base (A modifier")
+    stopped = "Stopped at step 1: illegal-action [destiny.dice.modifier-needs-base]"
+    assert any(line.startswith(stopped) for line in lines)
+
+
+def test_timeline_text_of_a_selfplay_game_has_its_outcome_rounds_and_a_line_per_step(tmp_path: Path) -> None:
+    from replays.selfplay import play_game
+
+    game = play_game("timeline-text", max_steps=400)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game.log))
+    result = invoke("timeline", str(path))
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    winner = {p["id"]: p["name"] for p in game.log["players"]}[game.state.winner]
+    outcome = next(line for line in lines if line.startswith("Outcome: "))
+    assert outcome.startswith(f"Outcome: {winner} wins by {game.state.reason} in round {game.state.round}")
+    assert outcome.endswith("]") and "destiny.victory." in outcome
+    steps = [line for line in lines if line[:4].strip().isdigit() and line[4:6] == ". "]
+    assert len(steps) == game.steps + 1  # the setup, then one line per step
+    rounds = [line for line in lines if line.startswith("---- Round ")]
+    assert len(rounds) == game.state.round
+    assert '{"' not in result.output
 
 
 def test_help_lists_every_registered_command() -> None:

@@ -57,3 +57,84 @@ def test_ruling_text_says_when_it_cannot_rule() -> None:
     text = "\n".join(ruling_lines({"at": 3, "step": {"by": "p1", "do": "pass"}, "legal": None,
                                    "error": {"kind": "illegal-action"}, "message": "step 2 fails first"}))
     assert "Legal: cannot rule (illegal-action): step 2 fails first" in text and "NO" not in text
+
+
+# ------------------------------------------------------------------ the timeline a person reads
+NAMES = {"05031": "Rey", "05019": "Boba Fett", "05072": "Hidden Blaster", "01002": "Stormtrooper", "05178": "Echo Base"}
+
+
+def _timeline(**over: object) -> dict:
+    timeline = {
+        "game": "destiny", "meta": {"title": "A sample", "format": "starter"},
+        "players": [{"id": "p1", "name": "Ana"}, {"id": "p2", "name": "Ben"}],
+        "valid": True, "outcome": {"winner": "p1", "reason": "all-defeated", "rules": ["destiny.victory.all-defeated"]},
+        "error": None,
+        "steps": [
+            {"at": 0, "by": None, "do": "setup", "round": 1, "phase": "action", "summary": "setup", "rules": [],
+             "events": [{"event": "battlefield-chosen", "by": "p2", "battlefield": "05178", "controller": "p1"}]},
+            {"at": 1, "by": "p1", "do": "resolve", "round": 1, "phase": "action",
+             "summary": "p1 resolves p1.05031/2 at p2.05019", "rules": ["destiny.dice.symbol"],
+             "events": [{"event": "resolve", "player": "p1", "dice": ["p1.05031/2"]},
+                        {"event": "damage", "source": "p1.05031/2", "target": "p2.05019", "amount": 3,
+                         "blocked": 1, "taken": 2, "rules": ["destiny.damage.tokens"]}],
+             "note": "p1.05031 is Rey: notes stay as written"},
+            {"at": 2, "by": "p2", "do": "pass", "round": 2, "phase": "action", "summary": "p2 passes",
+             "rules": ["destiny.round.pass"], "events": [{"event": "action-phase-ends", "round": 1},
+                                                         {"event": "draw", "player": "p1", "drawn": 2}]},
+            {"at": 3, "by": "p2", "do": "play", "round": 2, "phase": "action",
+             "summary": "p2 plays 05072 on p2.01002#2",
+             "rules": ["destiny.x"], "events": [{"event": "defeat", "target": "p2.01002#2"}],
+             "dispute": "May Ben play it there?",
+             "error": {"at": 3, "kind": "illegal-action", "rule": "destiny.upgrades.attach",
+                       "message": "p2.01002#2 is defeated"}},
+        ],
+    }
+    timeline.update(over)
+    return timeline
+
+
+def test_timeline_header_names_players_cards_battlefield_and_outcome_with_its_rule() -> None:
+    log = {"players": [{"id": "p1", "name": "Ana", "characters": [{"card": "05031", "dice": 2}], "battlefield": "05178",
+                        "deck": ["05072"] * 20},
+                       {"id": "p2", "name": "Ben", "characters": [{"card": "05019", "dice": 1}], "deck": []}]}
+    lines = render.timeline_lines(_timeline(), log, NAMES.get, "Star Wars Destiny")
+    assert lines[0] == "A sample"
+    assert lines[1].startswith("Game: Star Wars Destiny (destiny), format starter, 3 steps, valid")
+    assert "  p1 Ana: Rey (05031, 2 dice); battlefield Echo Base (05178); deck of 20 cards" in lines
+    assert "  p2 Ben: Boba Fett (05019, 1 die); deck of 0 cards" in lines
+    assert "Battlefield: Echo Base, controlled by Ana (chosen by Ben)" in lines
+    assert "Outcome: Ana wins by all-defeated in round 2, step 3  [destiny.victory.all-defeated]" in lines
+    without = render.timeline_lines(_timeline(outcome=None), log, NAMES.get)
+    assert "Outcome: none (the game goes on)" in without
+
+
+def test_timeline_steps_in_words_with_names_rounds_rules_notes_disputes_and_illegal_steps() -> None:
+    lines = render.timeline_lines(_timeline(), None, NAMES.get)
+    text = "\n".join(lines)
+    step1 = next(line for line in lines if line.startswith("   1. "))
+    assert step1 == ("   1. Ana resolves Rey's die 2 at Ben's Boba Fett: Ben's Boba Fett takes 2 damage (1 blocked)"
+                     "  [destiny.dice.symbol]")
+    assert "      note: p1.05031 is Rey: notes stay as written" in lines
+    # the round a step is taken in: step 2 ends round 1, so round 2's separator comes after it
+    rounds = [i for i, line in enumerate(lines) if line.startswith("---- Round")]
+    assert [lines[i].split()[2] for i in rounds] == ["1", "2"]
+    assert lines[rounds[1] - 1].startswith("   2. Ben passes: round 1 ends")
+    assert lines[rounds[1] + 1].startswith("   3. ")
+    # an illegal step: marked, the rule it breaks and its message with names, nothing it did before failing
+    step3 = next(line for line in lines if line.startswith("   3. "))
+    assert step3 == "   3. ILLEGAL Ben plays Hidden Blaster on Stormtrooper #2"
+    assert "      dispute: May Ben play it there?" in lines
+    ruling = next(line for line in lines if line.startswith("      ruling: "))
+    assert ruling.startswith("      ruling: illegal, breaks destiny.upgrades.attach")
+    assert ruling.endswith(": Stormtrooper #2 is defeated")
+    assert "{" not in text and "sha256" not in text  # no raw JSON, no hashes
+
+
+def test_names_read_references_and_leave_other_words_alone() -> None:
+    names = render.Names({"p1": "Ana", "p2": "Ben"}, NAMES.get)
+    assert names.text("p1 rolls 2RD on p1.05031/1 against p2.05019#1, 05072 and 99999", actor="p1") == \
+        "Ana rolls 2RD on Rey's die 1 against Ben's Boba Fett, Hidden Blaster and 99999"
+    assert names.text("p1.05031") == "Ana's Rey"  # the owner, unless it is the step's own player
+    assert names.text("p2.05019/2", actor="p1") == "Ben's Boba Fett's die 2"
+    assert names.text("p3.05019 p2.77777") == "p3.05019 p2.77777"  # no such player, no such card
+    assert render.Names({"p1": ""}).text("p1 plays 05031") == "p1 plays 05031"  # no card pool: codes
