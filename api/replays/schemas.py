@@ -22,16 +22,18 @@ from judge.kernel.rng import ALGORITHM
 LOG_FORMAT = "arbiter.replay/1"
 EXAMPLE_LOG = "modifier-alone.json"
 #: the limits that bound a log (all but the body's, which is the request's)
-LOG_LIMITS = [name for name in limits.LIMITS if name != "MAX_BODY_BYTES"]
+#: bounds on the service's work, not on a log: past them a log is queued (202) or refused for now (503)
+SERVICE_LIMITS = ("MAX_BODY_BYTES", "MAX_STEPS_IN_REQUEST", "MAX_QUEUED_JOBS")
+LOG_LIMITS = [name for name in limits.LIMITS if name not in SERVICE_LIMITS]
 
 
 def _example_log() -> Any:
     return json.loads((resources.files("replays") / "examples" / EXAMPLE_LOG).read_text(encoding="utf-8"))
 
 
-def limits_description() -> str:
-    """The log's bounds from judge.limits.LIMITS, one line each (Markdown)."""
-    return "\n".join(f"- `{name}` = {limits.LIMITS[name][0]:,}: {limits.LIMITS[name][1]}" for name in LOG_LIMITS)
+def limits_description(names: Any = LOG_LIMITS) -> str:
+    """Bounds from judge.limits.LIMITS, one line each (Markdown)."""
+    return "\n".join(f"- `{name}` = {limits.LIMITS[name][0]:,}: {limits.LIMITS[name][1]}" for name in names)
 
 
 class EngineChecked(ma.fields.Raw):
@@ -53,6 +55,10 @@ class LogSchema(ma.Schema):
                 "a 422 problem with its JSON Pointer. Bounds (judge/limits.py), each a 422 beyond "
                 f"it (the whole body: 413 beyond {limits.MAX_BODY_BYTES:,} bytes):\n\n"
                 + limits_description()
+                + "\n\nBounds on the service's work, not on the log: a log whose replay work is over "
+                "`MAX_STEPS_IN_REQUEST` is stored and replayed by a worker (202), and past "
+                "`MAX_QUEUED_JOBS` waiting jobs a request that would queue one is a 503 with Retry-After:\n\n"
+                + limits_description([n for n in SERVICE_LIMITS if n != "MAX_BODY_BYTES"])
             ),
             "required": ["format", "game", "players", "setup"],
             "additionalProperties": False,
