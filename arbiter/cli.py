@@ -22,6 +22,7 @@ COMMANDS: dict[str, str] = {
     "rules": "arbiter.cmd_rules:rules_command",
     "cards": "arbiter.cmd_cards:cards_command",
     "selfplay": "arbiter.cmd_selfplay:selfplay",
+    "export-html": "arbiter.commands.export:export_html",
 }
 
 

@@ -24,7 +24,7 @@ generator (``judge.kernel.rng``).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -160,6 +160,14 @@ class Game(Protocol):
 
     def summarize(self, action: Action | None, events: Sequence[Mapping[str, Any]], cards: Any) -> str:
         """One readable line for a step (None: the setup)."""
+        ...
+
+    def viewer_cards(self, names: Iterable[str], cards: Any) -> dict[str, Any]:
+        """What a replay viewer (replays.viewer) needs to draw the cards among ``names`` (strings
+        of a replay's states and events): ``refs`` maps each string that names a card (a code, a
+        card in play, a die) to ``{"code", "player"?, "die"?}``; ``cards`` maps each such code to
+        its data (``name``, ``type`` and, where the card has them, ``subtitle``, ``health``,
+        ``cost``, ``color``, ``faces``); ``symbols`` names the die-face symbols."""
         ...
 
     # -- self-play ----------------------------------------------------------------------------

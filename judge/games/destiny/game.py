@@ -6,7 +6,7 @@ format once held (the outcome's rules, the upkeep step, the verbs of a summary, 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from judge.games.base import Applied, Faults, Policy
@@ -147,6 +147,29 @@ class Destiny:
         from judge.games.destiny.summary import summarize
 
         return summarize(action, events, cards)
+
+    def viewer_cards(self, names: Iterable[str], cards: CardPool) -> dict[str, Any]:
+        """The cards among ``names`` for a replay viewer (judge.games.base.Game.viewer_cards)."""
+        from judge.games.destiny.dice import SYMBOLS
+        from judge.games.destiny.refs import CODE, parse_ref
+
+        refs: dict[str, dict[str, Any]] = {}
+        table: dict[str, dict[str, Any]] = {}
+        for text in names:
+            ref = parse_ref(text)
+            entry: dict[str, Any] = {"code": ref.code, "player": ref.player} if ref else {"code": text}
+            if ref is not None and ref.die is not None:
+                entry["die"] = ref.die
+            card = cards.get(entry["code"]) if ref is not None or CODE.match(text) else None
+            if card is None:
+                continue
+            refs[text] = entry
+            if card.code not in table:
+                data: dict[str, Any] = {"name": card.name, "type": str(card.type), "color": card.color,
+                                        "subtitle": card.subtitle, "health": card.health, "cost": card.cost,
+                                        "faces": [f.notation() for f in card.faces] or None}
+                table[card.code] = {k: v for k, v in data.items() if v is not None}
+        return {"refs": refs, "cards": table, "symbols": dict(SYMBOLS)}
 
     # -- card data (the command line's ``arbiter cards``; judge.games.carddata.CardTools) ----------
     @property

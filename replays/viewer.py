@@ -1,0 +1,622 @@
+"""The replay viewer's data: one JSON object from which the viewer page (replays/viewer_assets/)
+draws every step of a game, offline (docs/viewer.md describes its shape).
+
+A visitor of the replayer (STYLE.md section 8) keeps, per step, what the timeline keeps (who did
+what, the events, the rules applied, note, dispute, error) in plain words with card names, the
+table after the step, and what changed from the step before. The table is stored in full at
+keyframes (step 0 and every ``KEYFRAME_EVERY`` steps) and as a patch against the step before
+otherwise; ``state_at`` is the one rebuild rule, which the page follows too.
+
+Nothing here names a game: card names, die faces and which strings of a replay are card
+references come from the game (``Game.viewer_cards``); events are worded by their kind
+(docs/events.md), with a plain fallback for a kind this module has no words for.
+"""
+
+from __future__ import annotations
+
+import copy
+import html
+import json
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from importlib import resources
+from typing import Any
+
+from judge.limits import MAX_ITEMS, MAX_STRING
+from judge.rules import index
+from replays.format import Log, parse_log
+from replays.replayer import ReplayResult, StepRecord, replay
+
+FORMAT = "arbiter.viewer/1"
+#: a full table every this many steps (step 0 always); patches in between
+KEYFRAME_EVERY = 25
+#: annotations kept for one replay, and characters of one annotation's note (judge.limits)
+MAX_ANNOTATIONS = MAX_ITEMS
+MAX_NOTE = MAX_STRING
+
+# -------------------------------------------------------------------------------- event words
+# One template per event kind (docs/events.md). ``{key}`` is the event's value, named (player and
+# card names); ``{key|noun}`` writes "1 noun" or "N nouns"; ``{key|poss}`` the possessive
+# ("Boba Fett's", "Frozen Wastes'"); ``{key|flag}`` nothing (it only keeps or drops its part). A
+# ``[...]`` part is left out when a value in it is missing, null, false, 0 or empty, or is a
+# ``source`` that is the event's own ``player`` or ``card``.
+EVENT_WORDS: dict[str, str] = {
+    "replaced": "{by} replaces {instead_of}: it does not happen",
+    "triggered": "{ability} triggers before {on}",
+    "queued": "{ability} waits in the queue after {on}",
+    "resolving": "{ability} resolves",
+    "declined": "{ability}: declined",
+    "position": "the game starts from a given position",
+    "activate": "{player} activates {card}[, rolling {rolled}]",
+    "play": "{player} plays {code}[ on {on}][, replacing {replaces}][ for {cost|resource}]",
+    "damage": "{source} deals {amount} damage to {target}[ ({symbol})][, {blocked} blocked by shields]"
+              "[, unblockable{unblockable|flag}]",
+    "defeat": "{target} is defeated[ by {source}][; dice removed: {dice_removed}]"
+              "[; upgrades discarded: {upgrades_discarded}]",
+    "shields": "{source} gives {target} {given|shield}[ ({ignored} over the cap)]",
+    "remove-shields": "{source} removes {removed|shield} from {target}",
+    "heal": "{source} heals {healed} damage from {target}",
+    "gain-resources": "{player} gains {amount|resource}[ ({source})]",
+    "lose-resources": "{player} loses {lost|resource}[ ({source})]",
+    "draw": "{player} draws {drawn}[ ({source})]",
+    "discard": "{player} discards {card}[ at random{random|flag}][ ({source})]",
+    "reroll": "{source} rerolls {rolled}",
+    "turn": "{source} turns {die} to {face}",
+    "remove-die": "{source} removes {die} from the pool",
+    "claim": "{player} claims {battlefield}[ (from {from})]",
+    "setup": "setup",
+    "mulligan": "{player} mulligans {returned}",
+    "resources": "each player takes {amount|resource}",
+    "battlefield-roll": "battlefield roll {try}: {rolled} (totals {totals})",
+    "battlefield-chosen": "{by} chooses {battlefield}; {controller} controls it",
+    "battlefield-unused": "{player|poss} battlefield {battlefield} is not used",
+    "compensation": "{player} places shields for the battlefield not chosen: {shields}",
+    "dice-return": "the dice return to their cards",
+    "round-begins": "round {round} begins; {first} acts first",
+    "pass": "{player} passes[ automatically{automatic|flag}]",
+    "decline-extra-action": "{player} declines the extra action",
+    "extra-action": "{player} takes an extra action",
+    "action-phase-ends": "the action phase of round {round} ends",
+    "upkeep": "upkeep of round {round}",
+    "delayed": "{kind} on {target}, waiting for {when}",
+    "delayed-resolves": "{kind} on {target} resolves",
+    "eliminated": "{player} is eliminated ({why})",
+    "game-over": "game over: {winner} wins ({reason})",
+    "reroll-action": "{player} discards a card to reroll",
+    "use": "{player} uses {card}[: {ability}]",
+    "claim-ability": "{card|poss} claim ability: {text}",
+    "resolve": "{player} resolves {dice}: {value} {symbol}[ via {via}]",
+    "late-joiners": "{dice} join in, showing {symbol}",
+    "free": "{die} costs nothing (instead of {cost})",
+    "indirect": "{player} takes {amount} indirect damage: {split}",
+    "special": "{die} resolves the special ability of {card}",
+    "x-value": "X on {die} is {value}",
+    "spend": "{player} spends {amount|resource}[ for {for}]",
+    "limbo": "{card} resolves (in limbo)",
+    "discarded": "{card} goes to the discard pile",
+    "enters-play": "{card} enters play[ on {on}]",
+    "replaced-upgrade": "{upgrade} is replaced",
+    "discard-upgrade": "{upgrade} is discarded",
+    "die-set-aside": "the die of {upgrade} showing {showing} is set aside",
+    "redeploy": "{upgrade} redeploys from {from} to {to}",
+    "exhaust": "{card} is exhausted[ by {source}]",
+    "battlefield-control": "control of the battlefield passes from {from} to {to}[ ({source})]",
+    "discarded-from-play": "{card} is discarded from play[ ({source})]",
+    "into-pool": "{die} goes into {player|poss} pool showing {face}[ ({source})]",
+    "move-damage": "{source} moves {amount} damage from {from} to {to}",
+    "move-card": "{player} moves {card} from {from} to {to}[ ({source})]",
+    "becomes-support": "{card} becomes a support (from {from})[ ({source})]",
+    "look-at": "{player} looks at {cards}[ ({source})]",
+    "reveal": "{player} reveals {card}",
+    "cannot-pay": "{player} cannot pay {amount|resource}[ ({source})]",
+    "cost-reduced": "the cost is reduced by {by}[ ({source})]",
+    "then-not-resolved": "{source}: the part after 'then' does not resolve[ (discarded: {discarded})]",
+    "no-effect": "{source} has no effect: {why}",
+    "not-implemented": "{card}: not implemented by the engine ({message})",
+}
+
+_OPTIONAL = re.compile(r"\[([^\[\]]*)\]")
+_FIELD = re.compile(r"\{([A-Za-z_]+)(?:\|([a-z]+))?\}")
+
+
+class Names:
+    """Player and card names for the strings of one replay (refs, codes, player IDs)."""
+
+    def __init__(self, players: Iterable[Mapping[str, Any]], info: Mapping[str, Any]) -> None:
+        self.players = {str(p["id"]): str(p.get("name") or p["id"]) for p in players}
+        self.refs: dict[str, dict[str, Any]] = dict(info.get("refs") or {})
+        self.cards: dict[str, dict[str, Any]] = dict(info.get("cards") or {})
+        self.symbols: dict[str, str] = dict(info.get("symbols") or {})
+        known = sorted({*self.refs, *self.players}, key=len, reverse=True)
+        # a known name inside free text (a summary, "the face of p1.01022/1"), whole words only
+        self._in_text = re.compile(r"(?<![\w.#/])(" + "|".join(map(re.escape, known)) + r")(?![\w#/])") \
+            if known else None
+
+    def card(self, text: str) -> str | None:
+        entry = self.refs.get(text)
+        if entry is None:
+            return None
+        card = self.cards.get(entry["code"], {})
+        name = str(card.get("name") or entry["code"])
+        serial = re.search(r"#(\d+)", text)
+        if serial and int(serial.group(1)) > 1:
+            name += f" #{serial.group(1)}"
+        die = entry.get("die")
+        if die is not None:
+            owner = f"{name}'" if name.endswith("s") else f"{name}'s"
+            return f"{owner} die" + (f" {die}" if die > 1 else "")
+        return name
+
+    def name(self, value: Any) -> str:
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if value is None:
+            return "none"
+        if isinstance(value, str):
+            if value in self.players:
+                return self.players[value]
+            card = self.card(value)
+            if card is not None:
+                return card
+            head, sep, tail = value.partition(":")  # an ability's ID: "<card ref>:<keyword or n>"
+            if sep and head in self.refs:
+                return f"{self.card(head)} ({tail})"
+            return self.text(value)
+        if isinstance(value, list):
+            return ", ".join(self.name(v) for v in value) if value else "nothing"
+        if isinstance(value, dict):
+            return ", ".join(f"{self.name(k)}: {self.name(v)}" for k, v in value.items()) if value else "nothing"
+        return str(value)
+
+    def text(self, text: str) -> str:
+        """``text`` with every player ID and card reference in it replaced by its name."""
+        if self._in_text is None:
+            return text
+        return self._in_text.sub(lambda m: self.name(m.group(1)), text)
+
+
+def _present(value: Any) -> bool:
+    return value not in (None, False, 0, "") and value != [] and value != {}
+
+
+def _fill(template: str, event: Mapping[str, Any], names: Names) -> str:
+    def field(m: re.Match[str]) -> str:
+        value = event.get(m.group(1))
+        noun = m.group(2)
+        if noun == "flag":
+            return ""
+        if noun == "poss":
+            name = names.name(value)
+            return f"{name}'" if name.endswith("s") else f"{name}'s"
+        if noun and isinstance(value, int) and not isinstance(value, bool):
+            return f"{value} {noun}" + ("" if value == 1 else "s")
+        if m.group(1) == "symbol" and isinstance(value, str):
+            return names.symbols.get(value, value)
+        if m.group(1) == "drawn" and isinstance(value, int) and not isinstance(value, bool):
+            return f"{value} card" + ("" if value == 1 else "s")
+        if m.group(1) == "drawn" and isinstance(value, list):
+            n = len(value)
+            return f"{n} card" + ("" if n == 1 else "s") + (f" ({names.name(value)})" if value else "")
+        return names.name(value)
+
+    def optional(m: re.Match[str]) -> str:
+        keys = [f.group(1) for f in _FIELD.finditer(m.group(1))]
+        if not all(_present(event.get(k)) for k in keys):
+            return ""
+        if "source" in keys and event["source"] in (event.get("player"), event.get("card")):
+            return ""
+        return _FIELD.sub(field, m.group(1))
+
+    return _FIELD.sub(field, _OPTIONAL.sub(optional, template))
+
+
+def describe_event(event: Mapping[str, Any], names: Names) -> str:
+    """One event (docs/events.md) in plain words, with player and card names."""
+    kind = str(event.get("event", "?"))
+    template = EVENT_WORDS.get(kind)
+    if template is not None:
+        try:
+            return _fill(template, event, names)
+        except (KeyError, TypeError, ValueError):  # a shape the words do not expect: the plain form
+            pass
+    rest = "; ".join(f"{k} {names.name(v)}" for k, v in event.items() if k not in ("event", "rules"))
+    return f"{kind}: {rest}" if rest else kind
+
+
+def describe_decision(decision: Mapping[str, Any], names: Names) -> str:
+    who = names.name(decision.get("by"))
+    prompt = names.text(str(decision.get("prompt") or decision.get("kind") or "a decision"))
+    return f"{who} chose {names.name(decision.get('answer'))} ({prompt})"
+
+
+# -------------------------------------------------------------------------------- what changed
+_COUNTERS = {"damage": "damage", "shields": "shields", "resources": "resources", "dice": "dice"}
+_FLAGS = {"exhausted": ("is exhausted", "is readied"), "defeated": ("is defeated", "is no longer defeated"),
+          "passed": ("has passed", "may act again"), "eliminated": ("is eliminated", "is back")}
+
+
+def changes(before: Mapping[str, Any] | None, after: Mapping[str, Any], names: Names) -> list[str]:
+    """What changed on the table from ``before`` to ``after`` (state views), in words."""
+    if before is None:
+        return []
+    out: list[str] = []
+    for key in ("round", "phase", "turn", "claimed_by", "winner"):
+        if before.get(key) != after.get(key) and key in after:
+            out.append(f"{key.replace('_', ' ')}: {names.name(before.get(key))} → {names.name(after.get(key))}")
+    bf0, bf1 = before.get("battlefield") or {}, after.get("battlefield") or {}
+    if bf0.get("controller") != bf1.get("controller") and bf1:
+        out.append(f"{names.name(bf1.get('card'))} is now controlled by {names.name(bf1.get('controller'))}")
+    p0, p1 = before.get("players") or {}, after.get("players") or {}
+    for pid, now in p1.items():
+        was = p0.get(pid) or {}
+        who = names.name(pid)
+        for key, value in now.items():
+            old = was.get(key)
+            if old == value or key in ("hand_cards", "power_used", "serials"):
+                continue
+            if key in ("hand", "deck") and isinstance(value, int):
+                out.append(f"{who}'s {key}: {old} → {value} cards")
+            elif key in _COUNTERS and isinstance(value, int):
+                out.append(f"{who}'s {key}: {old} → {value}")
+            elif key in _FLAGS and isinstance(value, bool):
+                out.append(f"{who} {_FLAGS[key][0 if value else 1]}")
+            elif isinstance(value, list):
+                _list_change(out, f"{who}'s {key}", old if isinstance(old, list) else [], value, names)
+            elif key == "pool" and isinstance(value, dict):
+                _pool_change(out, old if isinstance(old, dict) else {}, value, names)
+            elif isinstance(value, dict):
+                _cards_change(out, key, old if isinstance(old, dict) else {}, value, names)
+    return out
+
+
+def _list_change(out: list[str], label: str, old: list[Any], new: list[Any], names: Names) -> None:
+    added, removed = list(new), []
+    for item in old:
+        if item in added:
+            added.remove(item)
+        else:
+            removed.append(item)
+    if added:
+        out.append(f"{label} + {names.name(added)}")
+    if removed:
+        out.append(f"{label} − {names.name(removed)}")
+
+
+def _pool_change(out: list[str], old: Mapping[str, Any], new: Mapping[str, Any], names: Names) -> None:
+    for die, face in new.items():
+        if die not in old:
+            out.append(f"{names.name(die)} into the pool showing {face}")
+        elif old[die] != face:
+            out.append(f"{names.name(die)} turned {old[die]} → {face}")
+    for die, face in old.items():
+        if die not in new:
+            out.append(f"{names.name(die)} ({face}) leaves the pool")
+
+
+def _cards_change(out: list[str], zone: str, old: Mapping[str, Any], new: Mapping[str, Any], names: Names) -> None:
+    """Cards in play (``{ref: {field: value}}``): entered, left, and each field that moved."""
+    for ref, card in new.items():
+        name = names.name(ref)
+        if ref not in old:
+            on = card.get("on") if isinstance(card, dict) else None
+            out.append(f"{name} enters play" + (f" on {names.name(on)}" if on else ""))
+            continue
+        was = old[ref]
+        if not isinstance(card, dict) or not isinstance(was, dict):
+            continue
+        for key, value in card.items():
+            prev = was.get(key)
+            if prev == value:
+                continue
+            if key in _FLAGS and isinstance(value, bool):
+                out.append(f"{name} {_FLAGS[key][0 if value else 1]}")
+            elif key == "damage" and isinstance(value, int) and isinstance(prev, int):
+                verb = "takes" if value > prev else "loses"
+                out.append(f"{name} {verb} {abs(value - prev)} damage ({prev} → {value})")
+            elif key == "shields" and isinstance(value, int) and isinstance(prev, int):
+                verb, n = ("gains" if value > prev else "loses"), abs(value - prev)
+                out.append(f"{name} {verb} {n} shield{'' if n == 1 else 's'} ({prev} → {value})")
+            elif key == "on":
+                out.append(f"{name} moves from {names.name(prev)} to {names.name(value)}")
+            elif isinstance(value, list):
+                if key == "upgrades":
+                    continue  # told by the upgrades zone (enters play on ..., moves, leaves play)
+                _list_change(out, f"{name}'s {key}", prev if isinstance(prev, list) else [], value, names)
+            else:
+                out.append(f"{name}'s {key}: {names.name(prev)} → {names.name(value)}")
+    for ref in old:
+        if ref not in new:
+            out.append(f"{names.name(ref)} leaves play" + (f" ({zone})" if zone != "upgrades" else ""))
+
+
+# -------------------------------------------------------------------------------- keyframes + patches
+def diff(old: Any, new: Any, path: tuple[str, ...] = ()) -> list[list[Any]]:
+    """Operations that turn ``old`` into ``new`` (both JSON objects): ``[path, value]`` sets the
+    value at ``path`` (a list of keys), ``[path]`` deletes it. Lists and scalars are replaced whole."""
+    ops: list[list[Any]] = []
+    for key, value in new.items():
+        if key not in old:
+            ops.append([[*path, key], value])
+        elif isinstance(value, dict) and isinstance(old[key], dict):
+            ops.extend(diff(old[key], value, (*path, key)))
+        elif value != old[key] or type(value) is not type(old[key]):
+            ops.append([[*path, key], value])
+    for key in old:
+        if key not in new:
+            ops.append([[*path, key]])
+    return ops
+
+
+def patch(state: dict[str, Any], ops: list[list[Any]]) -> dict[str, Any]:
+    """Apply ``diff``'s operations to ``state`` in place (and return it)."""
+    for op in ops:
+        keys = op[0]
+        node = state
+        for key in keys[:-1]:
+            node = node[key]
+        if len(op) == 2:
+            node[keys[-1]] = copy.deepcopy(op[1])
+        else:
+            del node[keys[-1]]
+    return state
+
+
+def state_at(data: Mapping[str, Any], at: int) -> dict[str, Any]:
+    """The table after step ``at``: the keyframe at or before it, then each step's patch after it
+    in order (docs/viewer.md, "Rebuilding a step")."""
+    steps = data["steps"]
+    start = at
+    while "state" not in steps[start]:
+        start -= 1
+    state: dict[str, Any] = copy.deepcopy(steps[start]["state"])
+    for i in range(start + 1, at + 1):
+        patch(state, steps[i]["patch"])
+    return state
+
+
+# -------------------------------------------------------------------------------- the visitor
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield k
+            yield from _strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)
+
+
+class ViewerBuilder:
+    """A visitor of ``replay``: the steps of the viewer's data (``viewer_data`` puts them together)."""
+
+    def __init__(self, cards: Any) -> None:
+        self.cards = cards
+        self.log: Log | None = None
+        self.raw: list[dict[str, Any]] = []  # per step: the timeline's fields, the state view, raw events
+        self.result: ReplayResult | None = None
+
+    def begin(self, log: Log, setup: StepRecord) -> None:
+        self.log = log
+        self._add(setup, "setup")
+
+    def visit_step(self, record: StepRecord) -> None:
+        self._add(record, None)
+
+    def end(self, result: ReplayResult) -> None:
+        self.result = result
+
+    def _add(self, rec: StepRecord, label: str | None) -> None:
+        assert self.log is not None
+        st = rec.state
+        view = st.view()
+        position = st.position()
+        for pid, player in view.get("players", {}).items():
+            hand = position.get("players", {}).get(pid, {}).get("hand")
+            if isinstance(hand, list):
+                player["hand_cards"] = hand  # the perspective switch hides it; the view counts it
+        self.raw.append({
+            "at": rec.at, "by": rec.step.get("by"), "do": label or rec.step.get("do"),
+            "round": st.round, "phase": st.phase, "turn": st.turn,
+            "summary": self.log.rules.summarize(rec.action, rec.events, self.cards),
+            "events": rec.events, "decisions": [d for d in rec.decisions if "answer" in d],
+            "note": rec.step.get("note"), "dispute": rec.step.get("dispute"),
+            "error": rec.error.to_json() if rec.error else None,
+            "rejected_as_expected": rec.rejected_as_expected,
+            "state": view,
+        })
+
+
+def _rules_of(raw: Mapping[str, Any]) -> list[str]:
+    rules: list[str] = []
+    for item in list(raw["events"]) + list(raw["decisions"]):
+        for r in item.get("rules", []):
+            if r not in rules:
+                rules.append(r)
+    err = raw["error"]
+    if err and err.get("rule") and err["rule"] not in rules:
+        rules.append(err["rule"])
+    return rules
+
+
+def _ruling(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """The ruling on a disputed step, as replays.ruling gives it (legal, violation, pending)."""
+    err = raw["error"]
+    if err is None:
+        return {"legal": True}
+    if err["kind"] == "illegal-action":
+        return {"legal": False, "violation": {"rule": err["rule"], "message": err["message"]}}
+    if err["kind"] == "pending-decision":
+        return {"legal": True, "pending": err.get("pending"), "message": err["message"]}
+    return {"legal": None, "error": err}
+
+
+def viewer_data(log: Log, cards: Any = None) -> dict[str, Any]:
+    """Everything the viewer page draws for ``log`` (already parsed), JSON-ready (docs/viewer.md)."""
+    game = log.rules
+    if cards is None:
+        cards = game.default_cards()
+    builder = ViewerBuilder(cards)
+    result = replay(log, cards, visitors=(builder,))
+    strings: set[str] = set()
+    for raw in builder.raw:
+        strings.update(_strings(raw["state"]))
+        strings.update(_strings(raw["events"]))
+        strings.update(_strings(raw["decisions"]))
+        if raw["by"]:
+            strings.add(raw["by"])
+    info = game.viewer_cards(sorted(strings), cards)
+    names = Names(log.players, info)
+    rule_table: dict[str, str] = {}
+    steps: list[dict[str, Any]] = []
+    before: dict[str, Any] | None = None
+    for i, raw in enumerate(builder.raw):
+        rules = _rules_of(raw)
+        for r in rules:
+            if r not in rule_table:
+                rule_table[r] = index.summary(r) if index.is_known(r) else ""
+        step: dict[str, Any] = {
+            "at": raw["at"], "by": raw["by"], "do": raw["do"], "round": raw["round"], "phase": raw["phase"],
+            "turn": raw["turn"], "summary": names.text(raw["summary"]),
+            "events": [{"kind": e.get("event"), "text": describe_event(e, names), "rules": e.get("rules", [])}
+                       for e in raw["events"]],
+            "decisions": [{"text": describe_decision(d, names), "rules": d.get("rules", [])}
+                          for d in raw["decisions"]],
+            "rules": rules,
+            "changes": changes(before, raw["state"], names),
+        }
+        for key in ("note", "dispute"):
+            if raw[key] is not None:
+                step[key] = raw[key]
+        if raw["dispute"] is not None:
+            step["ruling"] = _ruling(raw)
+        if raw["error"]:
+            step["error"] = {**raw["error"], "text": names.text(str(raw["error"].get("message", "")))}
+            if raw["rejected_as_expected"]:
+                step["rejected_as_expected"] = True
+        if i % KEYFRAME_EVERY == 0:
+            step["state"] = raw["state"]
+        else:
+            step["patch"] = diff(before or {}, raw["state"])
+        steps.append(step)
+        before = raw["state"]
+    outcome = result.outcome()
+    players = [{"id": p["id"], "name": p.get("name") or p["id"]} for p in log.players]
+    return {
+        "format": FORMAT,
+        "game": log.game,
+        "title": str(log.meta.get("title") or ""),
+        "meta": log.meta,
+        "players": players,
+        "valid": result.valid,
+        "outcome": ({**outcome, "text": f"{names.name(outcome.get('winner'))} wins ({outcome.get('reason')})"}
+                    if outcome else None),
+        "error": result.error.to_json() if result.error else None,
+        "keyframe_every": KEYFRAME_EVERY,
+        "cards": info.get("cards", {}),
+        "refs": info.get("refs", {}),
+        "symbols": info.get("symbols", {}),
+        "rules": rule_table,
+        "steps": steps,
+        "annotations": [],
+    }
+
+
+def check_annotations(value: Any, steps: int) -> list[dict[str, Any]]:
+    """Creator annotations (``[{at, note, highlight?}]``) checked: ``at`` a step of the replay
+    (0..steps), ``note`` a string of at most MAX_NOTE characters, ``highlight`` a boolean or a short
+    string (a colour name). Raises ValueError naming the JSON Pointer of the first fault."""
+    if not isinstance(value, list):
+        raise ValueError("/: annotations are a JSON list of {at, note, highlight?}")
+    if len(value) > MAX_ANNOTATIONS:
+        raise ValueError(f"/: at most {MAX_ANNOTATIONS} annotations, got {len(value)}")
+    out: list[dict[str, Any]] = []
+    for i, item in enumerate(value):
+        where = f"/{i}"
+        if not isinstance(item, dict):
+            raise ValueError(f"{where}: an annotation is an object {{at, note, highlight?}}")
+        unknown = sorted(set(item) - {"at", "note", "highlight"})
+        if unknown:
+            raise ValueError(f"{where}/{unknown[0]}: unknown key (an annotation has at, note, highlight)")
+        at = item.get("at")
+        if type(at) is not int or not 0 <= at <= steps:
+            raise ValueError(f"{where}/at: a step number from 0 to {steps}, got {at!r}")
+        note = item.get("note")
+        if not isinstance(note, str) or len(note) > MAX_NOTE:
+            raise ValueError(f"{where}/note: a string of at most {MAX_NOTE} characters")
+        entry: dict[str, Any] = {"at": at, "note": note}
+        if "highlight" in item:
+            hl = item["highlight"]
+            if not isinstance(hl, bool) and not (isinstance(hl, str) and re.fullmatch(r"[a-z]{1,20}", hl)):
+                raise ValueError(f"{where}/highlight: true, false or a colour name (a-z, at most 20 letters)")
+            entry["highlight"] = hl
+        out.append(entry)
+    return sorted(out, key=lambda a: a["at"])
+
+
+# -------------------------------------------------------------------------------- the page
+# The page's assets are package data (replays/viewer_assets/), read like the rule index reads its
+# data (judge/rules/index.py): fixed at install, never chosen by a caller, never user input.
+ASSETS = ("viewer.html", "viewer.css", "viewer.js")
+_SLOT = re.compile(r"@@(TITLE|STYLE|DATA_SRC|DATA|SCRIPT)@@")
+
+
+def asset(name: str) -> str:
+    """The text of one of the page's assets (``ASSETS``)."""
+    if name not in ASSETS:
+        raise ValueError(f"no viewer asset {name!r}")
+    return (resources.files("replays") / "viewer_assets" / name).read_text(encoding="utf-8")
+
+
+def script_json(value: Any) -> str:
+    """``value`` as JSON that is safe inside a ``<script>`` element: ``<``, ``>`` and ``&`` (so no
+    ``</script>`` or ``<!--``) and the JavaScript line separators are written as escapes, which
+    JSON reads back as the same characters."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    for char, escape in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"), ("\u2028", "\\u2028"),
+                         ("\u2029", "\\u2029")):
+        text = text.replace(char, escape)
+    return text
+
+
+def page(data: Mapping[str, Any] | None = None, data_src: str | None = None, asset_url: str | None = None) -> str:
+    """The viewer page. With ``data``: one standalone file (assets and data inlined; works from
+    file:// with no network). With ``data_src`` instead: the page fetches the viewer data from that
+    URL; with ``asset_url`` (a folder URL ending in ``/``) it links viewer.css and viewer.js from
+    there instead of inlining them."""
+    if (data is None) == (data_src is None):
+        raise ValueError("give the viewer data or the URL to fetch it from, not both")
+    css, js = asset("viewer.css"), asset("viewer.js")
+    for name, text, end in (("viewer.css", css, "</style"), ("viewer.js", js, "</script")):
+        if end in text.lower() or "<!--" in text:
+            raise ValueError(f"{name} must not contain {end!r} or '<!--' (it is inlined in the page)")
+    title = str(data.get("title") or "Replay") if data is not None else "Replay"
+    if asset_url is not None:
+        style = f'<link rel="stylesheet" href="{html.escape(asset_url)}viewer.css">'
+        script = f'<script src="{html.escape(asset_url)}viewer.js"></script>'
+    else:
+        style, script = f"<style>\n{css}</style>", f"<script>\n{js}</script>"
+    slots = {
+        "TITLE": html.escape(title + " \u2014 Arbiter replay"),
+        "STYLE": style,
+        "DATA_SRC": html.escape(data_src or ""),
+        "DATA": (f'<script type="application/json" id="arbiter-viewer-data">{script_json(data)}</script>'
+                 if data is not None else ""),
+        "SCRIPT": script,
+    }
+    return _SLOT.sub(lambda m: slots[m.group(1)], asset("viewer.html"))
+
+
+def viewer_json(log: Any, cards: Any = None, annotations: Any = None, start: int | None = None) -> dict[str, Any]:
+    """The viewer data of a log given as decoded JSON (raises ``MalformedLog``, as the facade
+    replays.service does), with creator annotations (checked: ``check_annotations``, ValueError)
+    and the step the page opens at (``start``: 0..steps, ValueError beyond)."""
+    data = viewer_data(parse_log(log, cards), cards)
+    last = len(data["steps"]) - 1
+    if annotations is not None:
+        data["annotations"] = check_annotations(annotations, last)
+    if start is not None:
+        if type(start) is not int or not 0 <= start <= last:
+            raise ValueError(f"start: a step number from 0 to {last}, got {start!r}")
+        data["start"] = start
+    return data

@@ -1,0 +1,457 @@
+/* Arbiter replay viewer: draws one replay's table step by step from one JSON object
+ * (docs/viewer.md): embedded in the page (<script type="application/json" id="arbiter-viewer-data">)
+ * or fetched from the URL in #viewer's data-src. Plain JavaScript, no network beyond that fetch.
+ *
+ * URL options (query or hash): #step-N (deep link, kept up to date), start=N, embed=1, controls=0,
+ * autoplay=1, speed=0.5|1|2|4, perspective=all|spectator|<player id>.
+ */
+(function () {
+  "use strict";
+
+  var root = document.getElementById("viewer");
+  var FACE = /^(\+)?(\d+|X)?(MD|RD|ID|Sh|Sp|Dr|Dc|R|F|\*|-)(\d+)?$/;
+  var SPEEDS = ["0.5", "1", "2", "4"];
+
+  function esc(value) {
+    return String(value).replace(/[&<>"']/g, function (c) {
+      return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
+    });
+  }
+
+  function clone(value) {
+    return typeof structuredClone === "function" ? structuredClone(value) : JSON.parse(JSON.stringify(value));
+  }
+
+  // ---------------------------------------------------------------- options from the URL
+  function readOptions() {
+    var out = {};
+    new URLSearchParams(location.search).forEach(function (v, k) { out[k] = v; });
+    location.hash.replace(/^#/, "").split("&").forEach(function (part) {
+      if (!part) return;
+      var m = /^step-(\d+)$/.exec(part);
+      if (m) { out.step = m[1]; return; }
+      var kv = part.split("=");
+      try { out[decodeURIComponent(kv[0])] = decodeURIComponent(kv.slice(1).join("=")); } catch (e) { /* ignore */ }
+    });
+    return out;
+  }
+
+  function hashFor(at) {
+    var rest = location.hash.replace(/^#/, "").split("&").filter(function (p) {
+      return p && !/^step-\d+$/.test(p);
+    });
+    return "#" + ["step-" + at].concat(rest).join("&");
+  }
+
+  // ---------------------------------------------------------------- the viewer
+  function start(data) {
+    var steps = data.steps || [];
+    var last = Math.max(steps.length - 1, 0);
+    var opts = readOptions();
+    var players = data.players || [];
+    var playerNames = {};
+    players.forEach(function (p) { playerNames[p.id] = p.name || p.id; });
+    var refs = data.refs || {}, cards = data.cards || {}, symbols = data.symbols || {};
+    var rules = data.rules || {};
+    var annotations = (data.annotations || []).filter(function (a) { return a && typeof a.at === "number"; });
+    var cache = new Map();
+    var cur = -1, timer = null, hashBusy = false;
+    var perspective = "all";
+
+    var el = {
+      title: document.getElementById("v-title"), sub: document.getElementById("v-sub"),
+      table: document.getElementById("v-table"), step: document.getElementById("v-step"),
+      scrub: document.getElementById("v-scrubber"), markers: document.getElementById("v-markers"),
+      where: document.getElementById("v-where"), play: document.getElementById("v-play"),
+      speed: document.getElementById("v-speed"), persp: document.getElementById("v-perspective"),
+      list: document.getElementById("v-list")
+    };
+
+    // -- names --------------------------------------------------------------------------
+    function cardOf(ref) {
+      var entry = refs[ref];
+      return entry ? (cards[entry.code] || {}) : {};
+    }
+    function cardName(ref) {
+      var entry = refs[ref];
+      if (!entry) return null;
+      var card = cards[entry.code] || {};
+      var name = card.name || entry.code;
+      var serial = /#(\d+)/.exec(ref);
+      if (serial && Number(serial[1]) > 1) name += " #" + serial[1];
+      if (entry.die !== undefined && entry.die !== null) return name + (/s$/.test(name) ? "'" : "'s") + " die" + (entry.die > 1 ? " " + entry.die : "");
+      return name;
+    }
+    function name(value) {
+      if (value === null || value === undefined) return "none";
+      if (typeof value !== "string") return String(value);
+      if (playerNames[value] !== undefined) return playerNames[value];
+      var card = cardName(value);
+      if (card !== null) return card;
+      var colon = value.indexOf(":");
+      if (colon > 0 && refs[value.slice(0, colon)]) return cardName(value.slice(0, colon)) + " (" + value.slice(colon + 1) + ")";
+      return value === "?" ? "unknown card" : value;
+    }
+
+    // -- the table after a step: keyframe + patches (docs/viewer.md, "Rebuilding a step") --
+    function applyPatch(state, ops) {
+      (ops || []).forEach(function (op) {
+        var keys = op[0], node = state;
+        for (var i = 0; i < keys.length - 1; i++) node = node[keys[i]];
+        if (op.length === 2) node[keys[keys.length - 1]] = clone(op[1]);
+        else delete node[keys[keys.length - 1]];
+      });
+      return state;
+    }
+    function stateAt(at) {
+      if (cache.has(at)) return cache.get(at);
+      var k = at;
+      while (k > 0 && !steps[k].state && !cache.has(k)) k--;
+      var state = cache.has(k) ? cache.get(k) : clone(steps[k].state);
+      cache.set(k, state);
+      for (var i = k + 1; i <= at; i++) {
+        state = steps[i].state ? clone(steps[i].state) : applyPatch(clone(state), steps[i].patch);
+        cache.set(i, state);
+      }
+      return state;
+    }
+
+    // -- drawing ------------------------------------------------------------------------
+    function dieTile(face, color, extra) {
+      var m = FACE.exec(face || "");
+      var cls = "v-die c-" + esc(color || "gray") + (extra ? " " + extra : "");
+      if (!m) return '<span class="' + cls + '" data-face="' + esc(face) + '">' + esc(face) + "</span>";
+      var symbol = m[3], value = m[2] || "";
+      var title = (m[1] ? "modifier " : "") + (value ? value + " " : "") + (symbols[symbol] || symbol) +
+        (m[4] ? " (costs " + m[4] + ")" : "");
+      if (symbol === "-") {
+        return '<span class="' + cls + ' s-blank" data-face="-" title="blank">&#x2013;</span>';
+      }
+      return '<span class="' + cls + " s-" + (symbol === "*" ? "any" : symbol) + '" data-face="' + esc(face) +
+        '" title="' + esc(title) + '">' + (m[1] ? '<span class="v-mod">+</span>' : "") + esc(value) +
+        '<span class="v-sym">' + esc(symbol) + "</span>" + (m[4] ? '<span class="v-cost">' + esc(m[4]) + "</span>" : "") +
+        "</span>";
+    }
+    function facesRow(card) {
+      if (!card.faces || !card.faces.length) return "";
+      return '<div class="v-faces" title="the die\'s faces">' + card.faces.map(function (f) {
+        return dieTile(f, card.color);
+      }).join("") + "</div>";
+    }
+    function chip(text, extra) {
+      return '<span class="v-chip' + (extra ? " " + extra : "") + '">' + esc(text) + "</span>";
+    }
+    function tags(list) {
+      return '<div class="v-ctags">' + list.join("") + "</div>";
+    }
+    function tag(cls, text) { return '<span class="v-tag ' + cls + '">' + esc(text) + "</span>"; }
+
+    function characterTile(ref, ch, upgrades) {
+      var card = cardOf(ref);
+      var cls = "v-card c-" + esc(card.color || "gray") + (ch.exhausted ? " v-exhausted" : "") + (ch.defeated ? " v-defeated" : "");
+      var health = card.health;
+      var t = [];
+      if (health !== undefined) t.push(tag("", "health " + health));
+      if (ch.dice > 1) t.push(tag("", ch.dice + " dice"));
+      t.push(tag("v-dmg", "damage " + (ch.damage || 0)));
+      if (ch.shields) t.push(tag("v-sh", "shields " + ch.shields));
+      if (ch.exhausted) t.push(tag("v-ex", "exhausted"));
+      if (ch.defeated) t.push(tag("v-def", "defeated"));
+      var bar = health ? '<div class="v-health" title="damage ' + esc(ch.damage || 0) + " of " + esc(health) +
+        '"><div style="width:' + Math.min(100, Math.round(100 * (ch.damage || 0) / health)) + '%"></div></div>' : "";
+      var ups = (ch.upgrades || []).map(function (u) {
+        var info = upgrades[u] || {};
+        var ucard = cardOf(u);
+        return '<li class="' + (info.exhausted ? "v-exhausted" : "") + '" data-upgrade="' + esc(u) + '">' +
+          esc(name(u)) + (info.exhausted ? " (exhausted)" : "") + facesRow(ucard) + "</li>";
+      }).join("");
+      return '<div class="' + cls + '" data-ref="' + esc(ref) + '" data-damage="' + esc(ch.damage || 0) +
+        '" data-shields="' + esc(ch.shields || 0) + '" data-exhausted="' + (ch.exhausted ? "true" : "false") +
+        '" data-defeated="' + (ch.defeated ? "true" : "false") + '">' +
+        '<div class="v-cname">' + esc(name(ref)) + "</div>" +
+        (card.subtitle ? '<div class="v-csub">' + esc(card.subtitle) + "</div>" : "") +
+        tags(t) + bar + facesRow(card) + (ups ? '<ul class="v-upgrades">' + ups + "</ul>" : "") + "</div>";
+    }
+    function supportTile(ref, s) {
+      var card = cardOf(ref);
+      return '<div class="v-card c-' + esc(card.color || "gray") + (s.exhausted ? " v-exhausted" : "") +
+        '" data-ref="' + esc(ref) + '" data-exhausted="' + (s.exhausted ? "true" : "false") + '">' +
+        '<div class="v-cname">' + esc(name(ref)) + "</div>" +
+        tags(s.exhausted ? [tag("v-ex", "exhausted")] : []) + facesRow(card) + "</div>";
+    }
+    function zone(label, inner, attrs) {
+      return '<div class="v-zone"' + (attrs || "") + '><div class="v-zlabel">' + esc(label) + "</div>" +
+        (inner || '<span class="v-empty">none</span>') + "</div>";
+    }
+    function handVisible(pid) { return perspective === "all" || perspective === pid; }
+
+    function playerPanel(pid, p, state) {
+      var active = state.turn === pid && state.phase !== "over";
+      var badges = (active ? '<span class="v-badge">to act</span>' : "") +
+        (p.passed ? '<span class="v-badge v-passed">passed</span>' : "") +
+        (p.eliminated ? '<span class="v-badge v-passed">eliminated</span>' : "") +
+        (state.winner === pid ? '<span class="v-badge">winner</span>' : "");
+      var handCount = Array.isArray(p.hand) ? p.hand.length : p.hand;
+      var deckCount = Array.isArray(p.deck) ? p.deck.length : p.deck;
+      var discard = p.discard || [];
+      var head = '<div class="v-phead"><span class="v-pname">' + esc(name(pid)) + "</span>" + badges +
+        '<span class="v-stat" data-field="resources">resources <b>' + esc(p.resources) + "</b></span>" +
+        '<span class="v-stat" data-field="hand">hand <b>' + esc(handCount) + "</b></span>" +
+        '<span class="v-stat" data-field="deck">deck <b>' + esc(deckCount) + "</b></span>" +
+        '<span class="v-stat" data-field="discard">discard <b>' + esc(discard.length) + "</b></span></div>";
+      var upgrades = p.upgrades || {};
+      var chars = Object.keys(p.characters || {}).map(function (ref) {
+        return characterTile(ref, p.characters[ref], upgrades);
+      }).join("");
+      var sups = Object.keys(p.supports || {}).map(function (ref) { return supportTile(ref, p.supports[ref]); }).join("");
+      var pool = Object.keys(p.pool || {}).map(function (die) {
+        var card = cardOf(die);
+        return '<span class="v-pooldie" data-die="' + esc(die) + '">' + dieTile(p.pool[die], card.color) +
+          "<span>" + esc(name(die).replace(/'s? die( \d+)?$/, "")) + "</span></span>";
+      }).join("");
+      var hand;
+      var visible = handVisible(pid) && Array.isArray(p.hand_cards);
+      if (visible) {
+        hand = p.hand_cards.map(function (c) { return chip(name(c)); }).join("");
+      } else {
+        hand = "";
+        for (var i = 0; i < handCount; i++) hand += chip("?", "v-back");
+      }
+      var disc = discard.map(function (c) { return chip(name(c)); }).join("");
+      return '<section class="v-player' + (active ? " v-active" : "") + (p.eliminated ? " v-out" : "") +
+        '" data-player="' + esc(pid) + '" data-resources="' + esc(p.resources) + '" data-hand="' + esc(handCount) +
+        '" data-deck="' + esc(deckCount) + '">' + head +
+        zone("characters", chars && '<div class="v-row">' + chars + "</div>") +
+        (sups ? zone("supports", '<div class="v-row">' + sups + "</div>") : "") +
+        zone("dice pool", pool && '<div class="v-row">' + pool + "</div>", ' data-zone="pool"') +
+        zone("hand" + (visible ? "" : " (hidden)"), hand, ' data-zone="hand" data-visible="' + (visible ? "true" : "false") + '"') +
+        zone("discard pile", disc, ' data-zone="discard"') +
+        "</section>";
+    }
+
+    function drawTable(state, step) {
+      if (!state || !state.players || !Object.keys(state.players).some(function (pid) {
+        return state.players[pid] && typeof state.players[pid] === "object" && "characters" in state.players[pid];
+      })) {  // a game this page has no table for: the state as text
+        el.table.innerHTML = '<pre class="v-json">' + esc(JSON.stringify(state, null, 1)) + "</pre>";
+        return;
+      }
+      var bf = state.battlefield;
+      var top = '<div class="v-battlefield" data-round="' + esc(state.round) + '" data-phase="' + esc(state.phase) + '">' +
+        "<span>round <b>" + esc(state.round) + "</b></span><span>phase <b>" + esc(state.phase) + "</b></span>" +
+        (state.turn ? "<span>turn <b>" + esc(name(state.turn)) + "</b></span>" : "") +
+        (bf ? '<span data-battlefield="' + esc(bf.card) + '">battlefield <b>' + esc(name(bf.card)) + "</b>, controlled by <b>" +
+          esc(name(bf.controller)) + "</b></span>" : "") +
+        (state.claimed_by ? "<span>claimed by <b>" + esc(name(state.claimed_by)) + "</b></span>" : "") +
+        (state.winner ? "<span><b>" + esc(name(state.winner)) + " wins</b> (" + esc(state.reason) + ")</span>" : "") +
+        "</div>";
+      var order = players.map(function (p) { return p.id; }).filter(function (pid) { return state.players[pid]; });
+      Object.keys(state.players).forEach(function (pid) { if (order.indexOf(pid) < 0) order.push(pid); });
+      el.table.innerHTML = top + order.map(function (pid) { return playerPanel(pid, state.players[pid], state); }).join("");
+    }
+
+    function ruleItem(id) {
+      var summary = rules[id] || "";
+      return '<details data-rule="' + esc(id) + '"><summary title="' + esc(summary) + '">' + esc(id) +
+        "</summary><p>" + esc(summary || "(not in the rule index)") + "</p></details>";
+    }
+
+    function drawStep(step) {
+      var anns = annotations.filter(function (a) { return a.at === step.at; });
+      var hl = anns.filter(function (a) { return a.highlight; }).map(function (a) { return a.highlight; })[0];
+      el.step.className = "v-step" + (hl ? " v-hl" + (typeof hl === "string" ? " v-hl-" + hl : "") : "");
+      var html = "<h2>" + (step.at === 0 ? "Setup" : "Step " + esc(step.at)) + " &#xB7; " + esc(step.summary) + "</h2>";
+      html += '<div class="v-meta">round ' + esc(step.round) + " &#xB7; " + esc(step.phase) +
+        (step.by ? " &#xB7; by " + esc(name(step.by)) : "") + (step.do && step.at ? " &#xB7; " + esc(step.do) : "") + "</div>";
+      anns.forEach(function (a) {
+        html += '<div class="v-annotation" data-annotation="' + esc(a.at) + '">' + esc(a.note) + "</div>";
+      });
+      if (step.error) {
+        var err = step.error, summary = err.rule ? (rules[err.rule] || "") : "";
+        var head = step.rejected_as_expected ? "Rejected, as the log expects" :
+          (err.kind === "illegal-action" ? "Illegal step" : err.kind === "pending-decision" ? "Waiting for a decision" :
+            "The replay stops here (" + err.kind + ")");
+        html += '<div class="v-illegal" data-error-rule="' + esc(err.rule || "") + '"><b>' + esc(head) + "</b>" +
+          (err.rule ? ": breaks <code>" + esc(err.rule) + "</code>" + (summary ? " &#x2014; " + esc(summary) : "") : "") +
+          "<br>" + esc(err.text || err.message || "") + "</div>";
+      }
+      if (step.note) html += '<div class="v-lognote">' + esc(step.note) + "</div>";
+      if (step.dispute) {
+        var r = step.ruling || {};
+        var verdict = r.legal === true ? "legal" + (r.pending ? ", waiting for a decision" : "") :
+          r.legal === false ? "illegal: " + (r.violation ? r.violation.rule + " (" + r.violation.message + ")" : "") : "no ruling";
+        html += '<div class="v-dispute"><div class="v-q">&#x201C;' + esc(step.dispute) + "&#x201D;</div>" +
+          "<div>Ruling: <b>" + esc(verdict) + "</b></div></div>";
+      }
+      if (step.events && step.events.length) {
+        html += "<h3>What happened</h3><ol class=\"v-events\">" + step.events.map(function (e) {
+          return '<li data-kind="' + esc(e.kind) + '" title="' + esc((e.rules || []).join(", ")) + '">' + esc(e.text) + "</li>";
+        }).join("") + "</ol>";
+      }
+      if (step.decisions && step.decisions.length) {
+        html += "<h3>Decisions</h3><ul>" + step.decisions.map(function (d) { return "<li>" + esc(d.text) + "</li>"; }).join("") + "</ul>";
+      }
+      if (step.changes && step.changes.length) {
+        html += '<h3>What changed</h3><ul class="v-changes">' + step.changes.map(function (c) {
+          return "<li>" + esc(c) + "</li>";
+        }).join("") + "</ul>";
+      }
+      if (step.rules && step.rules.length) {
+        html += '<h3>Rules applied (' + step.rules.length + ')</h3><div class="v-rules">' + step.rules.map(ruleItem).join("") + "</div>";
+      }
+      if (step.at === last && data.outcome) html += "<h3>Outcome</h3><p>" + esc(data.outcome.text) + "</p>";
+      el.step.innerHTML = html;
+    }
+
+    function drawHeader() {
+      var title = data.title || "Replay";
+      el.title.textContent = title;
+      document.title = title + " \u2014 Arbiter replay";
+      var who = players.map(function (p) { return p.name || p.id; }).join(" vs ");
+      var html = esc(who) + " &#xB7; " + esc(data.game) + " &#xB7; " + esc(last) + " steps";
+      if (data.outcome) html += ' &#xB7; <span class="v-outcome">' + esc(data.outcome.text) + "</span>";
+      if (!data.valid && data.error) html += ' &#xB7; <span class="v-invalid">stops at step ' + esc(data.error.at) + ": " +
+        esc(data.error.kind) + "</span>";
+      el.sub.innerHTML = html;
+    }
+
+    function drawMarkers() {
+      var html = "", span = Math.max(last, 1);
+      steps.forEach(function (s, i) {
+        if (i === 0) return;
+        var left = (100 * i / span).toFixed(3) + "%";
+        var prev = steps[i - 1];
+        if (s.round !== prev.round) {
+          html += '<div class="v-mark v-round" data-at="' + i + '" style="left:' + left + '" title="round ' + esc(s.round) +
+            '"><span>R' + esc(s.round) + "</span></div>";
+        } else if (s.by && s.by !== prev.by) {
+          html += '<div class="v-mark v-turn" data-at="' + i + '" style="left:' + left + '" title="' + esc(name(s.by)) + '"></div>';
+        }
+        if (s.error && !s.rejected_as_expected) html += '<div class="v-mark v-bad" style="left:' + left + '" title="illegal step ' + i + '"></div>';
+      });
+      annotations.forEach(function (a) {
+        html += '<div class="v-mark v-ann" style="left:' + (100 * a.at / span).toFixed(3) + '%" title="' + esc(a.note) + '"></div>';
+      });
+      el.markers.innerHTML = html;
+    }
+
+    function drawList() {
+      el.list.innerHTML = steps.map(function (s, i) {
+        return '<li data-at="' + i + '" class="' + (s.error ? "v-bad" : "") + '">' + esc(s.summary) + "</li>";
+      }).join("");
+      el.list.addEventListener("click", function (e) {
+        var li = e.target.closest("li[data-at]");
+        if (li) go(Number(li.getAttribute("data-at")));
+      });
+    }
+
+    function go(at, fromHash) {
+      at = Math.max(0, Math.min(last, Math.floor(Number(at) || 0)));
+      if (at === cur) return;
+      var old = el.list.querySelector("li.v-cur");
+      if (old) old.classList.remove("v-cur");
+      cur = at;
+      var step = steps[at];
+      drawTable(stateAt(at), step);
+      drawStep(step);
+      el.scrub.value = String(at);
+      el.where.textContent = "step " + at + " / " + last + " \u00B7 round " + step.round + " \u00B7 " + step.phase;
+      var li = el.list.children[at];
+      if (li) li.classList.add("v-cur");
+      root.setAttribute("data-step", String(at));
+      if (!fromHash) {
+        var url = hashFor(at);
+        try { history.replaceState(null, "", url); } catch (e) { hashBusy = true; location.hash = url; }
+      }
+    }
+
+    function play() {
+      if (timer) return;
+      if (cur >= last) go(0);
+      el.play.classList.add("v-on");
+      el.play.textContent = "pause";
+      root.setAttribute("data-playing", "true");
+      timer = setInterval(function () {
+        if (cur >= last) pause(); else go(cur + 1);
+      }, 1000 / Number(el.speed.value || 1));
+    }
+    function pause() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      el.play.classList.remove("v-on");
+      el.play.textContent = "play";
+      root.setAttribute("data-playing", "false");
+    }
+    function toggle() { if (timer) pause(); else play(); }
+
+    // -- wiring -------------------------------------------------------------------------
+    el.persp.innerHTML = '<option value="all">everything (all hands)</option><option value="spectator">spectator (no hands)</option>' +
+      players.map(function (p) { return '<option value="' + esc(p.id) + '">as ' + esc(p.name || p.id) + "</option>"; }).join("");
+    if (opts.perspective && (opts.perspective === "all" || opts.perspective === "spectator" || playerNames[opts.perspective] !== undefined)) {
+      perspective = opts.perspective;
+    }
+    el.persp.value = perspective;
+    el.persp.addEventListener("change", function () {
+      perspective = el.persp.value;
+      drawTable(stateAt(cur), steps[cur]);
+    });
+    if (opts.speed && SPEEDS.indexOf(opts.speed) >= 0) el.speed.value = opts.speed;
+    el.speed.addEventListener("change", function () { if (timer) { pause(); play(); } });
+    el.scrub.max = String(last);
+    el.scrub.addEventListener("input", function () { go(Number(el.scrub.value)); });
+    document.getElementById("v-first").addEventListener("click", function () { go(0); });
+    document.getElementById("v-prev").addEventListener("click", function () { go(cur - 1); });
+    document.getElementById("v-next").addEventListener("click", function () { go(cur + 1); });
+    document.getElementById("v-last").addEventListener("click", function () { go(last); });
+    el.play.addEventListener("click", toggle);
+    document.addEventListener("keydown", function (e) {
+      var t = e.target;
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      if (t && (t.tagName === "SELECT" || t.tagName === "TEXTAREA" || (t.tagName === "INPUT" && t.type !== "range"))) return;
+      var moves = { ArrowLeft: function () { go(cur - 1); }, ArrowRight: function () { go(cur + 1); },
+        Home: function () { go(0); }, End: function () { go(last); }, " ": toggle };
+      if (moves[e.key]) { e.preventDefault(); moves[e.key](); }
+    });
+    window.addEventListener("hashchange", function () {
+      if (hashBusy) { hashBusy = false; return; }
+      var o = readOptions();
+      if (o.step !== undefined) go(Number(o.step), true);
+    });
+
+    if (opts.embed === "1") document.documentElement.classList.add("v-embed");
+    if (opts.controls === "0") document.documentElement.classList.add("v-nocontrols");
+    drawHeader();
+    drawMarkers();
+    drawList();
+    var first = opts.step !== undefined ? opts.step : opts.start !== undefined ? opts.start : (data.start || 0);
+    go(Number(first));
+    root.setAttribute("data-ready", "true");
+    if (opts.autoplay === "1") play();
+
+    window.arbiterViewer = {
+      data: data, go: go, play: play, pause: pause, stateAt: stateAt,
+      get step() { return cur; }, get perspective() { return perspective; }
+    };
+  }
+
+  function fail(message) {
+    root.setAttribute("data-ready", "error");
+    document.getElementById("v-table").textContent = "This replay cannot be shown: " + message;
+  }
+
+  var embedded = document.getElementById("arbiter-viewer-data");
+  try {
+    if (embedded) {
+      start(JSON.parse(embedded.textContent));
+    } else if (root.getAttribute("data-src")) {
+      fetch(root.getAttribute("data-src"), { headers: { Accept: "application/json" } })
+        .then(function (r) { if (!r.ok) throw new Error("HTTP " + r.status); return r.json(); })
+        .then(start)
+        .catch(function (e) { fail(e.message); });
+    } else {
+      fail("no replay data in the page");
+    }
+  } catch (e) {
+    fail(e && e.message ? e.message : String(e));
+  }
+})();
