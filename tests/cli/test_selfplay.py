@@ -42,3 +42,24 @@ def test_sides_are_checked_against_the_game(tmp_path: Path) -> None:
     game = CliRunner().invoke(selfplay, ["--game", "chess", "--out", str(tmp_path)])
     assert game.exit_code == 2 and "destiny" in game.output
     assert not list(tmp_path.iterdir())
+
+
+def test_the_default_policy_is_the_games_first_and_random_stays_selectable(tmp_path: Path) -> None:
+    from replays.selfplay import play_game, policies
+
+    first = policies("destiny")[0]
+    assert first == "heuristic"
+    for args, policy in (([], first), (["--policy", "random"], "random")):
+        out = tmp_path / policy
+        result = CliRunner().invoke(selfplay, ["--seed", "pol", "--max-steps", "60", "--out", str(out), *args])
+        assert result.exit_code == 0, result.output
+        log = json.loads((out / "selfplay-pol-1.json").read_text())
+        assert log == play_game("pol-1", max_steps=60, policy=policy).log
+    heuristic = json.loads((tmp_path / first / "selfplay-pol-1.json").read_text())
+    assert heuristic["steps"] != json.loads((tmp_path / "random" / "selfplay-pol-1.json").read_text())["steps"]
+
+
+def test_an_unknown_policy_is_a_usage_error(tmp_path: Path) -> None:
+    result = CliRunner().invoke(selfplay, ["--policy", "clever", "--out", str(tmp_path)])
+    assert result.exit_code == 2 and "'clever' is not one of heuristic, random" in result.output
+    assert not list(tmp_path.iterdir())
