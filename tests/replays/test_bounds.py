@@ -148,15 +148,22 @@ def test_a_lone_surrogate_in_a_key_is_reported_at_that_key() -> None:
     json.dumps(list(faults)).encode("utf-8")
 
 
-def test_a_log_nested_thousands_deep_is_refused_without_recursion() -> None:
-    """Before: RecursionError in the parser and in log_id's encoder."""
+@pytest.mark.parametrize(("parent", "key", "at"), [
+    (lambda g: g["steps"][0], "card", "/steps/0/card"),
+    (p1, "deck", f"{P1}/deck"),
+    (lambda g: g["meta"], "title", "/meta/title"),
+])
+def test_a_log_nested_thousands_deep_is_refused_without_recursion(parent: Callable[[dict[str, Any]], Any], key: str,
+                                                                   at: str) -> None:
+    """Before: RecursionError in the step parser, in comparing a deck's cards, in log_id's encoder."""
     deep: Any = "p1"
     for _ in range(5_000):
         deep = [deep]
-    log = mutated(lambda g: g["steps"][0].__setitem__("card", deep))
+    log = mutated(lambda g: parent(g).__setitem__(key, deep))
     faults = faults_of(log)
     (path,) = faults
-    assert path == "/steps/0/card" + "/0" * (MAX_DEPTH - 3) and "MAX_DEPTH" in faults[path]
+    depth_of_value = at.count("/") + 1  # the value's own depth: the root is 1
+    assert path == at + "/0" * (MAX_DEPTH - depth_of_value + 1) and "MAX_DEPTH" in faults[path]
     with pytest.raises(MalformedLog):
         log_id(log)
     refused_everywhere(log)

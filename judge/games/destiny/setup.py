@@ -184,7 +184,7 @@ def _player(pid: str, name: str, raw: dict[str, Any], cards: CardPool, path: str
         canon = f"{pid}.{r.code}" + (f"#{r.serial}" if r.serial and r.serial > 1 else "")
         dice = c.get("dice", 1)
         if not is_int(dice, 1, 2):  # 2.0 is no number of dice
-            bad(f"{sub}/dice", "a character has 1 or 2 dice (destiny.cards.elite)")
+            bad(f"{sub}/dice", "a character has 1 or 2 dice (destiny.characters.point-value)")
             dice = 1
         ch = Character(ref=canon, code=r.code, dice=dice)
         for key in ("damage", "shields"):
@@ -380,7 +380,7 @@ def check_players(players: list[Any], cards: CardPool) -> Faults:
                 elif card.type != CardType.CHARACTER:
                     faults.append((f"{path}/characters/{k}/card", f"{card.name} is not a character"))
                 if not is_int(c.get("dice", 1), 1, 2):
-                    faults.append((f"{path}/characters/{k}/dice", "1 or 2 (destiny.cards.elite)"))
+                    faults.append((f"{path}/characters/{k}/dice", "1 or 2 (destiny.characters.point-value)"))
         bf = p.get("battlefield")
         if not isinstance(bf, str) or bf not in cards or cards.cards[bf].type != CardType.BATTLEFIELD:
             faults.append((f"{path}/battlefield", "the code of a known battlefield"))

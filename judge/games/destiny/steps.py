@@ -20,7 +20,7 @@ from judge.games.jsonbounds import at_most
 from judge.limits import MAX_IN_PLAY, MAX_ZONE_CARDS
 
 VERBS = ("play", "activate", "resolve", "reroll", "use", "claim", "pass", "upkeep")
-MAX_DICE_PER_CARD = 2  # an elite character's two dice (destiny.cards.elite); other cards have one
+MAX_DICE_PER_CARD = 2  # an elite character's two dice (destiny.characters.point-value); other cards have one
 ENTRY_KEYS = ("die", "target", "modifies", "turn", "split", "die_value", "remove")
 ENTRY_KEY_SET = frozenset(ENTRY_KEYS)
 
