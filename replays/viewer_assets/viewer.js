@@ -408,6 +408,7 @@
       var t = e.target;
       if (e.altKey || e.ctrlKey || e.metaKey) return;
       if (t && (t.tagName === "SELECT" || t.tagName === "TEXTAREA" || (t.tagName === "INPUT" && t.type !== "range"))) return;
+      if (t && (e.key === " " || e.key === "Enter") && /^(BUTTON|SUMMARY|A)$/.test(t.tagName)) return;  // their own
       var moves = { ArrowLeft: function () { go(cur - 1); }, ArrowRight: function () { go(cur + 1); },
         Home: function () { go(0); }, End: function () { go(last); }, " ": toggle };
       if (moves[e.key]) { e.preventDefault(); moves[e.key](); }

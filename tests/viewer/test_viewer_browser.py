@@ -228,6 +228,12 @@ def test_keyboard_scrubs_and_every_step_is_drawn_right(tab: Page, pages: dict[st
     assert tab.step() == 0
     page.keyboard.press("End")
     assert tab.step() == last
+    page.keyboard.press("Home")
+    page.keyboard.press(" ")  # Space plays and pauses
+    assert page.get_attribute("#viewer", "data-playing") == "true"
+    page.keyboard.press(" ")
+    assert page.get_attribute("#viewer", "data-playing") == "false"
+    page.keyboard.press("End")
     page.locator("#v-scrubber").focus()  # keys on the scrubber move one step, not two
     page.keyboard.press("ArrowLeft")
     assert tab.step() == last - 1
@@ -364,8 +370,12 @@ def test_start_option_and_play_button(tab: Page, tmp_path: Path) -> None:
     page.select_option("#v-speed", "4")
     page.locator("#v-play").click()
     page.wait_for_function("+document.getElementById('viewer').dataset.step >= 42", timeout=10_000)
-    page.keyboard.press(" ")
+    page.keyboard.press(" ")  # on the focused play button: it pauses once, not twice
     assert page.get_attribute("#viewer", "data-playing") == "false"
+    page.locator(".v-rules summary").first.focus()
+    page.keyboard.press(" ")  # a rule's summary opens; the replay does not play
+    assert page.get_attribute("#viewer", "data-playing") == "false"
+    assert page.locator(".v-rules details[open]").count() == 1
     page.locator("#v-last").click()
     last = tab.step()
     page.locator("#v-first").click()
