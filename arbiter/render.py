@@ -293,8 +293,10 @@ def event_words(event: Mapping[str, Any], names: Names, actor: str | None = None
     return None
 
 
-# events after which the rest of a step is the end of the round (shown by the round separator)
+# events after which the rest of a step is the end of the round (shown by the round separator),
+# but for what ends a player's game or the whole game
 _ROUND_END = ("action-phase-ends",)
+_AT_ROUND_END = ("eliminated", "game-over")
 
 
 def step_words(entry: Mapping[str, Any], names: Names, effects: bool = True) -> str:
@@ -314,12 +316,15 @@ def step_words(entry: Mapping[str, Any], names: Names, effects: bool = True) -> 
             text = names.player(actor) + text[len(actor):]
         head = text
     changes: list[str] = []
+    round_over = False
     for event in (entry.get("events") or []) if effects else ():
         if not isinstance(event, dict):
             continue
         if event.get("event") in _ROUND_END:
             changes.append(f"round {event.get('round')} ends")
-            break
+            round_over = True
+        if round_over and event.get("event") not in _AT_ROUND_END:
+            continue
         words = event_words(event, names, actor)
         if words and words not in changes:
             changes.append(words)

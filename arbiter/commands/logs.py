@@ -78,22 +78,17 @@ def rule(log: str, at: int | None, as_json: bool) -> None:
 
 
 def card_names(game_id: Any) -> tuple[render.CardName | None, str | None]:
-    """A card's name by its code in the game's own card pool, and the game's name (None, None for
-    a game the registry has no engine for). The game's ``viewer_cards`` names the card where the
-    game has it; else the pool's card for the code, by its ``name``."""
+    """A card's name by its code in the game's own card pool (the game's ``viewer_cards``), and
+    the game's name (None, None for a game the registry has no engine for)."""
     try:
         game = registry.get(game_id)
     except (registry.UnknownGame, TypeError):
         return None, None
     pool = game.default_cards()
-    viewer_cards = getattr(game, "viewer_cards", None)
 
     def name(code: str) -> str | None:
-        if viewer_cards is not None:
-            card = (viewer_cards([code], pool).get("cards") or {}).get(code) or {}
-            value = card.get("name")
-        else:
-            value = getattr(pool.get(code), "name", None)
+        card = (game.viewer_cards([code], pool).get("cards") or {}).get(code) or {}
+        value = card.get("name")
         return value if isinstance(value, str) and value else None
 
     return name, str(game.name)

@@ -138,3 +138,14 @@ def test_names_read_references_and_leave_other_words_alone() -> None:
     assert names.text("p2.05019/2", actor="p1") == "Ben's Boba Fett's die 2"
     assert names.text("p3.05019 p2.77777") == "p3.05019 p2.77777"  # no such player, no such card
     assert render.Names({"p1": ""}).text("p1 plays 05031") == "p1 plays 05031"  # no card pool: codes
+
+
+def test_a_step_that_ends_the_round_says_so_and_who_won_not_the_upkeep() -> None:
+    names = render.Names({"p1": "Ana", "p2": "Ben"}, NAMES.get)
+    entry = {"at": 9, "by": "p2", "summary": "p2 passes",
+             "events": [{"event": "pass", "player": "p2"}, {"event": "action-phase-ends", "round": 4},
+                        {"event": "gain-resources", "player": "p1", "amount": 2, "source": "upkeep"},
+                        {"event": "draw", "player": "p1", "drawn": 2},
+                        {"event": "game-over", "winner": "p1", "reason": "deck-out"}]}
+    assert render.step_words(entry, names) == "Ben passes: round 4 ends; Ana wins (deck-out)"
+    assert render.step_words(entry, names, effects=False) == "Ben passes"
