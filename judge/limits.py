@@ -71,7 +71,8 @@ LIMITS: Final[dict[str, tuple[int, str]]] = {
     "MAX_STRING": (MAX_STRING, "characters in one string"),
     "MAX_ITEMS": (MAX_ITEMS, "members of one object or items of one array"),
     "MAX_INT": (MAX_INT, "magnitude of any integer"),
-    "MAX_FAULTS": (MAX_FAULTS, "faults listed for a log's structure (the scan stops there)"),
+    "MAX_FAULTS": (MAX_FAULTS, "faults listed for one log: the structure scan and the step reader stop there, "
+                   "and a replay keeps the details of that many failed checkpoints"),
     "MAX_STEPS": (MAX_STEPS, "steps in one log"),
     "MAX_INPUTS": (MAX_INPUTS, "rolls, random outcomes and choices logged in one step (each)"),
     "MAX_SEED_CHARS": (MAX_SEED_CHARS, "characters of a string rng seed"),

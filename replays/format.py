@@ -19,7 +19,7 @@ from judge.games.base import PLAYER
 from judge.games.inputs import NO_INPUTS, Inputs, escape, nearest, parse_inputs
 from judge.games.jsonbounds import at_most, is_int, scan
 from judge.kernel.rng import ALGORITHM
-from judge.limits import MAX_RNG_DRAWN, MAX_SEED_CHARS, MAX_SEED_INT, MAX_STEPS
+from judge.limits import MAX_FAULTS, MAX_RNG_DRAWN, MAX_SEED_CHARS, MAX_SEED_INT, MAX_STEPS
 from replays.errors import Fault, MalformedLog
 
 FORMAT = "arbiter.replay/1"
@@ -179,6 +179,9 @@ def parse_log(data: Any, cards: Any = None) -> Log:
         in_faults: list[tuple[str, str]] = []
         for i, step in enumerate(steps):
             path = f"/steps/{i}"
+            if len(faults) >= MAX_FAULTS:  # each fault may cost a search for the nearest name: stop here
+                bad(path, f"{at_most('MAX_FAULTS', 'faults are listed')}; reading stopped at this step")
+                break
             action, step_faults = parse_step(step, path, ids, cards)
             for p_, m in step_faults:
                 bad(p_, m)

@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from judge.games.base import Applied, GameState, Policy, written
 from judge.kernel.core import PendingDecision, PositionRecord
 from judge.kernel.rng import Rng
+from judge.limits import MAX_FAULTS
 from replays.errors import Fault, MalformedLog
 from replays.format import Log
 
@@ -267,17 +268,34 @@ def _state_before(log: Log, cards: Any, at: int, policy: Policy | None, snap: _S
     return state
 
 
+# A failed checkpoint's message quotes the state it found, which can be large: a result keeps at most
+# CHECKPOINT_MESSAGE_CHARS of each message, and the details of the first MAX_FAULTS failures only
+# (later ones keep their step number), so a log whose every step fails a checkpoint on a full
+# table gives a result of bounded size, not one of gigabytes.
+CHECKPOINT_MESSAGE_CHARS = 1_000
+
+
+def _clip(text: str) -> str:
+    if len(text) <= CHECKPOINT_MESSAGE_CHARS:
+        return text
+    return text[:CHECKPOINT_MESSAGE_CHARS] + f"... ({len(text) - CHECKPOINT_MESSAGE_CHARS:,} more characters)"
+
+
 def _checkpoint(result: ReplayResult, at: int, expect: dict[str, Any], state: GameState) -> None:
     """Compare the state after step ``at`` with its checkpoint (``expect.hash``, ``expect.state``)."""
     mismatches = check_expect(expect, state)
     if mismatches:
-        result.failed.append({"at": at, "expected": {k: expect[k] for k in ("hash", "state") if k in expect},
-                              "message": "; ".join(mismatches)})
+        if len(result.failed) < MAX_FAULTS:
+            result.failed.append({"at": at, "expected": {k: expect[k] for k in ("hash", "state") if k in expect},
+                                  "message": _clip("; ".join(mismatches))})
+        else:
+            result.failed.append({"at": at, "expected": {}, "message": f"details are kept for the first "
+                                  f"{MAX_FAULTS} failed checkpoints only (MAX_FAULTS)"})
         result.valid = False
         if result.error is None:
             result.error = StepError(at, "checkpoint-mismatch", None,
-                                     f"step {at}: the state does not match its checkpoint: "
-                                     + "; ".join(mismatches[:5]))
+                                     _clip(f"step {at}: the state does not match its checkpoint: "
+                                           + "; ".join(mismatches[:5])))
     else:
         result.passed.append(at)
 
