@@ -19,13 +19,12 @@ from __future__ import annotations
 import json
 import logging
 import re
-import sys
 import time
 import uuid
-from datetime import UTC, datetime
-from typing import Any
 
 from flask import Flask, Response, g, request
+
+from arbiter import jsonlog
 
 HEADER = "X-Request-ID"
 log = logging.getLogger("arbiter.request")
@@ -34,22 +33,6 @@ _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:-]{0,127}")
 _EXTENSION = "arbiter.requestlog"
 #: Longest path written to a log line (gunicorn refuses request lines over 4 KiB anyway).
 MAX_PATH = 2048
-
-
-class _Stderr(logging.StreamHandler):
-    """Writes to whatever ``sys.stderr`` is at the time (it may be replaced after set-up)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.setFormatter(logging.Formatter("%(message)s"))
-
-    @property
-    def stream(self) -> Any:
-        return sys.stderr
-
-    @stream.setter
-    def stream(self, value: Any) -> None:
-        pass
 
 
 def sane_request_id(value: str | None) -> str | None:
@@ -80,7 +63,7 @@ def _end(response: Response) -> Response:
     duration = (time.perf_counter() - started) * 1000 if started is not None else None
     level = logging.ERROR if response.status_code >= 500 else logging.INFO
     line = {
-        "ts": datetime.now(UTC).isoformat(timespec="milliseconds"),
+        "ts": jsonlog.now(),
         "level": logging.getLevelName(level).lower(),
         "event": "request",
         "method": request.method,
@@ -102,7 +85,4 @@ def init_app(app: Flask) -> None:
     # First, so the ID and the clock are set before any other hook can refuse the request.
     app.before_request_funcs.setdefault(None, []).insert(0, _begin)
     app.after_request(_end)
-    if not any(isinstance(h, _Stderr) for h in log.handlers):
-        log.addHandler(_Stderr())
-    if log.level == logging.NOTSET:
-        log.setLevel(logging.INFO)
+    jsonlog.to_stderr(log)

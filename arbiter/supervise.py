@@ -25,44 +25,26 @@ import logging
 import os
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any, Protocol
 
+from arbiter import jsonlog
 from arbiter.redis_conn import EmbeddedRedis, die_with_parent
 
 log = logging.getLogger("arbiter.supervise")
 
 
-class _Stderr(logging.StreamHandler):
-    """Writes to whatever ``sys.stderr`` is at the time (it may be replaced after set-up)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.setFormatter(logging.Formatter("%(message)s"))
-
-    @property
-    def stream(self) -> Any:
-        return sys.stderr
-
-    @stream.setter
-    def stream(self, value: Any) -> None:
-        pass
-
-
 def log_to_stderr() -> None:
     """Send the supervisor's JSON lines to stderr (once)."""
-    if not any(isinstance(h, _Stderr) for h in log.handlers):
-        log.addHandler(_Stderr())
+    jsonlog.to_stderr(log)
     log.setLevel(logging.INFO)
 
 
 def event(name: str, level: int = logging.INFO, **fields: Any) -> None:
     """Log one supervisor event as a JSON line."""
-    record = {"ts": datetime.now(UTC).isoformat(timespec="milliseconds"),
+    record = {"ts": jsonlog.now(),
               "level": logging.getLevelName(level).lower(), "event": name, **fields}
     log.log(level, json.dumps(record))
 

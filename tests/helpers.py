@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -45,3 +46,13 @@ def malformed_log() -> dict[str, Any]:
     log["format"] = "arbiter.replay/0"
     del log["steps"][0]["by"]
     return log
+
+
+def stop_process(proc: subprocess.Popen[Any], timeout: float = 20.0) -> None:
+    """SIGTERM ``proc`` and wait for it; SIGKILL it when it does not exit within ``timeout``."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()

@@ -15,11 +15,12 @@ import json
 import logging
 import os
 import sys
-from datetime import UTC, datetime
 from typing import Any
 
 from rq.exceptions import InvalidJobOperation
 from rq.job import Job, JobStatus
+
+from arbiter import jsonlog
 
 logger = logging.getLogger("arbiter.jobs")
 
@@ -34,10 +35,6 @@ def install(stream: Any = None) -> None:
     logger.addHandler(handler)
     logger.setLevel(logging.INFO)
     logger.propagate = False
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 def _outcome(job: Job, status: JobStatus | None) -> tuple[str, bool | None]:
@@ -64,7 +61,7 @@ def line(job: Job, worker_name: str, seconds: float) -> dict[str, Any]:
         function = job.func_name
     except Exception:  # a payload that does not deserialize: RQ failed the job already
         function = None
-    return {"ts": _now(), "level": "error" if outcome in ("failed", "unknown") else "info",
+    return {"ts": jsonlog.now(), "level": "error" if outcome in ("failed", "unknown") else "info",
             "event": "job", "job": job.id, "function": function, "replay": meta.get("replay"),
             "request_id": meta.get("request_id"), "duration_ms": round(seconds * 1000, 1),
             "outcome": outcome, "status": status.value if status is not None else None,
@@ -76,7 +73,7 @@ def emit(job: Job, worker_name: str, seconds: float) -> None:
     try:
         record = line(job, worker_name, seconds)
     except Exception as exc:  # Redis away for a moment: say so in one line, keep working
-        record = {"ts": _now(), "level": "error", "event": "job", "job": job.id, "worker": worker_name,
+        record = {"ts": jsonlog.now(), "level": "error", "event": "job", "job": job.id, "worker": worker_name,
                   "pid": os.getpid(),
                   "duration_ms": round(seconds * 1000, 1), "outcome": "unknown", "log_error": repr(exc)}
     level = logging.ERROR if record.get("level") == "error" else logging.INFO

@@ -74,28 +74,29 @@ _WORKERS = "workers alive on the queue (only while the replay is queued or start
 _MESSAGE = "set when no worker is running (only while the replay is queued or started)"
 
 
-class ReplayAcceptedSchema(ReplayCreatedSchema):
+class _ProgressFields(ma.Schema):
+    """Where the replay of a stored log stands (shared by the POST and GET answers)."""
+
+    status = ma.fields.String(metadata={"description": _STATUS})
+    error = ma.fields.Dict(allow_none=True, metadata={"description": _ERROR})
+    workers = ma.fields.Integer(metadata={"description": _WORKERS})
+    message = ma.fields.String(allow_none=True, metadata={"description": _MESSAGE})
+
+
+class ReplayAcceptedSchema(ReplayCreatedSchema, _ProgressFields):
     """A stored log and where its replay stands."""
 
     summary = ma.fields.Dict(allow_none=True, metadata={
         "description": "replay result without final_state; null while a worker replays a log too heavy "
                        "for the request (MAX_STEPS_IN_REQUEST) or when it could not"})
-    status = ma.fields.String(metadata={"description": _STATUS})
-    error = ma.fields.Dict(allow_none=True, metadata={"description": _ERROR})
-    workers = ma.fields.Integer(metadata={"description": _WORKERS})
-    message = ma.fields.String(allow_none=True, metadata={"description": _MESSAGE})
 
 
-class ReplayStatusSchema(ReplaySchema):
+class ReplayStatusSchema(ReplaySchema, _ProgressFields):
     """The stored log, its replay result once computed, and where the replay stands."""
 
     replay = ma.fields.Dict(allow_none=True, metadata={
         "description": "replay result (spec section 4); null until a worker replayed a log too heavy for "
                        "the request, or when it could not"})
-    status = ma.fields.String(metadata={"description": _STATUS})
-    error = ma.fields.Dict(allow_none=True, metadata={"description": _ERROR})
-    workers = ma.fields.Integer(metadata={"description": _WORKERS})
-    message = ma.fields.String(allow_none=True, metadata={"description": _MESSAGE})
 
 
 def malformed(faults: list[Fault]) -> ProblemError:

@@ -20,7 +20,7 @@ from typing import Any
 import psutil
 import pytest
 
-from tests.helpers import ROOT, load_example
+from tests.helpers import ROOT, load_example, stop_process
 
 MB = 1024 * 1024
 
@@ -55,12 +55,7 @@ def server(redis_url: str) -> Iterator[tuple[int, psutil.Process]]:
         assert len(workers) == 1, workers
         yield port, workers[0]
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop_process(proc)
 
 
 def _request(port: int, method: str, path: str, body: bytes | None = None,

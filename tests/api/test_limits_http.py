@@ -30,7 +30,7 @@ from werkzeug.serving import make_server
 from werkzeug.test import EnvironBuilder, run_wsgi_app
 
 from judge.limits import MAX_BODY_BYTES
-from tests.helpers import PROBLEM, ROOT, assert_problem, create_test_app, load_example
+from tests.helpers import PROBLEM, ROOT, assert_problem, create_test_app, load_example, stop_process
 
 #: a request on a Redis that is away must be answered within this many seconds
 PROMPT = 3.0
@@ -162,12 +162,7 @@ def gunicorn_port(redis_url: str) -> Iterator[int]:
                 time.sleep(0.1)
         yield port
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop_process(proc)
 
 
 def test_chunked_body_over_the_limit_is_413_under_gunicorn(gunicorn_port: int) -> None:

@@ -47,7 +47,7 @@ from schemathesis.engine import Status, events, from_schema
 from werkzeug.serving import make_server
 
 from api.openapi import PATH_PARAMETERS, SECURITY_SCHEME
-from tests.helpers import ROOT
+from tests.helpers import ROOT, stop_process
 
 CASES = int(os.environ.get("ARBITER_SCHEMATHESIS_CASES", "1000"))
 SEED = int(os.environ.get("ARBITER_SCHEMATHESIS_SEED", "20260101"))
@@ -105,12 +105,7 @@ def live_worker(redis_url: str) -> Iterator[None]:
             time.sleep(0.1)
         yield
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop_process(proc)
         conn.close()
 
 
