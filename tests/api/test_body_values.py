@@ -56,3 +56,14 @@ def test_a_log_within_the_count_is_read_as_before(client: FlaskClient) -> None:
     log = load_example("shields-cap.json")
     assert count_values(json.dumps(log).encode()) < MAX_NODES
     assert client.post("/v1/replays", json=log).status_code == 201
+
+
+def test_counting_a_body_that_is_one_long_string_costs_no_memory() -> None:
+    body = b'{"meta": {"pad": "' + b"x\\n" * (MAX_BODY_BYTES // 3) + b'"}}'
+    tracemalloc.start()
+    try:
+        assert count_values(body) == 3
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 3 * len(body), f"peak {peak / MB:.1f} MB for a body of {len(body) / MB:.1f} MB"
