@@ -566,7 +566,8 @@ class Measurer:
 
 
 def wait_job(url: str, job_id: str) -> dict[str, Any]:
-    """Poll the real worker's job for an inline ruling until it is done (or CASE_TIMEOUT)."""
+    """Poll the real worker's job for an inline ruling until it is done (or its time ceiling, plus a
+    margin for the queue, has passed)."""
     import redis
 
     from worker.queue import fetch_job
@@ -574,7 +575,8 @@ def wait_job(url: str, job_id: str) -> dict[str, Any]:
     conn = redis.Redis.from_url(url)
     t0 = time.perf_counter()
     try:
-        while time.perf_counter() - t0 < CASE_TIMEOUT:
+        limit = _job_ceilings()[0] + 15
+        while time.perf_counter() - t0 < limit:
             job = fetch_job(conn, job_id)
             status = job.get_status(refresh=True) if job is not None else None
             value = getattr(status, "value", status)
@@ -594,7 +596,7 @@ def wait_job(url: str, job_id: str) -> dict[str, Any]:
                         out["first"] = f"ruling error {error.get('kind')}: {str(error.get('message'))[:120]}"
                 return out
             time.sleep(0.05)
-        return {"status": "not done", "seconds": CASE_TIMEOUT, "killed": True}
+        return {"status": "not done", "seconds": limit, "killed": True}
     finally:
         conn.connection_pool.disconnect()
 
