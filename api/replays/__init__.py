@@ -144,27 +144,32 @@ JOB_FAILED = {"kind": "job-failed",
                          "after ARBITER_FAILURE_TTL."}
 
 
-def replay_progress(replay_id: str, *, check_room: bool = True) -> Progress:
-    """Where the replay of stored log ``replay_id`` stands; its job is queued when there is no
-    result, no error and no job waiting or running (one per replay: a claim key against two API
-    processes queuing it). With ``check_room``, a full queue is a 503 problem and nothing is queued."""
-    r = get_redis()
+
+def _stored_progress(r: Any, replay_id: str) -> Progress | None:
+    """The replay's stored result (finished) or stored error (failed), else None."""
     result = store.get_result(r, replay_id)
     if result is not None:
         return Progress("finished", result)
     error = store.get_replay_error(r, replay_id)
     if error is not None:
         return Progress("failed", error=error)
+    return None
+
+def replay_progress(replay_id: str, *, check_room: bool = True) -> Progress:
+    """Where the replay of stored log ``replay_id`` stands; its job is queued when there is no
+    result, no error and no job waiting or running (one per replay: a claim key against two API
+    processes queuing it). With ``check_room``, a full queue is a 503 problem and nothing is queued."""
+    r = get_redis()
+    stored = _stored_progress(r, replay_id)
+    if stored is not None:
+        return stored
     queue = get_queue()
     job = fetch_job(queue.connection, replay_job_id(replay_id))
     status = public_status(job.get_status()) if job is not None else None
     if status == "finished":  # the job may have finished between the reads above
-        result = store.get_result(r, replay_id)
-        if result is not None:
-            return Progress("finished", result)
-        error = store.get_replay_error(r, replay_id)
-        if error is not None:
-            return Progress("failed", error=error)
+        stored = _stored_progress(r, replay_id)
+        if stored is not None:
+            return stored
     if status in ("queued", "started"):
         return Progress(status)
     if status == "failed":
