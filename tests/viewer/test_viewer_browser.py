@@ -23,10 +23,9 @@ from click.testing import CliRunner
 
 from arbiter.cli import main
 from judge.rules import index
-from replays.format import parse_log
-from replays.replayer import ReplayResult, StepRecord, replay
 from tests.helpers import EXAMPLES_DIR, ROOT
 from tests.viewer.conftest import CHROMIUM, SKIP_REASON
+from tests.viewer.views import views_of
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=SKIP_REASON)
 
@@ -37,30 +36,6 @@ CHOICES = EXAMPLES_DIR / "choices-order-guardian-redeploy.json"
 MID_GAME = 30  # dice in both pools, damage, shields and upgrades on the table
 NOTE = "The Speeder Bike goes on the Stormtrooper: watch its 2RD1 face next round."
 EARLY = (5, "An early plan </script> <b>not bold</b> &amp;")  # text, never markup
-
-
-class Views:
-    """The engine's state view after each step, read apart from the viewer."""
-
-    def __init__(self) -> None:
-        self.views: list[dict[str, Any]] = []
-        self.hands: list[dict[str, list[str]]] = []
-
-    def begin(self, log: Any, setup: StepRecord) -> None:
-        self.visit_step(setup)
-
-    def visit_step(self, record: StepRecord) -> None:
-        self.views.append(record.state.view())
-        self.hands.append({pid: p["hand"] for pid, p in record.state.position()["players"].items()})
-
-    def end(self, result: ReplayResult) -> None:
-        pass
-
-
-def views_of(path: Path) -> Views:
-    views = Views()
-    replay(parse_log(json.loads(path.read_text(encoding="utf-8"))), visitors=(views,))
-    return views
 
 
 def export(log: Path, out: Path, *extra: str) -> Path:
@@ -182,7 +157,7 @@ def card_names(page: Any) -> dict[str, str]:
 
 
 def test_mid_game_table_matches_the_state_view(tab: Page, pages: dict[str, Path], tmp_path: Path) -> None:
-    views = views_of(GAME)
+    views = views_of(json.loads(GAME.read_text(encoding="utf-8")))
     page = tab.open(pages["game"].as_uri() + f"#step-{MID_GAME}")
     assert tab.step() == MID_GAME
     view = views.views[MID_GAME]
@@ -206,7 +181,7 @@ def test_mid_game_table_matches_the_state_view(tab: Page, pages: dict[str, Path]
 
 
 def test_keyboard_scrubs_and_every_step_is_drawn_right(tab: Page, pages: dict[str, Path], tmp_path: Path) -> None:
-    views = views_of(GAME)
+    views = views_of(json.loads(GAME.read_text(encoding="utf-8")))
     last = len(views.views) - 1
     page = tab.open(pages["game"].as_uri())
     assert tab.step() == 0
@@ -244,7 +219,7 @@ def test_keyboard_scrubs_and_every_step_is_drawn_right(tab: Page, pages: dict[st
 
 
 def test_markers_on_the_scrubber(tab: Page, pages: dict[str, Path]) -> None:
-    views = views_of(GAME)
+    views = views_of(json.loads(GAME.read_text(encoding="utf-8")))
     page = tab.open(pages["game"].as_uri())
     rounds = [at for at in range(1, len(views.views)) if views.views[at]["round"] != views.views[at - 1]["round"]]
     assert rounds
@@ -255,7 +230,7 @@ def test_markers_on_the_scrubber(tab: Page, pages: dict[str, Path]) -> None:
 
 
 def test_deep_link_opens_at_a_step_and_follows_hash_changes(tab: Page, pages: dict[str, Path]) -> None:
-    views = views_of(GAME)
+    views = views_of(json.loads(GAME.read_text(encoding="utf-8")))
     page = tab.open(pages["game"].as_uri() + "#step-17")
     assert tab.step() == 17
     assert page.locator(".v-step h2").inner_text().startswith("Step 17")
@@ -268,7 +243,7 @@ def test_deep_link_opens_at_a_step_and_follows_hash_changes(tab: Page, pages: di
 
 
 def test_perspective_hides_hands(tab: Page, pages: dict[str, Path]) -> None:
-    views = views_of(GAME)
+    views = views_of(json.loads(GAME.read_text(encoding="utf-8")))
     page = tab.open(pages["game"].as_uri() + f"#step-{MID_GAME}")
     hands = views.hands[MID_GAME]
     names = page.evaluate("() => window.arbiterViewer.data.cards")

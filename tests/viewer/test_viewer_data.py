@@ -19,38 +19,13 @@ from arbiter.cli import main
 from judge.games import registry
 from judge.rules import index
 from replays import viewer
-from replays.format import parse_log
-from replays.replayer import ReplayResult, StepRecord, replay
 from tests.helpers import EXAMPLES_DIR, ROOT, load_example
+from tests.viewer.views import views_of
 
 GOLDEN = ROOT / "tests" / "replays" / "golden" / "logs"
 LOGS = [EXAMPLES_DIR / "choices-order-guardian-redeploy.json", EXAMPLES_DIR / "shields-cap.json",
         GOLDEN / "selfplay-golden-5.json", GOLDEN / "selfplay-golden-1.json"]
 RAW_REF = re.compile(r"\bp\d+\.\d{5}")  # a Destiny card reference written out instead of named
-
-
-class Views:
-    """The state view and position after every step, read apart from the viewer."""
-
-    def __init__(self) -> None:
-        self.views: list[dict[str, Any]] = []
-        self.hands: list[dict[str, Any]] = []
-
-    def begin(self, log: Any, setup: StepRecord) -> None:
-        self.visit_step(setup)
-
-    def visit_step(self, record: StepRecord) -> None:
-        self.views.append(record.state.view())
-        self.hands.append({pid: p["hand"] for pid, p in record.state.position()["players"].items()})
-
-    def end(self, result: ReplayResult) -> None:
-        pass
-
-
-def views_of(log: dict[str, Any]) -> Views:
-    views = Views()
-    replay(parse_log(log), visitors=(views,))
-    return views
 
 
 def read(path: Path) -> dict[str, Any]:
