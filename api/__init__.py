@@ -22,7 +22,7 @@ from typing import Any
 from flask import Flask, request
 from flask_smorest import Api as SmorestApi
 
-from api import extensions, openapi, problems, requestlog
+from api import cors, extensions, openapi, problems, requestlog
 from api.jsonio import BoundedBody, StrictJSONProvider, install, refuse_large_body
 from arbiter import settings as settings_mod
 from arbiter.redis_conn import shared_url
@@ -107,6 +107,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.before_request(_require_json_body)
     app.wsgi_app = BoundedBody(app.wsgi_app, lambda: app.config.get("MAX_CONTENT_LENGTH"))  # type: ignore[method-assign]
     openapi.register_swagger_assets(app)
+    cors.init_app(app)
 
     from api.health import blp as health_blp
     from api.replays import blp as replays_blp
@@ -115,6 +116,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     api.register_blueprint(health_blp)
     api.register_blueprint(replays_blp, url_prefix="/v1/replays")
     api.register_blueprint(rulings_blp, url_prefix="/v1/rulings")
+    from api.viewer_pages import bp as viewer_pages_bp
+
+    app.register_blueprint(viewer_pages_bp)  # web pages: not in the OpenAPI document
     try:
         from api.tournaments import blp as tournaments_blp
     except ImportError:

@@ -34,6 +34,7 @@ from api.problems import PROBLEM_JSON, ProblemError, ProblemSchema
 
 RETRY_AFTER_SECONDS = 1
 SECURITY_SCHEME = "organizerToken"
+CREATOR_SCHEME = "creatorToken"
 SWAGGER_ASSETS = "/docs/assets/"
 
 # ---------------------------------------------------------------- identifiers
@@ -59,6 +60,7 @@ PATH_PARAMETERS: dict[str, PathParameter] = {
     "ruling_id": PathParameter(RULING_ID, "ruling ID: 32 hex digits (also the job ID)"),
     "tid": PathParameter(TOURNAMENT_ID, "tournament ID: 16 hex digits"),
     "pid": PathParameter(PLAYER_ID, "player ID: p1, p2, ... in entry order"),
+    "set_id": PathParameter(r"^[0-9a-f]{16}$", "annotation set ID: 16 hex digits"),
 }
 
 
@@ -87,11 +89,11 @@ def check_path_parameters() -> None:
 #: status -> (when it is answered, headers it always carries)
 PROBLEMS: dict[int, tuple[str, dict[str, dict[str, Any]]]] = {
     400: ("The body is not valid JSON (not UTF-8, NaN/Infinity, nested too deeply).", {}),
-    401: ("The organizer's bearer token is missing.",
+    401: ("The bearer token (the organizer's, or an annotation set's creator token) is missing.",
           {"WWW-Authenticate": {"description": "Bearer realm=\"arbiter\"", "required": True,
                                 "schema": {"type": "string"}}}),
-    403: ("The bearer token is not this tournament's organizer token (the same answer whether "
-          "or not the tournament exists).", {}),
+    403: ("The bearer token is not this tournament's organizer token, or not this annotation set's "
+          "creator token (the same answer whether or not the tournament or the set exists).", {}),
     404: ("Nothing has this ID (or the ID is not of the documented form).", {}),
     405: ("The method is not allowed on this path.",
           {"Allow": {"description": "the allowed methods", "required": True, "schema": {"type": "string"}}}),
@@ -160,6 +162,10 @@ class ProblemsPlugin(BasePlugin):
             SECURITY_SCHEME,
             {"type": "http", "scheme": "bearer",
              "description": "The organizer token returned once by POST /v1/tournaments."})
+        spec.components.security_scheme(
+            CREATOR_SCHEME,
+            {"type": "http", "scheme": "bearer",
+             "description": "The creator token returned once by POST /v1/replays/{replay_id}/annotations."})
 
     def schema_helper(self, name: str, definition: dict[str, Any], **kwargs: Any) -> dict[str, Any] | None:
         schema = kwargs.get("schema")

@@ -13,6 +13,14 @@ Keys (all values are JSON text):
   ``{"timeline": ...}``, or ``{"error": {"kind", "message", ...}}`` when it could not be computed
   (an error expires, so that a later request tries again).
 - ``arbiter:replay:<id>:timeline:queued``: the same claim for the timeline job.
+- ``arbiter:replay:<id>:viewer``: what the replay viewer draws (``replays.viewer.viewer_json``),
+  computed by the timeline job beside the timeline, as ``{"viewer": ...}`` or ``{"error": ...}``.
+- ``arbiter:replays``: the list of stored replays, a sorted set of IDs scored by the time each was
+  first stored (ms); ``arbiter:replay:<id>:meta`` holds each one's title, game, players and steps.
+- ``arbiter:replay:<id>:notes:<set id>``: a creator's annotation set, ``{"title", "annotations",
+  "token", "created", "updated"}`` (``token``: the SHA-256 of its creator token, never the token);
+  ``arbiter:replay:<id>:notes`` counts the sets made for the replay (at most
+  ``MAX_ANNOTATION_SETS``). Annotations sit beside the log: the log, and so its ID, never changes.
 - ``arbiter:ruling:<ruling id>``: a finished ruling job's record, ``{"replay", "at", "ruling"}``
   or ``{"replay", "at", "error"}``; it expires after ``ruling_ttl`` seconds.
 - ``arbiter:ruling:<ruling id>:deliveries``: how many times a record was written for the ruling.
@@ -29,7 +37,12 @@ the tests store logs through :func:`put_log`, which replays a log itself only wh
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
+import secrets
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -121,16 +134,20 @@ def put_log(r: redis.Redis, log: Any, *, replay: bool | None = None) -> Stored:
     replay_id = log_id(log)
     existing = r.get(result_key(replay_id))
     if existing is not None and r.exists(log_key(replay_id)):
+        index_log(r, replay_id, log)  # a log stored before the list existed joins it
         return Stored(replay_id, json.loads(existing), created=False)
     if replay is None:
         replay = replays_in_request(log)
     if not replay:
-        return Stored(replay_id, None, created=bool(r.set(log_key(replay_id), dumps(log), nx=True)))
+        created = bool(r.set(log_key(replay_id), dumps(log), nx=True))
+        index_log(r, replay_id, log)
+        return Stored(replay_id, None, created=created)
     result = replay_json(log)
     with r.pipeline(transaction=True) as pipe:
         pipe.set(log_key(replay_id), dumps(log), nx=True)
         pipe.set(result_key(replay_id), dumps(result))
         created, _ = pipe.execute()
+    index_log(r, replay_id, log)
     return Stored(replay_id, result, created=bool(created))
 
 
@@ -224,3 +241,138 @@ def get_timeline(r: redis.Redis, replay_id: str) -> dict[str, Any] | None:
 def claim_timeline_job(r: redis.Redis, replay_id: str, seconds: int) -> bool:
     """True for the one caller (among concurrent ones) that should queue the timeline job now."""
     return bool(r.set(timeline_claim_key(replay_id), "1", nx=True, ex=max(seconds, 1)))
+
+
+def viewer_key(replay_id: str) -> str:
+    return f"{PREFIX}:replay:{replay_id}:viewer"
+
+
+def put_viewer(r: redis.Redis, replay_id: str, record: dict[str, Any], ttl: int = 0) -> bool:
+    """Store the viewer record (``{"viewer"}`` or ``{"error"}``) unless one is stored; True if written."""
+    return bool(r.set(viewer_key(replay_id), dumps(record), nx=True, ex=ttl if ttl > 0 else None))
+
+
+def get_viewer(r: redis.Redis, replay_id: str) -> dict[str, Any] | None:
+    raw = r.get(viewer_key(replay_id))
+    return None if raw is None else json.loads(raw)
+
+
+# ------------------------------------------------------------------ the list of stored replays
+INDEX_KEY = f"{PREFIX}:replays"
+
+
+def meta_key(replay_id: str) -> str:
+    return f"{PREFIX}:replay:{replay_id}:meta"
+
+
+def replay_meta(replay_id: str, log: dict[str, Any], stored_ms: int) -> dict[str, Any]:
+    """What the list of replays shows of one (``log`` is a validated log)."""
+    meta = log.get("meta") if isinstance(log.get("meta"), dict) else {}
+    title = meta.get("title") if isinstance(meta.get("title"), str) else ""
+    players = [{"id": p["id"], "name": p.get("name") if isinstance(p.get("name"), str) else p["id"]}
+               for p in log.get("players", []) if isinstance(p, dict) and isinstance(p.get("id"), str)]
+    steps = log.get("steps")
+    return {"id": replay_id, "title": title, "game": log.get("game"), "players": players,
+            "steps": len(steps) if isinstance(steps, list) else 0,
+            "stored": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(stored_ms / 1000))}
+
+
+def index_log(r: redis.Redis, replay_id: str, log: dict[str, Any]) -> None:
+    """Add a stored log to the list of replays (idempotent: the first time stored is kept)."""
+    now = int(time.time() * 1000)
+    with r.pipeline(transaction=True) as pipe:
+        pipe.zadd(INDEX_KEY, {replay_id: now}, nx=True)
+        pipe.set(meta_key(replay_id), dumps(replay_meta(replay_id, log, now)), nx=True)
+        pipe.execute()
+
+
+def list_replays(r: redis.Redis, offset: int, limit: int) -> tuple[int, list[dict[str, Any]]]:
+    """``limit`` stored replays from ``offset``, the last stored first, and how many there are."""
+    total = int(r.zcard(INDEX_KEY))
+    ids = [i.decode() if isinstance(i, bytes) else str(i)
+           for i in r.zrevrange(INDEX_KEY, offset, offset + limit - 1)] if limit > 0 else []
+    metas = r.mget([meta_key(i) for i in ids]) if ids else []
+    items = [json.loads(m) if m is not None else {"id": i, "title": "", "game": None, "players": [], "steps": 0}
+             for i, m in zip(ids, metas, strict=True)]
+    return total, items
+
+
+# ------------------------------------------------------------------ creators' annotation sets
+def notes_key(replay_id: str, set_id: str) -> str:
+    return f"{PREFIX}:replay:{replay_id}:notes:{set_id}"
+
+
+def notes_count_key(replay_id: str) -> str:
+    return f"{PREFIX}:replay:{replay_id}:notes"
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+class TooManySets(Exception):
+    """The replay has ``MAX_ANNOTATION_SETS`` annotation sets already."""
+
+
+def create_notes(r: redis.Redis, replay_id: str, title: str, annotations: list[dict[str, Any]],
+                 max_sets: int) -> tuple[str, str, dict[str, Any]]:
+    """A new annotation set: its ID, its creator token (returned only here) and its public record.
+    Raises ``TooManySets`` when the replay has ``max_sets`` already."""
+    if int(r.incr(notes_count_key(replay_id))) > max_sets:
+        r.decr(notes_count_key(replay_id))
+        raise TooManySets(replay_id)
+    token = secrets.token_urlsafe(32)
+    now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    record = {"title": title, "annotations": annotations, "token": hash_token(token), "created": now,
+              "updated": now}
+    while True:
+        set_id = secrets.token_hex(8)
+        if r.set(notes_key(replay_id, set_id), dumps(record), nx=True):
+            return set_id, token, public_notes(record)
+
+
+def public_notes(record: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in record.items() if k != "token"}
+
+
+def get_notes(r: redis.Redis, replay_id: str, set_id: str) -> dict[str, Any] | None:
+    """An annotation set's public record (no token hash), or None."""
+    raw = r.get(notes_key(replay_id, set_id))
+    return None if raw is None else public_notes(json.loads(raw))
+
+
+def notes_token_matches(r: redis.Redis, replay_id: str, set_id: str, token: str) -> bool:
+    raw = r.get(notes_key(replay_id, set_id))
+    if raw is None:
+        return False
+    return hmac.compare_digest(str(json.loads(raw).get("token", "")), hash_token(token))
+
+
+def update_notes(r: redis.Redis, replay_id: str, set_id: str,
+                 change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any] | None:
+    """Apply ``change`` (the set's public record -> the new one; it may raise to refuse) to an
+    annotation set atomically (optimistic: WATCH, retried when another writer got in first). The
+    new public record, or None when there is no such set."""
+    key = notes_key(replay_id, set_id)
+    while True:
+        with r.pipeline(transaction=True) as pipe:
+            try:
+                pipe.watch(key)
+                raw = pipe.get(key)
+                if raw is None:
+                    return None
+                record = json.loads(raw)
+                new = change(public_notes(record))
+                new = {**new, "token": record["token"], "created": record["created"],
+                       "updated": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+                pipe.multi()
+                pipe.set(key, dumps(new))
+                pipe.execute()
+                return public_notes(new)
+            except redis.WatchError:
+                continue
+
+
+def delete_notes(r: redis.Redis, replay_id: str, set_id: str) -> bool:
+    """Delete an annotation set (its slot in ``MAX_ANNOTATION_SETS`` stays used)."""
+    return bool(r.delete(notes_key(replay_id, set_id)))

@@ -62,6 +62,10 @@ MAX_ROUND: Final = 10_000
 MAX_STEPS_IN_REQUEST: Final = 250
 #: jobs waiting in the queue (``ARBITER_MAX_QUEUED``); a request that would queue one more is a 503
 MAX_QUEUED_JOBS: Final = 1_000
+#: creators' annotation sets made for one replay (each holds at most MAX_ITEMS notes)
+MAX_ANNOTATION_SETS: Final = 1_000
+#: replays listed in one page of ``GET /v1/replays``
+MAX_PAGE_SIZE: Final = 100
 
 #: name -> (value, what it bounds): the table docs/api.md and the OpenAPI document show
 LIMITS: Final[dict[str, tuple[int, str]]] = {
@@ -86,4 +90,6 @@ LIMITS: Final[dict[str, tuple[int, str]]] = {
                              "counting twice (a heavier log: 202, replayed by a worker)"),
     "MAX_QUEUED_JOBS": (MAX_QUEUED_JOBS, "jobs waiting in the queue (503 for a request that would queue "
                         "more; ARBITER_MAX_QUEUED)"),
+    "MAX_ANNOTATION_SETS": (MAX_ANNOTATION_SETS, "creators' annotation sets made for one replay (409 beyond)"),
+    "MAX_PAGE_SIZE": (MAX_PAGE_SIZE, "items in one page of a list (page_size)"),
 }

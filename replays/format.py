@@ -76,6 +76,30 @@ def game_of(data: Any) -> Any:
     return registry.get(game) if isinstance(game, str) and game in registry.WRITTEN else None
 
 
+def sorted_keys(value: Any) -> Any:
+    """``value`` with every object's keys in sorted order (lists keep theirs); iterative."""
+    if not isinstance(value, (dict, list)):
+        return value
+    root: list[Any] = [None]
+    todo: list[tuple[Any, Any, Any]] = [(value, root, 0)]
+    while todo:
+        node, parent, slot = todo.pop()
+        if isinstance(node, dict):
+            copy_: Any = {}
+            parent[slot] = copy_
+            for key in sorted(node):
+                copy_[key] = None
+                todo.append((node[key], copy_, key))
+        elif isinstance(node, list):
+            copy_ = [None] * len(node)
+            parent[slot] = copy_
+            for i, item in enumerate(node):
+                todo.append((item, copy_, i))
+        else:
+            parent[slot] = node
+    return root[0]
+
+
 def parse_log(data: Any, cards: Any = None) -> Log:
     """``cards``: the card pool to read the log with (default: the game's own)."""
     faults = structure_faults(data)
@@ -196,5 +220,9 @@ def parse_log(data: Any, cards: Any = None) -> Log:
             actions.append(action)
     if faults:
         raise MalformedLog(faults)
+    # An object's key order is not part of a log (its content address sorts keys): the setup is read
+    # in sorted order, so that a log posted with its keys in any order replays the same, options and
+    # all (a stored log is read back with its keys sorted).
+    setup = sorted_keys(setup)
     return Log(raw=data, game=str(game_id), players=players, setup=setup, steps=steps, rng_seed=seed, meta=meta,
                rng_drawn=rng_drawn, actions=actions, inputs=inputs, rules=game)

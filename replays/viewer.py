@@ -332,16 +332,19 @@ def _cards_change(out: list[str], zone: str, old: Mapping[str, Any], new: Mappin
 # -------------------------------------------------------------------------------- keyframes + patches
 def diff(old: Any, new: Any, path: tuple[str, ...] = ()) -> list[list[Any]]:
     """Operations that turn ``old`` into ``new`` (both JSON objects): ``[path, value]`` sets the
-    value at ``path`` (a list of keys), ``[path]`` deletes it. Lists and scalars are replaced whole."""
+    value at ``path`` (a list of keys), ``[path]`` deletes it. Lists and scalars are replaced whole.
+    Keys are visited in sorted order, so the operations do not depend on the order of an object's
+    keys (a log read back from the store has its keys sorted)."""
     ops: list[list[Any]] = []
-    for key, value in new.items():
+    for key in sorted(new):
+        value = new[key]
         if key not in old:
             ops.append([[*path, key], value])
         elif isinstance(value, dict) and isinstance(old[key], dict):
             ops.extend(diff(old[key], value, (*path, key)))
         elif value != old[key] or type(value) is not type(old[key]):
             ops.append([[*path, key], value])
-    for key in old:
+    for key in sorted(old):
         if key not in new:
             ops.append([[*path, key]])
     return ops
@@ -579,18 +582,20 @@ def script_json(value: Any) -> str:
     return text
 
 
-def page(data: Mapping[str, Any] | None = None, data_src: str | None = None, asset_url: str | None = None) -> str:
+def page(data: Mapping[str, Any] | None = None, data_src: str | None = None, asset_url: str | None = None,
+         title: str | None = None) -> str:
     """The viewer page. With ``data``: one standalone file (assets and data inlined; works from
     file:// with no network). With ``data_src`` instead: the page fetches the viewer data from that
     URL; with ``asset_url`` (a folder URL ending in ``/``) it links viewer.css and viewer.js from
-    there instead of inlining them."""
+    there instead of inlining them. ``title``: the page's title (default: the data's title)."""
     if (data is None) == (data_src is None):
         raise ValueError("give the viewer data or the URL to fetch it from, not both")
     css, js = asset("viewer.css"), asset("viewer.js")
     for name, text, end in (("viewer.css", css, "</style"), ("viewer.js", js, "</script")):
         if end in text.lower() or "<!--" in text:
             raise ValueError(f"{name} must not contain {end!r} or '<!--' (it is inlined in the page)")
-    title = str(data.get("title") or "Replay") if data is not None else "Replay"
+    if title is None:
+        title = str(data.get("title") or "Replay") if data is not None else "Replay"
     if asset_url is not None:
         style = f'<link rel="stylesheet" href="{html.escape(asset_url)}viewer.css">'
         script = f'<script src="{html.escape(asset_url)}viewer.js"></script>'

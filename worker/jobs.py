@@ -25,6 +25,7 @@ from arbiter import settings as settings_mod
 from arbiter import store
 from arbiter.redis_conn import shared_url
 from replays.service import MalformedLog, StepOutOfRange, replay_json, ruling_json, timeline_json
+from replays.viewer import viewer_json
 from worker.ceiling import CeilingExceeded, bounded, message
 
 Rule = Callable[[Any, "int | None"], dict[str, Any]]
@@ -94,34 +95,48 @@ def ruling_job(ruling_id: str, replay_id: str, at: int | None, rule: Rule) -> di
 
 
 def compute_timeline(replay_id: str) -> dict[str, Any]:
-    """Compute the annotated timeline of stored replay ``replay_id`` and store it beside the log."""
-    return timeline_job(replay_id, timeline_json)
+    """Compute the annotated timeline of stored replay ``replay_id`` and what the replay viewer
+    draws of it, and store both beside the log."""
+    return timeline_job(replay_id, timeline_json, viewer_json)
 
 
-def timeline_job(replay_id: str, build: Build) -> dict[str, Any]:
-    """The timeline job with the engine call ``build(log)`` given (tests give slow or hungry ones).
+def _computed(what: str, build: Build, log: Any) -> dict[str, Any]:
+    key = what.split()[-1]
+    try:
+        return {key: bounded(what, build, log)}
+    except MalformedLog as exc:  # stored logs were validated; only an engine change gets here
+        return {"error": _malformed(exc)}
+    except CeilingExceeded as exc:
+        return {"error": exc.to_json()}
 
-    A timeline that cannot be computed (malformed, past a ceiling) is stored as an error that
+
+def timeline_job(replay_id: str, build: Build, build_viewer: Build | None = None) -> dict[str, Any]:
+    """The timeline job with the engine calls given (tests give slow or hungry ones):
+    ``build(log)`` the timeline, ``build_viewer(log)`` the viewer's data (None: the viewer's is not
+    computed, as for a job queued by an older API).
+
+    The viewer's record is written before the timeline's, so a stored timeline means both are
+    there. A record that cannot be computed (malformed, past a ceiling) is stored as an error that
     expires after ``ARBITER_FAILURE_TTL``, so that a later request (say, after the operator raised
-    the ceiling) computes it again; a timeline itself does not expire, like the replay result.
+    the ceiling) computes it again; the records themselves do not expire, like the replay result.
     """
     r = _connection()
     cfg = settings_mod.load()
-    if store.get_timeline(r, replay_id) is not None:  # a second run of the job: nothing to do
+    need_viewer = build_viewer is not None and store.get_viewer(r, replay_id) is None
+    if store.get_timeline(r, replay_id) is not None and not need_viewer:  # a second run: nothing to do
         return _json_result({"replay": replay_id, "ok": True, "outcome": "ok", "delivered": False})
     log = store.get_log(r, replay_id)
     if log is None:
         return _json_result({"replay": replay_id, "ok": False, "outcome": "not-found", "delivered": False})
-    record: dict[str, Any]
-    try:
-        record = {"timeline": bounded("The timeline", build, log)}
-    except MalformedLog as exc:  # stored logs were validated; only an engine change gets here
-        record = {"error": _malformed(exc)}
-    except CeilingExceeded as exc:
-        record = {"error": exc.to_json()}
+    if need_viewer and build_viewer is not None:
+        _put(lambda rec: store.put_viewer(r, replay_id, rec, cfg.failure_ttl if "error" in rec else 0),
+             _computed("The viewer", build_viewer, log), "The viewer")
+    record = store.get_timeline(r, replay_id)
+    if record is not None:
+        return _json_result({"replay": replay_id, "ok": True, "outcome": "ok", "delivered": False})
     delivered, record = _put(
         lambda rec: store.put_timeline(r, replay_id, rec, cfg.failure_ttl if "error" in rec else 0),
-        record, "The timeline")
+        _computed("The timeline", build, log), "The timeline")
     outcome = record["error"]["kind"] if "error" in record else "ok"
     return _json_result({"replay": replay_id, "ok": outcome == "ok", "outcome": outcome,
                          "delivered": delivered})

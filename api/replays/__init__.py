@@ -21,6 +21,7 @@ posting it again later (same ID) or asking for it queues its replay.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,7 +33,9 @@ from api.extensions import get_queue, get_redis, get_settings
 from api.problems import PROBLEM_JSON, ProblemError, ProblemSchema
 from api.replays.schemas import LogSchema, ReplayCreatedSchema, ReplaySchema, TimelineSchema
 from arbiter import store
+from judge import limits
 from replays.service import Fault, MalformedLog
+from replays.viewer import state_at
 from worker.liveness import live_workers
 from worker.queue import (
     enqueue_replay,
@@ -266,24 +269,54 @@ def _timeline_error(error: dict[str, Any]) -> ProblemError:
     return ProblemError(500, "Internal Server Error", "The timeline could not be computed.")
 
 
-def _stored(replay_id: str, record: dict[str, Any]) -> dict[str, Any]:
-    if "error" in record:
-        raise _timeline_error(record["error"])
-    return {"id": replay_id, "timeline": record.get("timeline")}
-
-
-def _pending(replay_id: str, status: str) -> Response:
-    location = url_for("replays.get_timeline", replay_id=replay_id)
-    body: dict[str, Any] = {"id": replay_id, "status": status, "links": {"self": location}}
-    headers = _waiting(body, "the timeline")
+def _pending(replay_id: str, self_url: str, status: str, what: str) -> Response:
+    body: dict[str, Any] = {"id": replay_id, "status": status, "links": {"self": self_url}}
+    headers = _waiting(body, what)
     resp = jsonify(TimelinePendingSchema().dump(body))
     resp.status_code = 202
-    resp.headers["Location"] = location
+    resp.headers["Location"] = self_url
     resp.headers.update(headers)
     return resp
 
 
+def pending_or_record(replay_id: str, read: Callable[[Any, str], dict[str, Any] | None], what: str,
+                      self_url: str) -> dict[str, Any] | Response:
+    """A record the timeline job stores beside a stored log (``read(redis, id)``: the timeline's or
+    the viewer's), or the 202 answer while the job is queued or running. The first request queues
+    the job; a full queue is a 503 problem, a failed job a 500 problem."""
+    r = get_redis()
+    record = read(r, replay_id)
+    if record is not None:
+        return record
+    queue = get_queue()
+    job = fetch_job(queue.connection, timeline_job_id(replay_id))
+    status = public_status(job.get_status()) if job is not None else None
+    if status == "finished":  # the job may have finished between the two reads
+        record = read(r, replay_id)
+        if record is not None:
+            return record
+    if status in ("queued", "started"):
+        return _pending(replay_id, self_url, status, what)
+    if status == "failed":
+        raise ProblemError(500, "Internal Server Error",
+                           f"The job computing {what} failed; see the worker's log. It is tried again after "
+                           "ARBITER_FAILURE_TTL.")
+    # never queued, or its job is gone (expired, or it finished while its record expired): queue it
+    cfg = get_settings()
+    if is_full(queue, cfg):
+        raise queue_full(f"{what} was not queued.")
+    if store.claim_timeline_job(r, replay_id, cfg.job_timeout):
+        enqueue_timeline(queue, replay_id, cfg, request_id=getattr(g, "request_id", None))
+    return _pending(replay_id, self_url, "queued", what)
+
+
+class TimelineQuerySchema(ma.Schema):
+    at = ma.fields.Integer(load_default=None, validate=ma.validate.Range(min=0, max=limits.MAX_STEPS),
+                           metadata={"description": "one step only (0: the setup), with the table's state there"})
+
+
 @blp.route("/<string:replay_id>/timeline")
+@blp.arguments(TimelineQuerySchema, location="query")
 @blp.response(200, TimelineSchema)
 @blp.alt_response(202, schema=TimelinePendingSchema, success=True,
                   description="Not computed yet: a worker computes it; ask again at Location after Retry-After",
@@ -293,37 +326,42 @@ def _pending(replay_id: str, status: str) -> Response:
                   description="The log is too heavy: computing its timeline passed the time or memory ceiling")
 @blp.alt_response(503, schema=ProblemSchema, content_type=PROBLEM_JSON,
                   description=QUEUE_FULL_DOC + " (the timeline had to be queued)", headers=RETRY_AFTER_HEADER)
-def get_timeline(replay_id: str) -> Any:
+def get_timeline(args: dict[str, Any], replay_id: str) -> Any:
     """Per-step events, rule IDs, notes and state hashes, computed by a worker.
 
     The first request queues the computation: 202 (``status`` queued or started, ``workers``,
     ``Retry-After``, ``Location``) until it is stored, then 200. A log too heavy to compute within
     the job's time or memory ceiling gets a 422 problem saying which. With the queue full, the
     request that would queue it gets a 503 problem and nothing is queued.
+
+    ``?at=N`` answers one step: ``timeline.steps`` holds step N only, and ``state`` is the table's
+    state view after it (rebuilt from the viewer's keyframes and patches, docs/viewer.md); a step
+    past the last is a 404 problem.
     """
     r = get_redis()
     if not store.has_log(r, replay_id):
         raise ProblemError(404, "Not Found", f"No replay with ID {replay_id}.")
-    record = store.get_timeline(r, replay_id)
-    if record is not None:
-        return _stored(replay_id, record)
-    queue = get_queue()
-    job = fetch_job(queue.connection, timeline_job_id(replay_id))
-    status = public_status(job.get_status()) if job is not None else None
-    if status == "finished":  # the job may have finished between the two reads
-        record = store.get_timeline(r, replay_id)
-        if record is not None:
-            return _stored(replay_id, record)
-    if status in ("queued", "started"):
-        return _pending(replay_id, status)
-    if status == "failed":
-        raise ProblemError(500, "Internal Server Error",
-                           "The timeline job failed; see the worker's log. It is tried again after "
-                           "ARBITER_FAILURE_TTL.")
-    # never queued, or its job is gone (expired, or it finished while its record expired): queue it
-    cfg = get_settings()
-    if is_full(queue, cfg):
-        raise queue_full("the timeline was not queued.")
-    if store.claim_timeline_job(r, replay_id, cfg.job_timeout):
-        enqueue_timeline(queue, replay_id, cfg, request_id=getattr(g, "request_id", None))
-    return _pending(replay_id, "queued")
+    at = args["at"]
+    self_url = url_for("replays.get_timeline", replay_id=replay_id, **({} if at is None else {"at": at}))
+    record = pending_or_record(replay_id, store.get_timeline, "the timeline", self_url)
+    if not isinstance(record, dict):
+        return record
+    if "error" in record:
+        raise _timeline_error(record["error"])
+    timeline = record.get("timeline") or {}
+    if at is None:
+        return {"id": replay_id, "timeline": timeline}
+    steps = timeline.get("steps", [])
+    if at >= len(steps):
+        raise ProblemError(404, "Not Found", f"Replay {replay_id} has steps 0 to {len(steps) - 1}, not {at}.",
+                           pointer="/query/at")
+    viewer = pending_or_record(replay_id, store.get_viewer, "the timeline", self_url)
+    if not isinstance(viewer, dict):
+        return viewer
+    if "error" in viewer:
+        raise _timeline_error(viewer["error"])
+    return {"id": replay_id, "at": at, "timeline": {**timeline, "steps": [steps[at]]},
+            "state": state_at(viewer["viewer"], at)}
+
+
+from api.replays import viewer as _viewer  # noqa: E402,F401  (its routes join this blueprint)

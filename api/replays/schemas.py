@@ -123,3 +123,5 @@ class ReplaySchema(ma.Schema):
 class TimelineSchema(ma.Schema):
     id = ma.fields.String()
     timeline = ma.fields.Dict()
+    at = ma.fields.Integer(metadata={"description": "with ?at=N: the step asked for"})
+    state = ma.fields.Dict(metadata={"description": "with ?at=N: the table's state view after step N"})

@@ -22,6 +22,7 @@ import urllib.error
 import urllib.request
 from importlib import resources
 from types import FrameType
+from typing import Any
 
 import click
 import redis
@@ -64,9 +65,32 @@ def load_examples(url: str) -> list[tuple[str, str]]:
                 click.echo(f"skipped {entry.name}: {type(exc).__name__}: {exc}", err=True)
                 continue
             loaded.append((entry.name, stored.replay_id))
+        for name, log in sample_games():
+            try:
+                loaded.append((name, store.put_log(r, log).replay_id))
+            except Exception as exc:  # as above: a sample must not keep the stack from starting
+                click.echo(f"skipped {name}: {type(exc).__name__}: {exc}", err=True)
     finally:
         r.close()
     return loaded
+
+
+#: the complete games ``make run`` stores beside the examples, for the replay viewer (seeded: the
+#: same games, and so the same IDs, on every machine)
+SAMPLE_GAMES = (("sample-1", "AW-H", "AW-V"), ("sample-2", "LEG-H", "LEG-V"))
+
+
+def sample_games() -> list[tuple[str, dict[str, Any]]]:
+    """Self-play games under each game's own first policy, titled for the list of replays."""
+    from replays.selfplay import play_game, policies
+
+    out = []
+    for seed, hero, villain in SAMPLE_GAMES:
+        named = policies()
+        log = play_game(seed, hero, villain, policy=named[0] if named else None).log
+        log["meta"]["title"] = f"Sample game: {log['players'][0]['name']} v {log['players'][1]['name']} ({seed})"
+        out.append((f"self-play {seed}", log))
+    return out
 
 
 def wait_healthy(url: str, api: Service, instance: str, timeout: float = HEALTH_TIMEOUT) -> None:
@@ -147,7 +171,8 @@ def run(host: str, port: int, workers: int, api_workers: int, api_threads: int,
         base = f"http://{shown}:{port}"
         wait_healthy(f"{base}/healthz", api, instance)
         example = os.path.join("replays", "examples", "shields-cap.json")
-        click.echo(f"\nAPI     {base}/v1\nDocs    {base}/docs\nOpenAPI {base}/openapi.json\n"
+        click.echo(f"\nAPI     {base}/v1\nReplays {base}/replays  (the replay viewer)\nDocs    {base}/docs\n"
+                   f"OpenAPI {base}/openapi.json\n"
                    f"Try:    curl -s -X POST -H 'Content-Type: application/json' "
                    f"--data @{example} {base}/v1/replays\n"
                    f"{workers} workers running; Ctrl-C stops everything.")

@@ -359,10 +359,23 @@
       var li = el.list.children[at];
       if (li) li.classList.add("v-cur");
       root.setAttribute("data-step", String(at));
-      if (!fromHash) {
-        var url = hashFor(at);
-        try { history.replaceState(null, "", url); } catch (e) { hashBusy = true; location.hash = url; }
-      }
+      if (!fromHash) setUrl();
+    }
+
+    // The URL follows the step, at most every URL_EVERY ms (browsers throttle history updates,
+    // and a step drawn while scrubbing must not wait for one): a move right after another only
+    // schedules the update, and the last step wins.
+    var URL_EVERY = 250, urlAt = -Infinity, urlTimer = null;
+    function setUrl() {
+      var now = performance.now();
+      if (urlTimer) return;
+      if (now - urlAt >= URL_EVERY) { writeUrl(); return; }
+      urlTimer = setTimeout(function () { urlTimer = null; writeUrl(); }, URL_EVERY - (now - urlAt));
+    }
+    function writeUrl() {
+      urlAt = performance.now();
+      var url = hashFor(cur);
+      try { history.replaceState(null, "", url); } catch (e) { hashBusy = true; location.hash = url; }
     }
 
     function play() {
@@ -427,6 +440,7 @@
     var first = opts.step !== undefined ? opts.step : opts.start !== undefined ? opts.start : (data.start || 0);
     go(Number(first));
     root.setAttribute("data-ready", "true");
+    root.setAttribute("data-ready-ms", String(Math.round(performance.now())));  // bench/bench_viewer.py reads it
     if (opts.autoplay === "1") play();
 
     window.arbiterViewer = {
@@ -440,15 +454,38 @@
     document.getElementById("v-table").textContent = "This replay cannot be shown: " + message;
   }
 
+  // Served mode: the API answers 202 (with Retry-After) while a worker computes the data; ask
+  // again then, saying so on the page, up to MAX_TRIES times.
+  var MAX_TRIES = 60;
+  function load(url, tries) {
+    fetch(url, { headers: { Accept: "application/json" } })
+      .then(function (r) {
+        if (r.status === 202) {
+          return r.json().then(function (body) {
+            if (tries >= MAX_TRIES) throw new Error("the replay's data is still being computed; reload later");
+            var wait = Math.min(Math.max(parseInt(r.headers.get("Retry-After") || "1", 10) || 1, 1), 10);
+            root.setAttribute("data-ready", "waiting");
+            document.getElementById("v-table").textContent = "Preparing this replay (" + (body.status || "queued") +
+              ")… " + (body.message || "");
+            setTimeout(function () { load(url, tries + 1); }, wait * 1000);
+            return null;
+          });
+        }
+        if (!r.ok) {
+          return r.json().then(function (p) { throw new Error(p.detail || ("HTTP " + r.status)); },
+                               function () { throw new Error("HTTP " + r.status); });
+        }
+        return r.json().then(start);
+      })
+      .catch(function (e) { fail(e.message); });
+  }
+
   var embedded = document.getElementById("arbiter-viewer-data");
   try {
     if (embedded) {
       start(JSON.parse(embedded.textContent));
     } else if (root.getAttribute("data-src")) {
-      fetch(root.getAttribute("data-src"), { headers: { Accept: "application/json" } })
-        .then(function (r) { if (!r.ok) throw new Error("HTTP " + r.status); return r.json(); })
-        .then(start)
-        .catch(function (e) { fail(e.message); });
+      load(root.getAttribute("data-src"), 0);
     } else {
       fail("no replay data in the page");
     }

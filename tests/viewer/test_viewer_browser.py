@@ -190,8 +190,9 @@ def test_keyboard_scrubs_and_every_step_is_drawn_right(tab: Page, pages: dict[st
     for at in range(1, last + 1):
         page.keyboard.press("ArrowRight")
         assert tab.step() == at
-        assert page.url.endswith(f"#step-{at}")
         if at % 7 == 0 or at == last:
+            # the URL follows at most every 250 ms while moving fast; the last step wins
+            page.wait_for_function(f"location.hash === '#step-{at}'", timeout=2_000)
             assert_table(page, views.views[at], names)
     page.keyboard.press("ArrowRight")
     assert tab.step() == last
@@ -239,7 +240,8 @@ def test_deep_link_opens_at_a_step_and_follows_hash_changes(tab: Page, pages: di
     page.wait_for_function("document.getElementById('viewer').dataset.step === '44'")
     assert_table(page, views.views[44], card_names(page))
     page.locator("#v-next").click()
-    assert tab.step() == 45 and page.url.endswith("#step-45")
+    assert tab.step() == 45
+    page.wait_for_function("location.hash === '#step-45'", timeout=2_000)
 
 
 def test_perspective_hides_hands(tab: Page, pages: dict[str, Path]) -> None:

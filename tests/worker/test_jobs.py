@@ -178,7 +178,9 @@ def test_put_log_replays_only_what_fits_the_request_budget(rq_conn: redis.Redis)
         store.put_log(rq_conn, malformed_log(), replay=False)
     # nothing of the malformed log was stored
     assert sorted(rq_conn.keys("arbiter:replay:*")) == sorted(k.encode() for k in (
-        store.log_key(stored_heavy.replay_id), store.log_key(light.replay_id), store.result_key(light.replay_id)))
+        store.log_key(stored_heavy.replay_id), store.log_key(light.replay_id), store.result_key(light.replay_id),
+        store.meta_key(stored_heavy.replay_id), store.meta_key(light.replay_id)))
+    assert rq_conn.zcard(store.INDEX_KEY) == 2
 
 
 def test_the_queue_is_full_at_its_bound(rq_conn: redis.Redis, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -361,7 +361,11 @@ def new_log(seed: str, hero: str = "LEG-H", villain: str = "LEG-V", *more: str) 
     from judge.games.destiny.starters import STARTERS
 
     sides: Sequence[str] = (hero, villain, *more)
-    names = ("Hero bot", "Villain bot", "Third bot", "Fourth bot")
+    # each seat is named after its deck's hero ("Luke Skywalker bot"), with its seat number when
+    # two seats play the same deck
+    names = [STARTERS[side].name.removesuffix(" Starter Set") + " bot" if side in STARTERS else f"Bot {i + 1}"
+             for i, side in enumerate(sides)]
+    names = [f"{n} {i + 1}" if names.count(n) > 1 else n for i, n in enumerate(names)]
     return {
         "format": "arbiter.replay/1",
         "game": "destiny",

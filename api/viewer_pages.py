@@ -1,0 +1,123 @@
+"""The replay viewer's web pages (plain Flask routes, not part of the JSON API's OpenAPI document).
+
+- ``/replays``: the stored replays, a page at a time, each linking to its viewer.
+- ``/replays/{id}``: the viewer page for a stored replay; it fetches ``/v1/replays/{id}/viewer``
+  (``?notes=SET`` shows a creator's annotation set) and takes the viewer's URL options
+  (``#step-17``, ``?embed=1&controls=0&start=30&autoplay=1``: docs/viewer.md).
+- ``/replays/{id}/export.html``: the same page as one standalone file (assets and data inline,
+  opens offline), as ``arbiter export-html`` writes it; 202 while a worker computes the data.
+- ``/viewer-assets/{name}``: the page's CSS and JavaScript, from the installed package.
+
+Errors are problem+json like the API's (a 404 for a replay that is not stored).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+from flask import Blueprint, Response, request, url_for
+
+from api.extensions import get_redis
+from api.problems import ProblemError
+from api.replays.viewer import viewer_data
+from arbiter import store
+from judge.limits import MAX_PAGE_SIZE
+from replays import viewer
+
+bp = Blueprint("viewer_pages", __name__)
+
+HTML = "text/html; charset=utf-8"
+SET_ID_CHARS = frozenset("0123456789abcdef")
+PAGE_SIZE = 50
+ASSET_TYPES = {"viewer.css": "text/css; charset=utf-8", "viewer.js": "text/javascript; charset=utf-8"}
+
+
+def _notes_arg() -> str | None:
+    notes = request.args.get("notes")
+    if notes is None or notes == "":
+        return None
+    if len(notes) != 16 or not set(notes) <= SET_ID_CHARS:
+        raise ProblemError(422, "Unprocessable Content", "notes: an annotation set ID (16 hex digits).",
+                           pointer="/query/notes")
+    return notes
+
+
+def _page_arg() -> int:
+    raw = request.args.get("page", "1")
+    if not raw.isdigit() or not 1 <= int(raw) <= 1_000_000:
+        raise ProblemError(422, "Unprocessable Content", "page: a whole number from 1.", pointer="/query/page")
+    return int(raw)
+
+
+def _title(replay_id: str) -> str:
+    raw = get_redis().get(store.meta_key(replay_id))
+    if raw is None:
+        return ""
+    meta = json.loads(raw)
+    return str(meta.get("title") or "")
+
+
+@bp.route("/replays/<string:replay_id>")
+def replay_page(replay_id: str) -> Response:
+    if not store.has_log(get_redis(), replay_id):
+        raise ProblemError(404, "Not Found", f"No replay with ID {replay_id}.")
+    notes = _notes_arg()
+    src = url_for("replays.get_viewer", replay_id=replay_id, **({"notes": notes} if notes else {}))
+    text = viewer.page(data_src=src, asset_url=url_for("viewer_pages.asset", name="viewer.css").rsplit("/", 1)[0] + "/",
+                       title=_title(replay_id) or f"Replay {replay_id[:12]}")
+    return Response(text, mimetype="text/html", headers={"Content-Type": HTML})
+
+
+@bp.route("/replays/<string:replay_id>/export.html")
+def export_page(replay_id: str) -> Any:
+    data = viewer_data(replay_id, _notes_arg())
+    if not isinstance(data, dict):
+        return data  # 202 while a worker computes it
+    name = f"replay-{replay_id[:12]}.html"
+    return Response(viewer.page(data), headers={"Content-Type": HTML,
+                                                "Content-Disposition": f'attachment; filename="{name}"'})
+
+
+@bp.route("/viewer-assets/<string:name>")
+def asset(name: str) -> Response:
+    if name not in ASSET_TYPES:
+        raise ProblemError(404, "Not Found", f"No viewer asset {name}.")
+    return Response(viewer.asset(name), headers={"Content-Type": ASSET_TYPES[name],
+                                                 "Cache-Control": "public, max-age=300"})
+
+
+@bp.route("/replays")
+def replay_list() -> Response:
+    page = _page_arg()
+    total, items = store.list_replays(get_redis(), (page - 1) * PAGE_SIZE, min(PAGE_SIZE, MAX_PAGE_SIZE))
+    rows = []
+    for item in items:
+        players = " vs ".join(html.escape(str(p.get("name") or p.get("id"))) for p in item.get("players", []))
+        title = html.escape(item.get("title") or f"Replay {item['id'][:12]}")
+        href = html.escape(url_for("viewer_pages.replay_page", replay_id=item["id"]))
+        game, when = html.escape(str(item.get("game") or "")), html.escape(str(item.get("stored") or ""))
+        rows.append(f'<tr><td><a href="{href}">{title}</a></td><td>{players}</td><td>{game}</td>'
+                    f'<td class="num">{int(item.get("steps") or 0)}</td><td>{when}</td></tr>')
+    pages = []
+    if page > 1:
+        pages.append(f'<a rel="prev" href="{url_for("viewer_pages.replay_list", page=page - 1)}">newer</a>')
+    if page * PAGE_SIZE < total:
+        pages.append(f'<a rel="next" href="{url_for("viewer_pages.replay_list", page=page + 1)}">older</a>')
+    body = "\n".join(rows) or '<tr><td colspan="5">No replays are stored yet.</td></tr>'
+    text = f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Replays &#x2014; Arbiter</title>
+<link rel="stylesheet" href="{url_for('viewer_pages.asset', name='viewer.css')}">
+</head><body><div class="viewer v-listpage">
+<header class="v-header"><h1>Replays</h1><p class="v-sub">{total:,} stored &#xB7; page {page}</p></header>
+<table class="v-replays"><thead><tr><th>Title</th><th>Players</th><th>Game</th><th class="num">Steps</th>
+<th>Stored (UTC)</th></tr></thead>
+<tbody>
+{body}
+</tbody></table>
+<p class="v-pages">{' &#xB7; '.join(pages)}</p>
+</div></body></html>
+"""
+    return Response(text, headers={"Content-Type": HTML})

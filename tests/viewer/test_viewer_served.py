@@ -1,0 +1,109 @@
+"""The viewer page served by the API (``/replays/{id}``) in a real headless Chromium: a live server on
+the session's Redis, the viewer's data computed by a real worker run while the page waits (it says
+so and asks again after Retry-After), a creator's notes added and edited through the API with the
+creator token and seen on the page, and nothing fetched beyond the server itself."""
+
+from __future__ import annotations
+
+import json
+import threading
+import urllib.request
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from werkzeug.serving import make_server
+
+from api import create_app
+from tests.viewer.conftest import CHROMIUM, SKIP_REASON
+from tests.viewer.test_viewer_browser import ARGS, GAME, MID_GAME, assert_table, card_names
+from tests.viewer.views import views_of
+from tests.worker.live import registered_worker
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=SKIP_REASON)
+
+
+@pytest.fixture()
+def server(redis_url: str, redis_db: Any) -> Iterator[str]:
+    app = create_app({"REDIS_URL": redis_url, "TESTING": True})
+    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{srv.server_port}"
+    finally:
+        srv.shutdown()
+        thread.join(10)
+
+
+def call(method: str, url: str, body: Any = None, token: str | None = None) -> tuple[int, Any]:
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(url, data=data, method=method)
+    if data is not None:
+        req.add_header("Content-Type", "application/json")
+    if token:
+        req.add_header("Authorization", f"Bearer {token}")
+    try:
+        with urllib.request.urlopen(req, timeout=30) as resp:
+            return resp.status, json.loads(resp.read() or b"null")
+    except urllib.error.HTTPError as err:
+        return err.code, json.loads(err.read() or b"null")
+
+
+@pytest.fixture()
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+def test_served_viewer_waits_for_the_worker_then_draws_the_table_and_the_creators_notes(
+        server: str, browser: Any, redis_url: str, run_jobs: Callable[[], bool]) -> None:
+    log = json.loads(GAME.read_text(encoding="utf-8"))
+    status, posted = call("POST", f"{server}/v1/replays", log)
+    assert status in (201, 202), posted
+    replay_id = posted["id"]
+    first_note = {"at": MID_GAME, "note": "Shields up", "highlight": True}
+    status, notes = call("POST", f"{server}/v1/replays/{replay_id}/annotations",
+                         {"title": "Episode 4", "annotations": [first_note]})
+    assert status == 201, notes
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    asked: list[str] = []
+    context.on("request", lambda req: asked.append(req.url))
+    errors: list[str] = []
+    page = context.new_page()
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    with registered_worker(redis_url):  # alive: the API asks the page to come back after 1 s
+        page.goto(f"{server}{notes['links']['view']}#step-{MID_GAME}")
+        page.wait_for_selector("#viewer[data-ready=waiting]")
+        assert "Preparing this replay" in page.locator("#v-table").inner_text()
+        run_jobs()  # the timeline job computes the viewer's data
+        page.wait_for_selector("#viewer[data-ready=true]", timeout=15_000)
+    assert page.get_attribute("#viewer", "data-step") == str(MID_GAME)
+    views = views_of(log)
+    assert_table(page, views.views[MID_GAME], card_names(page))
+    assert page.locator(".v-annotation").inner_text() == "Shields up"
+    assert page.locator(".v-step.v-hl").count() == 1
+    # the creator edits the note through the API; the page shows it on reload
+    status, changed = call("PUT", f"{server}/v1/replays/{replay_id}/annotations/{notes['id']}/steps/{MID_GAME}",
+                           {"note": "Watch the shields", "highlight": "red"}, token=notes["token"])
+    assert status == 200, changed
+    status, _ = call("PUT", f"{server}/v1/replays/{replay_id}/annotations/{notes['id']}/steps/{MID_GAME}",
+                     {"note": "no token"})
+    assert status == 401
+    page.reload()
+    page.wait_for_selector("#viewer[data-ready=true]")
+    assert page.locator(".v-annotation").inner_text() == "Watch the shields"
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(f"location.hash === '#step-{MID_GAME + 1}'", timeout=2_000)
+    assert errors == []
+    assert all(url.startswith(server) for url in asked), [u for u in asked if not u.startswith(server)]
+    # the list page links to it
+    page.goto(f"{server}/replays")
+    page.click(f'a[href="/replays/{replay_id}"]')
+    page.wait_for_selector("#viewer[data-ready=true]")
+    assert page.locator(".v-annotation").count() == 0  # no notes without ?notes=
+    context.close()
