@@ -31,7 +31,8 @@ bp = Blueprint("viewer_pages", __name__)
 HTML = "text/html; charset=utf-8"
 SET_ID_CHARS = frozenset("0123456789abcdef")
 PAGE_SIZE = 50
-ASSET_TYPES = {"viewer.css": "text/css; charset=utf-8", "viewer.js": "text/javascript; charset=utf-8"}
+ASSET_TYPES = {"viewer.css": "text/css; charset=utf-8",
+               **{name: "text/javascript; charset=utf-8" for name in ("viewer.js", *viewer.RENDERERS)}}
 
 
 def _notes_arg() -> str | None:

@@ -560,7 +560,10 @@ def check_annotations(value: Any, steps: int) -> list[dict[str, Any]]:
 # -------------------------------------------------------------------------------- the page
 # The page's assets are package data (replays/viewer_assets/), read like the rule index reads its
 # data (judge/rules/index.py): fixed at install, never chosen by a caller, never user input.
-ASSETS = ("viewer.html", "viewer.css", "viewer.js")
+#: each game's own table renderer (``viewer_<game>.js``: registers ``window.ArbiterRenderers[game]``);
+#: a game without one is drawn from its state view generically
+RENDERERS: tuple[str, ...] = ()
+ASSETS = ("viewer.html", "viewer.css", "viewer.js", *RENDERERS)
 _SLOT = re.compile(r"@@(TITLE|STYLE|DATA_SRC|DATA|SCRIPT)@@")
 
 
@@ -590,17 +593,20 @@ def page(data: Mapping[str, Any] | None = None, data_src: str | None = None, ass
     there instead of inlining them. ``title``: the page's title (default: the data's title)."""
     if (data is None) == (data_src is None):
         raise ValueError("give the viewer data or the URL to fetch it from, not both")
-    css, js = asset("viewer.css"), asset("viewer.js")
-    for name, text, end in (("viewer.css", css, "</style"), ("viewer.js", js, "</script")):
+    css = asset("viewer.css")
+    scripts = [*RENDERERS, "viewer.js"]  # the renderers register themselves before the viewer starts
+    texts = {name: asset(name) for name in scripts}
+    for name, text, end in (("viewer.css", css, "</style"), *((n, t, "</script") for n, t in texts.items())):
         if end in text.lower() or "<!--" in text:
             raise ValueError(f"{name} must not contain {end!r} or '<!--' (it is inlined in the page)")
     if title is None:
         title = str(data.get("title") or "Replay") if data is not None else "Replay"
     if asset_url is not None:
         style = f'<link rel="stylesheet" href="{html.escape(asset_url)}viewer.css">'
-        script = f'<script src="{html.escape(asset_url)}viewer.js"></script>'
+        script = "\n".join(f'<script src="{html.escape(asset_url)}{name}"></script>' for name in scripts)
     else:
-        style, script = f"<style>\n{css}</style>", f"<script>\n{js}</script>"
+        style = f"<style>\n{css}</style>"
+        script = "\n".join(f"<script>\n{texts[name]}</script>" for name in scripts)
     slots = {
         "TITLE": html.escape(title + " \u2014 Arbiter replay"),
         "STYLE": style,

@@ -229,11 +229,78 @@
         "</section>";
     }
 
+    // -- a game without a table of its own: its state view drawn generically ------------
+    var SKIP = { round: 1, phase: 1, turn: 1, winner: 1, reason: 1, rng_drawn: 1, players: 1 };
+    function label(key) { return String(key).replace(/_/g, " "); }
+    function scalar(v) { return v === null || v === undefined || typeof v !== "object"; }
+    function valueText(key, v) {
+      if (v === true) return "yes";
+      if (v === false) return "no";
+      if (v === null || v === undefined) return "none";
+      return typeof v === "string" ? name(v) : String(v);
+    }
+    function genericThing(key, v, depth) {
+      if (scalar(v)) return '<span class="v-stat" data-field="' + esc(key) + '">' + esc(label(key)) + " <b>" + esc(valueText(key, v)) + "</b></span>";
+      if (Array.isArray(v)) {
+        if (v.every(scalar)) return zone(label(key), v.map(function (x) { return chip(valueText(key, x)); }).join(""), ' data-zone="' + esc(key) + '"');
+        return zone(label(key), '<div class="v-row">' + v.map(function (x, i) { return genericCard(String(i + 1), x, depth + 1); }).join("") + "</div>", ' data-zone="' + esc(key) + '"');
+      }
+      var keys = Object.keys(v);
+      if (keys.length && keys.every(function (k) { return v[k] && typeof v[k] === "object" && !Array.isArray(v[k]); })) {
+        return zone(label(key), '<div class="v-row">' + keys.map(function (k) { return genericCard(k, v[k], depth + 1); }).join("") + "</div>", ' data-zone="' + esc(key) + '"');
+      }
+      return zone(label(key), genericFields(v, depth + 1), ' data-zone="' + esc(key) + '"');
+    }
+    function genericFields(obj, depth) {
+      if (depth > 4) return '<pre class="v-json">' + esc(JSON.stringify(obj)) + "</pre>";
+      var keys = Object.keys(obj);
+      var flat = keys.filter(function (k) { return scalar(obj[k]); });
+      var rest = keys.filter(function (k) { return !scalar(obj[k]); });
+      return (flat.length ? '<div class="v-ctags">' + flat.map(function (k) { return genericThing(k, obj[k], depth); }).join("") + "</div>" : "") +
+        rest.map(function (k) { return genericThing(k, obj[k], depth); }).join("");
+    }
+    function genericCard(key, v, depth) {
+      var title = v && typeof v === "object" && typeof v.name === "string" ? v.name : name(key);
+      var body = v && typeof v === "object" ? genericFields(v, depth) : esc(valueText(key, v));
+      return '<div class="v-card c-gray" data-ref="' + esc(key) + '"><div class="v-cname">' + esc(title) + "</div>" + body + "</div>";
+    }
+    function genericTable(state) {
+      var top = '<div class="v-battlefield" data-round="' + esc(state.round) + '" data-phase="' + esc(state.phase) + '">' +
+        (state.round !== undefined ? "<span>round <b>" + esc(state.round) + "</b></span>" : "") +
+        (state.phase ? "<span>phase <b>" + esc(state.phase) + "</b></span>" : "") +
+        (state.turn ? "<span>turn <b>" + esc(name(state.turn)) + "</b></span>" : "") +
+        (state.winner ? "<span><b>" + esc(name(state.winner)) + " wins</b> (" + esc(state.reason) + ")</span>" : "") + "</div>";
+      var others = Object.keys(state).filter(function (k) { return !SKIP[k] && state[k] !== null && state[k] !== undefined; });
+      var shared = others.length ? '<section class="v-player v-shared" data-player="">' +
+        '<div class="v-phead"><span class="v-pname">table</span></div>' + genericFields(pick(state, others), 1) + "</section>" : "";
+      var ps = state.players && typeof state.players === "object" ? state.players : {};
+      var order = players.map(function (p) { return p.id; }).filter(function (pid) { return ps[pid]; });
+      Object.keys(ps).forEach(function (pid) { if (order.indexOf(pid) < 0) order.push(pid); });
+      return top + shared + order.map(function (pid) {
+        var active = state.turn === pid;
+        return '<section class="v-player' + (active ? " v-active" : "") + '" data-player="' + esc(pid) + '">' +
+          '<div class="v-phead"><span class="v-pname">' + esc(name(pid)) + "</span>" +
+          (active ? '<span class="v-badge">to act</span>' : "") + "</div>" + genericFields(ps[pid] || {}, 1) + "</section>";
+      }).join("");
+    }
+    function pick(obj, keys) { var out = {}; keys.forEach(function (k) { out[k] = obj[k]; }); return out; }
+
+    // the helpers a game's own renderer (viewer_<game>.js) draws with
+    var kit = { esc: esc, name: name, cardName: cardName, cardOf: cardOf, chip: chip, tag: tag, tags: tags,
+                zone: zone, dieTile: dieTile, facesRow: facesRow, handVisible: handVisible,
+                genericFields: genericFields, players: players, data: data };
+
     function drawTable(state, step) {
+      var own = (window.ArbiterRenderers || {})[data.game];
+      if (own && state) {
+        el.table.innerHTML = own(kit, state, step);
+        return;
+      }
       if (!state || !state.players || !Object.keys(state.players).some(function (pid) {
         return state.players[pid] && typeof state.players[pid] === "object" && "characters" in state.players[pid];
-      })) {  // a game this page has no table for: the state as text
-        el.table.innerHTML = '<pre class="v-json">' + esc(JSON.stringify(state, null, 1)) + "</pre>";
+      })) {  // a game this page has no table for: its state view, drawn generically
+        el.table.innerHTML = state && typeof state === "object" ? genericTable(state) :
+          '<pre class="v-json">' + esc(JSON.stringify(state, null, 1)) + "</pre>";
         return;
       }
       var bf = state.battlefield;
