@@ -43,10 +43,25 @@ json_option = click.option("--json", "as_json", is_flag=True, help="Print the sp
 
 
 @click.command()
-@log_argument
+@click.argument("log", type=click.Path())
 @json_option
-def replay(log: str, as_json: bool) -> None:
-    """Replay LOG: validity, outcome, checkpoints (exit 0 valid, 1 invalid, 2 unreadable)."""
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Batch: processes to replay in (default: every core).")
+@click.option("--queue", "queued", is_flag=True,
+              help="Batch: replay on the RQ workers of REDIS_URL (any machine), one job per log.")
+@click.option("--timeout", type=click.FloatRange(min=0), default=None,
+              help="Batch with --queue: give up waiting for results after this many seconds.")
+def replay(log: str, as_json: bool, jobs: int | None, queued: bool, timeout: float | None) -> None:
+    """Replay LOG: validity, outcome, checkpoints (exit 0 valid, 1 invalid, 2 unreadable).
+
+    LOG may be a directory (every *.json below it) or a glob ('logs/**/*.json'): every log is
+    replayed, on all cores (--jobs) or on RQ workers (--queue), with a progress bar and a summary
+    (exit 0 when all are valid, 1 otherwise)."""
+    if Path(log).is_dir() or any(c in log for c in "*?["):
+        from arbiter.commands.batch import run_batch
+
+        run_batch(log, as_json, jobs, queued, timeout)
+        return
     result = replay_json(read_log(log))
     if as_json:
         emit_json(result)

@@ -1,0 +1,198 @@
+"""Batch replay: many log files at once, on every core of this machine or on RQ workers anywhere.
+
+- :func:`find_logs` turns a directory (every ``*.json`` under it) or a glob into a sorted list of
+  files, refusing more than ``MAX_BATCH_FILES``.
+- :func:`replay_file` reads one file and replays it: a small JSON summary (``file``, ``valid``,
+  ``steps``, ``outcome``, ``error``: the first fault or the broken rule), never an exception, so
+  one bad file never stops a batch.
+- :func:`run_local` replays the files in ``jobs`` processes (chunks of files per task, results in
+  file order).
+- :func:`run_queued` stores each log in Redis under its content address and queues its replay job
+  (:func:`worker.jobs.replay_stored`) for the RQ workers of every machine on that Redis, then
+  gathers the results as they are stored. Re-run safe: a log already replayed is not queued again
+  (same content, same ID, its result is read back), and a job queued twice is run once.
+- :func:`summarize` counts valid and invalid logs and the outcomes.
+"""
+
+from __future__ import annotations
+
+import glob
+import json
+import os
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from judge.limits import MAX_BODY_BYTES
+
+#: files one batch may name (a glob or folder naming more is refused, not truncated)
+MAX_BATCH_FILES = 1_000_000
+#: files per task sent to a worker process (fewer round trips than one per file)
+CHUNK = 32
+#: seconds ``run_queued`` waits between looks at the stored results
+POLL = 0.2
+
+Progress = Callable[[int], None]
+
+
+class BatchError(Exception):
+    """The batch cannot start (nothing matched, too many files)."""
+
+
+def find_logs(pattern: str) -> list[Path]:
+    """A directory (every ``*.json`` below it) or a glob (``logs/**/*.json``), sorted."""
+    path = Path(pattern)
+    if path.is_dir():
+        found: Iterable[str] = (str(p) for p in path.rglob("*.json"))
+    else:
+        found = glob.iglob(pattern, recursive=True)
+    files: list[Path] = []
+    for name in found:
+        if os.path.isfile(name):
+            files.append(Path(name))
+            if len(files) > MAX_BATCH_FILES:
+                raise BatchError(f"{pattern} names more than {MAX_BATCH_FILES:,} files")
+    if not files:
+        raise BatchError(f"no log files match {pattern}")
+    return sorted(files)
+
+
+def _error_of(result: dict[str, Any]) -> str | None:
+    if result.get("valid"):
+        return None
+    faults = result.get("faults") or []
+    if faults:
+        first = faults[0]
+        return f"malformed: {first.get('path') or '/'}: {first.get('message')}"
+    err = result.get("error") or {}
+    failed = (result.get("checkpoints") or {}).get("failed") or []
+    if err:
+        rule = f" [{err['rule']}]" if err.get("rule") else ""
+        return f"step {err.get('at')}: {err.get('kind')}: {err.get('message')}{rule}"
+    if failed:
+        return f"checkpoint failed at step {failed[0]}"
+    return "invalid"
+
+
+def summary_of(name: str, result: dict[str, Any]) -> dict[str, Any]:
+    """The batch's line for one replay result (spec section 4)."""
+    outcome = result.get("outcome")
+    return {"file": name, "valid": bool(result.get("valid")), "steps": result.get("steps"),
+            "outcome": None if not outcome else {"winner": outcome.get("winner"), "reason": outcome.get("reason")},
+            "error": _error_of(result)}
+
+
+def replay_file(path: str) -> dict[str, Any]:
+    """Read and replay one file; a file that cannot be read is an invalid line, not an exception."""
+    from replays.service import replay_json
+
+    try:
+        if os.path.getsize(path) > MAX_BODY_BYTES:
+            return {"file": path, "valid": False, "steps": None, "outcome": None,
+                    "error": f"unreadable: larger than {MAX_BODY_BYTES:,} bytes (MAX_BODY_BYTES)"}
+        log = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+        return {"file": path, "valid": False, "steps": None, "outcome": None, "error": f"unreadable: {exc}"}
+    return summary_of(path, replay_json(log))
+
+
+def _replay_chunk(paths: Sequence[str]) -> list[dict[str, Any]]:
+    return [replay_file(p) for p in paths]
+
+
+def _chunks(items: Sequence[str], size: int) -> Iterator[Sequence[str]]:
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
+
+
+def run_local(files: Sequence[Path], jobs: int, progress: Progress | None = None) -> list[dict[str, Any]]:
+    """Replay ``files`` in ``jobs`` processes (1: in this one); the lines in file order."""
+    names = [str(f) for f in files]
+    out: list[dict[str, Any]] = []
+    if jobs <= 1:
+        for name in names:
+            out.append(replay_file(name))
+            if progress:
+                progress(1)
+        return out
+    size = max(1, min(CHUNK, len(names) // (jobs * 4) or 1))
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for lines in pool.map(_replay_chunk, _chunks(names, size)):
+            out.extend(lines)
+            if progress:
+                progress(len(lines))
+    return out
+
+
+def run_queued(files: Sequence[Path], conn: Any, progress: Progress | None = None,
+               timeout: float | None = None) -> list[dict[str, Any]]:
+    """Replay ``files`` on the RQ workers of ``conn``'s Redis (see the module's docstring)."""
+    from arbiter import settings as settings_mod
+    from arbiter import store
+    from replays.service import MalformedLog
+    from worker.queue import enqueue_replay, make_queue
+
+    cfg = settings_mod.load()
+    queue = make_queue(conn, cfg)
+    lines: dict[int, dict[str, Any]] = {}
+    waiting: dict[int, tuple[str, str]] = {}  # index -> (file, replay id)
+    for i, path in enumerate(files):
+        name = str(path)
+        try:
+            if path.stat().st_size > MAX_BODY_BYTES:
+                raise ValueError(f"larger than {MAX_BODY_BYTES:,} bytes (MAX_BODY_BYTES)")
+            log = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+            lines[i] = {"file": name, "valid": False, "steps": None, "outcome": None, "error": f"unreadable: {exc}"}
+            continue
+        try:
+            stored = store.put_log(conn, log, replay=False)
+        except MalformedLog as exc:
+            first = exc.faults[0]
+            lines[i] = {"file": name, "valid": False, "steps": 0, "outcome": None,
+                        "error": f"malformed: {first.path or '/'}: {first.message}"}
+            continue
+        if store.get_result(conn, stored.replay_id) is None and store.claim_replay_job(
+                conn, stored.replay_id, cfg.job_timeout):
+            enqueue_replay(queue, stored.replay_id, cfg)
+        waiting[i] = (name, stored.replay_id)
+    if progress and lines:
+        progress(len(lines))
+    deadline = None if timeout is None else time.monotonic() + timeout
+    while waiting:
+        done = []
+        for i, (name, replay_id) in waiting.items():
+            result = store.get_result(conn, replay_id)
+            error = store.get_replay_error(conn, replay_id) if result is None else None
+            if result is not None:
+                lines[i] = summary_of(name, result)
+            elif error is not None:
+                lines[i] = {"file": name, "valid": False, "steps": None, "outcome": None,
+                            "error": f"{error.get('kind')}: {error.get('message')}"}
+            else:
+                continue
+            done.append(i)
+        for i in done:
+            del waiting[i]
+        if progress and done:
+            progress(len(done))
+        if waiting:
+            if deadline is not None and time.monotonic() > deadline:
+                for i, (name, replay_id) in waiting.items():
+                    lines[i] = {"file": name, "valid": False, "steps": None, "outcome": None,
+                                "error": f"not replayed within {timeout} s (queued as {replay_id}: "
+                                         "is a worker running?)"}
+                break
+            time.sleep(POLL)
+    return [lines[i] for i in range(len(files))]
+
+
+def summarize(lines: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Counts: logs, valid, invalid, steps, outcomes by reason."""
+    valid = [ln for ln in lines if ln["valid"]]
+    outcomes = Counter(ln["outcome"]["reason"] if ln["outcome"] else "unfinished" for ln in valid)
+    return {"logs": len(lines), "valid": len(valid), "invalid": len(lines) - len(valid),
+            "steps": sum(ln["steps"] or 0 for ln in lines), "outcomes": dict(sorted(outcomes.items()))}

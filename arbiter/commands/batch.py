@@ -1,0 +1,82 @@
+"""``arbiter replay DIR|GLOB``: the batch's progress bar (rich, on a terminal) and summary table."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from typing import Any
+
+import click
+
+from arbiter import batch
+
+
+def _progress(total: int) -> tuple[Any, Any]:
+    """A rich progress bar on stderr when it is a terminal, else nothing."""
+    if not sys.stderr.isatty():
+        return None, None
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    bar = Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                   TimeRemainingColumn(), console=Console(stderr=True), transient=True)
+    task = bar.add_task("replaying", total=total)
+    return bar, lambda n: bar.advance(task, n)
+
+
+def run_batch(pattern: str, as_json: bool, jobs: int | None, queued: bool, timeout: float | None) -> None:
+    try:
+        files = batch.find_logs(pattern)
+    except batch.BatchError as exc:
+        click.echo(f"arbiter: {exc}", err=True)
+        raise SystemExit(2) from exc
+    jobs = jobs or os.cpu_count() or 1
+    bar, advance = _progress(len(files))
+    t0 = time.perf_counter()
+    try:
+        if bar is not None:
+            bar.start()
+        if queued:
+            import redis
+
+            from arbiter import settings as settings_mod
+            from arbiter.redis_conn import shared_url
+
+            cfg = settings_mod.load()
+            conn = redis.Redis.from_url(shared_url(cfg.redis_url, cfg.data_dir))
+            lines = batch.run_queued(files, conn, advance, timeout)
+        else:
+            lines = batch.run_local(files, jobs, advance)
+    finally:
+        if bar is not None:
+            bar.stop()
+    seconds = time.perf_counter() - t0
+    totals = batch.summarize(lines)
+    if as_json:
+        click.echo(json.dumps({"summary": {**totals, "seconds": round(seconds, 3)}, "logs": lines},
+                              indent=2, ensure_ascii=False))
+    else:
+        _print_summary(lines, totals, seconds, "RQ workers" if queued else f"{jobs} process{'es' if jobs > 1 else ''}")
+    raise SystemExit(0 if totals["invalid"] == 0 else 1)
+
+
+def _print_summary(lines: list[dict[str, Any]], totals: dict[str, Any], seconds: float, where: str) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(highlight=False, soft_wrap=True)
+    table = Table(title=f"{totals['logs']:,} logs, {totals['steps']:,} steps in {seconds:.1f} s ({where})")
+    table.add_column("result")
+    table.add_column("logs", justify="right")
+    table.add_row("valid", f"{totals['valid']:,}")
+    for reason, n in totals["outcomes"].items():
+        table.add_row(f"  ended: {reason}", f"{n:,}")
+    table.add_row("invalid", f"{totals['invalid']:,}")
+    console.print(table)
+    bad = [ln for ln in lines if not ln["valid"]]
+    for ln in bad[:20]:
+        console.print(f"invalid  {ln['file']}: {ln['error']}", markup=False)
+    if len(bad) > 20:
+        console.print(f"... and {len(bad) - 20:,} more invalid logs (--json lists them all)")

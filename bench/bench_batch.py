@@ -1,0 +1,101 @@
+"""Batch replay benchmarks (issue 17): ``arbiter replay DIR`` on one core and on every core, and
+``--queue`` on one and on two RQ workers (``python -m arbiter worker`` processes on an embedded
+Redis), over the same folder of self-play logs. Prints logs/s and the ratios the issue asks for:
+N cores at least 0.8 x N times one core; two workers at least 1.6 x one.
+
+``BENCH_BATCH_LOGS`` (default 10,000) files are written: ``BENCH_BATCH_GAMES`` distinct heuristic
+self-play games (default 250), each written again under other names (replaying costs the same).
+``BENCH_BATCH_QUEUED`` (default 2,000) of them go through the queue.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import redis  # noqa: E402
+
+from arbiter import batch  # noqa: E402
+from arbiter.redis_conn import shared_url  # noqa: E402
+from replays.selfplay import play_game  # noqa: E402
+from worker.liveness import live_workers  # noqa: E402
+from worker.queue import make_queue  # noqa: E402
+
+LOGS = int(os.environ.get("BENCH_BATCH_LOGS", "10000"))
+GAMES = int(os.environ.get("BENCH_BATCH_GAMES", "250"))
+QUEUED = int(os.environ.get("BENCH_BATCH_QUEUED", "2000"))
+
+
+def write_logs(folder: Path) -> list[Path]:
+    games = [json.dumps(play_game(f"batch-{i}", "AW-H" if i % 2 else "LEG-H", "AW-V" if i % 2 else "LEG-V",
+                                  policy="heuristic").log) for i in range(GAMES)]
+    for i in range(LOGS):
+        (folder / f"log-{i:05}.json").write_text(games[i % GAMES], encoding="utf-8")
+    return batch.find_logs(str(folder))
+
+
+def queued_rate(files: list[Path], url: str, workers: int, tmp: Path) -> float:
+    conn = redis.Redis.from_url(url)
+    conn.flushdb()
+    env = {**os.environ, "REDIS_URL": url, "ARBITER_DATA_DIR": str(tmp / "data"), "PYTHONUNBUFFERED": "1"}
+    procs = [subprocess.Popen([sys.executable, "-m", "arbiter", "worker"], cwd=ROOT, env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for _ in range(workers)]
+    try:
+        deadline = time.monotonic() + 60
+        while live_workers(make_queue(conn)) < workers:
+            if time.monotonic() > deadline:
+                raise RuntimeError("the workers did not start")
+            time.sleep(0.1)
+        t0 = time.perf_counter()
+        lines = batch.run_queued(files, conn, timeout=1800)
+        seconds = time.perf_counter() - t0
+        assert all(ln["valid"] for ln in lines), [ln for ln in lines if not ln["valid"]][:3]
+        return len(files) / seconds
+    finally:
+        for p in procs:
+            p.terminate()
+        for p in procs:
+            p.wait(30)
+        conn.flushdb()
+
+
+def main() -> int:
+    cores = os.cpu_count() or 1
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        folder = tmp / "logs"
+        folder.mkdir()
+        t0 = time.perf_counter()
+        files = write_logs(folder)
+        steps = sum(len(json.loads(files[i].read_text())["steps"]) for i in range(GAMES))
+        print(f"{len(files):,} logs ({GAMES} distinct self-play games, {steps / GAMES:.0f} steps each on average) "
+              f"written in {time.perf_counter() - t0:.1f} s; {cores} cores")
+        rates = {}
+        for jobs in sorted({1, cores}):
+            t0 = time.perf_counter()
+            lines = batch.run_local(files, jobs)
+            rates[jobs] = len(files) / (time.perf_counter() - t0)
+            assert all(ln["valid"] for ln in lines)
+            print(f"local, {jobs} process{'es' if jobs > 1 else ''}: {rates[jobs]:,.0f} logs/s")
+        if cores > 1:
+            ratio = rates[cores] / rates[1]
+            print(f"local: {cores} cores {ratio:.2f}x one core = {ratio / cores:.2f} x N (goal >= 0.80 x N)")
+        url = shared_url(None, tmp / "redis")
+        sub = files[:QUEUED]
+        one = queued_rate(sub, url, 1, tmp)
+        two = queued_rate(sub, url, 2, tmp)
+        print(f"RQ (--queue), {len(sub):,} logs: one worker {one:,.0f} logs/s, two workers {two:,.0f} logs/s: "
+              f"{two / one:.2f}x (goal >= 1.60x; the workers, Redis and this process share {cores} cores)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

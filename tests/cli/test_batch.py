@@ -1,0 +1,94 @@
+"""``arbiter replay DIR|GLOB``: every log replayed on all cores or on RQ workers (real Redis, a real
+worker run in-process), the same lines as one replay at a time, bad files reported and counted."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+import redis
+from click.testing import CliRunner
+
+from arbiter import batch
+from arbiter.cli import main
+from replays.selfplay import play_game
+from replays.service import replay_json
+from worker.queue import make_queue
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("logs")
+    for i in range(12):
+        log = play_game(f"batch-{i}", "AW-H", "AW-V", policy="heuristic").log
+        (out / f"game-{i:02}.json").write_text(json.dumps(log), encoding="utf-8")
+    sub = out / "more"
+    sub.mkdir()
+    illegal = play_game("batch-x", policy="heuristic").log
+    illegal["steps"][3]["by"] = "p2" if illegal["steps"][3]["by"] == "p1" else "p1"  # out of turn
+    (sub / "illegal.json").write_text(json.dumps(illegal), encoding="utf-8")
+    (sub / "malformed.json").write_text(json.dumps({"format": "arbiter.replay/1", "game": "chess"}))
+    (sub / "broken.json").write_text("{not json")
+    return out
+
+
+def expected_line(path: Path) -> dict:
+    try:
+        log = json.loads(path.read_text(encoding="utf-8"))
+    except ValueError:
+        return {"file": str(path), "valid": False}
+    return batch.summary_of(str(path), replay_json(log))
+
+
+def test_every_core_gives_the_lines_of_one_at_a_time(folder: Path) -> None:
+    files = batch.find_logs(str(folder))
+    assert len(files) == 15 and files == sorted(files)
+    one = batch.run_local(files, 1)
+    two = batch.run_local(files, 2)
+    assert one == two
+    for line, path in zip(one, files, strict=True):
+        want = expected_line(path)
+        assert {k: line[k] for k in want} == want
+    by_name = {Path(ln["file"]).name: ln for ln in one}
+    assert by_name["illegal.json"]["error"].startswith("step 4: illegal-action")
+    assert by_name["malformed.json"]["error"].startswith("malformed: /")
+    assert by_name["broken.json"]["error"].startswith("unreadable:")
+    totals = batch.summarize(one)
+    assert (totals["logs"], totals["valid"], totals["invalid"]) == (15, 12, 3)
+    assert sum(totals["outcomes"].values()) == 12
+
+
+def test_the_command_prints_a_summary_and_says_by_its_exit_code(folder: Path) -> None:
+    runner = CliRunner()
+    result = runner.invoke(main, ["replay", str(folder), "-j", "2"])
+    assert result.exit_code == 1, result.output
+    assert "15 logs" in result.output and "invalid" in result.output and "illegal.json" in result.output
+    good = runner.invoke(main, ["replay", str(folder / "game-0*.json"), "--json"])
+    assert good.exit_code == 0, good.output
+    body = json.loads(good.output)
+    assert body["summary"]["logs"] == 10 and body["summary"]["invalid"] == 0
+    assert [Path(ln["file"]).name for ln in body["logs"]] == [f"game-{i:02}.json" for i in range(10)]
+    none = runner.invoke(main, ["replay", str(folder / "nothing-*.json")])
+    assert none.exit_code == 2 and "no log files match" in none.output
+
+
+def test_queued_batch_runs_on_workers_and_is_rerun_safe(folder: Path, redis_url: str, redis_db: redis.Redis,
+                                                        run_jobs: Callable[[], bool]) -> None:
+    files = batch.find_logs(str(folder))
+    conn = redis.Redis.from_url(redis_url)
+    out: list = []
+    runner = threading.Thread(target=lambda: out.append(batch.run_queued(files, conn, timeout=120)))
+    runner.start()
+    while runner.is_alive():
+        run_jobs()
+        runner.join(0.2)
+    lines = out[0]
+    local = batch.run_local(files, 1)
+    assert lines == local  # the same lines as replaying here, bad files included
+    assert make_queue(conn).count == 0
+    again = batch.run_queued(files, conn, timeout=5)  # every result is stored: nothing is queued again
+    assert again == lines
+    assert make_queue(conn).count == 0
