@@ -266,10 +266,78 @@ def changes(before: Mapping[str, Any] | None, after: Mapping[str, Any], names: N
                 _pool_change(out, old if isinstance(old, dict) else {}, value, names)
             elif isinstance(value, dict):
                 _cards_change(out, key, old if isinstance(old, dict) else {}, value, names)
+    _table_change(out, before, after, names)
     return out
 
 
+#: top-level keys told above, or never (the rng's position; who may do what now)
+_TOLD = frozenset({"round", "phase", "turn", "claimed_by", "winner", "reason", "battlefield", "players", "rng_drawn",
+                   "may", "acting", "wait"})  # the last three: who may do what now (the step panel says)
+
+
+def _scalar(value: Any) -> bool:
+    return value is None or isinstance(value, (str, int, float, bool))
+
+
+def _keyed(items: list[Any]) -> dict[str, Any] | None:
+    """A list of objects that each name themselves (``ref`` or ``id``) as ``{name: object}``."""
+    out: dict[str, Any] = {}
+    for item in items:
+        if not isinstance(item, dict):
+            return None
+        key = item.get("ref", item.get("id"))
+        if not isinstance(key, str) or key in out:
+            return None
+        out[key] = item
+    return out
+
+
+def _table_change(out: list[str], before: Mapping[str, Any], after: Mapping[str, Any], names: Names) -> None:
+    """The rest of a game's table, read by shape (another game's arenas, zones, contest, ...)."""
+    for key, value in after.items():
+        old = before.get(key)
+        if key in _TOLD or old == value:
+            continue
+        label = key.replace("_", " ")
+        if _scalar(value) and _scalar(old):
+            out.append(f"{label}: {names.name(old)} → {names.name(value)}")
+        elif isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
+            zones = all(all(isinstance(c, dict) for c in v.values()) for v in value.values())
+            if zones and any(value.values()):  # {zone: {ref: card}}
+                prev = old if isinstance(old, dict) else {}
+                for zone, cards in value.items():
+                    was = prev.get(zone)
+                    _cards_change(out, zone, was if isinstance(was, dict) else {}, cards, names)
+            else:
+                _cards_change(out, label, old if isinstance(old, dict) else {}, value, names)
+        elif isinstance(value, dict) and not isinstance(old, dict):
+            kind = value.get("kind")
+            out.append(f"{label} begins" + (f": {names.name(kind)}" if isinstance(kind, str) else ""))
+        elif value is None and isinstance(old, dict):
+            out.append(f"{label} ends")
+        elif isinstance(value, dict) and isinstance(old, dict):
+            _record_change(out, label, old, value, names)
+        elif isinstance(value, list):
+            _list_change(out, label, old if isinstance(old, list) else [], value, names)
+
+
+def _record_change(out: list[str], label: str, old: Mapping[str, Any], new: Mapping[str, Any], names: Names) -> None:
+    """One object of the table (a contest, an attack): each field that moved."""
+    for key, value in new.items():
+        prev = old.get(key)
+        if prev == value:
+            continue
+        if _scalar(value) and _scalar(prev):
+            out.append(f"{label}'s {key.replace('_', ' ')}: {names.name(prev)} → {names.name(value)}")
+        elif isinstance(value, list):
+            _list_change(out, f"{label}'s {key.replace('_', ' ')}", prev if isinstance(prev, list) else [], value, names)
+
+
 def _list_change(out: list[str], label: str, old: list[Any], new: list[Any], names: Names) -> None:
+    keyed_new, keyed_old = _keyed(new), _keyed(old)
+    if keyed_new is not None and keyed_old is not None and (keyed_new or keyed_old):
+        _cards_change(out, label, keyed_old, keyed_new, names, items=True)  # objects that name themselves
+        return
     added, removed = list(new), []
     for item in old:
         if item in added:
@@ -293,13 +361,15 @@ def _pool_change(out: list[str], old: Mapping[str, Any], new: Mapping[str, Any],
             out.append(f"{names.name(die)} ({face}) leaves the pool")
 
 
-def _cards_change(out: list[str], zone: str, old: Mapping[str, Any], new: Mapping[str, Any], names: Names) -> None:
-    """Cards in play (``{ref: {field: value}}``): entered, left, and each field that moved."""
+def _cards_change(out: list[str], zone: str, old: Mapping[str, Any], new: Mapping[str, Any], names: Names,
+                  items: bool = False) -> None:
+    """Cards in play (``{ref: {field: value}}``): entered, left, and each field that moved.
+    ``items``: not cards in play but objects of a list (``zone``: the list), added and removed."""
     for ref, card in new.items():
         name = names.name(ref)
         if ref not in old:
             on = card.get("on") if isinstance(card, dict) else None
-            out.append(f"{name} enters play" + (f" on {names.name(on)}" if on else ""))
+            out.append(f"{zone} + {name}" if items else f"{name} enters play" + (f" on {names.name(on)}" if on else ""))
             continue
         was = old[ref]
         if not isinstance(card, dict) or not isinstance(was, dict):
@@ -326,7 +396,8 @@ def _cards_change(out: list[str], zone: str, old: Mapping[str, Any], new: Mappin
                 out.append(f"{name}'s {key}: {names.name(prev)} → {names.name(value)}")
     for ref in old:
         if ref not in new:
-            out.append(f"{names.name(ref)} leaves play" + (f" ({zone})" if zone != "upgrades" else ""))
+            out.append(f"{zone} − {names.name(ref)}" if items else
+                       f"{names.name(ref)} leaves play" + (f" ({zone})" if zone != "upgrades" else ""))
 
 
 # -------------------------------------------------------------------------------- keyframes + patches
@@ -562,7 +633,7 @@ def check_annotations(value: Any, steps: int) -> list[dict[str, Any]]:
 # data (judge/rules/index.py): fixed at install, never chosen by a caller, never user input.
 #: each game's own table renderer (``viewer_<game>.js``: registers ``window.ArbiterRenderers[game]``);
 #: a game without one is drawn from its state view generically
-RENDERERS: tuple[str, ...] = ()
+RENDERERS: tuple[str, ...] = ("viewer_swtcg.js", "viewer_relic.js")
 ASSETS = ("viewer.html", "viewer.css", "viewer.js", *RENDERERS)
 _SLOT = re.compile(r"@@(TITLE|STYLE|DATA_SRC|DATA|SCRIPT)@@")
 

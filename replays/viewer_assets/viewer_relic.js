@@ -1,0 +1,113 @@
+/* Arbiter replay viewer: a Relic encounter (docs/viewer.md, "One page, a renderer per game").
+ * Draws the Relic state view (docs/replay-format.md, "Relic logs"): each character with its
+ * characteristics, life and Influence, assets with their charges, trophies; the skill test or battle
+ * under way (the enemies or the test, the declared bonuses, every die with each roll it took, its
+ * explosions and rerolls, the scores); the scenario and its special rules.
+ */
+(function () {
+  "use strict";
+  var TRAITS = ["strength", "willpower", "cunning"];
+
+  function render(kit, state, step) {
+    var esc = kit.esc, name = kit.name;
+    var order = kit.players.map(function (p) { return p.id; }).filter(function (pid) { return state.players && state.players[pid]; });
+    Object.keys(state.players || {}).forEach(function (pid) { if (order.indexOf(pid) < 0) order.push(pid); });
+
+    function stat(field, label, value) {
+      return '<span class="v-stat" data-field="' + esc(field) + '">' + esc(label) + " <b>" + esc(value) + "</b></span>";
+    }
+    function effectText(e) {
+      if (!e) return "";
+      var parts = [e.timing, e.window, e.kind].filter(Boolean).join(" ");
+      if (e.value !== undefined) parts += " " + e.value;
+      return parts;
+    }
+    function assetTile(a) {
+      var t = [];
+      if (a.type) t.push(kit.tag("", a.type));
+      if (a.charge_value) t.push(kit.tag("v-sh", "charges " + a.charges + " of " + a.charge_value));
+      else if (a.charges) t.push(kit.tag("v-sh", "charges " + a.charges));
+      (a.bonuses || []).forEach(function (b) {
+        t.push(kit.tag("", (b.kind || "bonus") + " " + (b.color || "") + (b.value !== undefined ? " +" + b.value : "")));
+      });
+      return '<div class="v-card c-gray" data-ref="' + esc(a.ref || a.code) + '" data-charges="' + esc(a.charges || 0) + '">' +
+        '<div class="v-cname">' + esc(a.name || name(a.code)) + "</div>" + kit.tags(t) +
+        (a.effect ? '<div class="v-ctext">' + esc(effectText(a.effect)) + "</div>" : "") + "</div>";
+    }
+    function die(d) {
+      var rolls = (d.rolls || []).map(function (r, i) {
+        return '<span class="v-roll' + (i < d.rolls.length - 1 ? " v-old" : "") + (r === 6 ? " v-six" : "") + '">' + esc(r) + "</span>";
+      }).join("");
+      var mod = d.result !== undefined && d.base !== undefined && d.result !== d.base ? " \u2192 " + esc(d.result) : "";
+      return '<span class="v-rdie ' + (d.side === "enemy" ? "v-enemy" : "v-mine") + (d.exploded ? " v-exploded" : "") +
+        '" data-die="' + esc(d.id) + '" data-result="' + esc(d.result) + '" data-exploded="' + (d.exploded ? "true" : "false") +
+        '" title="' + esc((d.side || "") + " die " + d.id + (d.parent ? ", from the explosion of " + d.parent : "") +
+        (d.rolls && d.rolls.length > 1 ? ", rerolled" : "")) + '">' + '<span class="v-did">' + esc(d.id) + "</span>" +
+        rolls + mod + (d.exploded ? '<span class="v-boom">explodes</span>' : "") + "</span>";
+    }
+    function contest(c) {
+      if (!c) return "";
+      var what = c.kind === "battle" ? "Battle" : "Skill test";
+      var against = (c.enemies || []).map(function (e) {
+        return kit.chip(e.name + " (" + (e.color || "") + " " + e.value + ")");
+      }).join("");
+      var declared = (c.declared || []).map(function (b) {
+        return kit.chip(typeof b === "string" ? name(b) : (b.name || name(b.card || b.ref || "")) +
+          (b.value !== undefined ? " +" + b.value : ""));
+      }).join("");
+      var dice = (c.dice || []).map(die).join("");
+      return '<section class="v-player v-shared v-contest" data-contest="' + esc(c.kind) + '" data-stage="' + esc(c.stage) + '">' +
+        '<div class="v-phead"><span class="v-pname">' + esc(what) + "</span>" +
+        (c.characteristic ? stat("characteristic", "with", c.characteristic) : "") +
+        (c.color ? stat("color", "colour", c.color) : "") + (c.value !== undefined ? stat("value", "value", c.value) : "") +
+        stat("stage", "stage", c.stage) + "</div>" +
+        (against ? kit.zone("against", against, ' data-zone="enemies"') : "") +
+        kit.zone("declared bonuses", declared, ' data-zone="declared"') +
+        kit.zone("dice", dice && '<div class="v-row">' + dice + "</div>", ' data-zone="dice"') +
+        '<div class="v-scores">' + stat("player_score", "score", c.player_score) +
+        stat("against", "against", c.against) + (c.extra ? stat("extra", "extra dice", c.extra) : "") + "</div></section>";
+    }
+
+    var scen = state.scenario;
+    var top = '<div class="v-battlefield" data-round="' + esc(state.round) + '" data-phase="' + esc(state.phase) + '">' +
+      "<span>round <b>" + esc(state.round) + "</b></span><span>phase <b>" + esc(state.phase) + "</b></span>" +
+      (state.turn ? "<span>active player <b>" + esc(name(state.turn)) + "</b></span>" : "") +
+      (scen ? '<span data-scenario>scenario <b>' + esc(scen.name || "") + "</b></span>" : "") +
+      (state.winner ? "<span><b>" + esc(name(state.winner)) + " wins</b> (" + esc(state.reason) + ")</span>" : "") +
+      "</div>";
+    var special = scen && (scen.special || []).length ? '<div class="v-may">special rules: ' +
+      scen.special.map(function (e) { return kit.chip(effectText(e)); }).join("") + "</div>" : "";
+    var last = state.last ? '<div class="v-may" data-last>last: ' + kit.chip((state.last.kind || "") + " " +
+      (state.last.outcome || "") + " " + (state.last.score !== undefined ? state.last.score + " vs " + state.last.against : "")) + "</div>" : "";
+
+    var panels = order.map(function (pid) {
+      var p = state.players[pid];
+      var ch = p.character || {};
+      var visible = kit.handVisible(pid) && Array.isArray(p.hand_cards);
+      var hand = visible ? p.hand_cards.map(function (c) { return kit.chip(name(c)); }).join("") :
+        new Array((typeof p.hand === "number" ? p.hand : 0) + 1).join(kit.chip("?", "v-back"));
+      var traits = TRAITS.map(function (t) {
+        var base = ch[t], now = p[t];
+        return stat(t, t, now + (base !== undefined && base !== now ? " (printed " + base + ")" : ""));
+      }).join("");
+      return '<section class="v-player' + (state.turn === pid ? " v-active" : "") + '" data-player="' + esc(pid) +
+        '" data-life="' + esc(p.life) + '" data-influence="' + esc(p.influence) + '">' +
+        '<div class="v-phead"><span class="v-pname">' + esc(name(pid)) + "</span>" +
+        (ch.name ? '<span class="v-csub">' + esc(ch.name) + "</span>" : "") +
+        (state.turn === pid ? '<span class="v-badge">active</span>' : "") +
+        (state.winner === pid ? '<span class="v-badge">winner</span>' : "") + "</div>" +
+        '<div class="v-ctags">' + traits + stat("life", "life", p.life + (ch.life !== undefined ? " of " + ch.life : "")) +
+        stat("influence", "Influence", p.influence) + "</div>" +
+        kit.zone("assets", (p.assets || []).length && '<div class="v-row">' + p.assets.map(assetTile).join("") + "</div>", ' data-zone="assets"') +
+        kit.zone("hand" + (visible ? "" : " (hidden)"), hand, ' data-zone="hand" data-visible="' + (visible ? "true" : "false") + '"') +
+        ((p.trophies || []).length ? kit.zone("trophies", p.trophies.map(function (c) { return kit.chip(name(c)); }).join(""), ' data-zone="trophies"') : "") +
+        ((p.spent || []).length ? kit.zone("charges spent this turn", p.spent.map(function (c) { return kit.chip(name(c)); }).join(""), ' data-zone="spent"') : "") +
+        kit.zone("discard pile", (p.discard || []).map(function (c) { return kit.chip(name(c)); }).join(""), ' data-zone="discard"') +
+        "</section>";
+    });
+    return top + special + last + contest(state.contest) + panels.join("");
+  }
+
+  window.ArbiterRenderers = window.ArbiterRenderers || {};
+  window.ArbiterRenderers.relic = render;
+})();
