@@ -108,13 +108,17 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.wsgi_app = BoundedBody(app.wsgi_app, lambda: app.config.get("MAX_CONTENT_LENGTH"))  # type: ignore[method-assign]
     openapi.register_swagger_assets(app)
 
+    from api.cards import blp as cards_blp
     from api.health import blp as health_blp
     from api.replays import blp as replays_blp
+    from api.rules import blp as rules_blp
     from api.rulings import blp as rulings_blp
 
     api.register_blueprint(health_blp)
     api.register_blueprint(replays_blp, url_prefix="/v1/replays")
     api.register_blueprint(rulings_blp, url_prefix="/v1/rulings")
+    api.register_blueprint(cards_blp, url_prefix="/v1/cards")
+    api.register_blueprint(rules_blp, url_prefix="/v1/rules")
     try:
         from api.tournaments import blp as tournaments_blp
     except ImportError:

@@ -495,3 +495,39 @@ def _ruling(entry: Mapping[str, Any], names: Names) -> str:
     if err.get("kind") != "illegal-action" or not err.get("rule"):
         return f"cannot go on ({err.get('kind')}): {message}"
     return f"illegal, breaks {err['rule']}{_rule_brief(err['rule'])}: {message}"
+
+
+# ---------------------------------------------------------------------------------- cards and rules
+def card_line(info: Mapping[str, Any]) -> str:
+    """One card on one line: code, title, type, and a mark when the engine does not apply it all."""
+    mark = "" if info.get("status") != "not-implemented" else "  (not all applied by the engine)"
+    return f"{info.get('code')}  {info.get('title') or info.get('name')}  [{info.get('type')}]{mark}"
+
+
+def card_lines(info: Mapping[str, Any]) -> list[str]:
+    """A card as a judge reads it (``Game.card_info``'s JSON): only what the card has."""
+    unique = "unique " if info.get("unique") else ""
+    star = "* " if info.get("unique") else ""  # the printed mark of a unique card
+    lines = [f"{info.get('code')}  {star}{info.get('title') or info.get('name')}"]
+    kind = " ".join(str(info[k]) for k in ("affiliation", "color") if info.get(k))
+    subtypes = info.get("subtypes") or []
+    lines.append(f"  {unique}{kind} {info.get('type')}".rstrip() + (f" ({', '.join(subtypes)})" if subtypes else ""))
+    if info.get("points"):
+        lines.append(f"  points: {'/'.join(str(p) for p in info['points'])}")
+    for key in ("cost", "health"):
+        if info.get(key) is not None:
+            lines.append(f"  {key}: {info[key]}")
+    faces = info.get("faces") or []
+    if faces:
+        words = info.get("face_words") or []
+        lines.append(f"  die: {' '.join(faces)}" + (f"  ({'; '.join(words)})" if words else ""))
+    if info.get("keywords"):
+        lines.append(f"  keywords: {', '.join(info['keywords'])}")
+    for text in info.get("text") or []:
+        lines.append(f"  text: {text}")
+    if info.get("status") == "not-implemented":
+        lines.append("  status: not all applied by the engine; not applied: "
+                     + str(info.get("not_applied") or "").replace("\n", " "))
+    else:
+        lines.append("  status: applied by the engine")
+    return lines

@@ -203,6 +203,24 @@ class Destiny:
 
         return cardtools.check_decklist(text, cards, deck_format)
 
+    def card_info(self, cards: Any, code: str) -> dict[str, Any] | None:
+        """Card ``code`` as JSON (judge.games.carddata.CardLookup)."""
+        from judge.games.destiny import cardtools
+
+        return cardtools.card_info(cards, code)
+
+    def find_cards(self, cards: Any, text: str) -> list[str]:
+        """Codes of the cards matching ``text``, best first (judge.games.carddata.CardLookup)."""
+        from judge.games.destiny import cardtools
+
+        return cardtools.find_cards(cards, text)
+
+    def card_code(self, cards: Any, text: str) -> Any:
+        """The card a code or an unambiguous name names (judge.games.carddata.CardLookup)."""
+        from judge.games.destiny import cardtools
+
+        return cardtools.card_code(cards, text)
+
     # -- self-play ----------------------------------------------------------------------------
     def selfplay_sides(self) -> tuple[str, ...]:
         from judge.games.destiny.starters import STARTERS
