@@ -221,6 +221,22 @@ class Destiny:
 
         return cardtools.card_code(cards, text)
 
+    # -- a judge's quick position (judge.games.quick.QuickPosition) -------------------------------
+    def quick_text(self, text: str) -> tuple[dict[str, Any], Faults]:
+        from judge.games.destiny.quick import parse_quick
+
+        return parse_quick(text)
+
+    def quick_log(self, spec: Any, cards: Any) -> tuple[dict[str, Any] | None, Faults]:
+        from judge.games.destiny.quick import quick_log
+
+        return quick_log(spec, cards)
+
+    def quick_example(self) -> str:
+        from judge.games.destiny.quick import EXAMPLE
+
+        return EXAMPLE
+
     # -- self-play ----------------------------------------------------------------------------
     def selfplay_sides(self) -> tuple[str, ...]:
         from judge.games.destiny.starters import STARTERS
