@@ -320,13 +320,13 @@ def _seat(pid: str, raw: dict[str, Any], where: str, pool: CardPool, table: _Tab
         if not isinstance(die, dict) or not isinstance(die.get("face"), str):
             faults.append((sub, "a die in the pool is {\"card\": name, \"die\": 1 or 2, \"face\": \"2RD\"}"))
             continue
-        ref = table.find(pool, f"{pid}:{die.get('card')}", faults, f"{sub}/card")
+        die_of = table.find(pool, f"{pid}:{die.get('card')}", faults, f"{sub}/card")
         number = die.get("die", 1)
         if type(number) is not int or not 1 <= number <= 2:
             faults.append((f"{sub}/die", "the die's number on its card: 1 or 2"))
             continue
-        if ref is not None:
-            seat["pool"][f"{ref}/{number}"] = die["face"].strip()
+        if die_of is not None:
+            seat["pool"][f"{die_of}/{number}"] = die["face"].strip()
     return seat
 
 
