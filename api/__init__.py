@@ -119,6 +119,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     api.register_blueprint(rulings_blp, url_prefix="/v1/rulings")
     api.register_blueprint(cards_blp, url_prefix="/v1/cards")
     api.register_blueprint(rules_blp, url_prefix="/v1/rules")
+    from api.pages import bp as pages_bp
+
+    app.register_blueprint(pages_bp)  # web pages for judges: not in the OpenAPI document
     try:
         from api.tournaments import blp as tournaments_blp
     except ImportError:

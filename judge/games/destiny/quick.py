@@ -51,6 +51,12 @@ from judge.games.destiny.model import CardPool, CardType
 FORMAT = "arbiter.replay/1"
 MAX_LINES = 200
 MAX_PLAYERS = 4
+#: a quick position is a table a judge types: characters and dice of one player, cards named in a
+#: hand, and characters of one line (each name is looked up, so these bound the work of a request)
+MAX_CHARACTERS = 10
+MAX_DICE = 20
+MAX_HAND = 30
+MAX_TEXT = 400
 _COUNT = re.compile(r"^(\d{1,3}) (dice|die|damage|shields?)$")
 
 
@@ -83,8 +89,8 @@ def parse_quick(text: str) -> tuple[dict[str, Any], Faults]:
         return players[pid]
 
     lines = text.splitlines()
-    if len(lines) > MAX_LINES:
-        return spec, [("/lines", f"at most {MAX_LINES} lines")]
+    if len(lines) > MAX_LINES or any(len(line) > MAX_TEXT for line in lines):
+        return spec, [("/lines", f"at most {MAX_LINES} lines of at most {MAX_TEXT} characters")]
     for n, raw in enumerate(lines, 1):
         line = raw.strip()
         where = f"/lines/{n}"
@@ -206,6 +212,9 @@ def quick_log(spec: Any, cards: Any) -> tuple[dict[str, Any] | None, Faults]:
     elif bf is not None:
         faults.append(("/battlefield", "{\"card\": name, \"controller\": player}"))
     ask = spec.get("ask")
+    if isinstance(ask, str) and len(ask) > MAX_TEXT:
+        faults.append(("/ask", f"at most {MAX_TEXT} characters"))
+        ask = None
     step = _ask(ask, ids, pool, table, faults) if isinstance(ask, str) and ask.strip() else None
     if step is None and not any(p == "/ask" for p, _ in faults):
         faults.append(("/ask", "the step to rule on, e.g. 'p1 resolve Luke Skywalker/1 -> Boba Fett'"))
@@ -281,15 +290,18 @@ def _seat(pid: str, raw: dict[str, Any], where: str, pool: CardPool, table: _Tab
     seat: dict[str, Any] = {"resources": _count(raw, "resources", where, faults), "discard": [], "passed": False,
                             "characters": {}, "supports": {}, "pool": {}}
     hand = raw.get("hand", 0)
-    if isinstance(hand, list):
+    if isinstance(hand, list) and len(hand) > MAX_HAND:
+        faults.append((f"{where}/hand", f"at most {MAX_HAND} cards named in a hand (or a count)"))
+    elif isinstance(hand, list):
         codes = [_card(pool, h, f"{where}/hand/{i}", faults) for i, h in enumerate(hand)]
         seat["hand"] = [c for c in codes if c]
     else:
         seat["hand"] = {"unknown": _count(raw, "hand", where, faults)}
     seat["deck"] = {"unknown": _count(raw, "deck", where, faults, 10)}
     chars = raw.get("characters")
-    if not isinstance(chars, list) or not chars:
-        faults.append((f"{where}/characters", "at least one character: {\"card\": name, \"dice\": 1 or 2, ...}"))
+    if not isinstance(chars, list) or not 1 <= len(chars) <= MAX_CHARACTERS:
+        faults.append((f"{where}/characters",
+                       f"1 to {MAX_CHARACTERS} characters, each " + '{"card": name, "dice": 1 or 2, ...}'))
         chars = []
     copies: dict[str, int] = {}
     for i, ch in enumerate(chars):
@@ -312,8 +324,9 @@ def _seat(pid: str, raw: dict[str, Any], where: str, pool: CardPool, table: _Tab
                                    "shields": _count(ch, "shields", sub, faults), "defeated": False,
                                    "exhausted": exhausted, "upgrades": []}
     dice = raw.get("dice", [])
-    if not isinstance(dice, list):
-        faults.append((f"{where}/dice", "a list of {\"card\": name, \"die\": 1 or 2, \"face\": \"2RD\"}"))
+    if not isinstance(dice, list) or len(dice) > MAX_DICE:
+        faults.append((f"{where}/dice",
+                       f"at most {MAX_DICE} dice, each " + '{"card": name, "die": 1 or 2, "face": "2RD"}'))
         dice = []
     for i, die in enumerate(dice):
         sub = f"{where}/dice/{i}"
