@@ -109,13 +109,20 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     openapi.register_swagger_assets(app)
     cors.init_app(app)
 
+    from api.cards import blp as cards_blp
     from api.health import blp as health_blp
     from api.replays import blp as replays_blp
+    from api.rules import blp as rules_blp
     from api.rulings import blp as rulings_blp
 
     api.register_blueprint(health_blp)
     api.register_blueprint(replays_blp, url_prefix="/v1/replays")
     api.register_blueprint(rulings_blp, url_prefix="/v1/rulings")
+    api.register_blueprint(cards_blp, url_prefix="/v1/cards")
+    api.register_blueprint(rules_blp, url_prefix="/v1/rules")
+    from api.pages import bp as pages_bp
+
+    app.register_blueprint(pages_bp)  # web pages for judges: not in the OpenAPI document
     from api.viewer_pages import bp as viewer_pages_bp
 
     app.register_blueprint(viewer_pages_bp)  # web pages: not in the OpenAPI document

@@ -43,6 +43,9 @@ REPLAY_ID = r"^[0-9a-f]{64}$"
 RULING_ID = r"^[0-9a-f]{32}$"
 TOURNAMENT_ID = r"^[0-9a-f]{16}$"
 PLAYER_ID = r"^p[1-9][0-9]*$"
+GAME_ID = r"^[a-z][a-z0-9-]{0,31}$"
+CARD_REF = r"^[^/]{1,200}$"
+RULE_ID = r"^[a-z][a-z0-9._-]{0,99}$"
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,9 @@ PATH_PARAMETERS: dict[str, PathParameter] = {
     "tid": PathParameter(TOURNAMENT_ID, "tournament ID: 16 hex digits"),
     "pid": PathParameter(PLAYER_ID, "player ID: p1, p2, ... in entry order"),
     "set_id": PathParameter(r"^[0-9a-f]{16}$", "annotation set ID: 16 hex digits"),
+    "game": PathParameter(GAME_ID, "game ID: a log's `game` (destiny, ...)"),
+    "card": PathParameter(CARD_REF, "a card's code, or its name when only one card has it"),
+    "rule_id": PathParameter(RULE_ID, "rule ID of the rule index (destiny.shields.max-three)"),
 }
 
 

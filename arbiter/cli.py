@@ -23,6 +23,7 @@ COMMANDS: dict[str, str] = {
     "cards": "arbiter.cmd_cards:cards_command",
     "selfplay": "arbiter.cmd_selfplay:selfplay",
     "export-html": "arbiter.commands.export:export_html",
+    "position": "arbiter.commands.position:position",
 }
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 
+from arbiter import render
 from arbiter.card_files import read_card_data
 from judge.games import carddata, registry
 
@@ -72,17 +73,68 @@ def _load(tools: Any, cards: Path) -> Any:
         raise click.ClickException(f"{cards}: {exc}") from None
 
 
+lookup_cards_option = click.option(
+    "--cards", type=click.Path(dir_okay=False, path_type=Path), default=None,
+    help="A card file `arbiter cards import` wrote; default: the game's own cards.",
+)
+
+
+def lookup_tools(game_id: str) -> Any:
+    """The game, with its card lookup members (``carddata.LOOKUP_MEMBERS``)."""
+    game = registry.get(game_id)
+    if not all(hasattr(game, member) for member in carddata.LOOKUP_MEMBERS):
+        raise click.ClickException(f"{game.name} cannot look its cards up")
+    return game
+
+
+def _lookup_cards(game: Any, cards: Path | None) -> Any:
+    return game.default_cards() if cards is None else _load(card_tools(game.id), cards)
+
+
+def resolve_card(game: Any, pool: Any, text: str) -> str:
+    """The code ``text`` names (a code or an unambiguous name), or a click error saying why not."""
+    match: carddata.CardMatch = game.card_code(pool, text)
+    if match.code is not None:
+        return match.code
+    titles = "; ".join(f"{c} {game.card_info(pool, c)['title']}" for c in match.candidates[:10])
+    raise click.ClickException(match.why(text) + (f": {titles}" if titles else ""))
+
+
 @cards_command.command("show")
-@click.argument("code")
-@cards_option
+@click.argument("card", metavar="ID|NAME")
+@lookup_cards_option
 @game_option
-def show_command(code: str, cards: Path, game_id: str) -> None:
-    """Print card CODE from the imported card file."""
-    tools = card_tools(game_id)
-    text = tools.describe_card(_load(tools, cards), code)
-    if text is None:
-        raise click.ClickException(f"no card {code} in {cards}")
-    click.echo(text)
+@click.option("--json", "as_json", is_flag=True, help="Print the card as JSON.")
+def show_command(card: str, cards: Path | None, game_id: str, as_json: bool) -> None:
+    """Print one card, by its code (05031) or its name (Luke Skywalker, Han Solo - Savvy Smuggler):
+    name, type, cost, health, die faces, text and whether the engine applies all of it."""
+    game = lookup_tools(game_id)
+    pool = _lookup_cards(game, cards)
+    info = game.card_info(pool, resolve_card(game, pool, card))
+    if as_json:
+        click.echo(json.dumps(info, indent=1, ensure_ascii=False))
+    else:
+        click.echo("\n".join(render.card_lines(info)))
+
+
+@cards_command.command("search")
+@click.argument("text", default="")
+@lookup_cards_option
+@game_option
+@click.option("--json", "as_json", is_flag=True, help="Print the cards as a JSON list.")
+def search_command(text: str, cards: Path | None, game_id: str, as_json: bool) -> None:
+    """List the cards whose name, code or text hold every word of TEXT (all cards without TEXT)."""
+    game = lookup_tools(game_id)
+    pool = _lookup_cards(game, cards)
+    found = [game.card_info(pool, code) for code in game.find_cards(pool, text)]
+    if as_json:
+        click.echo(json.dumps(found, indent=1, ensure_ascii=False))
+        return
+    if not found:
+        click.echo(f"no card matches {text!r}")
+        raise SystemExit(1)
+    for info in found:
+        click.echo(render.card_line(info))
 
 
 @cards_command.command("check")

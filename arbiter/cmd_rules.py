@@ -1,7 +1,9 @@
-"""``arbiter rules``: print the rule index, one rule, or the test coverage table."""
+"""``arbiter rules``: print the rule index, one rule (``arbiter rules show ID``, or ``arbiter rules
+ID``), or the test coverage table."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import click
@@ -25,7 +27,7 @@ def _format_rule(rule: index.Rule) -> str:
 
 
 @click.command("rules")
-@click.argument("rule_id", required=False)
+@click.argument("words", nargs=-1, metavar="[show] [RULE_ID]")
 @click.option("--game", type=click.Choice([*index.GAMES, "tournament"]), help="Only this game's rules.")
 @click.option("--coverage", "show_coverage", is_flag=True, help="Show which tests cover each rule.")
 @click.option(
@@ -36,12 +38,26 @@ def _format_rule(rule: index.Rule) -> str:
     show_default=True,
     help="Test directory to scan for @pytest.mark.rules markers.",
 )
-def rules_command(rule_id: str | None, game: str | None, show_coverage: bool, tests_dir: Path) -> None:
-    """Print the rule index, one RULE_ID, or (--coverage) the test coverage of the rules."""
+@click.option("--json", "as_json", is_flag=True, help="Print the rule(s) as JSON.")
+def rules_command(words: tuple[str, ...], game: str | None, show_coverage: bool, tests_dir: Path,
+                  as_json: bool) -> None:
+    """Print the rule index, one rule (`arbiter rules show RULE_ID`, or `arbiter rules RULE_ID`),
+    or (--coverage) the test coverage of the rules."""
+    if words[:1] == ("show",):
+        words = words[1:]
+        if not words:
+            raise click.UsageError("`arbiter rules show` needs a RULE_ID")
+    if len(words) > 1:
+        raise click.UsageError(f"one RULE_ID at a time, got {len(words)}")
+    rule_id = words[0] if words else None
     if rule_id is not None:
         if not index.is_known(rule_id):
             raise click.ClickException(f"unknown rule ID {rule_id!r}")
-        click.echo(_format_rule(index.get(rule_id)))
+        rule = index.get(rule_id)
+        click.echo(json.dumps(rule.to_json(), indent=1, ensure_ascii=False) if as_json else _format_rule(rule))
+        return
+    if as_json and not show_coverage:
+        click.echo(json.dumps([r.to_json() for r in index.rules(game)], indent=1, ensure_ascii=False))
         return
     if show_coverage:
         if not tests_dir.is_dir():

@@ -33,44 +33,57 @@ def outcome_line(outcome: Any) -> str:
         return "Outcome: none (the game goes on)"
     winner = outcome.get("winner")
     who = f"{winner} wins" if winner else "no winner"
-    return f"Outcome: {who} ({outcome.get('reason')}){rules_of(outcome)}"
+    reason = f" ({outcome['reason']})" if outcome.get("reason") else ""
+    return f"Outcome: {who}{reason}{rules_of(outcome)}"
+
+
+def words_of(value: Any) -> str:
+    """A JSON value as plain words (no JSON punctuation, no Python values)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {words_of(v)}" for k, v in value.items()) or "nothing"
+    if isinstance(value, list):
+        return ", ".join(words_of(v) for v in value) or "nothing"
+    return str(value)
 
 
 def step_text(step: Any) -> str:
     if not isinstance(step, dict):
-        return compact(step)
+        return words_of(step)
     head = f"{step.get('by', '-')} {step.get('do', '?')}"
     rest = {k: v for k, v in step.items() if k not in ("by", "do", "expect", "note", "dispute")}
-    return f"{head} {compact(rest)}" if rest else head
+    return f"{head}: {words_of(rest)}" if rest else head
 
 
 def event_text(event: Any) -> str:
     if not isinstance(event, dict):
-        return compact(event)
+        return words_of(event)
     name = event.get("event", "?")
-    fields = " ".join(f"{k}={compact(v) if isinstance(v, dict | list) else v}"
-                      for k, v in event.items() if k not in ("event", "rules", "rule"))
+    fields = "; ".join(f"{k} {words_of(v)}" for k, v in event.items() if k not in ("event", "rules", "rule"))
     return f"{name} {fields}".rstrip() + rules_of(event)
 
 
 def decision_text(decision: Any) -> str:
     if not isinstance(decision, dict):
-        return compact(decision)
+        return words_of(decision)
     parts = [f"{decision.get('by', '?')} decides {decision.get('kind', '?')}"]
     if "options" in decision:
-        parts.append(f"options {compact(decision['options'])}")
+        parts.append(f"between {words_of(decision['options'])}")
     if "answer" in decision:
-        parts.append(f"answer {compact(decision['answer'])}")
+        parts.append(f"chose {words_of(decision['answer'])}")
     return ", ".join(parts) + rules_of(decision)
 
 
 def pending_text(pending: Any) -> str:
     if not isinstance(pending, dict):
-        return compact(pending)
+        return words_of(pending)
     who = pending.get("by") or pending.get("player") or pending.get("who") or "?"
     text = f"{who} must decide: {pending.get('kind', '?')}"
     if "options" in pending:
-        text += f"; options {compact(pending['options'])}"
+        text += f", between {words_of(pending['options'])}"
     if pending.get("message"):
         text += f" ({pending['message']})"
     return text + rules_of(pending)
@@ -102,36 +115,59 @@ def replay_lines(name: str, result: dict[str, Any]) -> list[str]:
     return lines
 
 
-def ruling_lines(ruling: dict[str, Any]) -> list[str]:
-    lines = [f"Step {ruling.get('at')}: {step_text(ruling.get('step'))}"]
+def ruling_lines(ruling: dict[str, Any], words: Mapping[str, Any] | None = None) -> list[str]:
+    """A ruling as a judge reads it aloud: the step, what was asked, the answer (legal, not legal
+    and the rule broken, who decides now and between what), what happened, what changed on the
+    table, the outcome and the rules applied with their summaries. ``words`` is
+    ``replays.ruling.ruling_words``'s (card and player names); without it the ruling's own
+    references are shown as they are. No JSON and no Python values in the text."""
+    w: Mapping[str, Any] = words or {}
+    at = ruling.get("at")
+    step = w.get("step") or (step_text(ruling.get("step")) if at else "the setup")
+    lines = [f"Step {at}: {step}"]
     if ruling.get("question"):
-        lines.append(f"Question: {ruling['question']}")
-    if ruling.get("legal"):
-        lines.append("Legal: yes")
-    elif ruling.get("legal") is None:
-        err = ruling.get("error") or {}
-        lines.append(f"Legal: cannot rule ({err.get('kind', 'error')}): "
-                     f"{ruling.get('message') or err.get('message', '')}")
-    else:
-        v = ruling.get("violation") or {}
-        lines.append(f"Legal: NO, breaks {v.get('rule', '?')}: {v.get('message', '')}".rstrip(": "))
-    events = ruling.get("events") or []
-    lines.append("Events:" if events else "Events: none")
-    lines.extend(f"  {event_text(e)}" for e in events)
-    decisions = ruling.get("decisions") or []
+        lines.append(f"Asked: {ruling['question']}")
+    lines.append(f"Answer: {w.get('answer') or _plain_answer(ruling)}")
+    decides = w.get("decides")
+    if isinstance(decides, Mapping):
+        between = decides.get("between") or []
+        lines.append(f"Who decides now: {decides.get('who')}, {decides.get('what')}"
+                     + (f", between {' and '.join(str(b) for b in between)}" if between else "")
+                     + rules_of(decides))
+    elif ruling.get("pending"):
+        lines.append(f"Who decides now: {pending_text(ruling['pending'])}")
+    events = w.get("events") if words is not None else [event_text(e) for e in ruling.get("events") or []]
+    lines.append("What happened:" if events else "What happened: nothing")
+    lines.extend(f"  {e}" for e in events or [])
+    decisions = w.get("decisions") if words is not None else [decision_text(d) for d in ruling.get("decisions") or []]
     if decisions:
-        lines.append("Decisions:")
-        lines.extend(f"  {decision_text(d)}" for d in decisions)
-    if ruling.get("pending"):
-        lines.append(f"Pending decision: {pending_text(ruling['pending'])}")
-    lines.append(outcome_line(ruling.get("outcome")))
+        lines.append("Decisions in the log:")
+        lines.extend(f"  {d}" for d in decisions)
+    if words is not None:
+        changed = w.get("changes") or []
+        lines.append("What changed:" if changed else "What changed: nothing on the table")
+        lines.extend(f"  {c}" for c in changed)
+    outcome = w.get("outcome")
+    lines.append(f"Outcome: {outcome}" + rules_of(ruling.get("outcome")) if outcome
+                 else outcome_line(ruling.get("outcome")))
     cited = ruling.get("rules_cited") or []
     if cited:
-        lines.append("Rules:")
+        lines.append("Rules applied:")
         lines.extend(f"  {rid}: {_summary(rid)}" for rid in cited)
     if ruling.get("state_hash"):
         lines.append(f"State hash: {ruling['state_hash']}")
     return lines
+
+
+def _plain_answer(ruling: Mapping[str, Any]) -> str:
+    if ruling.get("legal") is None:
+        err = ruling.get("error") or {}
+        return (f"no ruling ({err.get('kind', 'error')}): "
+                f"{ruling.get('message') or err.get('message', '')}").rstrip(": ")
+    if ruling.get("legal"):
+        return "legal"
+    v = ruling.get("violation") or {}
+    return f"not legal, breaks {v.get('rule', 'a rule')}: {v.get('message', '')}".rstrip(": ")
 
 
 def _summary(rule_id: str) -> str:
@@ -449,7 +485,7 @@ def timeline_lines(timeline: dict[str, Any], log: Mapping[str, Any] | None = Non
     shown: tuple[Any, Any] = (None, None)  # the last separator's
     for i, entry in enumerate(steps):
         if not isinstance(entry, dict):
-            lines.append(f"{i:>4}. {compact(entry)}")
+            lines.append(f"{i:>4}. {words_of(entry)}")
             continue
         at = entry.get("at", i)
         if at != 0 and before[0] is not None and before != shown:
@@ -490,8 +526,46 @@ def _ruling(entry: Mapping[str, Any], names: Names) -> str:
     err = entry.get("error")
     if not isinstance(err, dict) or not err:
         return "legal"
+    from replays.ruling import plain_message
+
     actor = entry.get("by") if isinstance(entry.get("by"), str) else None
-    message = names.text(err.get("message") or "", actor)
+    message = plain_message(names.text(err.get("message") or "", actor))
     if err.get("kind") != "illegal-action" or not err.get("rule"):
         return f"cannot go on ({err.get('kind')}): {message}"
     return f"illegal, breaks {err['rule']}{_rule_brief(err['rule'])}: {message}"
+
+
+# ---------------------------------------------------------------------------------- cards and rules
+def card_line(info: Mapping[str, Any]) -> str:
+    """One card on one line: code, title, type, and a mark when the engine does not apply it all."""
+    mark = "" if info.get("status") != "not-implemented" else "  (not all applied by the engine)"
+    return f"{info.get('code')}  {info.get('title') or info.get('name')}  [{info.get('type')}]{mark}"
+
+
+def card_lines(info: Mapping[str, Any]) -> list[str]:
+    """A card as a judge reads it (``Game.card_info``'s JSON): only what the card has."""
+    unique = "unique " if info.get("unique") else ""
+    star = "* " if info.get("unique") else ""  # the printed mark of a unique card
+    lines = [f"{info.get('code')}  {star}{info.get('title') or info.get('name')}"]
+    kind = " ".join(str(info[k]) for k in ("affiliation", "color") if info.get(k))
+    subtypes = info.get("subtypes") or []
+    lines.append(f"  {unique}{kind} {info.get('type')}".rstrip() + (f" ({', '.join(subtypes)})" if subtypes else ""))
+    if info.get("points"):
+        lines.append(f"  points: {'/'.join(str(p) for p in info['points'])}")
+    for key in ("cost", "health"):
+        if info.get(key) is not None:
+            lines.append(f"  {key}: {info[key]}")
+    faces = info.get("faces") or []
+    if faces:
+        words = info.get("face_words") or []
+        lines.append(f"  die: {' '.join(faces)}" + (f"  ({'; '.join(words)})" if words else ""))
+    if info.get("keywords"):
+        lines.append(f"  keywords: {', '.join(info['keywords'])}")
+    for text in info.get("text") or []:
+        lines.append(f"  text: {text}")
+    if info.get("status") == "not-implemented":
+        lines.append("  status: not all applied by the engine; not applied: "
+                     + str(info.get("not_applied") or "").replace("\n", " "))
+    else:
+        lines.append("  status: applied by the engine")
+    return lines

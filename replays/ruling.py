@@ -1,9 +1,12 @@
-"""Rulings (docs/replay-format.md section 6): what the rules say about one step of a log."""
+"""Rulings (docs/replay-format.md section 6): what the rules say about one step of a log, and
+(``ruling_words``) the same ruling in the words a judge reads aloud."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from judge.rules import index
 from replays.errors import StepOutOfRange
 from replays.format import Log
 from replays.replayer import ReplayResult, StepRecord, replay
@@ -14,13 +17,18 @@ class _Collector:
         self.at = at
         self.record: StepRecord | None = None
         self.setup: StepRecord | None = None
+        self.before: dict[str, Any] | None = None  # the state view before step ``at``
 
     def begin(self, log: Log, setup: StepRecord) -> None:
         self.setup = setup
+        if self.at == 1:
+            self.before = setup.state.view()
 
     def visit_step(self, record: StepRecord) -> None:
         if record.at == self.at:
             self.record = record
+        elif record.at == self.at - 1:
+            self.before = record.state.view()
 
     def end(self, result: ReplayResult) -> None:
         pass
@@ -29,6 +37,10 @@ class _Collector:
 def rule(log: Log, cards: Any, at: int | None = None) -> dict[str, Any]:
     """The ruling on step ``at`` (1-based; default: the step marked ``dispute``, else the last;
     0 is the setup)."""
+    return _rule(log, cards, at)[0]
+
+
+def _rule(log: Log, cards: Any, at: int | None) -> tuple[dict[str, Any], _Collector]:
     if at is None:
         at = log.dispute_step() or len(log.steps)
     if at < 0 or at > len(log.steps) or (at == 0 and log.from_position):
@@ -59,7 +71,7 @@ def rule(log: Log, cards: Any, at: int | None = None) -> dict[str, Any]:
         if result.state is not None:
             out["state"] = result.state.view()
             out["state_hash"] = result.state.state_hash()
-        return out
+        return out, collector
     out["events"] = rec.events
     out["decisions"] = [d for d in rec.decisions if "answer" in d]
     err = rec.error
@@ -83,7 +95,7 @@ def rule(log: Log, cards: Any, at: int | None = None) -> dict[str, Any]:
     out["state"] = state.view()
     out["state_hash"] = state.state_hash()
     out["rules_cited"] = _rules_cited(out)
-    return out
+    return out, collector
 
 
 def _rules_cited(ruling: dict[str, Any]) -> list[str]:
@@ -97,3 +109,112 @@ def _rules_cited(ruling: dict[str, Any]) -> list[str]:
             if isinstance(r, str) and r not in seen:
                 seen.append(r)
     return seen
+
+
+# ------------------------------------------------------------------------------ in words
+def ruling_words(log: Log, cards: Any = None, at: int | None = None) -> dict[str, Any]:
+    """The ruling on step ``at`` (``rule``, unchanged, under ``ruling``) and, under ``words``, what
+    a judge reads aloud, in sentences with player and card names (the viewer's ``Names``):
+
+    - ``asked``: the question the log asks about the step (its ``dispute``), or None;
+    - ``step``: what the step does (the game's summary);
+    - ``answer``: legal, not legal and why, who decides now and between what, or why there is no
+      ruling; ``decides``: the pending decision's ``who``, ``what`` and ``between`` (or None);
+    - ``rules``: each rule applied, ``{id, summary}``;
+    - ``events`` and ``decisions``: what happened, one sentence each;
+    - ``changes``: what differs on the table between before and after the step (only that);
+    - ``outcome``: who won and how, or None.
+    """
+    from replays.viewer import Names, changes, describe_decision, describe_event
+
+    game = log.rules
+    if cards is None:
+        cards = game.default_cards()
+    ruling, collector = _rule(log, cards, at)
+    before, after = collector.before, ruling.get("state")
+    strings: set[str] = set()
+    for part in (before, after, ruling.get("events"), ruling.get("decisions"), ruling.get("pending"),
+                 ruling.get("step"), ruling.get("violation"), ruling.get("outcome")):
+        strings.update(_strings(part))
+    names = Names(log.players, game.viewer_cards(sorted(strings), cards))
+    rec = collector.setup if ruling["at"] == 0 else collector.record
+    step = "the setup" if ruling["at"] == 0 else names.text(
+        game.summarize(rec.action, rec.events, cards) if rec is not None else _step_plain(ruling["step"]))
+    decides = _decides(ruling.get("pending"), names)
+    rules = [{"id": r, "summary": index.summary(r) if index.is_known(r) else ""}
+             for r in ruling.get("rules_cited") or _rules_cited(ruling)]
+    outcome = ruling.get("outcome")
+    words = {
+        "asked": ruling.get("question"),
+        "step": step,
+        "answer": _answer(ruling, names, decides),
+        "decides": decides,
+        "rules": rules,
+        "events": [describe_event(e, names) for e in ruling.get("events") or []],
+        "decisions": [describe_decision(d, names) for d in ruling.get("decisions") or []],
+        "changes": changes(before, after, names) if before is not None and after is not None else [],
+        "outcome": (f"{names.name(outcome.get('winner'))} wins ({str(outcome.get('reason')).replace('-', ' ')})"
+                    if outcome else None),
+    }
+    return {"ruling": ruling, "words": words}
+
+
+_LIST_REPR = re.compile(r"\[((?:'[^'\[\]]*'(?:, )?)+)\]")
+
+
+def plain_message(text: str) -> str:
+    """An engine message as words: a list written as Python writes it (``['Ana', 'Cleo']``) becomes
+    ``Ana, Cleo`` (the engine's messages are stored as they are; only the words change)."""
+    return _LIST_REPR.sub(lambda m: ", ".join(re.findall(r"'([^']*)'", m.group(1))), text)
+
+
+def _strings(value: Any) -> list[str]:
+    out: list[str] = []
+    if isinstance(value, str):
+        out.append(value)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            out.append(str(k))
+            out.extend(_strings(v))
+    elif isinstance(value, list):
+        for v in value:
+            out.extend(_strings(v))
+    return out
+
+
+def _step_plain(step: Any) -> str:
+    if not isinstance(step, dict):
+        return "a step"
+    return f"{step.get('by') or 'someone'} {step.get('do') or 'acts'}"
+
+
+def _decides(pending: Any, names: Any) -> dict[str, Any] | None:
+    if not isinstance(pending, dict):
+        return None
+    options = pending.get("options")
+    return {
+        "who": names.name(pending.get("by")),
+        "what": names.text(str(pending.get("prompt") or pending.get("kind") or "a decision")),
+        "between": [names.name(o) for o in options] if isinstance(options, list) else [],
+        "rules": [r for r in pending.get("rules") or [] if isinstance(r, str)],
+    }
+
+
+def _answer(ruling: dict[str, Any], names: Any, decides: dict[str, Any] | None) -> str:
+    legal = ruling.get("legal")
+    if legal is False:
+        v = ruling.get("violation") or {}
+        rule_id = v.get("rule")
+        why = f" {index.summary(rule_id)}" if isinstance(rule_id, str) and index.is_known(rule_id) else ""
+        return (f"Not legal: it breaks {rule_id}.{why} "
+                f"{plain_message(names.text(str(v.get('message') or '')))}").strip()
+    if legal is None:
+        err = ruling.get("error") or {}
+        why = str(ruling.get("message") or err.get("message") or "the log cannot be replayed")
+        return f"No ruling: {plain_message(names.text(why))}"
+    if decides is not None:
+        between = f", between {' and '.join(decides['between'])}" if decides["between"] else ""
+        return f"Legal so far; {decides['who']} decides now: {decides['what']}{between}."
+    if ruling.get("note"):
+        return f"Rejected, as the log expects: {ruling['note']}."
+    return "Legal."

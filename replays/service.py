@@ -7,6 +7,8 @@ JSON (``dict``) and returns plain JSON-ready data in the shapes of docs/replay-f
   ``faults`` or ``error`` says why).
 - ``ruling_json(log, at=None)``: spec section 6 for step ``at`` (1-based; default: the step marked
   ``dispute``, else the last). Raises ``MalformedLog`` or ``StepOutOfRange``.
+- ``ruling_words_json(log, at=None)``: the ruling and, beside it, the same ruling in words with card
+  names (``replays.ruling.ruling_words``): ``{"ruling": ..., "words": ...}``. Raises as ``ruling_json``.
 - ``timeline_json(log)``: per-step events, rule IDs, notes and state hashes. Raises ``MalformedLog``.
 - ``validate(log)``: the list of faults (empty when the log is well formed).
 - ``log_id(log)``: the content address of a log (same log, same ID). Raises ``MalformedLog`` for
@@ -27,11 +29,11 @@ from judge.games import registry
 from replays import format as fmt
 from replays.errors import Fault, MalformedLog, StepOutOfRange
 from replays.replayer import ReplayResult, replay
-from replays.ruling import rule
+from replays.ruling import rule, ruling_words
 from replays.timeline import timeline
 
 __all__ = ["Fault", "MalformedLog", "StepOutOfRange", "log_id", "replay_json", "ruling_json",
-           "timeline_json", "validate"]
+           "ruling_words_json", "timeline_json", "validate"]
 
 
 def warm() -> None:
@@ -81,6 +83,13 @@ def ruling_json(log: Any, at: int | None = None, cards: Any = None) -> dict[str,
     if at is not None and type(at) is not int:  # a step number is a whole number (not 2.0, not true)
         raise StepOutOfRange(at, len(parsed.steps))
     return rule(parsed, cards, at)
+
+
+def ruling_words_json(log: Any, at: int | None = None, cards: Any = None) -> dict[str, Any]:
+    parsed = fmt.parse_log(log, cards)
+    if at is not None and type(at) is not int:
+        raise StepOutOfRange(at, len(parsed.steps))
+    return ruling_words(parsed, cards, at)
 
 
 def timeline_json(log: Any, cards: Any = None) -> dict[str, Any]:

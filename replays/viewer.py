@@ -330,7 +330,8 @@ def _record_change(out: list[str], label: str, old: Mapping[str, Any], new: Mapp
         if _scalar(value) and _scalar(prev):
             out.append(f"{label}'s {key.replace('_', ' ')}: {names.name(prev)} → {names.name(value)}")
         elif isinstance(value, list):
-            _list_change(out, f"{label}'s {key.replace('_', ' ')}", prev if isinstance(prev, list) else [], value, names)
+            field = f"{label}'s {key.replace('_', ' ')}"
+            _list_change(out, field, prev if isinstance(prev, list) else [], value, names)
 
 
 def _list_change(out: list[str], label: str, old: list[Any], new: list[Any], names: Names) -> None:

@@ -14,7 +14,7 @@ import click
 
 from arbiter import render
 from judge.games import registry
-from replays.service import MalformedLog, StepOutOfRange, replay_json, ruling_json, timeline_json
+from replays.service import MalformedLog, StepOutOfRange, replay_json, ruling_words_json, timeline_json
 
 EXIT_INVALID = 1
 EXIT_UNREADABLE = 2
@@ -76,10 +76,12 @@ def replay(log: str, as_json: bool, jobs: int | None, queued: bool, timeout: flo
               help="Step to rule on (from 1); default: the disputed step, else the last.")
 @json_option
 def rule(log: str, at: int | None, as_json: bool) -> None:
-    """Rule on one step of LOG: legal or the broken rule, events, decisions, who must decide."""
+    """Rule on one step of LOG, as a judge reads it aloud: what was asked, the answer (legal, or
+    the rule broken; who decides now and between what), what happened, what changed on the table,
+    the rules applied with their summaries (``--json``: the ruling as the spec gives it)."""
     data = read_log(log)
     try:
-        ruling = ruling_json(data, at)
+        result = ruling_words_json(data, at)
     except MalformedLog as exc:
         report_malformed(exc)
         raise SystemExit(EXIT_INVALID) from exc
@@ -87,9 +89,9 @@ def rule(log: str, at: int | None, as_json: bool) -> None:
         click.echo(f"arbiter: {exc}", err=True)
         raise SystemExit(EXIT_INVALID) from exc
     if as_json:
-        emit_json(ruling)
+        emit_json(result["ruling"])
     else:
-        click.echo("\n".join(render.ruling_lines(ruling)))
+        click.echo("\n".join(render.ruling_lines(result["ruling"], result["words"])))
 
 
 def card_names(game_id: Any) -> tuple[render.CardName | None, str | None]:

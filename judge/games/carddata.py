@@ -4,17 +4,25 @@ checking a decklist. The members are listed in ``CardTools`` (``MEMBERS``); a ga
 ``Game`` object or, until it does, as functions of the same names in its package's ``cardtools``
 module (``arbiter cards`` looks there).
 
+Looking cards up (``CardLookup``, ``LOOKUP_MEMBERS``): one card as JSON, a search by words, and a
+card named by its code or its name (``Luke Skywalker``, ``Han Solo - Savvy Smuggler``) when that
+name is unambiguous. A game gives each card's titles and searchable text; the matching is written
+once here (``match_title``, ``search_titles``).
+
 Pure, like the rest of ``judge/``: the caller reads the folder's files (the game names them in
 ``card_data_files``) and the decklist, and writes what the import gives.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 MEMBERS = ("card_data_files", "import_cards", "load_cards", "describe_card", "check_decklist")
+LOOKUP_MEMBERS = ("card_info", "find_cards", "card_code")
 
 
 @dataclass(frozen=True)
@@ -63,4 +71,95 @@ class CardTools(Protocol):
     def check_decklist(self, text: str, cards: Any, deck_format: str | None = None) -> DeckCheck:
         """Read a decklist (any export the game knows) and check it against ``deck_format`` (one of
         the game's ``deck_formats``; None: the game's usual format for a deck)."""
+        ...
+
+
+@dataclass(frozen=True)
+class CardMatch:
+    """What a card's code or name names: ``code`` when exactly one card, else the ``candidates``
+    (several cards share the name; none: nothing matches, ``candidates`` are near names)."""
+
+    code: str | None
+    candidates: tuple[str, ...] = ()
+    ambiguous: bool = False  # the candidates all have the name asked for
+
+    def why(self, text: str) -> str:
+        """Why ``text`` names no one card, in words (the caller lists the candidates after it)."""
+        if self.ambiguous:
+            return f"{text!r} names several cards"
+        if self.candidates:
+            return f"no card is named {text!r}; names holding it"
+        return f"no card is named {text!r}"
+
+
+@dataclass(frozen=True)
+class Titles:
+    """One card as a lookup sees it: its code, the names it answers to (the full title first), and
+    the rest of its words for a search (type, subtitle, text)."""
+
+    code: str
+    names: tuple[str, ...]
+    text: str = ""
+
+
+def fold(text: str) -> str:
+    """A name as compared: case, accents, punctuation and repeated spaces do not matter."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+    return " ".join(re.sub(r"[^\w]+", " ", plain).split())
+
+
+def match_title(cards: Sequence[Titles], text: str) -> CardMatch:
+    """The card ``text`` names: its code, or one of its names (compared with ``fold``) when only
+    one card has that name. Several cards with the name: ``candidates`` are their codes; none:
+    ``candidates`` are the codes of cards whose name starts with, or contains, the words."""
+    wanted = text.strip()
+    for card in cards:
+        if card.code == wanted:
+            return CardMatch(card.code)
+    key = fold(wanted)
+    if not key:
+        return CardMatch(None)
+    exact = [c.code for c in cards if any(fold(n) == key for n in c.names)]
+    if len(exact) == 1:
+        return CardMatch(exact[0])
+    if exact:
+        return CardMatch(None, tuple(exact), ambiguous=True)
+    near = [c.code for c in cards if any(key in fold(n) for n in c.names)]
+    return CardMatch(None, tuple(near))
+
+
+def search_titles(cards: Iterable[Titles], text: str) -> list[str]:
+    """Codes of the cards whose code, names or text hold every word of ``text``: exact names first,
+    then names holding the words, then the rest; by code within each group."""
+    words = fold(text).split()
+    ranked: list[tuple[int, str]] = []
+    for card in cards:
+        names = [fold(n) for n in card.names]
+        hay = " ".join([card.code.casefold(), *names, fold(card.text)])
+        if not all(w in hay for w in words):
+            continue
+        joined = " ".join(words)
+        rank = 0 if joined in names else 1 if all(any(w in n for n in names) for w in words) else 2
+        ranked.append((rank, card.code))
+    return [code for _, code in sorted(ranked)]
+
+
+class CardLookup(Protocol):
+    """Looking a game's cards up (see the module's docstring). ``cards`` is the game's own pool
+    (``Game.default_cards``) or what ``load_cards`` gave."""
+
+    def card_info(self, cards: Any, code: str) -> dict[str, Any] | None:
+        """Card ``code`` as JSON: ``code``, ``name``, ``title``, ``type`` and, where the card has
+        them, ``subtitle``, ``cost``, ``health``, ``faces``, ``text`` (a list of lines), ... and
+        ``status``: ``implemented`` or ``not-implemented`` (then ``not_applied``: the text the engine
+        does not apply). None when there is no such card. No key is null."""
+        ...
+
+    def find_cards(self, cards: Any, text: str) -> list[str]:
+        """Codes of the cards matching ``text`` (``search_titles``); every card for an empty text."""
+        ...
+
+    def card_code(self, cards: Any, text: str) -> CardMatch:
+        """The card a code or a name names (``match_title``)."""
         ...

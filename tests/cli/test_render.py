@@ -18,11 +18,11 @@ def test_ruling_lines_show_rule_ids_decisions_and_who_must_decide() -> None:
         "state_hash": "sha256:ab",
     }
     text = "\n".join(render.ruling_lines(ruling))
-    assert text.startswith("Step 17: p2 resolve")
-    assert "Legal: NO, breaks destiny.dice.modifier-needs-base: no base" in text
-    assert "damage target=p1.05046 amount=3  [destiny.damage.shields-block]" in text
-    assert "p1 decides order" in text and "[destiny.timing.simultaneous]" in text
-    assert "Pending decision: p2 must decide: target" in text
+    assert text.startswith("Step 17: p2 resolve: dice die p2.05019/1")
+    assert "Answer: not legal, breaks destiny.dice.modifier-needs-base: no base" in text
+    assert "damage target p1.05046; amount 3  [destiny.damage.shields-block]" in text
+    assert "p1 decides order, between a, b, chose b, a  [destiny.timing.simultaneous]" in text
+    assert "Who decides now: p2 must decide: target, between p1.05046" in text
     assert "Outcome: p1 wins (deck-out)  [destiny.win.deck-out]" in text
 
 
@@ -46,8 +46,8 @@ def test_ruling_text_shows_the_question_and_summaries_of_the_rules_cited() -> No
 
     log = _json.loads((EXAMPLES_DIR / "modifier-alone.json").read_text())
     text = "\n".join(ruling_lines(ruling_json(log)))
-    assert "Question: Can Ana resolve the +2 ranged die" in text
-    assert "Legal: NO, breaks destiny.dice.modifier-needs-base" in text
+    assert "Asked: Can Ana resolve the +2 ranged die" in text
+    assert "Answer: not legal, breaks destiny.dice.modifier-needs-base" in text
     assert "  destiny.dice.modifier-needs-base: A modifier" in text
 
 
@@ -56,7 +56,7 @@ def test_ruling_text_says_when_it_cannot_rule() -> None:
 
     text = "\n".join(ruling_lines({"at": 3, "step": {"by": "p1", "do": "pass"}, "legal": None,
                                    "error": {"kind": "illegal-action"}, "message": "step 2 fails first"}))
-    assert "Legal: cannot rule (illegal-action): step 2 fails first" in text and "NO" not in text
+    assert "Answer: no ruling (illegal-action): step 2 fails first" in text and "not legal" not in text
 
 
 # ------------------------------------------------------------------ the timeline a person reads
@@ -149,3 +149,22 @@ def test_a_step_that_ends_the_round_says_so_and_who_won_not_the_upkeep() -> None
                         {"event": "game-over", "winner": "p1", "reason": "deck-out"}]}
     assert render.step_words(entry, names) == "Ben passes: round 4 ends; Ana wins (deck-out)"
     assert render.step_words(entry, names, effects=False) == "Ben passes"
+
+
+def test_ruling_words_name_cards_and_say_what_changed() -> None:
+    import json as _json
+
+    from arbiter.render import ruling_lines
+    from replays.service import ruling_words_json
+    from tests.helpers import EXAMPLES_DIR
+
+    log = _json.loads((EXAMPLES_DIR / "shields-cap.json").read_text())
+    result = ruling_words_json(log)
+    lines = ruling_lines(result["ruling"], result["words"])
+    assert lines[0] == ("Step 1: Ana resolves Luke Skywalker's die at Luke Skywalker, "
+                        "Luke Skywalker's die 2 at Luke Skywalker")
+    assert "Answer: Legal." in lines
+    # before and after, only what differs: the second shield is over the cap
+    assert "  Luke Skywalker gains 1 shield (2 → 3)" in lines and "  turn: Ana → Ben" in lines
+    assert not any("resources" in line for line in lines[lines.index("What changed:"):])
+    assert "  destiny.shields.max-three: Three shields per character at most; extras are lost." in lines

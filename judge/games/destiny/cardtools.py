@@ -11,10 +11,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from judge.games.carddata import CardImport, DeckCheck
+from judge.games.carddata import CardImport, CardMatch, DeckCheck, Titles, match_title, search_titles
 from judge.games.destiny import importer
 from judge.games.destiny.deckcheck import check_deck
 from judge.games.destiny.decklists import parse_json, parse_text
+from judge.games.destiny.dice import SYMBOLS
 from judge.games.destiny.model import CardDef, CardPool
 
 # the files of a SWDestinyDB data folder the importer reads (glob patterns, relative to the folder)
@@ -94,3 +95,80 @@ def check_decklist(text: str, cards: CardLibrary, deck_format: str | None = None
         problems=tuple(str(p) for p in result.errors),
         violations=tuple(v.to_json() for v in violations),
     )
+
+
+# -- looking cards up (judge.games.carddata.CardLookup) ----------------------------------------------
+def pool_of(cards: CardPool | CardLibrary) -> CardPool:
+    """The engine's pool of the game's own cards or of an imported library."""
+    return cards.pool if isinstance(cards, CardLibrary) else cards
+
+
+def title(card: CardDef) -> str:
+    return f"{card.name} - {card.subtitle}" if card.subtitle else card.name
+
+
+def _titles(pool: CardPool) -> list[Titles]:
+    out = []
+    for card in pool.cards.values():
+        names = (title(card), card.name) if card.subtitle else (card.name,)
+        text = " ".join([str(card.type), card.affiliation, card.color, *card.subtypes, *sorted(card.keywords),
+                         *(a.text for a in card.abilities), card.unimplemented])
+        out.append(Titles(card.code, names, text))
+    return out
+
+
+def card_info(cards: CardPool | CardLibrary, code: str) -> dict[str, Any] | None:
+    """Card ``code`` as JSON (judge.games.carddata.CardLookup.card_info); None when unknown."""
+    card = pool_of(cards).get(code)
+    if card is None:
+        return None
+    out: dict[str, Any] = {"code": card.code, "name": card.name, "title": title(card), "type": str(card.type),
+                           "affiliation": card.affiliation, "color": card.color, "unique": card.unique}
+    if card.subtitle:
+        out["subtitle"] = card.subtitle
+    if card.set_code:
+        out["set"] = card.set_code
+    if card.subtypes:
+        out["subtypes"] = list(card.subtypes)
+    if card.cost is not None:
+        out["cost"] = card.cost
+    if card.points:
+        out["points"] = list(card.points)
+    if card.health is not None:
+        out["health"] = card.health
+    if card.faces:
+        out["faces"] = [f.notation() for f in card.faces]
+        out["face_words"] = [_face_words(f.notation()) for f in card.faces]
+    if card.keywords:
+        out["keywords"] = sorted(card.keywords)
+    text = [a.text for a in card.abilities if a.text]
+    if text:
+        out["text"] = text
+    out["status"] = "implemented" if card.implemented else "not-implemented"
+    if not card.implemented:
+        out["not_applied"] = card.unimplemented
+    return out
+
+
+def _face_words(notation: str) -> str:
+    """A die face in words: ``2RD`` "2 ranged damage", ``+1MD`` "+1 melee damage", ``1R1`` "1
+    resource (costs 1)", ``-`` "blank"."""
+    from judge.games.destiny.dice import parse_face
+
+    face = parse_face(notation)
+    name = SYMBOLS.get(face.symbol, face.symbol)
+    if face.symbol in ("-", "Sp"):
+        return name
+    value = "X" if face.value is None else str(face.value)
+    noun = f"{name} damage" if face.symbol in ("MD", "RD", "ID") else name
+    return f"{'+' if face.modifier else ''}{value} {noun}" + (f" (costs {face.cost})" if face.cost else "")
+
+
+def find_cards(cards: CardPool | CardLibrary, text: str) -> list[str]:
+    """Codes of the cards matching ``text`` (judge.games.carddata.search_titles)."""
+    return search_titles(_titles(pool_of(cards)), text)
+
+
+def card_code(cards: CardPool | CardLibrary, text: str) -> CardMatch:
+    """The card a code or an unambiguous name names (judge.games.carddata.match_title)."""
+    return match_title(_titles(pool_of(cards)), text)

@@ -203,6 +203,40 @@ class Destiny:
 
         return cardtools.check_decklist(text, cards, deck_format)
 
+    def card_info(self, cards: Any, code: str) -> dict[str, Any] | None:
+        """Card ``code`` as JSON (judge.games.carddata.CardLookup)."""
+        from judge.games.destiny import cardtools
+
+        return cardtools.card_info(cards, code)
+
+    def find_cards(self, cards: Any, text: str) -> list[str]:
+        """Codes of the cards matching ``text``, best first (judge.games.carddata.CardLookup)."""
+        from judge.games.destiny import cardtools
+
+        return cardtools.find_cards(cards, text)
+
+    def card_code(self, cards: Any, text: str) -> Any:
+        """The card a code or an unambiguous name names (judge.games.carddata.CardLookup)."""
+        from judge.games.destiny import cardtools
+
+        return cardtools.card_code(cards, text)
+
+    # -- a judge's quick position (judge.games.quick.QuickPosition) -------------------------------
+    def quick_text(self, text: str) -> tuple[dict[str, Any], Faults]:
+        from judge.games.destiny.quick import parse_quick
+
+        return parse_quick(text)
+
+    def quick_log(self, spec: Any, cards: Any) -> tuple[dict[str, Any] | None, Faults]:
+        from judge.games.destiny.quick import quick_log
+
+        return quick_log(spec, cards)
+
+    def quick_example(self) -> str:
+        from judge.games.destiny.quick import EXAMPLE
+
+        return EXAMPLE
+
     # -- self-play ----------------------------------------------------------------------------
     def selfplay_sides(self) -> tuple[str, ...]:
         from judge.games.destiny.starters import STARTERS

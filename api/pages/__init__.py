@@ -1,0 +1,148 @@
+"""Web pages for judges at the table (plain HTML/CSS/JS shipped in the package, no CDN):
+
+- ``/rules`` and ``/rules/<game>``: every rule of a game, one anchor per rule (``#<rule id>``), with
+  its summary, section, source and status; a ruling, the viewer and ``GET /v1/rules`` link here.
+- ``/rulings/<ruling_id>``: a stored ruling of ``/v1/rulings`` as a judge reads it aloud (what was
+  asked, the answer, who decides now, the rules with their summaries, what changed on the table).
+- ``/position``: the quick position form (a table by card names, one question) and ``POST
+  /position``, which answers the form: the log, the position and the ruling, computed in the
+  request (a position and one step).
+
+Not in the OpenAPI document (pages, not the API); errors are the API's problems all the same.
+Nothing here names a game: games come from the registry, through their ``Game`` members.
+"""
+
+from __future__ import annotations
+
+from itertools import groupby
+from typing import Any
+
+from flask import Blueprint, render_template, request, url_for
+
+from api.extensions import get_queue, get_redis
+from api.problems import ProblemError
+from arbiter import store
+from judge.games import quick, registry
+from judge.limits import MAX_STEPS_IN_REQUEST
+from judge.rules import index
+from replays.service import MalformedLog, StepOutOfRange, ruling_words_json
+from worker.queue import fetch_job, public_status
+
+bp = Blueprint("pages", __name__, template_folder="templates", static_folder="static",
+               static_url_path="/pages/static")
+
+RULE_GAMES = (*index.GAMES, "tournament")
+#: seconds before a ruling page that waits for its worker loads again
+REFRESH_SECONDS = 2
+
+
+def rule_url(rule_id: str) -> str:
+    """The rules page's anchor of one rule: ``/rules/<game>#<rule id>``."""
+    return f"/rules/{index.game_of(rule_id)}#{rule_id}"
+
+
+def game_name(game_id: str) -> str:
+    try:
+        return str(registry.get(game_id).name)
+    except registry.UnknownGame:
+        return {"tournament": "Tournaments"}.get(game_id, game_id)
+
+
+@bp.route("/rules")
+def rules_index() -> str:
+    games = [{"id": g, "name": game_name(g), "count": len(index.ids(g))} for g in RULE_GAMES]
+    return render_template("rules_index.html", games=games)
+
+
+@bp.route("/rules/<string:game>")
+def rules_page(game: str) -> str:
+    if game not in RULE_GAMES:
+        raise ProblemError(404, "Not Found", f"No rules of {game!r}; games: {', '.join(RULE_GAMES)}.")
+    rules = index.rules(game)
+    sections = [(section or "Other", list(items)) for section, items in groupby(rules, key=lambda r: r.section)]
+    return render_template("rules.html", game=game, name=game_name(game), sections=sections, total=len(rules))
+
+
+@bp.route("/rulings/<string:ruling_id>")
+def ruling_page(ruling_id: str) -> Any:
+    record = store.get_ruling(get_redis(), ruling_id)
+    if record is None:
+        job = fetch_job(get_queue().connection, ruling_id)
+        if job is None:
+            raise ProblemError(404, "Not Found", f"No ruling with ID {ruling_id}.")
+        status = public_status(job.get_status())
+        body = render_template("ruling_wait.html", ruling_id=ruling_id, status=status, refresh=REFRESH_SECONDS,
+                               api=url_for("rulings.get_ruling", ruling_id=ruling_id))
+        return body, 200, {"Refresh": str(REFRESH_SECONDS)} if status in ("queued", "started") else {}
+    ruling = record.get("ruling")
+    words: dict[str, Any] | None = None
+    note = None
+    replay_id, at = record.get("replay"), (ruling or {}).get("at")
+    if isinstance(ruling, dict) and isinstance(at, int) and at <= MAX_STEPS_IN_REQUEST:
+        log = store.get_log(get_redis(), replay_id) if isinstance(replay_id, str) else None
+        if log is not None:
+            try:
+                words = ruling_words_json(log, at)["words"]
+            except (MalformedLog, StepOutOfRange):
+                words = None
+    elif isinstance(ruling, dict):
+        note = (f"Step {at} is past the {MAX_STEPS_IN_REQUEST} steps a page replays: the names and what "
+                "changed are left out (arbiter rule gives them).")
+    return render_template("ruling.html", ruling_id=ruling_id, record=record, ruling=ruling, words=words,
+                           note=note, rule_url=rule_url, summary=_summary,
+                           api=url_for("rulings.get_ruling", ruling_id=ruling_id))
+
+
+def _summary(rule_id: str) -> str:
+    return index.summary(rule_id) if index.is_known(rule_id) else ""
+
+
+def quick_games() -> list[str]:
+    return [g for g in registry.written() if all(hasattr(registry.get(g), m) for m in quick.MEMBERS)]
+
+
+@bp.route("/position")
+def position_form() -> str:
+    game_id = request.args.get("game") or (quick_games() or [""])[0]
+    if game_id not in quick_games():
+        raise ProblemError(404, "Not Found", f"No quick position for {game_id!r}; games: {', '.join(quick_games())}.")
+    game = registry.get(game_id)
+    pool = game.default_cards()
+    titles = sorted({game.card_info(pool, c)["title"] for c in game.find_cards(pool, "")})
+    return render_template("position.html", game=game_id, name=game.name, titles=titles,
+                           example=game.quick_example())
+
+
+@bp.route("/position", methods=["POST"])
+def position_ruling() -> dict[str, Any]:
+    """The form's answer: ``{"log", "ruling", "words"}`` for a quick position (JSON) or its compact
+    text (``{"text": ...}``); a 422 problem listing every fault with its pointer otherwise."""
+    body = request.get_json(silent=False)
+    if not isinstance(body, dict):
+        raise ProblemError(422, "Unprocessable Entity", "A quick position is a JSON object.", pointer="")
+    game_id = body.get("game") or (quick_games() or [""])[0]
+    if game_id not in quick_games():
+        raise ProblemError(422, "Unprocessable Entity", f"No quick position for {game_id!r}.", pointer="/game")
+    game = registry.get(game_id)
+    spec: Any = body
+    if "text" in body:
+        if not isinstance(body["text"], str):
+            raise ProblemError(422, "Unprocessable Entity", "'text' is the compact text of a position.",
+                               pointer="/text")
+        spec, faults = game.quick_text(body["text"])
+        if faults:
+            raise _faults(faults, "/text")
+    log, faults = game.quick_log(spec, game.default_cards())
+    if faults or log is None:
+        raise _faults(faults, "")
+    try:
+        result = ruling_words_json(log, 1)
+    except MalformedLog as exc:
+        raise _faults([(f.path, f.message) for f in exc.faults], "/log") from exc
+    return {"log": log, "ruling": result["ruling"], "words": result["words"]}
+
+
+def _faults(faults: list[tuple[str, str]], base: str) -> ProblemError:
+    errors = [{"pointer": base + path, "detail": message} for path, message in faults]
+    first = errors[0]["detail"] if errors else "The position cannot be set up."
+    return ProblemError(422, "Unprocessable Entity", f"{len(errors)} fault(s); the first: {first}", errors=errors)

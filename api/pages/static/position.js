@@ -1,0 +1,191 @@
+/* The quick position form: builds the quick position (judge.games.quick) from the fields, posts it
+   to /position and shows the ruling in words. Plain JS; talks only to this server. */
+(function () {
+  "use strict";
+  var form = document.getElementById("qp");
+  var playersBox = document.getElementById("players");
+  var game = form.getAttribute("data-game");
+
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) {
+      if (k === "text") node.textContent = attrs[k]; else node.setAttribute(k, attrs[k]);
+    });
+    (children || []).forEach(function (c) { node.appendChild(c); });
+    return node;
+  }
+  function field(label, attrs) {
+    return el("label", {}, [document.createTextNode(label + " "), el("input", attrs)]);
+  }
+
+  function characterRow(list, value) {
+    value = value || {};
+    var row = el("div", {"class": "row character"}, [
+      field("Character", {name: "card", list: "card-titles", value: value.card || "", placeholder: "name", "class": "name"}),
+      field("dice", {name: "dice", type: "number", min: "1", max: "2", value: value.dice || 1}),
+      field("damage", {name: "damage", type: "number", min: "0", value: value.damage || 0}),
+      field("shields", {name: "shields", type: "number", min: "0", max: "3", value: value.shields || 0}),
+      el("label", {}, [el("input", {name: "exhausted", type: "checkbox"}), document.createTextNode(" exhausted")]),
+      el("button", {type: "button", "class": "remove", title: "remove", text: "×"})
+    ]);
+    if (value.exhausted) row.querySelector("[name=exhausted]").checked = true;
+    row.querySelector(".remove").onclick = function () { row.remove(); };
+    list.appendChild(row);
+  }
+  function dieRow(list, value) {
+    value = value || {};
+    var row = el("div", {"class": "row die"}, [
+      field("Die of", {name: "card", list: "card-titles", value: value.card || "", placeholder: "character", "class": "name"}),
+      field("number", {name: "die", type: "number", min: "1", max: "2", value: value.die || 1}),
+      field("showing", {name: "face", value: value.face || "", placeholder: "2RD", size: "5"}),
+      el("button", {type: "button", "class": "remove", title: "remove", text: "×"})
+    ]);
+    row.querySelector(".remove").onclick = function () { row.remove(); };
+    list.appendChild(row);
+  }
+
+  function addPlayer(value) {
+    var n = playersBox.children.length + 1;
+    if (n > 4) return;
+    value = value || {};
+    var pid = value.id || "p" + n;
+    var chars = el("div", {"class": "list characters"});
+    var dice = el("div", {"class": "list dice"});
+    var box = el("fieldset", {"class": "player", "data-id": pid}, [
+      el("legend", {text: pid}),
+      el("div", {"class": "row"}, [
+        field("Name", {name: "name", value: value.name || "", placeholder: pid}),
+        field("resources", {name: "resources", type: "number", min: "0", value: value.resources || 0}),
+        field("hand", {name: "hand", value: value.hand === undefined ? 0 : value.hand, size: "16",
+                       title: "a count, or card names split by ;", placeholder: "3, or names split by ;"}),
+        field("deck", {name: "deck", type: "number", min: "0", value: value.deck === undefined ? 10 : value.deck})
+      ]),
+      chars,
+      el("button", {type: "button", "class": "add-character", text: "+ character"}),
+      el("div", {"class": "zlabel", text: "Dice in the pool"}),
+      dice,
+      el("button", {type: "button", "class": "add-die", text: "+ die"})
+    ]);
+    box.querySelector(".add-character").onclick = function () { characterRow(chars); };
+    box.querySelector(".add-die").onclick = function () { dieRow(dice); };
+    (value.characters || [{}]).forEach(function (c) { characterRow(chars, c); });
+    (value.dice || []).forEach(function (d) { dieRow(dice, d); });
+    playersBox.appendChild(box);
+    seats();
+  }
+
+  function seats() {
+    var ids = Array.prototype.map.call(playersBox.children, function (p) { return p.getAttribute("data-id"); });
+    ["turn", "controller"].forEach(function (name) {
+      var select = form.elements[name];
+      var was = select.value;
+      select.innerHTML = "";
+      ids.forEach(function (id) { select.appendChild(el("option", {value: id, text: id})); });
+      if (ids.indexOf(was) >= 0) select.value = was;
+    });
+  }
+
+  function num(input) { return parseInt(input.value, 10) || 0; }
+
+  function spec() {
+    var out = {game: game, round: num(form.elements.round), turn: form.elements.turn.value, players: [],
+               ask: form.elements.ask.value, dispute: form.elements.dispute.value};
+    if (form.elements.battlefield.value.trim()) {
+      out.battlefield = {card: form.elements.battlefield.value, controller: form.elements.controller.value};
+    }
+    Array.prototype.forEach.call(playersBox.children, function (box) {
+      var get = function (name) { return box.querySelector("[name=" + name + "]"); };
+      var hand = get("hand").value.trim();
+      var p = {id: box.getAttribute("data-id"), name: get("name").value || box.getAttribute("data-id"),
+               resources: num(get("resources")), deck: num(get("deck")),
+               hand: /^\d*$/.test(hand) ? (parseInt(hand, 10) || 0)
+                                        : hand.split(";").map(function (s) { return s.trim(); }).filter(Boolean),
+               characters: [], dice: []};
+      box.querySelectorAll(".character").forEach(function (row) {
+        var q = function (n) { return row.querySelector("[name=" + n + "]"); };
+        if (!q("card").value.trim()) return;
+        p.characters.push({card: q("card").value, dice: num(q("dice")), damage: num(q("damage")),
+                           shields: num(q("shields")), exhausted: q("exhausted").checked});
+      });
+      box.querySelectorAll(".die").forEach(function (row) {
+        var q = function (n) { return row.querySelector("[name=" + n + "]"); };
+        if (!q("card").value.trim()) return;
+        p.dice.push({card: q("card").value, die: num(q("die")), face: q("face").value.trim()});
+      });
+      out.players.push(p);
+    });
+    return out;
+  }
+
+  function show(answer) {
+    var faults = document.getElementById("faults");
+    var result = document.getElementById("result");
+    faults.hidden = true;
+    result.hidden = true;
+    if (answer.errors || answer.status >= 400) {
+      faults.innerHTML = "";
+      faults.appendChild(el("h2", {text: "The position cannot be ruled on"}));
+      var list = el("ul");
+      (answer.errors || [{pointer: "", detail: answer.detail}]).forEach(function (e) {
+        list.appendChild(el("li", {}, [el("code", {text: e.pointer || "/"}), document.createTextNode(" " + e.detail)]));
+      });
+      faults.appendChild(list);
+      faults.hidden = false;
+      faults.scrollIntoView();
+      return;
+    }
+    var w = answer.words, r = answer.ruling, box = document.getElementById("ruling");
+    box.innerHTML = "";
+    var cls = r.legal === true ? "legal" : r.legal === false ? "illegal" : "none";
+    box.appendChild(el("section", {"class": "asked"}, [el("h2", {text: "Asked"}),
+      el("p", {"class": "step", text: "Step 1: " + w.step})].concat(w.asked ? [el("p", {"class": "question", text: w.asked})] : [])));
+    box.appendChild(el("section", {"class": "answer " + cls}, [el("h2", {text: "Answer"}),
+      el("p", {"class": "answer-text", text: w.answer})]));
+    function list(title, items, empty, ordered) {
+      var l = el(ordered ? "ol" : "ul");
+      items.forEach(function (t) { l.appendChild(el("li", {text: t})); });
+      return el("section", {}, [el("h2", {text: title}), items.length ? l : el("p", {"class": "muted", text: empty})]);
+    }
+    box.appendChild(list("What happened", w.events, "Nothing.", true));
+    box.appendChild(list("What changed on the table", w.changes, "Nothing."));
+    var dl = el("dl");
+    w.rules.forEach(function (rule) {
+      dl.appendChild(el("dt", {}, [el("a", {href: "/rules/" + rule.id.split(".")[0] + "#" + rule.id, text: rule.id})]));
+      dl.appendChild(el("dd", {text: rule.summary}));
+    });
+    box.appendChild(el("section", {"class": "rules-applied"}, [el("h2", {text: "Rules applied"}), dl]));
+    var json = JSON.stringify(answer.log, null, 1);
+    document.getElementById("log-json").textContent = json;
+    document.getElementById("log-download").href = "data:application/json," + encodeURIComponent(json);
+    result.hidden = false;
+    result.scrollIntoView();
+  }
+
+  function ask(body) {
+    fetch("/position", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)})
+      .then(function (resp) { return resp.json(); })
+      .then(show)
+      .catch(function (err) { show({status: 500, detail: String(err)}); });
+  }
+
+  form.addEventListener("submit", function (event) { event.preventDefault(); ask(spec()); });
+  document.getElementById("rule-text").onclick = function () {
+    ask({game: game, text: document.getElementById("compact-text").value});
+  };
+  document.getElementById("add-player").onclick = function () { addPlayer(); };
+  document.getElementById("load-example").onclick = function () {
+    playersBox.innerHTML = "";
+    addPlayer({id: "p1", name: "Ana", resources: 2, hand: 0, deck: 10,
+               characters: [{card: "Luke Skywalker - Unlikely Hero", dice: 2, shields: 2, exhausted: true}],
+               dice: [{card: "Luke Skywalker", die: 1, face: "1Sh"}, {card: "Luke Skywalker", die: 2, face: "1Sh"}]});
+    addPlayer({id: "p2", name: "Ben", resources: 2, hand: 3, deck: 12, characters: [{card: "Boba Fett", dice: 2}]});
+    form.elements.round.value = 5;
+    form.elements.turn.value = "p1";
+    form.elements.battlefield.value = "Outer Rim Outpost";
+    form.elements.controller.value = "p1";
+    form.elements.ask.value = "p1 resolve Luke Skywalker/1 -> Luke Skywalker, Luke Skywalker/2 -> Luke Skywalker";
+    form.elements.dispute.value = "Luke has 2 shields. Does the second die give him a fourth?";
+  };
+  addPlayer();
+  addPlayer();
+})();

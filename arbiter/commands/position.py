@@ -1,0 +1,70 @@
+"""``arbiter position``: a judge's quick position, written compactly, ruled on.
+
+The text (one fact a line; the game's ``quick_example`` is a start: ``arbiter position --example``)
+becomes a replay log that starts from that table and whose one step is the question; the answer is
+printed as ``arbiter rule`` prints it. ``--log-out`` keeps the log (for ``arbiter rule``, the
+viewer, or ``POST /v1/rulings``); ``--json`` prints ``{"log", "ruling"}``.
+
+Exit codes: 0 ruled, 1 the text or the position has faults (each printed with where it is), 2 the
+file cannot be read.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from arbiter import render
+from arbiter.commands.logs import EXIT_INVALID, EXIT_UNREADABLE, emit_json
+from judge.games import quick, registry
+from replays.service import MalformedLog, ruling_words_json
+
+
+def quick_games() -> list[str]:
+    return [g for g in registry.written() if all(hasattr(registry.get(g), m) for m in quick.MEMBERS)]
+
+
+@click.command("position")
+@click.argument("text_file", required=False, type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--game", "game_id", type=click.Choice(quick_games()), default=quick_games()[0], show_default=True)
+@click.option("--example", is_flag=True, help="Print a position to start from, and stop.")
+@click.option("--log-out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also write the log (JSON) here.")
+@click.option("--json", "as_json", is_flag=True, help='Print {"log", "ruling"} as JSON.')
+def position(text_file: str | None, game_id: str, example: bool, log_out: Path | None, as_json: bool) -> None:
+    """Set up a table by card names in TEXT_FILE ('-': standard input), ask one question about it
+    (its 'ask' line) and print the ruling in words."""
+    game = registry.get(game_id)
+    if example:
+        click.echo(game.quick_example(), nl=False)
+        return
+    if text_file is None:
+        raise click.UsageError("give TEXT_FILE (or '-'), or --example for a position to start from")
+    try:
+        with click.open_file(text_file, encoding="utf-8") as fh:
+            text = fh.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        click.echo(f"arbiter: cannot read {text_file}: {exc}", err=True)
+        raise SystemExit(EXIT_UNREADABLE) from exc
+    spec, faults = game.quick_text(text)
+    log = None
+    if not faults:
+        log, faults = game.quick_log(spec, game.default_cards())
+    if faults or log is None:
+        for where, message in faults:
+            click.echo(f"{where.replace('/lines/', 'line ') or '/'}: {message}", err=True)
+        raise SystemExit(EXIT_INVALID)
+    if log_out is not None:
+        log_out.write_text(json.dumps(log, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    try:
+        result = ruling_words_json(log, 1)
+    except MalformedLog as exc:
+        for fault in exc.faults:
+            click.echo(f"{fault.path or '/'}: {fault.message}", err=True)
+        raise SystemExit(EXIT_INVALID) from exc
+    if as_json:
+        emit_json({"log": log, "ruling": result["ruling"]})
+    else:
+        click.echo("\n".join(render.ruling_lines(result["ruling"], result["words"])))

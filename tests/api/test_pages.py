@@ -1,0 +1,118 @@
+"""The judges' pages served by the API: the rules page (one anchor per rule), a stored ruling read
+aloud (/rulings/{id}), and the quick position's answer (POST /position). The browser tests of the
+same pages are in tests/judge_pages."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+import redis
+from flask.testing import FlaskClient
+
+from judge.games import registry
+from judge.rules import index
+from tests.helpers import assert_problem, load_example
+from tests.worker.live import registered_worker
+
+REPR = re.compile(r"\bNone\b|\bFalse\b|\bTrue\b|\{'|\['")
+
+
+@pytest.fixture()
+def worker_alive(redis_url: str, redis_db: redis.Redis) -> Iterator[Any]:
+    with registered_worker(redis_url) as rq_worker:
+        yield rq_worker
+
+
+def text_of(page: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", " ", page))
+
+
+@pytest.mark.parametrize("game", [*index.GAMES, "tournament"])
+def test_the_rules_page_has_one_anchor_per_rule(client: FlaskClient, game: str) -> None:
+    resp = client.get(f"/rules/{game}")
+    assert resp.status_code == 200 and resp.mimetype == "text/html"
+    page = resp.get_data(as_text=True)
+    anchors = re.findall(r'<section class="rule[^"]*" id="([^"]+)"', page)
+    assert anchors == index.ids(game)
+    text = text_of(page)
+    for rule in index.rules(game):
+        assert rule.summary in text and (rule.source or "the project") in text
+    assert "cdn" not in page.lower() and "https://" not in page
+
+
+def test_the_rules_index_and_unknown_games(client: FlaskClient) -> None:
+    page = client.get("/rules").get_data(as_text=True)
+    for game in index.GAMES:
+        assert f'href="/rules/{game}"' in page
+    assert_problem(client.get("/rules/chess"), 404)
+
+
+def test_a_stored_ruling_is_read_aloud_with_names_rules_and_changes(
+        client: FlaskClient, run_jobs: Callable[[], bool], worker_alive: Any) -> None:
+    posted = client.post("/v1/rulings", json={"log": load_example("replacement-stops-defeat.json")})
+    assert posted.status_code == 202, posted.get_data(as_text=True)
+    ruling_id = posted.get_json()["id"]
+    waiting = client.get(f"/rulings/{ruling_id}")
+    assert waiting.status_code == 200 and "queued" in waiting.get_data(as_text=True)
+    assert waiting.headers["Refresh"] == "2"
+    run_jobs()
+    page = client.get(f"/rulings/{ruling_id}").get_data(as_text=True)
+    text = text_of(page)
+    assert "Han Solo has 8 damage and Second Chance" in text  # what was asked
+    assert "Ben resolves Boba Fett's die at Han Solo" in text  # the step, by name
+    assert "Legal." in text and "Han Solo loses 3 damage (8 → 5)" in text  # the answer, what changed
+    assert 'href="/rules/destiny#destiny.replacement.instead"' in page  # rules link to the rules page
+    assert index.summary("destiny.replacement.instead") in text
+    assert REPR.search(text) is None, REPR.search(text)
+
+
+def test_an_illegal_ruling_page_names_the_rule(client: FlaskClient, run_jobs: Callable[[], bool],
+                                               worker_alive: Any) -> None:
+    posted = client.post("/v1/rulings", json={"log": load_example("modifier-alone.json")})
+    run_jobs()
+    text = text_of(client.get(f"/rulings/{posted.get_json()['id']}").get_data(as_text=True))
+    assert "Not legal: it breaks destiny.dice.modifier-needs-base" in text and "Hidden Blaster's die" in text
+
+
+def test_unknown_ruling_pages_are_404(client: FlaskClient) -> None:
+    assert_problem(client.get("/rulings/" + "0" * 32), 404)
+    assert_problem(client.get("/rulings/not-an-id"), 404)
+
+
+def test_the_position_form_and_its_answer(client: FlaskClient) -> None:
+    form = client.get("/position")
+    assert form.status_code == 200
+    page = form.get_data(as_text=True)
+    assert 'id="qp"' in page and "<option value=\"Luke Skywalker - Unlikely Hero\">" in page
+    example = registry.get("destiny").quick_example()
+    answer = client.post("/position", json={"text": example})
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    body = answer.get_json()
+    assert set(body) == {"log", "ruling", "words"}
+    assert body["ruling"]["legal"] is True and body["log"]["setup"]["position"]["round"] == 5
+    assert "Luke Skywalker gains 1 shield (2 → 3)" in body["words"]["changes"]
+
+
+@pytest.mark.parametrize(("body", "pointer"), [
+    ({"text": "p1 character Han Solo\np2 character Boba Fett\nask p1 pass"}, "/players/0/characters/0/card"),
+    ({"text": "p1 character Luke Skywalker\nnonsense here\n"}, "/text/lines/2"),
+    ({"text": 3}, "/text"),
+    ({"players": [{"id": "p1", "characters": [{"card": "Luke Skywalker"}]},
+                  {"id": "p2", "characters": [{"card": "Boba Fett"}], "hand": -1}], "ask": "p1 pass"},
+     "/players/1/hand"),
+    ({"game": "chess"}, "/game"),
+])
+def test_a_position_with_faults_is_422_with_pointers(client: FlaskClient, body: dict[str, Any],
+                                                     pointer: str) -> None:
+    problem = assert_problem(client.post("/position", json=body), 422)
+    assert pointer in [e["pointer"] for e in problem["errors"]], problem
+
+
+def test_a_position_the_engine_refuses_points_into_the_log(client: FlaskClient) -> None:
+    text = registry.get("destiny").quick_example().replace("1Sh\n", "3Sh\n", 1)
+    problem = assert_problem(client.post("/position", json={"text": text}), 422)
+    assert any(e["pointer"].startswith("/log/setup/position/players/p1/pool") for e in problem["errors"])

@@ -1,0 +1,97 @@
+"""A judge's quick position (judge.games.quick, Destiny's judge.games.destiny.quick) and
+``arbiter position``: a table by card names, one question, the ordinary ruling."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from arbiter.commands.position import position
+from judge.games import registry
+from replays.service import ruling_json
+from tests.helpers import load_example
+
+GAME = registry.get("destiny")
+CARDS = GAME.default_cards()
+
+
+def test_the_example_is_the_shields_cap_table_and_gets_its_ruling() -> None:
+    spec, faults = GAME.quick_text(GAME.quick_example())
+    assert faults == []
+    log, faults = GAME.quick_log(spec, CARDS)
+    assert faults == [] and log is not None
+    example = load_example("shields-cap.json")
+    assert log["steps"][0]["dice"] == example["steps"][0]["dice"]
+    assert log["setup"]["position"]["players"]["p1"]["characters"] == \
+        example["setup"]["position"]["players"]["p1"]["characters"]
+    ours, theirs = ruling_json(log, 1), ruling_json(example, 1)
+    assert ours["legal"] is True and ours["events"] == theirs["events"]
+    assert ours["state"]["players"]["p1"]["characters"] == theirs["state"]["players"]["p1"]["characters"]
+    assert log["steps"][0]["dispute"].startswith("Luke has 2 shields")
+
+
+@pytest.mark.parametrize(("text", "where", "words"), [
+    ("p1 character Han Solo\np2 character Boba Fett\nask p1 pass", "/players/0/characters/0/card", "several cards"),
+    ("p1 character Nobody\np2 character Boba Fett\nask p1 pass", "/players/0/characters/0/card", "no card is named"),
+    ("p1 character Hidden Blaster\np2 character Boba Fett\nask p1 pass", "/players/0/characters/0/card",
+     "not a character"),
+    ("p1 character Luke Skywalker\np2 character Boba Fett\nask p1 resolve Jango Fett/1 -> Boba Fett", "/ask",
+     "not in play"),
+    ("p1 character Boba Fett\np2 character Boba Fett\np1 die Boba Fett/1: 2RD\nask p1 resolve Boba Fett/1 -> "
+     "Boba Fett", "/ask", "say whose, e.g. 'p1:Boba Fett'"),
+    ("p1 character Luke Skywalker\np2 character Boba Fett\nask p3 pass", "/ask", "player who takes it"),
+    ("p1 character Luke Skywalker\np2 character Boba Fett", "/ask", "the step to rule on"),
+    ("p1 character Luke Skywalker\nask p1 pass", "/players", "2 to 4 players"),
+])
+def test_faults_say_where_and_why(text: str, where: str, words: str) -> None:
+    spec, faults = GAME.quick_text(text)
+    assert faults == []
+    log, faults = GAME.quick_log(spec, CARDS)
+    assert log is None and any(p == where and words in m for p, m in faults), faults
+
+
+def test_a_line_it_cannot_read_is_named_by_its_number() -> None:
+    _, faults = GAME.quick_text("round 2\np1 character Luke Skywalker: 2 dise\nwhatever\n")
+    assert [p for p, _ in faults] == ["/lines/2", "/lines/3"]
+
+
+def test_whose_card_is_said_with_the_player_first() -> None:
+    text = ("p1 character Boba Fett: 2 dice\np2 character Boba Fett\np1 die Boba Fett/1: 2RD\n"
+            "ask p1 resolve Boba Fett/1 -> p2:Boba Fett")
+    log, faults = GAME.quick_log(GAME.quick_text(text)[0], CARDS)
+    assert faults == [] and log is not None
+    assert log["steps"][0]["dice"] == [{"die": "p1.05019/1", "target": "p2.05019"}]
+    assert ruling_json(log, 1)["state"]["players"]["p2"]["characters"]["p2.05019"]["damage"] == 2
+
+
+def test_a_card_played_from_a_hand_given_by_names() -> None:
+    text = ("p1 A: resources 3, hand Hidden Blaster; Wrist Rockets\np1 character Luke Skywalker\n"
+            "p2 character Boba Fett\nask p1 play Hidden Blaster on Luke Skywalker")
+    log, faults = GAME.quick_log(GAME.quick_text(text)[0], CARDS)
+    assert faults == [] and log is not None
+    assert log["setup"]["position"]["players"]["p1"]["hand"] == ["05072", "05027"]
+    ruling = ruling_json(log, 1)
+    assert ruling["legal"] is True and any(e["event"] == "play" for e in ruling["events"])
+
+
+def test_the_command_prints_the_ruling_and_keeps_the_log(tmp_path: Path) -> None:
+    runner = CliRunner()
+    example = runner.invoke(position, ["--example"]).output
+    text = tmp_path / "q.txt"
+    text.write_text(example)
+    out = tmp_path / "log.json"
+    result = runner.invoke(position, [str(text), "--log-out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "Answer: Legal." in result.output and "Luke Skywalker gains 1 shield (2 → 3)" in result.output
+    assert json.loads(out.read_text())["steps"][0]["do"] == "resolve"
+    as_json = json.loads(runner.invoke(position, [str(text), "--json"]).output)
+    assert set(as_json) == {"log", "ruling"} and as_json["ruling"]["legal"] is True
+    text.write_text(example.replace("1Sh\n", "3Sh\n", 1))  # Luke's die has no such face
+    bad = runner.invoke(position, [str(text)])
+    assert bad.exit_code == 1 and "/setup/position/players/p1/pool" in bad.output
+    text.write_text("p1 character Han Solo\np2 character Boba Fett\nask p1 pass\n")
+    shared = runner.invoke(position, [str(text)])
+    assert shared.exit_code == 1 and "names several cards" in shared.output and "Han Solo - Scoundrel" in shared.output

@@ -1,0 +1,152 @@
+"""The judges' pages in a browser (Debian's Chromium driven by playwright, as tests/viewer; skipped
+with the reason said when it is missing): the rules page (anchors, the linked rule marked, the
+filter) and the quick position form (filled, asked, answered in words; a fault shown with where it
+is). Each page asks for nothing but its own server. Screenshots go to the test's temporary folder,
+or to ``ARBITER_PAGES_SCREENSHOTS`` when set."""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from werkzeug.serving import make_server
+
+from judge.rules import index
+from tests.viewer.conftest import CHROMIUM, SKIP_REASON
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=SKIP_REASON)
+
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run"]
+
+
+@pytest.fixture()
+def served(app: Flask) -> Iterator[str]:
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture()
+def page(browser: Any, served: str) -> Iterator[Any]:
+    """A page that may ask only its own server; page errors and refused requests fail the test."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    refused: list[str] = []
+    errors: list[str] = []
+
+    def route(r: Any) -> None:
+        if r.request.url.startswith(served):
+            r.continue_()
+        else:
+            refused.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    tab = context.new_page()
+    tab.on("pageerror", lambda exc: errors.append(str(exc)))
+    tab.base = served
+    yield tab
+    assert errors == [] and refused == []
+    context.close()
+
+
+def shot(tab: Any, tmp_path: Path, name: str) -> Path:
+    folder = Path(os.environ.get("ARBITER_PAGES_SCREENSHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    tab.screenshot(path=str(path), full_page=False)
+    assert path.stat().st_size > 10_000  # a page was drawn, not a blank
+    return path
+
+
+def test_the_rules_page_marks_the_linked_rule_and_filters(page: Any, tmp_path: Path) -> None:
+    rule_id = "destiny.shields.max-three"
+    page.goto(f"{page.base}/rules/destiny#{rule_id}")
+    assert page.locator("section.rule").count() == len(index.ids("destiny"))
+    target = page.locator(f"section.rule[id='{rule_id}']")
+    assert "target" in (target.get_attribute("class") or "")
+    assert target.is_visible() and target.bounding_box()["y"] < 900  # scrolled to it
+    assert index.summary(rule_id) in target.inner_text()
+    assert page.locator("section.rule.target").count() == 1
+    shot(page, tmp_path, "rules-anchor.png")
+    page.fill("#filter", "shields")
+    visible = page.locator("section.rule:visible")
+    assert 0 < visible.count() < len(index.ids("destiny"))
+    assert all("shield" in t.lower() for t in visible.all_inner_texts())
+    page.fill("#filter", "")
+    assert page.locator("section.rule:visible").count() == len(index.ids("destiny"))
+
+
+def test_the_position_form_sets_up_a_table_by_names_and_rules(page: Any, tmp_path: Path) -> None:
+    page.goto(f"{page.base}/position")
+    page.click("#load-example")
+    page.click("#rule")
+    page.wait_for_selector("#result:not([hidden])")
+    assert page.inner_text("#ruling .answer-text") == "Legal."
+    assert "Luke has 2 shields" in page.inner_text("#ruling .asked")
+    changes = page.locator("#ruling section:has(h2:text('What changed on the table')) li").all_inner_texts()
+    assert "Luke Skywalker gains 1 shield (2 → 3)" in changes and "turn: Ana → Ben" in changes
+    link = page.locator("#ruling .rules-applied a", has_text="destiny.shields.max-three")
+    assert link.get_attribute("href") == "/rules/destiny#destiny.shields.max-three"
+    log_json = json.loads(page.text_content("#log-json") or "")
+    assert log_json["setup"]["position"]["players"]["p1"]["pool"] == {"p1.05031/1": "1Sh", "p1.05031/2": "1Sh"}
+    shot(page, tmp_path, "position-ruled.png")
+    link.click()
+    page.wait_for_url("**/rules/destiny#destiny.shields.max-three")
+    assert page.locator("section.rule.target").get_attribute("id") == "destiny.shields.max-three"
+
+
+def test_the_form_built_by_hand_and_a_fault_shown_where_it_is(page: Any, tmp_path: Path) -> None:
+    page.goto(f"{page.base}/position")
+    players = page.locator("fieldset.player")
+    assert players.count() == 2
+    players.nth(0).locator("input[name=name]").fill("Ana")
+    players.nth(0).locator(".character input[name=card]").fill("Han Solo")
+    players.nth(1).locator(".character input[name=card]").fill("Boba Fett")
+    page.fill("#ask", "p1 pass")
+    page.click("#rule")
+    page.wait_for_selector("#faults:not([hidden])")
+    faults = page.inner_text("#faults")
+    assert "/players/0/characters/0/card" in faults and "names several cards" in faults
+    assert "Han Solo - Scoundrel" in faults
+    shot(page, tmp_path, "position-fault.png")
+    players.nth(0).locator(".character input[name=card]").fill("Han Solo - Scoundrel")
+    players.nth(0).locator(".character input[name=dice]").fill("2")
+    players.nth(0).locator(".add-die").click()
+    players.nth(0).locator(".die input[name=card]").fill("Han Solo")
+    players.nth(0).locator(".die input[name=face]").fill("2RD")
+    page.fill("#ask", "p1 resolve Han Solo/1 -> Boba Fett")
+    page.click("#rule")
+    page.wait_for_selector("#result:not([hidden])")
+    assert page.is_hidden("#faults")
+    assert page.inner_text("#ruling .answer-text") == "Legal."
+    assert "Boba Fett takes 2 damage (0 → 2)" in page.inner_text("#ruling")
+
+
+def test_the_compact_text_on_the_page(page: Any) -> None:
+    page.goto(f"{page.base}/position")
+    page.click("#compact summary")
+    page.click("#rule-text")
+    page.wait_for_selector("#result:not([hidden])")
+    assert page.inner_text("#ruling .answer-text") == "Legal."
