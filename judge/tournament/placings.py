@@ -67,15 +67,16 @@ def placings(state: EventState) -> list[Placing]:
     else:
         last = cut_rounds[-1]
         size = 2 * len(last.pairings)
-        done = {pl.player_id for pl in placed}
+        won = {
+            (p.p1 if res.outcome() > 0 else p.p2)
+            for p in last.pairings
+            if (res := state.results.get((last.number, p.table))) is not None
+        }
+        # a player who won their match of the last round has reached the next one
         pending = [
-            Placing(None, pid, name[pid], stage_name(size), rank[pid])
+            Placing(None, pid, name[pid], stage_name(size // 2 if pid in won else size), rank[pid])
             for pid in sorted(alive, key=rank.__getitem__)
-            if pid not in done
         ]
-        if state.complete(last.number):
-            # the next cut round is not paired yet: the winners have reached it
-            pending = [Placing(None, p.player_id, p.name, stage_name(size // 2), p.swiss_rank) for p in pending]
     placed.sort(key=lambda p: (p.place, p.swiss_rank))
     in_cut = {p.player_id for p in placed} | {p.player_id for p in pending}
     rest = [s for s in swiss if s.player_id not in in_cut]

@@ -164,7 +164,17 @@ def test_placings_follow_the_cut_round_reached() -> None:
     assert [p.place for p in during[:8]] == [None] * 8 and {p.player_id for p in during[:8]} == set(seeds)
     assert [p.place for p in during[8:]] == [9, 10, 11, 12]
     assert [swiss_rank[p.player_id] for p in during[8:]] == sorted(swiss_rank[p.player_id] for p in during[8:])
-    for _ in range(3):
+    first = s.rounds[-1].pairings[0]
+    do(s, T.ReportResult(s.rounds[-1].number, first.table, T.Result(0, 2)))
+    partly = {p.player_id: p for p in T.placings(s)}
+    assert partly[first.p2].reached == "semi-final" and partly[first.p2].place is None
+    assert partly[first.p1].reached == "quarter-final" and partly[first.p1].place == 5
+    assert partly[s.rounds[-1].pairings[1].p1].reached == "quarter-final"
+    assert partly[s.rounds[-1].pairings[1].p1].place is None
+    for p in s.rounds[-1].pairings[1:]:
+        do(s, T.ReportResult(s.rounds[-1].number, p.table, T.Result(2, 1)))
+    do(s, T.plan_next_round(s).action)
+    for _ in range(2):
         report_all(s, draws=False)
         if s.champion() is None:
             do(s, T.plan_next_round(s).action)
