@@ -240,12 +240,15 @@ def player_note(s: T.EventState, pid: str, change: str) -> str | None:
             )
         return f"Dropped: not paired from round {nxt} on; the record stands. [tournament.player.dropped]"
     if change == "undrop":
-        missed = [e.round for e in T.records(s)[pid].entries if e.kind == "missed"]
+        sat_out = cur is not None and in_progress and _in_round(cur, pid) is None
+        missed = [e.round for e in T.records(s)[pid].entries
+                  if e.kind == "missed" and not (sat_out and cur is not None and e.round == cur.number)]
         text = f"Back in: paired from round {nxt} on"
         if missed:
             text += f"; Swiss round(s) {', '.join(map(str, missed))} missed while out count as losses"
-        if cur is not None and in_progress and _in_round(cur, pid) is None:
-            text += f" (round {cur.number} too, unless it is re-paired before any result)"
+        if sat_out and cur is not None:
+            text += (f"; round {cur.number}, paired without them, counts as a loss unless it is re-paired "
+                     "before any result")
         return text + ". [tournament.player.undrop]"
     p = s.players[pid]
     if cur is None or p.joined_after == 0:
