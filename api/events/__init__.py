@@ -58,7 +58,7 @@ def query_int(name: str, minimum: int = 1) -> int | None:
     raw = request.args.get(name)
     if raw is None:
         return None
-    if not raw.isdigit() or int(raw) < minimum or len(raw) > 6:
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 6 or int(raw) < minimum:
         raise ProblemError(422, "Unprocessable Content", f"{name} must be a whole number from {minimum}.",
                            pointer=f"/query/{name}")
     return int(raw)

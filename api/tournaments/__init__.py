@@ -433,20 +433,21 @@ def list_tournaments(args: dict[str, Any]) -> dict[str, Any]:
     page, per_page = args["page"], args["per_page"]
     ids, total = st.page(r, args["archived"], (page - 1) * per_page, per_page)
     items = []
+
+    def summary(tid: str, s: T.EventState) -> dict[str, Any] | None:
+        if not s.config.public or s.archived != args["archived"]:
+            st.relist(r, tid, s)  # a change raced the list's update: put it right
+            return None
+        cur = s.current()
+        return {"id": tid, "name": s.config.name, "game": s.config.game, "format": event_format(s),
+                "round": cur.number if cur else None, "status": status(s), "players": len(s.players),
+                "url": url_for("tournaments.get_tournament", tid=tid)}
+
     for tid in ids:
-        if not st.exists(r, tid):
-            continue
-        state = st.read(r, tid, lambda s: s)
-        if not state.config.public or state.archived != args["archived"]:
-            st.relist(r, tid, state)  # a change raced the list's update: put it right
-            continue
-        cur = state.current()
-        items.append({
-            "id": tid, "name": state.config.name, "game": state.config.game,
-            "format": event_format(state), "round": cur.number if cur else None,
-            "status": status(state), "players": len(state.players),
-            "url": url_for("tournaments.get_tournament", tid=tid),
-        })
+        if st.exists(r, tid):
+            item = st.read(r, tid, functools.partial(summary, tid))
+            if item is not None:
+                items.append(item)
     return {"items": items, "page": page, "per_page": per_page, "total": total,
             "pages": -(-total // per_page)}
 

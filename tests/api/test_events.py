@@ -137,6 +137,7 @@ def test_bad_input_is_a_problem_with_a_pointer(client: FlaskClient) -> None:
     client.post(f"{BASE}/{tid}/rounds", headers=auth)
     for query, pointer in (("round=0", "/query/round"), ("round=abc", "/query/round"),
                            ("round=-1", "/query/round"), ("round=99999999999", "/query/round"),
+                           ("round=%C2%B2", "/query/round"), ("round=%D9%A3", "/query/round"),
                            ("order=seat", "/query/order")):
         p = assert_problem(client.get(f"/events/{tid}/pairings.csv?{query}"), 422)
         assert p["errors"][0]["pointer"] == pointer, query
