@@ -10,12 +10,9 @@ follows in Swiss order, after the cut's players.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .standings import standings
-
-if TYPE_CHECKING:
-    from .event import EventState
+from .state import EventState
 
 STAGE_NAMES = {1: "champion", 2: "final", 4: "semi-final", 8: "quarter-final"}
 

@@ -27,12 +27,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from .prng import draw
-
-if TYPE_CHECKING:
-    from .event import EventState
+from .state import EventState
 
 WIN_POINTS, DRAW_POINTS = 3, 1
 THIRD = Fraction(1, 3)
