@@ -10,6 +10,8 @@ JSON (``.csv`` / ``.json`` after the page's name):
 - ``/players/<pid>`` a player's own view: pairing, table, record, rounds;
 - ``/results`` the organizer's page to enter results by table (it calls the API with the token).
 
+Any page takes ``?refresh=N`` (10 to 3600 seconds) to reload itself, for a screen at the venue.
+
 Who may read [tournament.event.visibility]: anyone when the event is public; otherwise its
 organizer, by the ``Authorization: Bearer`` header (API clients) or the page cookie set by
 ``POST /events/<tid>/session`` with that header (the sign-in form of every page does it). A
@@ -42,6 +44,12 @@ COOKIE_MAX_AGE = 7 * 24 * 3600
 FORMATS = ("html", "csv", "json")
 
 
+@bp.before_request
+def check_refresh() -> None:
+    """``?refresh=N`` is checked on every page and format alike (a 422 outside 10-3600)."""
+    query_int("refresh", 10, 3600)
+
+
 def cookie_token(tid: str) -> str | None:
     """The page cookie's token when it is this event's organizer token (a stale one is ignored)."""
     token = request.cookies.get(COOKIE)
@@ -54,13 +62,13 @@ def event_read(tid: str, view: Callable[[T.EventState], Any]) -> Any:
     return read(tid, view, cookie_token(tid))
 
 
-def query_int(name: str, minimum: int = 1) -> int | None:
+def query_int(name: str, minimum: int = 1, maximum: int = 999_999) -> int | None:
     raw = request.args.get(name)
     if raw is None:
         return None
-    if not (raw.isascii() and raw.isdigit()) or len(raw) > 6 or int(raw) < minimum:
-        raise ProblemError(422, "Unprocessable Content", f"{name} must be a whole number from {minimum}.",
-                           pointer=f"/query/{name}")
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 6 or not minimum <= int(raw) <= maximum:
+        raise ProblemError(422, "Unprocessable Content",
+                           f"{name} must be a whole number from {minimum} to {maximum}.", pointer=f"/query/{name}")
     return int(raw)
 
 
@@ -100,7 +108,8 @@ def page(tid: str, template: str, build: Callable[[T.EventState], dict[str, Any]
         for k, v in exc.headers.items():
             resp.headers[k] = v
         return resp
-    return render_template(template, tid=tid, **ctx)
+    # ?refresh=N: the page reloads itself every N seconds (pairings or standings on a screen)
+    return render_template(template, tid=tid, refresh=query_int("refresh", 10, 3600), **ctx)
 
 
 # ---------------------------------------------------------------- pages

@@ -138,11 +138,15 @@ def test_bad_input_is_a_problem_with_a_pointer(client: FlaskClient) -> None:
     for query, pointer in (("round=0", "/query/round"), ("round=abc", "/query/round"),
                            ("round=-1", "/query/round"), ("round=99999999999", "/query/round"),
                            ("round=%C2%B2", "/query/round"), ("round=%D9%A3", "/query/round"),
-                           ("order=seat", "/query/order")):
+                           ("order=seat", "/query/order"), ("refresh=5", "/query/refresh"),
+                           ("refresh=3601", "/query/refresh")):
         p = assert_problem(client.get(f"/events/{tid}/pairings.csv?{query}"), 422)
         assert p["errors"][0]["pointer"] == pointer, query
         assert_problem(client.get(f"/events/{tid}/pairings?{query}"), 422)
     assert_problem(client.get(f"/events/{tid}/pairings.json?round=5"), 404)
+    shown = client.get(f"/events/{tid}/standings?refresh=60").get_data(as_text=True)
+    assert '<meta http-equiv="refresh" content="60">' in shown
+    assert "http-equiv" not in client.get(f"/events/{tid}/standings").get_data(as_text=True)
     assert_problem(client.get(f"/events/{tid}/slips.pdf"), 404)
     assert_problem(client.get(f"/events/{tid}/players/p9.json"), 404)
     assert_problem(client.get(f"/events/{tid}/players/p1.csv"), 404)

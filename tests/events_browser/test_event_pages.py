@@ -116,6 +116,14 @@ def test_pairings_of_a_32_player_round_by_table_and_by_name_and_printed(
     seat = {x: (m["table"], m["p2_name"] if x == m["p1_name"] else m["p1_name"])
             for m in rnd["matches"] for x in (m["p1_name"], m["p2_name"])}
     assert all((int(row[2]), row[3]) == seat[row[0]] for row in drawn["names"])
+    # the find box keeps the rows of the names that contain what is typed (accents and case ignored)
+    page.fill("#find", "padme")
+    found = page.locator("#by-name tbody tr:visible td.name:first-child").all_text_contents()
+    assert found == ["Padmé Andor", "Padmé Organa"]
+    page.fill("#find", "ORGANA")
+    assert page.locator("#by-name tbody tr:visible").count() == 16
+    page.fill("#find", "")
+    assert page.locator("#by-name tbody tr:visible").count() == 32
 
     # print: A4/Letter width, each list on a page of its own, table numbers large, nav hidden
     page.set_viewport_size({"width": PRINT_WIDTH_PX, "height": int((297 - 24) * MM)})
