@@ -170,3 +170,19 @@ def test_list_pages_archive_and_delete(client: FlaskClient) -> None:
     assert client.delete(f"{BASE}/{gone}", headers=gone_auth).status_code == 204
     assert_problem(client.get(f"{BASE}/{gone}"), 404)
     assert client.get(BASE).get_json()["total"] == 5
+
+
+@pytest.mark.rules("tournament.player.undrop", "tournament.round.repair-after-results")
+def test_back_during_a_round_paired_without_them_then_repaired(client: FlaskClient) -> None:
+    tid, auth = create(client, players=6)
+    report_round(client, tid, auth, client.post(f"{BASE}/{tid}/rounds", headers=auth).get_json())
+    client.post(f"{BASE}/{tid}/players/p2/drop", headers=auth)
+    r2 = client.post(f"{BASE}/{tid}/rounds", headers=auth).get_json()
+    assert r2["bye"] is not None  # 5 active players
+    note = client.post(f"{BASE}/{tid}/players/p2/undrop", headers=auth).get_json()["note"]
+    assert note == ("Back in: paired from round 3 on; round 2, paired without them, counts as a loss unless "
+                    "it is re-paired before any result. [tournament.player.undrop]")
+    assert [x["kind"] for x in client.get(f"{BASE}/{tid}/players/p2").get_json()["rounds"]] == ["match", "missed"]
+    repaired = client.post(f"{BASE}/{tid}/rounds/2/repair", headers=auth).get_json()
+    assert repaired["bye"] is None and "p2" in {x for m in repaired["matches"] for x in (m["p1"], m["p2"])}
+    assert [x["kind"] for x in client.get(f"{BASE}/{tid}/players/p2").get_json()["rounds"]] == ["match"]
