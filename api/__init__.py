@@ -134,4 +134,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # The blueprint's own url_prefix wins; without one it is mounted at /v1/tournaments.
         api.register_blueprint(tournaments_blp,
                                url_prefix=tournaments_blp.url_prefix or "/v1/tournaments")
+        # Event pages (HTML, CSV, JSON): a plain Flask blueprint, outside the OpenAPI document
+        # (docs/api.md describes them), since they render the tournaments' state.
+        from api.events import bp as events_bp
+
+        app.register_blueprint(events_bp)
     return app

@@ -1,10 +1,12 @@
 """The tournaments resource: Swiss events with byes, drops, tie-breakers and a top cut.
 
-Reads are public (an unknown ID is a 404); every change, and the audit log, needs the organizer's
-bearer token, checked before anything else, the body and the tournament's existence included: 401
-without a token, 403 with one that is not this tournament's, the same answers whether or not the
-ID exists, so a client without the token learns nothing of which IDs exist. Changes are actions
-appended atomically to the tournament's log in Redis (see
+Reads of a public event need no token; a private event's reads need the organizer's token, and
+without one a private event answers exactly as an unknown ID does (404), so its existence is not
+told [tournament.event.visibility]; a read that sends a token has it checked as a change does.
+Every change, and the audit log, needs the organizer's bearer token, checked before anything
+else, the body and the tournament's existence included: 401 without a token, 403 with one that is
+not this tournament's, the same answers whether or not the ID exists, so a client without the
+token learns nothing of which IDs exist. Changes are actions appended atomically to the tournament's log in Redis (see
 :mod:`api.tournaments.store`); the log is the audit log, readable by the organizer. The rules
 live in :mod:`judge.tournament`; refusals are problem+json documents whose ``type`` is
 ``urn:arbiter:rule:<rule id>`` and whose ``errors`` name the field and the rule.
@@ -48,6 +50,9 @@ CONFLICT_RULES = frozenset(
         "tournament.cut.swiss-unfinished",
         "tournament.player.after-swiss",
         "tournament.round.min-players",
+        "tournament.player.name-unique",
+        "tournament.player.undrop",
+        "tournament.event.archived",
     }
 )
 _EXT = "arbiter.tournaments"
@@ -81,15 +86,26 @@ def rejected(exc: T.Rejected) -> ProblemError:
     )
 
 
+def not_found(tid: str) -> ProblemError:
+    """The answer for an unknown ID, and for a private event read without its token."""
+    return ProblemError(
+        404, "Not Found", f"No tournament with ID {tid} (a private event needs its organizer token)."
+    )
+
+
 def must_exist(tid: str) -> None:
     if not store().exists(get_redis(), tid):
-        raise ProblemError(404, "Not Found", f"No tournament with ID {tid}.")
+        raise not_found(tid)
 
 
-def require_organizer(tid: str) -> None:
+def require_organizer(tid: str, token: str | None = None) -> None:
     """401 without a bearer token, 403 unless it is ``tid``'s organizer token, then 404 if ``tid``
-    has no log (only the organizer of a vanished tournament can see that)."""
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    has no log (only the organizer of a vanished tournament can see that). ``token`` is one the
+    caller found elsewhere (the event pages' cookie); by default the Authorization header's."""
+    if token is not None:
+        scheme = "bearer"
+    else:
+        scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         raise ProblemError(
             401,
@@ -119,9 +135,21 @@ def organizer(view: View) -> View:
     return documented
 
 
-def read(tid: str, view: Callable[[T.EventState], Any]) -> Any:
+def read(tid: str, view: Callable[[T.EventState], Any], token: str | None = None) -> Any:
+    """``view`` of the event, for whoever may read it [tournament.event.visibility]: anyone when it
+    is public; with a token (``token``, else the Authorization header) only its organizer (the
+    token is checked as for a change: 401/403); a private event read without one is a 404."""
+    if token is not None or "Authorization" in request.headers:
+        require_organizer(tid, token)
+        return store().read(get_redis(), tid, view)
     must_exist(tid)
-    return store().read(get_redis(), tid, view)
+
+    def public_only(s: T.EventState) -> Any:
+        if not s.config.public:
+            raise not_found(tid)
+        return view(s)
+
+    return store().read(get_redis(), tid, public_only)
 
 
 def change(
@@ -150,11 +178,25 @@ def applied(action: T.Action | None, kind: type[A]) -> A:
 # ---------------------------------------------------------------- renderings
 
 
+def event_format(s: T.EventState) -> str:
+    """``swiss-5`` or ``swiss-5+top8``: planned Swiss rounds and the cut."""
+    out = f"swiss-{s.planned_rounds()}"
+    return out + (f"+top{s.config.cut}" if s.config.cut else "")
+
+
+def status(s: T.EventState) -> str:
+    return "archived" if s.archived else s.stage()
+
+
 def tournament_json(tid: str, s: T.EventState) -> dict[str, Any]:
     c, cur = s.config, s.current()
     return {
         "id": tid,
         "name": c.name,
+        "game": c.game,
+        "format": event_format(s),
+        "public": c.public,
+        "status": status(s),
         "profile": c.profile,
         "rounds": s.planned_rounds(),
         "cut": c.cut,
@@ -180,12 +222,108 @@ def player_json(s: T.EventState, pid: str) -> dict[str, Any]:
     }
 
 
-def match_json(m: T.Match) -> dict[str, Any]:
+def _in_round(rnd: T.Round, pid: str) -> T.Pairing | None:
+    return next((p for p in rnd.pairings if pid in (p.p1, p.p2)), None)
+
+
+def player_note(s: T.EventState, pid: str, change: str) -> str | None:
+    """What a drop, a re-entry or a late entry means for the round in progress, with its rule."""
+    cur = s.current()
+    in_progress = cur is not None and cur.stage == "swiss" and not s.complete(cur.number)
+    nxt = len(s.rounds) + 1
+    if change == "drop":
+        table = _in_round(cur, pid) if cur is not None and in_progress else None
+        if cur is not None and table is not None:
+            return (
+                f"Dropped during round {cur.number}: the match at table {table.table} stands and its result "
+                f"counts; not paired from round {nxt} on. [tournament.player.drop-mid-round]"
+            )
+        return f"Dropped: not paired from round {nxt} on; the record stands. [tournament.player.dropped]"
+    if change == "undrop":
+        sat_out = cur is not None and in_progress and _in_round(cur, pid) is None
+        missed = [e.round for e in T.records(s)[pid].entries
+                  if e.kind == "missed" and not (sat_out and cur is not None and e.round == cur.number)]
+        text = f"Back in: paired from round {nxt} on"
+        if missed:
+            text += f"; Swiss round(s) {', '.join(map(str, missed))} missed while out count as losses"
+        if sat_out and cur is not None:
+            text += (f"; round {cur.number}, paired without them, counts as a loss unless it is re-paired "
+                     "before any result")
+        return text + ". [tournament.player.undrop]"
+    p = s.players[pid]
+    if cur is None or p.joined_after == 0:
+        return None
+    counted = "count as losses" if p.missed_as_loss else "are not counted"
+    if in_progress and cur.number == p.joined_after:
+        return (
+            f"Entered during round {cur.number}: sits it out unless it is re-paired before any result; "
+            f"paired from round {nxt}. Swiss rounds 1-{p.joined_after} {counted}. "
+            "[tournament.player.late-entry-round-in-progress]"
+        )
+    return f"Late entry: Swiss rounds 1-{p.joined_after} {counted}; paired from round {nxt}. " \
+        "[tournament.player.late-entry]"
+
+
+def noted(s: T.EventState, pid: str, change: str) -> dict[str, Any]:
+    return {**player_json(s, pid), "note": player_note(s, pid, change)}
+
+
+def player_view_json(s: T.EventState, pid: str) -> dict[str, Any]:
+    """A player's own view: their pairing in the current round, their record and their rounds."""
+    cur = s.current()
+    name = {q: x.name for q, x in s.players.items()}
+    pairing: dict[str, Any] | None = None
+    if cur is not None:
+        table = _in_round(cur, pid)
+        if table is not None:
+            opp = table.p2 if table.p1 == pid else table.p1
+            res = s.results.get((cur.number, table.table))
+            pairing = {
+                "round": cur.number,
+                "stage": cur.stage,
+                "table": table.table,
+                "seat": 1 if table.p1 == pid else 2,
+                "opponent": opp,
+                "opponent_name": name[opp],
+                "reported": res is not None,
+                "bye": False,
+            }
+        elif cur.bye == pid:
+            pairing = {"round": cur.number, "stage": cur.stage, "table": None, "seat": None,
+                       "opponent": None, "opponent_name": None, "reported": True, "bye": True}
+    st = next(x for x in T.standings(s) if x.player_id == pid)
+    rounds = []
+    for e in T.records(s)[pid].entries:
+        won, lost = e.games_won, e.games_lost
+        rounds.append({
+            "round": e.round,
+            "kind": e.kind,
+            "opponent": e.opponent,
+            "opponent_name": name[e.opponent] if e.opponent else None,
+            "outcome": "win" if e.outcome > 0 else "draw" if e.outcome == 0 else "loss",
+            "games": f"{won}-{lost}-{e.games_drawn}" if e.kind == "match" else None,
+        })
+    place = next((pl for pl in T.placings(s) if pl.player_id == pid), None)
+    return {
+        **player_json(s, pid),
+        "event": s.config.name,
+        "pairing": pairing,
+        "record": {"rank": st.rank, "points": st.points, "wins": st.wins, "losses": st.losses,
+                   "draws": st.draws, "byes": st.byes},
+        "place": None if place is None else {"place": place.place, "reached": place.reached},
+        "rounds": rounds,
+    }
+
+
+def match_json(m: T.Match, s: T.EventState | None = None) -> dict[str, Any]:
     res = None
     if m.result is not None:
         o = m.result.outcome()
         res = {**m.result.to_json(), "winner": m.p1 if o > 0 else m.p2 if o < 0 else None}
-    return {"table": m.table, "p1": m.p1, "p2": m.p2, "result": res}
+    out: dict[str, Any] = {"table": m.table, "p1": m.p1, "p2": m.p2, "result": res}
+    if s is not None:
+        out["p1_name"], out["p2_name"] = s.players[m.p1].name, s.players[m.p2].name
+    return out
 
 
 def round_json(s: T.EventState, number: int, plan: T.SwissPlan | None = None) -> dict[str, Any]:
@@ -209,7 +347,8 @@ def round_json(s: T.EventState, number: int, plan: T.SwissPlan | None = None) ->
         "stage": rnd.stage,
         "complete": s.complete(number),
         "bye": rnd.bye,
-        "matches": [match_json(m) for m in s.matches(number)],
+        "bye_name": s.players[rnd.bye].name if rnd.bye else None,
+        "matches": [match_json(m, s) for m in s.matches(number)],
         "objective": objective,
     }
 
@@ -271,7 +410,8 @@ def create_tournament(args: dict[str, Any]) -> tuple[dict[str, Any], int, dict[s
     """Create a tournament. The response carries the organizer token — only this once."""
     seed = args["seed"] if args["seed"] is not None else secrets.randbelow(2**31)
     action = T.CreateTournament(
-        T.Config(args["name"], args["profile"], args["rounds"], args["cut"], args["best_of"], seed)
+        T.Config(args["name"], args["profile"], args["rounds"], args["cut"], args["best_of"], seed,
+                 args["game"], args["public"])
     )
     bad = T.check(T.EventState(), action)
     if bad:
@@ -284,11 +424,73 @@ def create_tournament(args: dict[str, Any]) -> tuple[dict[str, Any], int, dict[s
     return body, 201, {"Location": url_for("tournaments.get_tournament", tid=tid)}
 
 
+@blp.route("")
+@blp.arguments(S.ListQuerySchema, location="query")
+@blp.response(200, S.EventListSchema)
+def list_tournaments(args: dict[str, Any]) -> dict[str, Any]:
+    """Public events, newest first, a page at a time (archived ones with `archived=true`)."""
+    r, st = get_redis(), store()
+    page, per_page = args["page"], args["per_page"]
+    ids, total = st.page(r, args["archived"], (page - 1) * per_page, per_page)
+    items = []
+
+    def summary(tid: str, s: T.EventState) -> dict[str, Any] | None:
+        if not s.config.public or s.archived != args["archived"]:
+            st.relist(r, tid, s)  # a change raced the list's update: put it right
+            return None
+        cur = s.current()
+        return {"id": tid, "name": s.config.name, "game": s.config.game, "format": event_format(s),
+                "round": cur.number if cur else None, "status": status(s), "players": len(s.players),
+                "url": url_for("tournaments.get_tournament", tid=tid)}
+
+    for tid in ids:
+        if st.exists(r, tid):
+            item = st.read(r, tid, functools.partial(summary, tid))
+            if item is not None:
+                items.append(item)
+    return {"items": items, "page": page, "per_page": per_page, "total": total,
+            "pages": -(-total // per_page)}
+
+
 @blp.route("/<string:tid>")
 @blp.response(200, S.TournamentSchema)
 def get_tournament(tid: str) -> dict[str, Any]:
     """The tournament's settings and progress."""
     return read(tid, lambda s: tournament_json(tid, s))
+
+
+@blp.route("/<string:tid>", methods=["PATCH"])
+@organizer
+@problems(409, 422)
+@blp.arguments(S.SettingsInSchema)
+@blp.response(200, S.TournamentSchema)
+@blp.doc(description=ORGANIZER + " Private: reads and pages need the token.")
+def update_tournament(args: dict[str, Any], tid: str) -> dict[str, Any]:
+    """Make the event public or private [tournament.event.visibility]."""
+    return change(
+        tid,
+        lambda s: None if s.config.public == args["public"] and not s.archived else T.SetVisibility(args["public"]),
+        lambda s, a: tournament_json(tid, s),
+    )
+
+
+@blp.route("/<string:tid>", methods=["DELETE"])
+@organizer
+@blp.response(204)
+@blp.doc(description=ORGANIZER + " The log, the token and the list entry are removed for good.")
+def delete_tournament(tid: str) -> None:
+    """Delete the event and its audit log."""
+    store().delete(get_redis(), tid)
+
+
+@blp.route("/<string:tid>/archive", methods=["POST"])
+@organizer
+@problems(409, 422)
+@blp.response(200, S.TournamentSchema)
+@blp.doc(description=ORGANIZER + " 409 when already archived.")
+def archive_tournament(tid: str) -> dict[str, Any]:
+    """Archive the event: read-only from now on, listed only with `archived=true`."""
+    return change(tid, lambda s: T.ArchiveEvent(), lambda s, a: tournament_json(tid, s))
 
 
 @blp.route("/<string:tid>/players")
@@ -309,8 +511,61 @@ def add_player(args: dict[str, Any], tid: str) -> dict[str, Any]:
     return change(
         tid,
         lambda s: T.AddPlayer(s.next_player_id(), args["name"], args["missed_rounds"] == "loss"),
-        lambda s, a: player_json(s, applied(a, T.AddPlayer).player_id),
+        lambda s, a: noted(s, applied(a, T.AddPlayer).player_id, "add"),
     )
+
+
+def known_player(s: T.EventState, tid: str, pid: str) -> None:
+    if pid not in s.players:
+        raise ProblemError(
+            404,
+            "Not Found",
+            f"No player {pid} in tournament {tid}. [tournament.player.unknown]",
+            type="urn:arbiter:rule:tournament.player.unknown",
+        )
+
+
+@blp.route("/<string:tid>/players/<string:pid>")
+@blp.response(200, S.PlayerViewSchema)
+def get_player(tid: str, pid: str) -> dict[str, Any]:
+    """A player's own view: their pairing and table this round, their record and rounds."""
+
+    def view(s: T.EventState) -> dict[str, Any]:
+        known_player(s, tid, pid)
+        return player_view_json(s, pid)
+
+    return read(tid, view)
+
+
+@blp.route("/<string:tid>/players/<string:pid>", methods=["PUT"])
+@organizer
+@problems(409, 422)
+@blp.arguments(S.RenameInSchema)
+@blp.response(200, S.PlayerSchema)
+@blp.doc(description=ORGANIZER + " 409 when another player has that name (in any case).")
+def rename_player(args: dict[str, Any], tid: str, pid: str) -> dict[str, Any]:
+    """Rename a player [tournament.player.rename]; id, record and pairings stay."""
+
+    def decide(s: T.EventState) -> T.Action | None:
+        known_player(s, tid, pid)
+        return None if s.players[pid].name == args["name"] else T.RenamePlayer(pid, args["name"])
+
+    return change(tid, decide, lambda s, a: player_json(s, pid))
+
+
+@blp.route("/<string:tid>/players/<string:pid>/undrop", methods=["POST"])
+@organizer
+@problems(409, 422)
+@blp.response(200, S.PlayerSchema)
+@blp.doc(description=ORGANIZER + " 409 if the player has not dropped or the cut has started.")
+def undrop_player(tid: str, pid: str) -> dict[str, Any]:
+    """Re-enter a dropped player: paired from the next round; missed rounds are losses."""
+
+    def decide(s: T.EventState) -> T.Action:
+        known_player(s, tid, pid)
+        return T.UndropPlayer(pid)
+
+    return change(tid, decide, lambda s, a: noted(s, pid, "undrop"))
 
 
 @blp.route("/<string:tid>/players/<string:pid>/drop", methods=["POST"])
@@ -319,19 +574,14 @@ def add_player(args: dict[str, Any], tid: str) -> dict[str, Any]:
 @blp.response(200, S.PlayerSchema)
 @blp.doc(description=ORGANIZER)
 def drop_player(tid: str, pid: str) -> dict[str, Any]:
-    """Drop a player: never paired again, kept in the standings. Dropping twice is harmless."""
+    """Drop a player: not paired from the next round on, kept in the standings; a drop during a
+    round keeps that round's match and result [tournament.player.drop-mid-round]. Twice is harmless."""
 
     def decide(s: T.EventState) -> T.Action | None:
-        if pid not in s.players:
-            raise ProblemError(
-                404,
-                "Not Found",
-                f"No player {pid} in tournament {tid}. [tournament.player.unknown]",
-                type="urn:arbiter:rule:tournament.player.unknown",
-            )
+        known_player(s, tid, pid)
         return None if pid in s.dropped else T.DropPlayer(pid)
 
-    return change(tid, decide, lambda s, a: player_json(s, pid))
+    return change(tid, decide, lambda s, a: noted(s, pid, "drop"))
 
 
 @blp.route("/<string:tid>/rounds")
@@ -450,7 +700,7 @@ def report_result(args: dict[str, Any], tid: str, number: int, table: int) -> di
 
     def after(s: T.EventState, a: T.Action | None) -> dict[str, Any]:
         m = next(m for m in s.matches(number) if m.table == table)
-        return match_json(m)
+        return match_json(m, s)
 
     return change(tid, decide, after)
 

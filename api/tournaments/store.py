@@ -6,6 +6,10 @@ Keys (prefix ``arbiter:tournament:``):
 
 - ``arbiter:tournament:{id}:log``   list of JSON envelopes ``{"seq", "at", "action"}``
 - ``arbiter:tournament:{id}:token`` hex SHA-256 of the organizer token
+- ``arbiter:tournaments:listed``    sorted set of the public, unarchived events (score: creation
+  time in ms), and ``arbiter:tournaments:archived`` of the public archived ones: what
+  ``GET /v1/tournaments`` pages through. Membership follows the state after each change of
+  visibility or archive (and is re-checked against the state when listed).
 
 Appends are atomic compare-and-set on the log length (a Lua script): an action checked against
 version *n* is appended only if the log still has *n* entries; otherwise the caller catches up
@@ -36,13 +40,17 @@ _CAS_APPEND = """
 if redis.call('LLEN', KEYS[1]) ~= tonumber(ARGV[1]) then return -1 end
 return redis.call('RPUSH', KEYS[1], ARGV[2])
 """
-# KEYS[1] = log, KEYS[2] = token; ARGV[1] = token hash, ARGV[2] = envelope. 0 if the id is taken.
+# KEYS[1] = log, KEYS[2] = token, KEYS[3] = listed set; ARGV[1] = token hash, ARGV[2] = envelope,
+# ARGV[3] = creation time (ms), ARGV[4] = "1" when public. 0 if the id is taken.
 _CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 or redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
 redis.call('SET', KEYS[2], ARGV[1])
 redis.call('RPUSH', KEYS[1], ARGV[2])
+if ARGV[4] == '1' then redis.call('ZADD', KEYS[3], ARGV[3], ARGV[5]) end
 return 1
 """
+LISTED = "arbiter:tournaments:listed"
+ARCHIVED = "arbiter:tournaments:archived"
 
 
 def log_key(tid: str) -> str:
@@ -89,7 +97,10 @@ class TournamentStore:
         token = secrets.token_urlsafe(32)
         for _ in range(5):
             tid = secrets.token_hex(8)
-            if r.eval(_CREATE, 2, log_key(tid), token_key(tid), hash_token(token), envelope(1, action)):
+            now_ms = int(datetime.now(UTC).timestamp() * 1000)
+            public = "1" if action.config.public else "0"
+            if r.eval(_CREATE, 3, log_key(tid), token_key(tid), LISTED, hash_token(token), envelope(1, action),
+                      now_ms, public, tid):
                 state = T.EventState()
                 T.apply(state, action)
                 with self._guard:
@@ -147,9 +158,42 @@ class TournamentStore:
                 n = state.version
                 if r.eval(_CAS_APPEND, 1, log_key(tid), n, envelope(n + 1, action)) != -1:
                     T.apply(state, action)
+                    if isinstance(action, T.SetVisibility | T.ArchiveEvent):
+                        self.relist(r, tid, state)
                     return after(state, action)
             # another process appended first: catch up and decide again
         raise Conflict(f"tournament {tid} changed {MAX_ATTEMPTS} times while we tried")
+
+    @staticmethod
+    def created_ms(r: redis.Redis, tid: str) -> int:
+        """When the event was created (ms since the epoch), from its first log entry."""
+        first = r.lindex(log_key(tid), 0)
+        if first is None:
+            return 0
+        return int(datetime.fromisoformat(json.loads(first)["at"]).timestamp() * 1000)
+
+    def relist(self, r: redis.Redis, tid: str, state: T.EventState) -> None:
+        """Put ``tid`` in the list its state says (public: listed or archived; private: none)."""
+        score = self.created_ms(r, tid)
+        pipe = r.pipeline()
+        pipe.zrem(LISTED, tid)
+        pipe.zrem(ARCHIVED, tid)
+        if state.config.public:
+            pipe.zadd(ARCHIVED if state.archived else LISTED, {tid: score})
+        pipe.execute()
+
+    def page(self, r: redis.Redis, archived: bool, start: int, count: int) -> tuple[list[str], int]:
+        """IDs of one page of public events, newest first, and how many there are."""
+        key = ARCHIVED if archived else LISTED
+        return list(r.zrevrange(key, start, start + count - 1)), int(r.zcard(key))
+
+    def delete(self, r: redis.Redis, tid: str) -> None:
+        """Remove the event: its log, token and list entries (the cache entry goes too)."""
+        r.delete(log_key(tid), token_key(tid))
+        r.zrem(LISTED, tid)
+        r.zrem(ARCHIVED, tid)
+        with self._guard:
+            self._cache.pop(tid, None)
 
     def audit(self, r: redis.Redis, tid: str) -> list[dict[str, Any]]:
         return [json.loads(raw) for raw in r.lrange(log_key(tid), 0, -1)]

@@ -9,36 +9,41 @@ asked for — pairings are decided once, then logged as data.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from .cut import first_cut_round, next_cut_round, recommended_rounds
+from .cut import first_cut_round, next_cut_round
 from .model import (
     BEST_OF,
     CUT_SIZES,
     PROFILES,
     Action,
     AddPlayer,
+    ArchiveEvent,
     Config,
     CreateTournament,
     DropPlayer,
-    Match,
     OverridePairings,
     Pairing,
     PairRound,
     Player,
+    RenamePlayer,
     RepairRound,
     ReportResult,
-    Result,
     Round,
+    SetVisibility,
     StartCut,
+    UndropPlayer,
     Violation,
+    name_key,
 )
 from .pairing import SwissPlan, pair_swiss, swiss_input
 from .rules import rule
 from .standings import standings
+from .state import EventState
 
 MAX_ROUNDS = 30
 MAX_NAME = 200
+MAX_GAME = 40
 
 
 class Rejected(Exception):
@@ -51,78 +56,6 @@ class Rejected(Exception):
 
 def _v(rule_id: str, field: str, message: str) -> Violation:
     return Violation(rule(rule_id), field, message)
-
-
-class EventState:
-    """Mutable builder of one event's state; only ``apply`` changes it."""
-
-    def __init__(self) -> None:
-        self.config: Config = Config(name="")
-        self.created = False
-        self.players: dict[str, Player] = {}
-        self.dropped: set[str] = set()
-        self.rounds: list[Round] = []
-        self.results: dict[tuple[int, int], Result] = {}
-        self.cut_seeds: tuple[str, ...] = ()
-        self.version = 0  # number of actions applied
-        self.entrants_at_round_one = 0  # players registered when round 1 was paired
-
-    # ----------------------------------------------------------- queries
-    def current(self) -> Round | None:
-        return self.rounds[-1] if self.rounds else None
-
-    def round(self, number: int) -> Round | None:
-        return self.rounds[number - 1] if 1 <= number <= len(self.rounds) else None
-
-    def reported(self, number: int) -> int:
-        rnd = self.round(number)
-        return 0 if rnd is None else sum((number, p.table) in self.results for p in rnd.pairings)
-
-    def complete(self, number: int) -> bool:
-        rnd = self.round(number)
-        return rnd is not None and self.reported(number) == len(rnd.pairings)
-
-    def active(self) -> list[str]:
-        return [pid for pid in self.players if pid not in self.dropped]
-
-    def swiss_paired(self) -> int:
-        return sum(1 for r in self.rounds if r.stage == "swiss")
-
-    def planned_rounds(self) -> int:
-        """The configured Swiss rounds, or the recommended number for the players registered when
-        round 1 was paired [tournament.rounds.recommended]: late entries do not add rounds to an
-        event already announced."""
-        if self.config.rounds:
-            return self.config.rounds
-        return recommended_rounds(self.entrants_at_round_one or len(self.players))
-
-    def matches(self, number: int) -> list[Match]:
-        rnd = self.round(number)
-        if rnd is None:
-            return []
-        return [
-            Match(number, rnd.stage, p.table, p.p1, p.p2, self.results.get((number, p.table)))
-            for p in rnd.pairings
-        ]
-
-    def champion(self) -> str | None:
-        cur = self.current()
-        if cur is None or cur.stage != "cut" or len(cur.pairings) != 1 or not self.complete(cur.number):
-            return None
-        p = cur.pairings[0]
-        return p.p1 if self.results[(cur.number, p.table)].outcome() > 0 else p.p2
-
-    def stage(self) -> str:
-        if self.champion() is not None:
-            return "finished"
-        if self.cut_seeds:
-            return "cut"
-        if self.rounds:
-            return "swiss"
-        return "registration"
-
-    def next_player_id(self) -> str:
-        return f"p{len(self.players) + 1}"
 
 
 # ------------------------------------------------------------------ checks
@@ -142,7 +75,38 @@ def _check_config(c: Config) -> list[Violation]:
         out.append(_v("tournament.config.cut", "/cut", "cut must be 0, 2, 4, 8, 16 or 32"))
     if c.best_of not in BEST_OF:
         out.append(_v("tournament.config.best-of", "/best_of", "best_of must be 1 or 3"))
+    if not _game_ok(c.game):
+        out.append(
+            _v("tournament.config.game", "/game", "game must be 1 to 40 lower-case letters, digits or hyphens")
+        )
     return out
+
+
+def _game_ok(game: str) -> bool:
+    return 0 < len(game) <= MAX_GAME and all(ch in "abcdefghijklmnopqrstuvwxyz0123456789-" for ch in game)
+
+
+def _check_name(state: EventState, name: str, pid: str | None) -> list[Violation]:
+    """A valid name that no other player of the event has [tournament.player.name,
+    tournament.player.name-unique]."""
+    if not name.strip() or len(name) > MAX_NAME:
+        return [_v("tournament.player.name", "/name", "name must be 1 to 200 characters")]
+    other = state.named(name)
+    if other is not None and other != pid:
+        return [
+            _v(
+                "tournament.player.name-unique",
+                "/name",
+                f"the name {name!r} is taken by {other} ({state.players[other].name!r})",
+            )
+        ]
+    return []
+
+
+def _check_known(state: EventState, pid: str) -> list[Violation]:
+    if pid not in state.players:
+        return [_v("tournament.player.unknown", "/player_id", f"unknown player {pid!r}")]
+    return []
 
 
 def check_pairings(
@@ -234,23 +198,39 @@ def check(state: EventState, action: Action) -> list[Violation]:
         return _check_config(action.config)
     if not state.created:
         return [_v("tournament.event.created-once", "/", "tournament not created")]
+    if state.archived:
+        return [_v("tournament.event.archived", "/", "the event is archived (read-only)")]
     if isinstance(action, AddPlayer):
         out = []
         if state.cut_seeds:
             out.append(_v("tournament.player.after-swiss", "/", "the top cut has started"))
-        if not action.name.strip() or len(action.name) > MAX_NAME:
-            out.append(_v("tournament.player.name", "/name", "name must be 1 to 200 characters"))
+        out += _check_name(state, action.name, None)
         if action.player_id in state.players:
             out.append(_v("tournament.player.id-unique", "/player_id", "player id already used"))
         return out
+    if isinstance(action, RenamePlayer):
+        # tournament.player.rename: any time, under the name rules
+        return _check_known(state, action.player_id) or _check_name(state, action.name, action.player_id)
     if isinstance(action, DropPlayer):
         if action.player_id not in state.players:
-            return [_v("tournament.player.unknown", "/player_id", f"unknown player {action.player_id!r}")]
+            return _check_known(state, action.player_id)
         if action.player_id in state.dropped:
             return [_v("tournament.player.dropped", "/player_id", "player has already dropped")]
         if state.cut_seeds:
             return [_v("tournament.player.after-swiss", "/player_id", "the top cut has started")]
         return []
+    if isinstance(action, UndropPlayer):
+        if action.player_id not in state.players:
+            return _check_known(state, action.player_id)
+        if action.player_id not in state.dropped:
+            return [_v("tournament.player.undrop", "/player_id", "the player has not dropped")]
+        if state.cut_seeds:
+            return [_v("tournament.player.after-swiss", "/player_id", "the top cut has started")]
+        return []
+    if isinstance(action, SetVisibility):
+        return []
+    if isinstance(action, ArchiveEvent):
+        return []  # archiving twice is refused above [tournament.event.archived]
     if isinstance(action, PairRound):
         return _check_pair(state, action)
     if isinstance(action, RepairRound | OverridePairings):
@@ -343,8 +323,25 @@ def apply(state: EventState, action: Action) -> None:
         state.players[action.player_id] = Player(
             action.player_id, action.name, state.swiss_paired(), action.missed_as_loss
         )
+        state.names.setdefault(name_key(action.name), action.player_id)
+    elif isinstance(action, RenamePlayer):
+        old = state.players[action.player_id]
+        if state.names.get(name_key(old.name)) == old.id:
+            del state.names[name_key(old.name)]
+        state.players[action.player_id] = Player(old.id, action.name, old.joined_after, old.missed_as_loss)
+        state.names.setdefault(name_key(action.name), action.player_id)
     elif isinstance(action, DropPlayer):
+        # tournament.player.drop-mid-round: the current round (its pairing, its result) is left as
+        # it is; only rounds paired from now on leave the player out (see check_pairings).
         state.dropped.add(action.player_id)
+    elif isinstance(action, UndropPlayer):
+        # tournament.player.undrop: paired again from the next round; rounds missed while out
+        # are losses (standings.records)
+        state.dropped.discard(action.player_id)
+    elif isinstance(action, SetVisibility):
+        state.config = replace(state.config, public=action.public)
+    elif isinstance(action, ArchiveEvent):
+        state.archived = True
     elif isinstance(action, PairRound):
         if not state.rounds:
             state.entrants_at_round_one = len(state.players)

@@ -31,6 +31,8 @@ class Config:
     cut: int = 0
     best_of: int = 1
     seed: int = 0
+    game: str = "destiny"  # what is played, a label [tournament.config.game]
+    public: bool = True  # pages and reads without the organizer token [tournament.event.visibility]
 
 
 @dataclass(frozen=True)
@@ -106,6 +108,12 @@ class Match:
 # ---------------------------------------------------------------- actions
 
 
+def name_key(name: str) -> str:
+    """What two names are compared by [tournament.player.name-unique]: case folded, runs of
+    white space as one space, none at the ends ("  ana  LEE" and "Ana Lee" clash)."""
+    return " ".join(name.split()).casefold()
+
+
 def _pairings_json(pairings: tuple[Pairing, ...]) -> list[dict[str, Any]]:
     return [p.to_json() for p in pairings]
 
@@ -129,6 +137,8 @@ class CreateTournament:
             "cut": c.cut,
             "best_of": c.best_of,
             "seed": c.seed,
+            "game": c.game,
+            "public": c.public,
         }
 
 
@@ -155,6 +165,50 @@ class DropPlayer:
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "player_id": self.player_id}
+
+
+@dataclass(frozen=True)
+class RenamePlayer:
+    """A new name for a registered player; id, record and pairings are unchanged."""
+
+    player_id: str
+    name: str
+    kind: str = field(default="rename_player", init=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "player_id": self.player_id, "name": self.name}
+
+
+@dataclass(frozen=True)
+class UndropPlayer:
+    """A dropped player re-enters: paired again from the next round on."""
+
+    player_id: str
+    kind: str = field(default="undrop_player", init=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "player_id": self.player_id}
+
+
+@dataclass(frozen=True)
+class SetVisibility:
+    """Public (anyone may read the event and its pages) or private (the organizer token only)."""
+
+    public: bool
+    kind: str = field(default="set_visibility", init=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "public": self.public}
+
+
+@dataclass(frozen=True)
+class ArchiveEvent:
+    """The event becomes read-only (and leaves the list of events unless archived ones are asked)."""
+
+    kind: str = field(default="archive", init=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind}
 
 
 @dataclass(frozen=True)
@@ -252,6 +306,10 @@ Action = (
     CreateTournament
     | AddPlayer
     | DropPlayer
+    | RenamePlayer
+    | UndropPlayer
+    | SetVisibility
+    | ArchiveEvent
     | PairRound
     | RepairRound
     | OverridePairings
@@ -272,12 +330,22 @@ def action_from_json(data: dict[str, Any]) -> Action:
                 cut=int(data["cut"]),
                 best_of=int(data["best_of"]),
                 seed=int(data["seed"]),
+                game=str(data.get("game", "destiny")),
+                public=bool(data.get("public", True)),
             )
         )
     if kind == "add_player":
         return AddPlayer(data["player_id"], data["name"], bool(data.get("missed_as_loss", True)))
     if kind == "drop_player":
         return DropPlayer(data["player_id"])
+    if kind == "rename_player":
+        return RenamePlayer(data["player_id"], data["name"])
+    if kind == "undrop_player":
+        return UndropPlayer(data["player_id"])
+    if kind == "set_visibility":
+        return SetVisibility(bool(data["public"]))
+    if kind == "archive":
+        return ArchiveEvent()
     if kind == "pair_round":
         return PairRound(
             int(data["number"]), data["stage"], _pairings_from(data["pairings"]), data.get("bye")

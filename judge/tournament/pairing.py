@@ -27,16 +27,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import rustworkx as rx
 
 from .model import Pairing
 from .prng import draw
 from .standings import records, standings
-
-if TYPE_CHECKING:
-    from .event import EventState
+from .state import EventState
 
 NOISE_BITS = 10
 BYE = None  # the bye vertex's player id

@@ -15,6 +15,12 @@ RULES: dict[str, str] = {
     "tournament.config.best-of": "Matches are best-of-one or best-of-three.",
     "tournament.rounds.recommended": "Recommended Swiss rounds = ceil(log2(players)), at least 3.",
     "tournament.event.created-once": "A tournament is created once, before any other action.",
+    # Project rules for running an event (Arbiter's own; why: an organizer posts and prints them).
+    "tournament.config.game":
+        "The game played is a label of 1 to 40 lower-case letters, digits or hyphens (shown in lists).",
+    "tournament.event.visibility":
+        "A public event is read by anyone (API and pages); a private one only with the organizer token.",
+    "tournament.event.archived": "An archived event is read-only: every change is refused.",
     # players
     "tournament.player.unknown": "A player referred to must be registered in this tournament.",
     "tournament.player.id-unique": "Each player id is used by one player of a tournament only.",
@@ -22,6 +28,23 @@ RULES: dict[str, str] = {
     "tournament.player.dropped": "A dropped player is never paired again and stays in the standings.",
     "tournament.player.late-entry": "A late entry may take a loss for each Swiss round already paired.",
     "tournament.player.after-swiss": "Players cannot enter or drop once the top cut has started.",
+    # why: pairings are posted and called by name, so two names must never read alike
+    "tournament.player.name-unique":
+        "Player names are unique within an event, compared without case and extra spaces.",
+    "tournament.player.rename":
+        "A player may be renamed at any time; the id, record and pairings are unchanged.",
+    # why: the opponent's match stands, as at a real table; pairings already posted stay true
+    "tournament.player.drop-mid-round":
+        "A drop during a round keeps that round's match and its result; the player is not paired from "
+        "the next round on.",
+    # why: a re-entry must not gain on the players who played the rounds it missed
+    "tournament.player.undrop":
+        "A dropped player may re-enter before the cut, paired from the next round; Swiss rounds missed "
+        "while out count as losses.",
+    # why: pairings already posted stay valid; a missed round is no free win
+    "tournament.player.late-entry-round-in-progress":
+        "An entry during a round sits it out (a missed round, never a bye) unless the round is re-paired "
+        "before any result.",
     # rounds
     "tournament.round.results-missing":
         "The next round is paired only when every result of the current one is in.",
@@ -72,6 +95,10 @@ RULES: dict[str, str] = {
     "tournament.cut.seeding": "The cut is single elimination, seeded 1 against N by the Swiss standings.",
     "tournament.cut.started": "The top cut is started once.",
     "tournament.cut.finished": "No round is paired after the top cut has a champion.",
+    # why: posted final standings rank the cut by how far each player went, not by Swiss points
+    "tournament.cut.placings":
+        "After a cut, places follow the cut round reached (champion 1, finalist 2, semi-finalists 3-4, "
+        "...), then Swiss rank.",
 }
 
 

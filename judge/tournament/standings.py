@@ -17,7 +17,9 @@ Byes never count in an opponent's figures [tournament.tiebreak.no-bye-figures]: 
 win ratio / match-win % / game-win % *as seen by their opponents* leaves their byes out. A
 player's own points count the bye as a win [tournament.bye.counts-as-win]; their own game-win %
 counts it as the game wins a best-of needs (1 of 1, 2 of 2). A missed round of a late entry
-counts as a lost match without games.
+counts as a lost match without games (or not at all, as the organizer chose at entry)
+[tournament.player.late-entry]; so does a round missed while dropped, once the player re-enters
+[tournament.player.undrop]. A missed round is never a bye.
 """
 
 from __future__ import annotations
@@ -25,12 +27,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from .prng import draw
-
-if TYPE_CHECKING:
-    from .event import EventState
+from .state import EventState
 
 WIN_POINTS, DRAW_POINTS = 3, 1
 THIRD = Fraction(1, 3)
@@ -141,7 +140,14 @@ def records(state: EventState, before_round: int | None = None) -> dict[str, Rec
         for pid, player in state.players.items():
             # tournament.player.late-entry: a round paired before the player entered, which they
             # did not play, is a loss if the organizer chose so.
-            if pid not in seen and rnd.number <= player.joined_after and player.missed_as_loss:
+            if pid in seen:
+                continue
+            if rnd.number <= player.joined_after:
+                if player.missed_as_loss:
+                    entries[pid].append(Entry(rnd.number, "missed", None, -1))
+            elif pid not in state.dropped:
+                # tournament.player.undrop: a round paired while the player was out, which they
+                # did not play, is a loss once they are back (a dropped player's record stands).
                 entries[pid].append(Entry(rnd.number, "missed", None, -1))
     return {pid: Record(pid, tuple(es)) for pid, es in entries.items()}
 

@@ -32,7 +32,8 @@ def events(draw: st.DrawFn, min_n: int = 2, max_n: int = 11, max_rounds: int = 4
             victim = draw(st.sampled_from(s.active()))
             do(s, T.DropPlayer(victim))
         if draw(st.integers(0, 4)) == 0:  # a late entry
-            do(s, T.AddPlayer(s.next_player_id(), "Late", draw(st.booleans())))
+            pid = s.next_player_id()
+            do(s, T.AddPlayer(pid, f"Late {pid}", draw(st.booleans())))
     return s, len(s.rounds) + 1
 
 
