@@ -16,6 +16,9 @@ WEAPON_ARMOUR = ("weapon", "armour", "armor")
 def check(state: RelicState, action: ac.RelicAction) -> Violation:
     if state.phase == "over":
         return "relic.scenario.first-to-win", "the game is over"
+    if isinstance(action, ac.Discard) and action.by != state.turn:
+        return "relic.discard.experience-phase-only", f"{action.by} may discard by choice only in the Experience " \
+                                                      "phase of their own turn"
     if state.turn is None or action.by != state.turn:
         return "relic.base.turn", f"it is {state.turn}'s turn: only the active player acts"
     p = state.players[state.turn]

@@ -192,7 +192,6 @@ class RelicState:
         from judge.games.relic.scoring import contest_view
 
         out = self.position()
-        out.pop("cards", None)
         for pid, entry in out["players"].items():
             p = self.players[pid]
             entry["assets"] = [self._card_view(h) for h in p.assets]
