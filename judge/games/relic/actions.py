@@ -145,7 +145,7 @@ def parse_step(step: Any, path: str, players: Sequence[str], cards: Any) -> tupl
         return None, [(path, "a step is an object with 'by' and 'do'")]
     check_annotations(step, path, faults)
     verb = step.get("do")
-    if verb not in ACTIONS:
+    if not isinstance(verb, str) or verb not in ACTIONS:
         faults.append((f"{path}/do", f"'do' must be one of {', '.join(VERBS)}{nearest(verb, VERBS)}"))
         return None, faults
     by = step.get("by")

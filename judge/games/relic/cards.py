@@ -295,7 +295,7 @@ def read_card(code: str, raw: Any, path: str, faults: Faults) -> Card | None:
     battle = None
     if "battle" in raw:
         bt = raw["battle"]
-        if not isinstance(bt, dict) or bt.get("color") not in CHARACTERISTIC:
+        if not isinstance(bt, dict) or not isinstance(bt.get("color"), str) or bt["color"] not in CHARACTERISTIC:
             faults.append((f"{path}/battle", "an enemy's 'battle' is {\"color\": red|blue|yellow, \"value\": n}"))
         else:
             battle = (str(bt["color"]), _int(bt.get("value"), f"{path}/battle/value", faults))
@@ -343,9 +343,9 @@ def read_scenario(raw: Any, path: str, faults: Faults) -> Scenario:
     conf = raw.get("confrontation")
     at = f"{path}/confrontation"
     confrontation: tuple[str, str, int] = ("battle", "red", 1)
-    if isinstance(conf, dict) and conf.get("kind") == "battle" and conf.get("color") in CHARACTERISTIC:
+    if isinstance(conf, dict) and conf.get("kind") == "battle" and conf.get("color") in ("red", "blue", "yellow"):
         confrontation = ("battle", str(conf["color"]), _int(conf.get("value"), f"{at}/value", faults))
-    elif isinstance(conf, dict) and conf.get("kind") == "test" and conf.get("skill") in SKILLS:
+    elif isinstance(conf, dict) and conf.get("kind") == "test" and conf.get("skill") in SKILLS:  # (a tuple)
         confrontation = ("test", COLOR_OF[str(conf["skill"])], _int(conf.get("target"), f"{at}/target", faults))
     else:
         faults.append((at, "the Confrontation is {\"kind\": \"battle\", \"color\", \"value\"} or "

@@ -95,7 +95,7 @@ def read_setup(players: Sequence[Any], setup: Mapping[str, Any], pool: Pool,
         starting.append((pid, lists["assets"], lists["power"]))
     order = [p for p in out]
     first = setup.get("first", order[0] if order else None)
-    if first not in out:
+    if not isinstance(first, str) or first not in out:
         faults.append(("/setup/first", f"'first' names a player of this log ({', '.join(order)})"))
         first = order[0] if order else None
     if faults:
@@ -143,8 +143,12 @@ def _contest(raw: Any, path: str, faults: Faults) -> Contest | None:
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         faults.append((path, f"a contest as a state's position writes it ({type(exc).__name__}: {exc})"))
         return None
-    if c.kind not in ("battle", "test") or c.color not in COLORS[:3] or c.stage not in ("prepare", "rolled") \
-            or any(d.side not in SIDES or not d.rolls or not all(1 <= r <= 6 for r in d.rolls) for d in dice):
+    declared_ok = all(isinstance(d.get("card"), str) and type(d.get("bonus")) is int and type(d.get("value")) is int
+                      and d.get("kind") in ("skill", "battle") and d.get("color") in COLORS for d in c.declared)
+    dice_ok = all(d.side in SIDES and d.rolls and all(1 <= r <= 6 for r in d.rolls)
+                  and (d.parent is None or isinstance(d.parent, str)) for d in dice)
+    if not declared_ok or not dice_ok or c.kind not in ("battle", "test") or c.color not in COLORS[:3] \
+            or c.stage not in ("prepare", "rolled"):
         faults.append((path, "a contest: kind battle|test, colour red|blue|yellow, stage prepare|rolled, dice 1-6"))
         return None
     return c
@@ -181,18 +185,22 @@ def from_position(position: Any, players: Sequence[Mapping[str, Any]], pool: Poo
             at_scenario=raw.get("at_scenario", False) is True,
             spent=_codes(raw.get("spent", []), f"{pat}/spent", faults), **vals)
     order = position.get("order", ids)
-    if not isinstance(order, list) or sorted(order) != sorted(ids):
+    if not isinstance(order, list) or not all(isinstance(o, str) for o in order) or sorted(order) != sorted(ids):
         faults.append((f"{at}/order", "'order' lists the log's players in turn order"))
         order = ids
     phase = position.get("phase", "encounter")
     if phase not in PHASES:
         faults.append((f"{at}/phase", f"'phase' is one of {', '.join(PHASES)}"))
     turn = position.get("turn", order[0] if order else None)
-    if turn not in ids:
+    if not isinstance(turn, str) or turn not in ids:
         faults.append((f"{at}/turn", "'turn' names the active player"))
     scenario = read_scenario(position["scenario"], f"{at}/scenario", faults) if position.get("scenario") else None
     contest = _contest(position.get("contest"), f"{at}/contest", faults)
     last = position.get("last")
+    if last is not None and not (isinstance(last, dict) and set(last) == {"kind", "score", "against", "outcome"}
+                                 and all(type(last[k]) is int for k in ("score", "against"))
+                                 and all(isinstance(last[k], str) for k in ("kind", "outcome"))):
+        faults.append((f"{at}/last", "'last' is {\"kind\", \"score\", \"against\", \"outcome\"}"))
     if faults:
         return None, faults
     state = RelicState(players=out, order=list(order), pool=pool, cards=own, scenario=scenario,
