@@ -5,7 +5,7 @@ to act (self-play). ``engine.apply_step`` trusts what passed here."""
 from __future__ import annotations
 
 from judge.games.relic import actions as ac
-from judge.games.relic.cards import CHARACTERISTIC, COLOR_OF, TYPE_WINDOWS, Card, Effect
+from judge.games.relic.cards import CHARACTERISTIC, COLOR_OF, TYPE_WINDOWS, Effect
 from judge.games.relic.state import Held, Player, RelicState
 
 Violation = tuple[str, str] | None
@@ -115,10 +115,6 @@ def _check_enemies(state: RelicState, enemies: tuple[str, ...]) -> Violation:
     if len(colors) > 1:
         return "relic.base.threats", "enemies of different colours are separate battles"
     return None
-
-
-def holder(p: Player, ref: str) -> Held | None:
-    return p.held(ref)
 
 
 def _check_charge(state: RelicState, p: Player, held: Held) -> Violation:
@@ -272,9 +268,3 @@ def candidates(state: RelicState) -> list[ac.RelicAction]:
 
 def legal_actions(state: RelicState) -> list[ac.RelicAction]:
     return [a for a in candidates(state) if check(state, a) is None]
-
-
-def enemy_card(state: RelicState, code: str) -> Card:
-    card = state.card(code)
-    assert card is not None
-    return card
