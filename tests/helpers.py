@@ -26,7 +26,9 @@ def load_example(name: str) -> dict[str, Any]:
     return data
 
 
-EXAMPLE_NAMES = sorted(p.name for p in EXAMPLES_DIR.glob("*.json"))
+# every example log: Destiny's at the top of replays/examples, each other game's in its own folder
+# (``relic/six-six-two.json``)
+EXAMPLE_NAMES = sorted(p.relative_to(EXAMPLES_DIR).as_posix() for p in EXAMPLES_DIR.rglob("*.json"))
 
 
 

@@ -8,6 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from arbiter.cmd_rules import rules_command
+from judge.rules import index
 
 
 def test_one_rule() -> None:
@@ -24,7 +25,7 @@ def test_unknown_rule() -> None:
 def test_index_for_a_game() -> None:
     result = CliRunner().invoke(rules_command, ["--game", "relic"])
     assert result.exit_code == 0
-    assert len(result.output.strip().splitlines()) == 32
+    assert len(result.output.strip().splitlines()) == len(index.ids("relic")) >= 32
 
 
 @pytest.mark.rules("destiny.round.phases")

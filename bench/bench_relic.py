@@ -1,0 +1,78 @@
+"""Relic replay benchmark (issue 14). Prints figures measured in the same run:
+
+1. Replay speed over a Relic self-play corpus, steps per second, beside python-chess reading PGN
+   games of the same total number of moves and replaying them on a board (moves per second).
+2. Cost growth: a Relic log ten times longer should cost at most eleven times more.
+
+Run: ``python bench/bench_relic.py [--games N] [--long STEPS]`` (``make bench`` runs it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from bench.bench_replay import best_of, pgn_corpus, replay_pgn  # noqa: E402
+from judge.games.relic.cards import default_pool  # noqa: E402
+from judge.games.relic.selfplay import new_log  # noqa: E402
+from replays.format import parse_log  # noqa: E402
+from replays.replayer import replay  # noqa: E402
+from replays.selfplay import play, play_game  # noqa: E402
+
+SIDES = (("battle-sister", "tech-priest"), ("sanctioned-psyker", "imperial-guardsman"),
+         ("tech-priest", "sanctioned-psyker"), ("imperial-guardsman", "battle-sister"))
+
+
+def corpus(n: int) -> list[dict]:
+    return [play_game(f"relic-bench-{i}", *SIDES[i % len(SIDES)], game="relic").log for i in range(n)]
+
+
+def replay_all(logs: list[dict]) -> None:
+    pool = default_pool()
+    for log in logs:
+        result = replay(parse_log(log, pool), pool)
+        assert result.valid, result.error
+
+
+def long_log(steps: int) -> dict:
+    """An encounter-after-encounter game that runs for ``steps`` steps: nobody reaches the scenario."""
+
+    def allow(step: dict, state) -> bool:  # noqa: ANN001
+        return step["do"] not in ("reach", "confront")
+
+    return play(new_log(f"relic-long-{steps}", "battle-sister", "tech-priest"), max_steps=steps, allow=allow,
+                checkpoint_every=0).log
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--long", type=int, default=500, help="steps of the shorter long log")
+    args = ap.parse_args()
+
+    logs = corpus(args.games)
+    steps = sum(len(log["steps"]) for log in logs)
+    t_relic = best_of(lambda: replay_all(logs), repeat=5)
+    pgn = pgn_corpus(steps)
+    moves = replay_pgn(pgn)
+    t_chess = best_of(lambda: replay_pgn(pgn), repeat=5)
+    r_rate, c_rate = steps / t_relic, moves / t_chess
+    print(f"relic replay speed: {args.games} self-play games, {steps} steps")
+    print(f"python-chess: {moves} PGN moves read and replayed in {t_chess:.3f} s = {c_rate:,.0f} moves/s")
+    print(f"arbiter relic, pure Python: {t_relic:.3f} s = {r_rate:,.0f} steps/s; ratio to python-chess "
+          f"{r_rate / c_rate:.2f}")
+
+    short = long_log(args.long)
+    longer = long_log(10 * args.long)
+    t_short = best_of(lambda: replay_all([short]), repeat=5)
+    t_long = best_of(lambda: replay_all([longer]), repeat=3)
+    n_short, n_long = len(short["steps"]), len(longer["steps"])
+    print(f"relic cost growth: {n_short} steps {t_short:.3f} s, {n_long} steps {t_long:.3f} s: "
+          f"{n_long / n_short:.1f}x the steps cost {t_long / t_short:.2f}x the time (goal <= 11x)")
+
+
+if __name__ == "__main__":
+    main()

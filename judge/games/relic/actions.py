@@ -1,0 +1,206 @@
+"""Relic's steps as typed actions (STYLE.md section 3): each step of a log is parsed once into a
+frozen dataclass that writes itself back (``to_json``; ``parse_step(a.to_json())`` gives ``a``).
+
+``parse_step`` finds every structural fault of a step (a malformed log, never a rule violation),
+each with its JSON Pointer. Whether a step is allowed now is ``legal.check``'s question.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from judge.games.inputs import COMMON_KEYS, Faults, check_annotations, escape, nearest, unknown_key
+from judge.games.relic.cards import CODE, SKILLS
+
+REF = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}\.[a-z0-9][a-z0-9-]{0,47}(#[0-9]{1,4})?$")
+DIE = re.compile(r"^[de][0-9]{1,3}$")
+MAX_LIST = 20
+
+
+@dataclass(frozen=True)
+class RelicAction:
+    by: str | None
+    verb: ClassVar[str] = ""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"by": self.by, "do": self.verb}
+        for f in fields(self):
+            if f.name == "by":
+                continue
+            value = getattr(self, f.name)
+            if value is None:
+                continue
+            out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+
+@dataclass(frozen=True)
+class Reach(RelicAction):
+    """The active player's character reaches the scenario space (the board is not modelled)."""
+
+    verb: ClassVar[str] = "reach"
+
+
+@dataclass(frozen=True)
+class EndPhase(RelicAction):
+    """The active player ends the current phase (the last one ends the turn)."""
+
+    verb: ClassVar[str] = "end-phase"
+
+
+@dataclass(frozen=True)
+class Battle(RelicAction):
+    """Battle the enemies on the space (one battle: they share one colour)."""
+
+    enemies: tuple[str, ...] = ()
+    verb: ClassVar[str] = "battle"
+
+
+@dataclass(frozen=True)
+class Confront(RelicAction):
+    """Carry out the scenario's Confrontation."""
+
+    verb: ClassVar[str] = "confront"
+
+
+@dataclass(frozen=True)
+class Test(RelicAction):
+    """Take a skill test: ``skill`` against ``target``."""
+
+    skill: str = "strength"
+    target: int = 0
+    verb: ClassVar[str] = "test"
+
+
+@dataclass(frozen=True)
+class Declare(RelicAction):
+    """Declare a card's bonus (``bonus``: its index on the card, from 0) before the roll."""
+
+    card: str = ""
+    bonus: int = 0
+    verb: ClassVar[str] = "declare"
+
+
+@dataclass(frozen=True)
+class Use(RelicAction):
+    """Use a card's effect (``die``: the die it changes, for a reroll or a modifier)."""
+
+    card: str = ""
+    die: str | None = None
+    verb: ClassVar[str] = "use"
+
+
+@dataclass(frozen=True)
+class Power(RelicAction):
+    """Play a Power card for its number: the result of the player's coming die."""
+
+    card: str = ""
+    verb: ClassVar[str] = "power"
+
+
+@dataclass(frozen=True)
+class Roll(RelicAction):
+    """Roll: the enemy's die, then the player's dice together, then every 6's explosions."""
+
+    verb: ClassVar[str] = "roll"
+
+
+@dataclass(frozen=True)
+class Resolve(RelicAction):
+    """Settle the battle or the test."""
+
+    verb: ClassVar[str] = "resolve"
+
+
+@dataclass(frozen=True)
+class Discard(RelicAction):
+    """Discard one's own cards (assets or Power cards) by reference."""
+
+    cards: tuple[str, ...] = ()
+    verb: ClassVar[str] = "discard"
+
+
+@dataclass(frozen=True)
+class Buy(RelicAction):
+    """Buy a card for its Influence cost."""
+
+    card: str = ""
+    verb: ClassVar[str] = "buy"
+
+
+ACTIONS: dict[str, type[RelicAction]] = {cls.verb: cls for cls in (
+    Reach, EndPhase, Battle, Confront, Test, Declare, Use, Power, Roll, Resolve, Discard, Buy)}
+VERBS = tuple(ACTIONS)
+KEYS: dict[str, tuple[str, ...]] = {verb: tuple(f.name for f in fields(cls) if f.name != "by")
+                                    for verb, cls in ACTIONS.items()}
+
+
+def parse_step(step: Any, path: str, players: Sequence[str], cards: Any) -> tuple[RelicAction | None, Faults]:
+    """One step as a typed action, or its faults."""
+    faults: Faults = []
+    if not isinstance(step, dict):
+        return None, [(path, "a step is an object with 'by' and 'do'")]
+    check_annotations(step, path, faults)
+    verb = step.get("do")
+    if not isinstance(verb, str) or verb not in ACTIONS:
+        faults.append((f"{path}/do", f"'do' must be one of {', '.join(VERBS)}{nearest(verb, VERBS)}"))
+        return None, faults
+    by = step.get("by")
+    if not isinstance(by, str) or by not in players:
+        faults.append((f"{path}/by", f"'by' names a player of this log ({', '.join(players)})"))
+    known = (*COMMON_KEYS, *KEYS[verb])
+    for key in step:
+        if key not in known:
+            faults.append((f"{path}/{escape(key)}", unknown_key(key, known, f"a '{verb}' step")))
+    kw: dict[str, Any] = {}
+    for key in KEYS[verb]:
+        if key not in step:
+            continue
+        value, at = step[key], f"{path}/{key}"
+        if key == "enemies":
+            if (not isinstance(value, list) or not 1 <= len(value) <= MAX_LIST
+                    or not all(isinstance(c, str) and CODE.match(c) for c in value)):
+                faults.append((at, "'enemies' lists the enemies' card codes (1 or more)"))
+                continue
+            value = tuple(value)
+        elif key == "cards":
+            if (not isinstance(value, list) or len(value) > MAX_LIST
+                    or not all(isinstance(c, str) and REF.match(c) for c in value)):
+                faults.append((at, "'cards' lists card references such as \"p1.needle-rifle\""))
+                continue
+            value = tuple(value)
+        elif key == "card" and verb == "buy":
+            if not isinstance(value, str) or not CODE.match(value):
+                faults.append((at, "'card' is a card code such as \"needle-rifle\""))
+                continue
+        elif key == "card":
+            if not isinstance(value, str) or not REF.match(value):
+                faults.append((at, "'card' is a card reference: <player>.<code>, e.g. \"p1.needle-rifle\""))
+                continue
+        elif key == "die":
+            if not isinstance(value, str) or not DIE.match(value):
+                faults.append((at, "'die' is a die's ID: d1, d2... (the player's) or e1... (the enemy's)"))
+                continue
+        elif key == "skill":
+            if value not in SKILLS:
+                faults.append((at, f"'skill' is one of {', '.join(SKILLS)}{nearest(value, SKILLS)}"))
+                continue
+        elif key in ("target", "bonus"):
+            if type(value) is not int or not 0 <= value <= 99:
+                faults.append((at, f"'{key}' is a whole number from 0 to 99"))
+                continue
+        kw[key] = value
+    if verb in ("declare", "use", "power", "buy") and "card" not in step:
+        faults.append((path, f"a '{verb}' step names its 'card'"))
+    if verb == "battle" and "enemies" not in step:
+        faults.append((path, "a 'battle' step lists its 'enemies'"))
+    if verb == "test" and ("skill" not in step or "target" not in step):
+        faults.append((path, "a 'test' step names its 'skill' and 'target'"))
+    if verb == "discard" and "cards" not in step:
+        faults.append((path, "a 'discard' step lists its 'cards'"))
+    if faults:
+        return None, faults
+    return ACTIONS[verb](by=by, **kw), faults

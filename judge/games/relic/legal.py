@@ -1,0 +1,270 @@
+"""Checking a step apart from applying it (STYLE.md section 4): ``check`` names the rule a step
+breaks before anything changes, or None; ``legal_actions`` lists the steps that pass, for the player
+to act (self-play). ``engine.apply_step`` trusts what passed here."""
+
+from __future__ import annotations
+
+from judge.games.relic import actions as ac
+from judge.games.relic.cards import CHARACTERISTIC, COLOR_OF, TYPE_WINDOWS, Effect
+from judge.games.relic.state import Held, Player, RelicState
+
+Violation = tuple[str, str] | None
+PHASE_AFTER = {"movement": "exploration", "exploration": "encounter", "encounter": "experience"}
+WEAPON_ARMOUR = ("weapon", "armour", "armor")
+
+
+def check(state: RelicState, action: ac.RelicAction) -> Violation:
+    if state.phase == "over":
+        return "relic.scenario.first-to-win", "the game is over"
+    if isinstance(action, ac.Discard) and action.by != state.turn:
+        return "relic.discard.experience-phase-only", f"{action.by} may discard by choice only in the Experience " \
+                                                      "phase of their own turn"
+    if state.turn is None or action.by != state.turn:
+        return "relic.base.turn", f"it is {state.turn}'s turn: only the active player acts"
+    p = state.players[state.turn]
+    verb = action.verb
+    c = state.contest
+    if isinstance(action, ac.EndPhase):
+        if c is not None:
+            return "relic.base.battle", f"the {c.kind} under way must be settled ('resolve') before the phase ends"
+        return None
+    if isinstance(action, ac.Reach):
+        if state.phase != "movement":
+            return "relic.base.turn", "a character reaches the scenario space by moving, in the Movement phase"
+        if p.at_scenario:
+            return "relic.base.winning", f"{p.id} is on the scenario space already"
+        return None
+    if isinstance(action, ac.Battle | ac.Confront | ac.Test):
+        if state.phase != "encounter":
+            return "relic.scenario.confrontation" if verb == "confront" else "relic.base.turn", \
+                f"a {verb} takes place in the Encounter phase (this is the {state.phase} phase)"
+        if c is not None:
+            return "relic.base.battle", f"a {c.kind} is under way"
+        if isinstance(action, ac.Battle):
+            return _check_enemies(state, action.enemies)
+        if isinstance(action, ac.Confront):
+            if state.scenario is None:
+                return "relic.scenario.confrontation", "this game has no scenario sheet"
+            if not p.at_scenario:
+                return "relic.scenario.confrontation", f"{p.id} is not on the scenario space"
+        return None
+    if isinstance(action, ac.Buy):
+        card = state.card(action.card)
+        if card is None:
+            return "relic.cards.anatomy", f"card {action.card} is not defined (setup.cards or the project's pool)"
+        if card.influence is None or card.enemy:
+            return "relic.cards.influence-cost", f"{card.name} has no Influence cost: it cannot be bought"
+        if state.phase != "encounter" or c is not None:
+            return "relic.project.buying", "cards are bought in the Encounter phase, outside a battle or test"
+        if p.influence < card.influence:
+            return "relic.cards.influence-cost", f"{card.name} costs {card.influence} Influence; {p.id} has " \
+                                                 f"{p.influence}"
+        return None
+    if isinstance(action, ac.Discard):
+        if state.phase != "experience":
+            return "relic.discard.experience-phase-only", \
+                f"a player discards by choice only in their own Experience phase (this is the {state.phase} phase)"
+        if len(set(action.cards)) != len(action.cards):
+            return "relic.discard.player-chooses", "a card is named twice"
+        for ref in action.cards:
+            if p.held(ref) is None:
+                return "relic.discard.player-chooses", f"{p.id} holds no card {ref}"
+        return None
+    # the rest happen inside a battle or a skill test
+    if c is None:
+        if isinstance(action, ac.Use):
+            return _check_use(state, p, action)  # some effects are used outside battles and tests
+        if isinstance(action, ac.Power):
+            return "relic.base.power", "a power number replaces the die of a battle's or a skill test's roll"
+        return "relic.base.battle", f"'{verb}' needs a battle or a skill test under way"
+    if isinstance(action, ac.Roll):
+        if c.stage != "prepare":
+            return "relic.dice.additional-simultaneous", "the dice were rolled already: no die is added after " \
+                                                         "the roll but by exploding"
+        return None
+    if isinstance(action, ac.Resolve):
+        if c.stage != "rolled":
+            return "relic.base.battle", f"the {c.kind} is settled after the roll"
+        return None
+    if isinstance(action, ac.Declare):
+        return _check_declare(state, p, action)
+    if isinstance(action, ac.Power):
+        held = next((h for h in p.hand if h.ref == action.card), None)
+        card = state.card(held.code) if held else None
+        if held is None or card is None or not card.power or card.number is None:
+            return "relic.base.power", f"{p.id} holds no Power card {action.card}"
+        if c.stage != "prepare":
+            return "relic.base.power", "a power number replaces a die just before it is rolled"
+        if c.power is not None:
+            return "relic.base.power", "only one power number per roll"
+        return None
+    if isinstance(action, ac.Use):
+        return _check_use(state, p, action)
+    return None
+
+
+def _check_enemies(state: RelicState, enemies: tuple[str, ...]) -> Violation:
+    colors = set()
+    for code in enemies:
+        card = state.card(code)
+        if card is None:
+            return "relic.cards.anatomy", f"card {code} is not defined (setup.cards or the project's pool)"
+        if card.battle is None:
+            return "relic.base.battle", f"{card.name} is not an enemy"
+        colors.add(card.battle[0])
+    if len(colors) > 1:
+        return "relic.base.threats", "enemies of different colours are separate battles"
+    return None
+
+
+def _check_charge(state: RelicState, p: Player, held: Held) -> Violation:
+    if held.ref in p.spent:
+        return "relic.charges.one-per-card-per-turn", f"a charge was spent from {held.ref} this turn already"
+    if held.charges <= 0:
+        return "relic.charges.spend", f"{held.ref} has no charge token left"
+    return None
+
+
+def _check_declare(state: RelicState, p: Player, action: ac.Declare) -> Violation:
+    c = state.contest
+    assert c is not None
+    held = next((h for h in p.assets if h.ref == action.card), None)
+    card = state.card(held.code) if held else None
+    if held is None or card is None:
+        return "relic.base.assets", f"{p.id} has no asset {action.card} in their play area"
+    if action.bonus >= len(card.bonuses):
+        return "relic.cards.anatomy", f"{card.name} has {len(card.bonuses)} bonus(es); there is no bonus {action.bonus}"
+    bonus = card.bonuses[action.bonus]
+    declare_rule = "relic.bonuses.battle-declare" if c.kind == "battle" else "relic.bonuses.skill-declare"
+    if c.stage != "prepare":
+        return declare_rule, "bonuses are declared before the die roll"
+    if c.kind == "battle" and bonus.kind == "skill":
+        return "relic.bonuses.skill", "a skill bonus never adds to a battle score"
+    if c.kind == "test" and bonus.kind == "battle":
+        return "relic.bonuses.battle", "a battle bonus adds only to a battle score"
+    if bonus.kind == "skill" and bonus.color != c.color:
+        return "relic.bonuses.skill-colors", f"a {bonus.color} skill bonus boosts " \
+                                             f"{CHARACTERISTIC[bonus.color]}, not {CHARACTERISTIC[c.color]}"
+    if bonus.kind == "battle" and bonus.color not in (c.color, "gray"):
+        return "relic.bonuses.battle-colors", f"a {bonus.color} battle bonus fits {CHARACTERISTIC[bonus.color]} " \
+                                              f"battles, not a {CHARACTERISTIC[c.color]} battle"
+    if any(d["card"] == action.card and d["bonus"] == action.bonus for d in c.declared):
+        return declare_rule, "that bonus is declared already"
+    kind = card.type.lower()
+    if c.kind == "battle" and kind in WEAPON_ARMOUR:
+        for d in c.declared:
+            other = p.held(str(d["card"]))
+            other_card = state.card(other.code) if other else state.card(str(d.get("code", "")))
+            if (d["card"] != action.card and other_card is not None
+                    and other_card.type.lower().replace("armor", "armour") == kind.replace("armor", "armour")):
+                return "relic.base.battle", f"at most one {kind} per battle"
+    if bonus.charge:
+        return _check_charge(state, p, held)
+    return None
+
+
+def window_open(state: RelicState, window: str) -> bool:
+    c = state.contest
+    if window == "turn":
+        return True
+    if window in ("battle", "test"):
+        return c is not None and c.kind == window
+    return state.phase == window
+
+
+def _check_use(state: RelicState, p: Player, action: ac.Use) -> Violation:
+    c = state.contest
+    held = p.held(action.card)
+    card = state.card(held.code) if held else None
+    if held is None or card is None:
+        return "relic.base.assets", f"{p.id} holds no card {action.card}"
+    effect = card.effect
+    if effect is None:
+        return "relic.cards.anatomy", f"{card.name} has no effect to use"
+    if not effect.implemented:
+        return None  # the engine says it cannot rule (not-implemented), rather than a rule
+    if effect.timing != "during":
+        return "relic.timing.during", f"{card.name}'s effect resolves at the {effect.timing} of its window by " \
+                                      "itself; only 'during' effects are used by choice"
+    allowed = TYPE_WINDOWS.get(card.type.lower())
+    if allowed is not None and not (c is not None and c.kind in allowed):
+        return "relic.cards.type-timing", f"a {card.type} is used only in a {' or '.join(allowed)}"
+    if not window_open(state, effect.window):
+        return "relic.timing.during", f"{card.name}'s effect is used during the {effect.window}"
+    violation = _check_effect_now(state, effect, action)
+    if violation is not None:
+        return violation
+    if effect.charge:
+        return _check_charge(state, p, held)
+    return None
+
+
+def _check_effect_now(state: RelicState, effect: Effect, action: ac.Use) -> Violation:
+    c = state.contest
+    if effect.kind in ("reroll", "modify"):
+        rule = "relic.dice.reroll" if effect.kind == "reroll" else "relic.dice.modify"
+        if c is None or c.stage != "rolled":
+            return rule, f"a {effect.kind} changes a die already rolled"
+        die = c.die(action.die) if action.die else None
+        if die is None or die.side != "player" or die.void:
+            return rule, f"name one of the player's dice ({', '.join(d.id for d in c.counted('player'))})"
+        return None
+    if effect.kind == "extra-die":
+        if c is None:
+            return "relic.dice.additional-simultaneous", "an additional die is rolled in a battle or a skill test"
+        if c.stage != "prepare":
+            return "relic.dice.additional-simultaneous", "all dice are rolled together: after the roll no " \
+                                                         "additional die may be added, except by exploding"
+        return None
+    if effect.kind in ("score", "enemy-score", "difficulty") and c is None:
+        return "relic.dice.modify", "a score changes in a battle or a skill test"
+    if action.die is not None:
+        return "relic.cards.anatomy", f"this effect ({effect.kind}) names no die"
+    return None
+
+
+def candidates(state: RelicState) -> list[ac.RelicAction]:
+    """Steps worth checking now (self-play's menu)."""
+    pid = state.turn
+    if pid is None or state.phase == "over":
+        return []
+    p = state.players[pid]
+    c = state.contest
+    out: list[ac.RelicAction] = []
+    if c is None:
+        out.append(ac.EndPhase(by=pid))
+        if state.phase == "movement":
+            out.append(ac.Reach(by=pid))
+        if state.phase == "encounter":
+            if p.at_scenario:
+                out.append(ac.Confront(by=pid))
+            enemies = sorted(code for code, card in state.pool.cards.items() if card.enemy)
+            out += [ac.Battle(by=pid, enemies=(code,)) for code in enemies]
+            out += [ac.Test(by=pid, skill=s, target=t) for s in COLOR_OF for t in (6, 9)]
+            out += [ac.Buy(by=pid, card=code) for code, card in sorted(state.pool.cards.items())
+                    if card.influence is not None]
+        if state.phase == "experience":
+            out += [ac.Discard(by=pid, cards=(h.ref,)) for h in (*p.assets, *p.hand)]
+    else:
+        if c.stage == "prepare":
+            out.append(ac.Roll(by=pid))
+            for h in p.assets:
+                card = state.card(h.code)
+                if card is not None:
+                    out += [ac.Declare(by=pid, card=h.ref, bonus=i) for i in range(len(card.bonuses))]
+            out += [ac.Power(by=pid, card=h.ref) for h in p.hand]
+        else:
+            out.append(ac.Resolve(by=pid))
+        for h in (*p.assets, *p.hand):
+            card = state.card(h.code)
+            if card is None or card.effect is None or not card.effect.implemented:
+                continue
+            if card.effect.kind in ("reroll", "modify"):
+                out += [ac.Use(by=pid, card=h.ref, die=d.id) for d in c.counted("player")]
+            else:
+                out.append(ac.Use(by=pid, card=h.ref))
+    return out
+
+
+def legal_actions(state: RelicState) -> list[ac.RelicAction]:
+    return [a for a in candidates(state) if check(state, a) is None]
