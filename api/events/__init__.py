@@ -103,7 +103,7 @@ def page(tid: str, template: str, build: Callable[[T.EventState], dict[str, Any]
     except ProblemError as exc:
         if exc.status not in (401, 403, 404):
             raise
-        html = render_template("hidden.html", tid=tid, status=exc.status, detail=exc.detail, t=None)
+        html = render_template("events/hidden.html", tid=tid, status=exc.status, detail=exc.detail, t=None)
         resp = current_app.response_class(html, exc.status, mimetype="text/html")
         for k, v in exc.headers.items():
             resp.headers[k] = v
@@ -123,7 +123,7 @@ def index(tid: str) -> Any:
                             for p in sorted(s.players.values(), key=lambda p: T.name_key(p.name))],
                 "round": V.round_title(s, cur) if cur else None}
 
-    return page(tid, "index.html", build)
+    return page(tid, "events/index.html", build)
 
 
 @bp.get("/<string:tid>/pairings")
@@ -139,7 +139,7 @@ def pairings(tid: str, fmt: str = "html") -> Any:
         return {"view": None if rnd is None else V.pairings(s, rnd)}
 
     if fmt == "html":
-        return page(tid, "pairings.html", build)
+        return page(tid, "events/pairings.html", build)
     view = event_read(tid, build)["view"]
     if view is None:
         raise ProblemError(404, "Not Found", "No round has been paired yet.")
@@ -160,7 +160,7 @@ def slips(tid: str, fmt: str = "html") -> Any:
         return {"slips": None if rnd is None else V.slips(s, rnd), "round": None if rnd is None else rnd.number}
 
     if fmt == "html":
-        return page(tid, "slips.html", build)
+        return page(tid, "events/slips.html", build)
     got = event_read(tid, build)
     if got["slips"] is None:
         raise ProblemError(404, "Not Found", "No round has been paired yet.")
@@ -179,7 +179,7 @@ def standings(tid: str, fmt: str = "html") -> Any:
         return {"view": V.standings(s)}
 
     if fmt == "html":
-        return page(tid, "standings.html", build)
+        return page(tid, "events/standings.html", build)
     view = event_read(tid, build)["view"]
     if fmt == "csv":
         return csv_response(V.standings_csv(view), "standings.csv")
@@ -199,7 +199,7 @@ def player(tid: str, pid: str, fmt: str = "html") -> Any:
         return {"me": player_view_json(s, pid)}
 
     if fmt == "html":
-        return page(tid, "player.html", build)
+        return page(tid, "events/player.html", build)
     return event_read(tid, build)["me"]
 
 
@@ -216,7 +216,7 @@ def results(tid: str) -> Any:
                 "swiss_done": swiss_done and not s.archived,
                 "choices": result_choices(s, cur)}
 
-    return page(tid, "results.html", build)
+    return page(tid, "events/results.html", build)
 
 
 def result_choices(s: T.EventState, cur: T.Round | None) -> list[dict[str, Any]]:

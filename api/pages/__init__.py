@@ -51,7 +51,7 @@ def game_name(game_id: str) -> str:
 @bp.route("/rules")
 def rules_index() -> str:
     games = [{"id": g, "name": game_name(g), "count": len(index.ids(g))} for g in RULE_GAMES]
-    return render_template("rules_index.html", games=games)
+    return render_template("pages/rules_index.html", games=games)
 
 
 @bp.route("/rules/<string:game>")
@@ -60,7 +60,7 @@ def rules_page(game: str) -> str:
         raise ProblemError(404, "Not Found", f"No rules of {game!r}; games: {', '.join(RULE_GAMES)}.")
     rules = index.rules(game)
     sections = [(section or "Other", list(items)) for section, items in groupby(rules, key=lambda r: r.section)]
-    return render_template("rules.html", game=game, name=game_name(game), sections=sections, total=len(rules))
+    return render_template("pages/rules.html", game=game, name=game_name(game), sections=sections, total=len(rules))
 
 
 @bp.route("/rulings/<string:ruling_id>")
@@ -71,7 +71,7 @@ def ruling_page(ruling_id: str) -> Any:
         if job is None:
             raise ProblemError(404, "Not Found", f"No ruling with ID {ruling_id}.")
         status = public_status(job.get_status())
-        body = render_template("ruling_wait.html", ruling_id=ruling_id, status=status, refresh=REFRESH_SECONDS,
+        body = render_template("pages/ruling_wait.html", ruling_id=ruling_id, status=status, refresh=REFRESH_SECONDS,
                                api=url_for("rulings.get_ruling", ruling_id=ruling_id))
         return body, 200, {"Refresh": str(REFRESH_SECONDS)} if status in ("queued", "started") else {}
     ruling = record.get("ruling")
@@ -88,7 +88,7 @@ def ruling_page(ruling_id: str) -> Any:
     elif isinstance(ruling, dict):
         note = (f"Step {at} is past the {MAX_STEPS_IN_REQUEST} steps a page replays: the names and what "
                 "changed are left out (arbiter rule gives them).")
-    return render_template("ruling.html", ruling_id=ruling_id, record=record, ruling=ruling, words=words,
+    return render_template("pages/ruling.html", ruling_id=ruling_id, record=record, ruling=ruling, words=words,
                            note=note, rule_url=rule_url, summary=_summary,
                            api=url_for("rulings.get_ruling", ruling_id=ruling_id))
 
@@ -109,7 +109,7 @@ def position_form() -> str:
     game = registry.get(game_id)
     pool = game.default_cards()
     titles = sorted({game.card_info(pool, c)["title"] for c in game.find_cards(pool, "")})
-    return render_template("position.html", game=game_id, name=game.name, titles=titles,
+    return render_template("pages/position.html", game=game_id, name=game.name, titles=titles,
                            example=game.quick_example())
 
 

@@ -52,10 +52,12 @@ def load_examples(url: str) -> list[tuple[str, str]]:
     r = redis.Redis.from_url(url, decode_responses=True)
     loaded = []
     try:
-        for entry in sorted(resources.files("replays").joinpath("examples").iterdir(),
-                            key=lambda p: p.name):
-            if not entry.name.endswith(".json"):
-                continue
+        root = resources.files("replays").joinpath("examples")
+        # the examples of every game: Destiny's at the top, each other game's in its own folder
+        entries = sorted((e for e in root.iterdir() if e.name.endswith(".json")), key=lambda p: p.name)
+        for folder in sorted((e for e in root.iterdir() if e.is_dir()), key=lambda p: p.name):
+            entries += sorted((e for e in folder.iterdir() if e.name.endswith(".json")), key=lambda p: p.name)
+        for entry in entries:
             try:
                 stored = store.put_log(r, json.loads(entry.read_text(encoding="utf-8")))
             except MalformedLog as exc:

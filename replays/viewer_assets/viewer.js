@@ -317,10 +317,14 @@
       el.table.innerHTML = top + order.map(function (pid) { return playerPanel(pid, state.players[pid], state); }).join("");
     }
 
+    // served by the API, each rule links to its place on the rules page (/rules/<game>#<rule id>)
+    var served = /^https?:$/.test(location.protocol) && root.getAttribute("data-src");
     function ruleItem(id) {
       var summary = rules[id] || "";
+      var link = served ? ' <a class="v-rulelink" href="/rules/' + encodeURIComponent(id.split(".")[0]) + "#" +
+        encodeURIComponent(id) + '">rules page</a>' : "";
       return '<details data-rule="' + esc(id) + '"><summary title="' + esc(summary) + '">' + esc(id) +
-        "</summary><p>" + esc(summary || "(not in the rule index)") + "</p></details>";
+        "</summary><p>" + esc(summary || "(not in the rule index)") + link + "</p></details>";
     }
 
     function drawStep(step) {

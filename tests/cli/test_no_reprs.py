@@ -61,4 +61,4 @@ def test_card_and_rule_text_hold_no_reprs() -> None:
 
 
 def test_the_examples_are_all_here() -> None:
-    assert len(EXAMPLE_NAMES) == len(list(Path(EXAMPLES_DIR).glob("*.json"))) >= 10
+    assert len(EXAMPLE_NAMES) == len(list(Path(EXAMPLES_DIR).rglob("*.json"))) >= 10  # every game's folder too

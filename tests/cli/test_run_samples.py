@@ -18,3 +18,13 @@ def test_sample_games_are_seeded_complete_and_named() -> None:
         names = [p["name"] for p in log["players"]]
         assert all(n.endswith(" bot") for n in names) and len(set(names)) == 2
         assert seed in log["meta"]["title"] and names[0] in log["meta"]["title"]
+
+
+def test_make_run_loads_every_games_examples_and_the_samples(redis_url: str, redis_db: object) -> None:
+    from arbiter.commands.run import load_examples
+    from tests.helpers import EXAMPLE_NAMES
+
+    loaded = dict(load_examples(redis_url))
+    names = {name.rsplit("/", 1)[-1] for name in EXAMPLE_NAMES}
+    assert names <= set(loaded)  # the examples of every game folder, Relic's and SW TCG's included
+    assert {f"self-play {seed}" for seed, _, _ in SAMPLE_GAMES} <= set(loaded)

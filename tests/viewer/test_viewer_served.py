@@ -86,6 +86,14 @@ def test_served_viewer_waits_for_the_worker_then_draws_the_table_and_the_creator
     views = views_of(log)
     assert_table(page, views.views[MID_GAME], card_names(page))
     assert page.locator(".v-annotation").inner_text() == "Shields up"
+    rule = page.locator(".v-rules details").first
+    rule.locator("summary").click()
+    rule_id = rule.get_attribute("data-rule")
+    assert rule.locator("a.v-rulelink").get_attribute("href") == f"/rules/destiny#{rule_id}"
+    rules_page = context.new_page()
+    rules_page.goto(f"{server}/rules/destiny#{rule_id}")
+    assert rules_page.locator(f'[id="{rule_id}"]').count() == 1  # the link lands on the rule
+    rules_page.close()
     assert page.locator(".v-step.v-hl").count() == 1
     # the creator edits the note through the API; the page shows it on reload
     status, changed = call("PUT", f"{server}/v1/replays/{replay_id}/annotations/{notes['id']}/steps/{MID_GAME}",

@@ -28,5 +28,18 @@ def summarize(action: ac.RelicAction | None, events: Sequence[Mapping[str, Any]]
         elif kind == "game-over":
             parts.append(f"{e['winner']} wins")
     detail = {k: v for k, v in action.to_json().items() if k not in ("by", "do")}
-    head = f"{who} {action.verb}" + (f" {detail}" if detail else "")
+    head = f"{who} {action.verb}" + (f" ({_words(detail)})" if detail else "")
     return head + (": " + ", ".join(parts) if parts else "")
+
+
+def _words(value: Any) -> str:
+    """A step's fields in words (``card Auspex, die d1``), never a Python repr."""
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k} {_words(v)}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return " and ".join(_words(v) for v in value) if value else "none"
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)

@@ -1,0 +1,102 @@
+"""The viewer draws each game's own table (replays/viewer_assets/viewer_<game>.js) from the engine's
+state view: a Relic encounter and a SW TCG game, in headless Chromium, offline; what is drawn is
+compared with the state view after each step."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from judge.games import registry
+from replays.viewer import page, viewer_json
+from tests.helpers import EXAMPLES_DIR
+from tests.viewer.conftest import CHROMIUM, SKIP_REASON
+from tests.viewer.test_viewer_browser import ARGS
+from tests.viewer.views import views_of
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=SKIP_REASON)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+def opened(browser: Any, log: dict[str, Any], tmp_path: Path, at: int) -> tuple[Any, Any, list[str]]:
+    html = tmp_path / "game.html"
+    html.write_text(page(viewer_json(log)), encoding="utf-8")
+    context = browser.new_context(offline=True, viewport={"width": 1400, "height": 1000})
+    errors: list[str] = []
+    tab = context.new_page()
+    tab.on("pageerror", lambda exc: errors.append(str(exc)))
+    tab.goto(html.as_uri() + f"#step-{at}")
+    tab.wait_for_selector("#viewer[data-ready=true]")
+    return context, tab, errors
+
+
+def test_a_relic_encounter_shows_every_die_its_rerolls_and_explosions(browser: Any, tmp_path: Path) -> None:
+    log = json.loads((EXAMPLES_DIR / "relic" / "rerolled-six-explodes.json").read_text(encoding="utf-8"))
+    views = views_of(log).views
+    at = next(i for i, v in enumerate(views) if v.get("contest") and any(
+        len(d.get("rolls", [])) > 1 for d in v["contest"].get("dice", [])))  # a step after a reroll
+    context, tab, errors = opened(browser, log, tmp_path, at)
+    contest = views[at]["contest"]
+    script = ("els => els.map(e => [e.dataset.die, +e.dataset.result, e.dataset.exploded === 'true', "
+              "e.querySelectorAll('.v-roll').length])")
+    drawn = tab.eval_on_selector_all(".v-rdie", script)
+    assert drawn == [[d["id"], d["result"], d["exploded"], len(d["rolls"])] for d in contest["dice"]]
+    assert tab.locator(".v-rdie.v-exploded .v-roll.v-old").count() >= 1  # the rerolled result struck out
+    assert tab.locator("[data-contest] [data-field=player_score] b").inner_text() == str(contest["player_score"])
+    for pid, p in views[at]["players"].items():
+        panel = tab.locator(f'.v-player[data-player="{pid}"]')
+        assert panel.get_attribute("data-life") == str(p["life"])
+        assert panel.get_attribute("data-influence") == str(p["influence"])
+        for asset in p["assets"]:
+            tile = panel.locator(f'.v-card[data-ref="{asset["ref"]}"]')
+            assert tile.get_attribute("data-charges") == str(asset["charges"])
+            assert tile.locator(".v-cname").inner_text() == asset["name"]
+    tab.keyboard.press("End")
+    tab.wait_for_function(f"document.getElementById('viewer').dataset.step === '{len(views) - 1}'")
+    assert tab.locator(".v-rdie").count() == len((views[-1].get("contest") or {}).get("dice", []))
+    assert errors == []
+    tab.screenshot(path=str(tmp_path / "relic.png"), full_page=True)
+    context.close()
+
+
+@pytest.mark.skipif("swtcg" not in registry.written(), reason="the SW TCG engine is not in this build")
+def test_a_swtcg_game_shows_arenas_units_pilots_and_the_chance_to_play(browser: Any, tmp_path: Path) -> None:
+    from replays.selfplay import play_game
+
+    log = play_game("viewer-1", *registry.get("swtcg").selfplay_sides()[:2], game="swtcg").log
+    views = views_of(log).views
+    at = next(i for i, v in enumerate(views) if v.get("pilots") and any(v["arenas"].values()))
+    context, tab, errors = opened(browser, log, tmp_path, at)
+    for step in (at, len(views) // 2, len(views) - 1):
+        tab.evaluate(f"window.arbiterViewer.go({step})")
+        view = views[step]
+        for arena, units in view["arenas"].items():
+            drawn = tab.eval_on_selector_all(
+                f'[data-arena="{arena}"] .v-card', "els => els.map(e => [e.dataset.ref, +e.dataset.damage, "
+                "e.dataset.tapped === 'true'])")
+            assert sorted(drawn) == sorted([ref, u["damage"], u["tapped"]] for ref, u in units.items()), (step, arena)
+        for pilot, unit in view["pilots"].items():
+            if any(unit in units for units in view["arenas"].values()):
+                assert tab.locator(f'.v-card[data-ref="{unit}"] [data-pilot="{pilot}"]').count() == 1
+        for pid, p in view["players"].items():
+            panel = tab.locator(f'.v-player[data-player="{pid}"]')
+            assert (panel.get_attribute("data-force"), panel.get_attribute("data-build")) == (
+                str(p["force"]), str(p["build"]))
+        if view["turn"]:
+            assert tab.locator(f'[data-chance="{view["turn"]}"]').count() == 1
+    assert errors == []
+    tab.screenshot(path=str(tmp_path / "swtcg.png"), full_page=True)
+    context.close()
