@@ -15,6 +15,7 @@ KNOWN: tuple[str, ...] = GAMES
 # games whose engine is written: id -> module defining GAME
 WRITTEN = {
     "destiny": "judge.games.destiny.game",
+    "swtcg": "judge.games.swtcg.game",
 }
 
 

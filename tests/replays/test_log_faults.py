@@ -58,7 +58,7 @@ def test_the_steps_of_a_game_without_an_engine_are_not_read() -> None:
     assert paths(log) == ["/format", "/game"]
 
 
-@pytest.mark.parametrize(("game", "says"), [("swtcg", "not written"), ("monopoly", "must be one of")])
+@pytest.mark.parametrize(("game", "says"), [("relic", "not written"), ("monopoly", "must be one of")])
 def test_an_unknown_or_unwritten_game_is_a_fault(game: str, says: str) -> None:
     log = base()
     log["game"] = game
