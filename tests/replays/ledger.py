@@ -32,8 +32,9 @@ def _key(log: Any, cards: Any) -> str:
     canon = json.dumps(raw, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     table = getattr(cards, "cards", None) or {}
     # a card is told apart by its code, name and the texts of its abilities (a test may replace
-    # a card in a pool by another of the same code)
-    desc = "|".join(f"{code}:{c.name}:" + "/".join(a.text for a in c.abilities) for code, c in sorted(table.items()))
+    # a card in a pool by another of the same code); a SW TCG card has its text in one string
+    desc = "|".join(f"{code}:{c.name}:" + ("/".join(a.text for a in c.abilities) if hasattr(c, "abilities") else c.text)
+                    for code, c in sorted(table.items()))
     pool = hashlib.sha256(desc.encode("utf-8", "surrogatepass")).hexdigest()[:16]
     return hashlib.sha256(canon.encode("utf-8", "surrogatepass")).hexdigest()[:32] + ":" + pool
 
