@@ -15,7 +15,7 @@ from judge.games.swtcg import engine as en
 from judge.games.swtcg import records as rc
 from judge.games.swtcg.engine import Ctx, NotImplementedCard
 from judge.games.swtcg.model import ACTIVATED, UNIT_TYPES, CardDef, Keyword, Play, X
-from judge.games.swtcg.state import ARENAS, Card
+from judge.games.swtcg.state import ARENAS, UNKNOWN, Card
 from judge.games.swtcg.steps import (
     ABILITY,
     REF,
@@ -65,6 +65,8 @@ def check(ctx: Ctx, a: SwAction) -> Problem:
         what = {"chance": "has the chance to play", "act": "has the unit to act"}.get(st.wait, "acts")
         return WAIT_RULE[st.wait], f"{st.turn} {what} now, not {a.by}"
     allowed = VERBS_BY_WAIT[st.wait]
+    if a.verb == "play" and a.verb not in allowed:
+        return "swtcg.abilities.battle-cards", "battle cards are played only in a chance to play in the battle phase"
     if a.verb not in allowed:
         return WAIT_RULE[st.wait], f"'{a.verb}' is not possible now ({st.wait}): {st.turn} may {', '.join(allowed)}"
     checker = CHECKS.get(a.verb)
@@ -273,6 +275,10 @@ def _play_problem(ctx: Ctx, a: PlayCard | Use, play: Play, ability_id: str, sour
     key = f"{ability_id}#{option}"
     if play.once and key in st.players[pid].once:
         return "swtcg.timing.this-turn", f"{ability_id} was played this turn already (once per turn)"
+    if window == "attack" and st.attack is not None and source is not None and \
+            any(e.target == "self" for e in play.options[option]) and \
+            source not in (st.attack["attacker"], st.attack["defender"]):
+        return "swtcg.timing.for-this-attack", f"{source} is neither attacking nor attacked"
     if window == "attack" and st.attack is not None and key in st.attack["used"]:
         return "swtcg.timing.for-this-attack", f"{ability_id} was played in this attack already"
     if window == "reroll" and st.roll is not None and ability_id in st.roll["used"]:
@@ -648,7 +654,7 @@ def _suspend(ctx: Ctx, at: int | None = None) -> None:
 
 def _can_disrupt(ctx: Ctx, pid: str) -> bool:
     st = ctx.state
-    for code in set(st.players[pid].hand):
+    for code in set(st.players[pid].hand) - {UNKNOWN}:
         d = ctx.card(code)
         if d.type == "battle" and d.plays and any("disrupt" in w for w in d.plays[0].windows) \
                 and st.players[pid].force >= max(0, d.plays[0].cost + en.cost_delta(ctx, pid, "battle")):

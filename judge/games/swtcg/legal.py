@@ -10,8 +10,8 @@ from __future__ import annotations
 from judge.games.swtcg import engine as en
 from judge.games.swtcg.actions import check
 from judge.games.swtcg.engine import Ctx
-from judge.games.swtcg.model import ACTIVATED, Play
-from judge.games.swtcg.state import ARENAS
+from judge.games.swtcg.model import ACTIVATED, Play, X
+from judge.games.swtcg.state import ARENAS, UNKNOWN
 from judge.games.swtcg.steps import (
     Attack,
     Build,
@@ -34,7 +34,7 @@ def candidates(ctx: Ctx, pid: str) -> list[SwAction]:
     out: list[SwAction] = []
     w = st.wait
     p = st.players[pid]
-    hand = sorted(set(p.hand))
+    hand = sorted(set(p.hand) - {UNKNOWN})
     if w == "deploy":
         out += [Deploy(pid, card=code) for code in hand]
     elif w == "partial":
@@ -96,6 +96,11 @@ def candidates(ctx: Ctx, pid: str) -> list[SwAction]:
                             ] if where else []
                 elif k.name == "prevent":
                     out += [Use(pid, ability=iid, target=d["target"]) for d in st.damage]
+                elif k.name == "evade" and k.value == X:
+                    due = sum(d["amount"] - d["prevented"] for d in st.damage if d["target"] == ref)
+                    most = min(due, p.force - en.cost_delta(ctx, pid, "ability"))
+                    if most > 0:
+                        out.append(Use(pid, ability=iid, amount=most))
                 elif k.name == "lucky":
                     out.append(Use(pid, ability=iid, dice=_misses(ctx, k.value)))
                 else:

@@ -12,7 +12,7 @@ itself back to the log's JSON (``parse_step(a.to_json())`` gives ``a`` again).
     play    {card, option?, target?, pay?, dice?}   a battle card from hand, in a chance to play
     use     {ability, option?, target?, pay?, to?, amount?, dice?}   an activated ability
                                    (``<unit>:<keyword>``, ``<unit>:play`` or ``<unit>:play.2``)
-    prevent {ability, amount?, to?}   Evade, Deflect or Prevent in a chance to prevent damage
+    prevent {ability, amount?, to?, target?}   Evade, Deflect or Prevent in a chance to prevent damage
     reroll  {ability, dice}        Lucky (or another reroll) in a chance to reroll: dice positions
     pass    {}                     pass the chance, or end one's build step, retreat step or setup
 
@@ -120,6 +120,7 @@ class Prevent(SwAction):
     ability: str = ""
     amount: int | None = None
     to: str | None = None
+    target: str | None = None
     verb: ClassVar[str] = "prevent"
 
 
@@ -150,7 +151,8 @@ KEYS: dict[str, tuple[tuple[str, str, bool], ...]] = {
              ("dice", "dice", False)),
     "use": (("ability", "ability", True), ("option", "int", False), ("target", "card", False),
             ("pay", "int", False), ("to", "ref", False), ("amount", "int", False), ("dice", "dice", False)),
-    "prevent": (("ability", "ability", True), ("amount", "int", False), ("to", "ref", False)),
+    "prevent": (("ability", "ability", True), ("amount", "int", False), ("to", "ref", False),
+                ("target", "ref", False)),
     "reroll": (("ability", "ability", True), ("dice", "dice", True)),
     "pass": (),
 }

@@ -149,7 +149,8 @@ def test_retaliate_deals_its_dice_when_the_attack_ends_even_from_the_discard_pil
     log = t.log(attack("p1.DS-VK", "p2.LS-LF", []),
                 {"by": "p1", "do": "pass"},  # Vader could play his own ability: the Dark Side acts first
                 {"by": "p2", "do": "use", "ability": "p2.LS-LF:retaliate"},
-                {"by": "p1", "do": "pass", "roll": ["5", "5", "5", "1", "1", "1", "6", "6"]})
+                {"by": "p1", "do": "pass", "roll": ["5", "5", "5", "1", "1", "1", "6", "6"]},
+                {"by": "p1", "do": "pass"})  # Vader could Evade the Retaliate damage: he does not
     result, seen = play(log)
     assert result.error is None, result.error
     assert "p2.LS-LF" not in result.state.cards  # Luke (health 3) is discarded by the attack
