@@ -152,7 +152,7 @@ def options(ctx: Ctx, pid: str) -> list[str]:
     """What ``pid`` could do now besides passing (``verb`` plus card or ability)."""
     out = []
     for a in candidates(ctx, pid):
-        if isinstance(a, Pass):
+        if isinstance(a, Pass | Skip):
             continue
         name = getattr(a, "ability", None) or getattr(a, "card", "")
         out.append(f"{a.verb} {name}")

@@ -149,14 +149,19 @@ def setup_pass(ctx: Ctx, pid: str) -> None:
 
 
 def _next(ctx: Ctx) -> None:
-    """Who deploys next: the player with fewer build points deployed (the Dark Side on a tie); then the
-    partial builds, the Dark Side first; then turn 1."""
+    """Who deploys next: the player deploying goes on while their total does not exceed the other's,
+    then the other catches up (base.setup; the Dark Side starts); a player who is done is skipped.
+    Then the partial builds, the Dark Side first; then turn 1."""
     st = ctx.state
     order = st.side_order()
     if st.step == "setup":
         left = [pid for pid in order if not st.players[pid].done]
         if left:
-            st.turn = min(left, key=lambda pid: (st.players[pid].deployed, order.index(pid)))
+            cur = st.turn if st.turn in left else left[0]
+            other = st.opponent(cur)
+            if other in left and st.players[cur].deployed > st.players[other].deployed:
+                cur = other
+            st.turn = cur
             st.wait = "deploy"
             return
         st.step = "partial"

@@ -28,7 +28,6 @@ def test_the_dark_side_acts_first_and_players_alternate_until_two_passes() -> No
                 {"by": "p1", "do": "pass"})
     result, seen = play(log)
     assert result.error is None, result.error
-    after_play = seen.records[2].state if False else None  # noqa: F841 - states are shared; read events
     assert [e["player"] for e in seen.events(2, "chance")] == ["p1"]  # a play: the other acts, count again
     assert seen.events(3, "chance-end")  # p1 passed, then p2 (nothing left to play) passed: two in a row
 
@@ -109,8 +108,7 @@ def test_a_cost_must_be_paid_and_force_never_goes_below_zero() -> None:
         ("illegal-action", "swtcg.costs.must-pay")
     t.set("p1", force=2)
     result, seen = play(t.log({"by": "p1", "do": "play", "card": "DS-DRAIN", "option": 0},
-                              {"by": "p2", "do": "pass"} if False else {"by": "p1", "do": "play", "card": "DS-DRAIN",
-                                                                          "option": 1}))
+                              {"by": "p1", "do": "play", "card": "DS-DRAIN", "option": 1}))
     assert result.error is None, result.error
     assert result.state.players["p2"].force == 0  # lost 3 of 1
     # the second: gain 1 Force, then draw, in the order written
