@@ -26,7 +26,8 @@ def load_example(name: str) -> dict[str, Any]:
     return data
 
 
-EXAMPLE_NAMES = sorted(p.name for p in EXAMPLES_DIR.glob("*.json"))
+# Destiny's examples sit at the top level, other games' in a folder of their own (swtcg/...)
+EXAMPLE_NAMES = sorted(p.relative_to(EXAMPLES_DIR).as_posix() for p in EXAMPLES_DIR.glob("**/*.json"))
 
 
 

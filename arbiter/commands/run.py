@@ -51,10 +51,13 @@ def load_examples(url: str) -> list[tuple[str, str]]:
     r = redis.Redis.from_url(url, decode_responses=True)
     loaded = []
     try:
-        for entry in sorted(resources.files("replays").joinpath("examples").iterdir(),
-                            key=lambda p: p.name):
-            if not entry.name.endswith(".json"):
-                continue
+        folder = resources.files("replays").joinpath("examples")
+        # Destiny's examples at the top level, other games' in a folder each (examples/swtcg/)
+        entries = [e for e in folder.iterdir() if e.name.endswith(".json")]
+        for sub in folder.iterdir():
+            if sub.is_dir():
+                entries += [e for e in sub.iterdir() if e.name.endswith(".json")]
+        for entry in sorted(entries, key=lambda p: p.name):
             try:
                 stored = store.put_log(r, json.loads(entry.read_text(encoding="utf-8")))
             except MalformedLog as exc:

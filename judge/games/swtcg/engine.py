@@ -477,8 +477,10 @@ def apply_effect(ctx: Ctx, source_id: str, source: str | None, pid: str, e: Effe
         draw(ctx, pid, amount, rules)
     elif e.kind == "return-self":
         # the card goes back to its owner's hand (swtcg.zones.owner-global-rule, swtcg.zones.leave-play-you)
-        code = source_id.split(":")[0].split(".")[1]
-        owner = st.players[source_id.split(".")[0]]
+        parts = source_id.split(":")[0].split(".")
+        if len(parts) < 2 or parts[0] not in st.players:
+            return
+        code, owner = parts[1], st.players[parts[0]]
         if code in owner.discard:
             owner.discard.remove(code)
             owner.hand.append(code)
@@ -1021,11 +1023,13 @@ def advance(ctx: Ctx) -> None:
     for _ in range(MAX_LOOP):
         if st.phase == "over":
             st.turn = st.wait = None
+            st.may = []
             return
         if st.wait is not None:
             assert st.turn is not None
             opts = options(ctx, st.turn)
             if opts:
+                st.may = sorted(set(opts))
                 if st.wait == "chance":
                     ch = st.chance
                     assert ch is not None

@@ -189,7 +189,7 @@ class CardPool:
         return self.cards.get(code)
 
     def __contains__(self, code: object) -> bool:
-        return code in self.cards
+        return isinstance(code, str) and code in self.cards
 
     def __iter__(self) -> Iterator[CardDef]:
         return iter(self.cards.values())

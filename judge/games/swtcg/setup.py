@@ -21,6 +21,7 @@ from judge.games.swtcg import engine as en
 from judge.games.swtcg import records as rc
 from judge.games.swtcg.engine import Ctx, NotImplementedCard
 from judge.games.swtcg.model import SIDES, CardPool
+from judge.games.swtcg.shape import shapes
 from judge.games.swtcg.state import ARENAS, UNKNOWN, ZONES, Card, GameState, Player
 from judge.games.swtcg.steps import REF
 from judge.kernel.core import MissingOutcome
@@ -47,7 +48,7 @@ def check_players(players: Sequence[Any], cards: CardPool) -> Faults:
             faults.append((at, f"'deck' lists the codes of the player's cards (1 to {MAX_DECK})"))
             continue
         for j, code in enumerate(deck):
-            if not isinstance(code, str) or code not in cards:
+            if code not in cards:
                 faults.append((f"{at}/{j}", f"{code!r} is not a card code of the pool"))
         if faults:
             continue
@@ -185,6 +186,9 @@ def from_position(position: Any, players: list[dict[str, Any]], cards: CardPool)
     if not isinstance(position, dict):
         return None, [(at, "a position is an object")]
     ids = [p["id"] for p in players]
+    if len(ids) != 2:
+        return None, [("/players", "SW TCG is played by two players")]
+    sh = shapes(ids, cards)
     st = GameState()
     st.round = _int(position, "round", 1, at, faults)
     st.phase = str(position.get("phase", "battle"))
@@ -195,6 +199,8 @@ def from_position(position: Any, players: list[dict[str, Any]], cards: CardPool)
     if st.arena is not None and st.arena not in ARENAS:
         faults.append((f"{at}/arena", "'arena' is space, ground or character"))
     st.active = position.get("active")
+    if st.active is not None and st.active not in ids:
+        faults.append((f"{at}/active", "'active' is the player whose build or retreat step it is"))
     raw_players = position.get("players")
     if not isinstance(raw_players, dict) or sorted(raw_players) != sorted(ids):
         return None, [*faults, (f"{at}/players", f"'players' has an entry for each of {', '.join(ids)}")]
@@ -208,15 +214,20 @@ def from_position(position: Any, players: list[dict[str, Any]], cards: CardPool)
         if side not in SIDES[:2]:
             faults.append((f"{pat}/side", "'side' is dark or light"))
             side = "dark"
-        p = Player(id=pid, name=str(raw.get("name", next((q.get("name", "") for q in players if q["id"] == pid), ""))),
+        name = raw.get("name", next((q.get("name", "") for q in players if q["id"] == pid), ""))
+        p = Player(id=pid, name=name if isinstance(name, str) else "",
                    side=side, force=_int(raw, "force", 0, pat, faults), build=_int(raw, "build", 0, pat, faults))
         p.hand = _cards(raw.get("hand", []), f"{pat}/hand", cards, faults)
         p.deck = _cards(raw.get("deck", []), f"{pat}/deck", cards, faults)
         p.discard = _cards(raw.get("discard", []), f"{pat}/discard", cards, faults)
         p.deployed = _int(raw, "deployed", 0, pat, faults)
         p.done = bool(raw.get("done", False))
-        p.bounties = list(raw.get("bounties", []))
-        p.once = list(raw.get("once", []))
+        for key in ("bounties", "once"):
+            value = raw.get(key, [])
+            if not sh[key](value):
+                faults.append((f"{pat}/{key}", f"'{key}' is not what a position writes there"))
+            else:
+                setattr(p, key, value)
         st.players[pid] = p
     if len({p.side for p in st.players.values()}) != 2:
         faults.append((f"{at}/players", "one player is the Dark Side, the other the Light Side"))
@@ -227,7 +238,7 @@ def from_position(position: Any, players: list[dict[str, Any]], cards: CardPool)
     for ref, raw in raw_cards.items():
         cat = f"{at}/cards/{ref}"
         owner = ref.split(".", 1)[0]
-        if not REF.match(ref) or owner not in ids:
+        if not isinstance(ref, str) or not REF.match(ref) or owner not in ids:
             faults.append((cat, "a reference is <owner>.<code>, such as p1.SW001"))
             continue
         if not isinstance(raw, dict) or raw.get("code") not in cards:
@@ -242,6 +253,9 @@ def from_position(position: Any, players: list[dict[str, Any]], cards: CardPool)
             faults.append((f"{cat}/controller", "'controller' is a player of this log"))
             continue
         d = cards.cards[raw["code"]]
+        if not sh["under"](raw.get("under", [])):
+            faults.append((f"{cat}/under", "'under' lists the codes stacked under the card (at most 3)"))
+            continue
         if zone in ARENAS and zone != d.type:
             faults.append((f"{cat}/zone", f"{d.display} is a {d.type} card: it goes to the {d.type} arena"))
         st.cards[ref] = Card(ref=ref, code=raw["code"], owner=owner, controller=controller, zone=zone,
@@ -265,22 +279,29 @@ def from_position(position: Any, players: list[dict[str, Any]], cards: CardPool)
                 c.on = on
                 u.pilot = ref
     st.deploys = _int(position, "deploys", max([c.deployed_at for c in st.cards.values()] or [0]), at, faults)
-    for key in ("chance", "attack", "roll"):
-        value = position.get(key)
-        if value is not None and not isinstance(value, dict):
-            faults.append((f"{at}/{key}", f"'{key}' is an object or null"))
+    for key in ("chance", "attack", "roll", "damage", "later", "held", "mods", "frames", "build_started", "acting",
+                "may"):
+        value = position.get(key, None if key in ("chance", "attack", "roll") else [])
+        if not sh[key](value):
+            faults.append((f"{at}/{key}", f"'{key}' is not what a position writes there (GameState.position)"))
         else:
             setattr(st, key, value)
-    for key in ("damage", "later", "held", "mods", "frames", "build_started", "acting"):
-        value = position.get(key, [])
-        if not isinstance(value, list):
-            faults.append((f"{at}/{key}", f"'{key}' is a list"))
-        else:
-            setattr(st, key, value)
+    if any(ref not in st.cards for ref in st.acting):
+        faults.append((f"{at}/acting", "'acting' names units in play"))
     st.turn = position.get("turn")
     st.wait = position.get("wait")
     st.winner = position.get("winner")
     st.reason = position.get("reason")
+    if st.winner is not None and st.winner not in ids:
+        faults.append((f"{at}/winner", "'winner' is a player of this log"))
+    if st.reason is not None and not isinstance(st.reason, str):
+        faults.append((f"{at}/reason", "'reason' is a string"))
+    if (st.wait == "chance") != (st.chance is not None):
+        faults.append((f"{at}/chance", "a chance is open exactly when the player to act waits in it"))
+    if st.wait is not None and st.turn not in ids:
+        faults.append((f"{at}/turn", "'turn' names the player to act"))
+    if st.wait == "act" and not st.acting:
+        faults.append((f"{at}/acting", "a unit's turn in a battle step names the units that may act"))
     if faults:
         return None, faults
     if "frames" not in position:

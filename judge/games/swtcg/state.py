@@ -114,6 +114,7 @@ class GameState:
     turn: str | None = None  # the player to act now
     wait: str | None = None  # what that player is asked (see the module docstring)
     acting: list[str] = field(default_factory=list)  # units that may act now (wait "act")
+    may: list[str] = field(default_factory=list)  # what the player to act may do besides passing
     players: dict[str, Player] = field(default_factory=dict)
     cards: dict[str, Card] = field(default_factory=dict)
     mods: list[dict[str, Any]] = field(default_factory=list)  # lasting effects: target, stat, amount, until
@@ -178,6 +179,7 @@ class GameState:
         out: dict[str, Any] = {
             "round": self.round, "phase": self.phase, "step": self.step, "arena": self.arena,
             "active": self.active, "turn": self.turn, "wait": self.wait, "acting": list(self.acting),
+            "may": list(self.may),
             "players": {pid: p.to_json(hidden) for pid, p in self.players.items()},
             "arenas": arenas, "build_zone": build, "pilots": pilots,
             "pilot_cards": {ref: self.cards[ref].to_json() for ref in pilots},

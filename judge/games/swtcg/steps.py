@@ -168,7 +168,7 @@ def parse_step(step: Any, path: str, players: Sequence[str], cards: Any) -> tupl
     if not isinstance(by, str) or by not in players:
         faults.append((f"{path}/by", f"'by' must name a player of this log ({', '.join(players)})"))
     verb = step.get("do")
-    if verb not in CLASSES:
+    if not isinstance(verb, str) or verb not in CLASSES:
         faults.append((f"{path}/do", f"'do' must be one of {', '.join(VERBS)}{nearest(verb, VERBS)}"))
         return None, faults
     spec = KEYS[verb]
