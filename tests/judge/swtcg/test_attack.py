@@ -103,7 +103,7 @@ def test_prevention_beyond_the_damage_is_wasted_and_counters_stay() -> None:
     assert result.state.cards["p1.DS-TIE"].damage == 1  # the counter already there stays
 
 
-@pytest.mark.rules("swtcg.keywords.shields")
+@pytest.mark.rules("swtcg.base.attack")
 def test_shields_take_attack_dice() -> None:
     t = Table().unit("p1.DS-TIE").unit("p2.LS-YW", tapped=True)  # TIE power 2, Y-wing Shields 1
     _, seen = play(t.log(attack("p1.DS-TIE", "p2.LS-YW", ["5"])))
@@ -179,6 +179,7 @@ def test_lucky_rerolls_once_per_attack_at_most_its_value_and_the_dice_rolled() -
 
 
 @pytest.mark.rules("swtcg.keywords.power-boost-self-damage", "swtcg.keywords.power-boost-duration",
+                   "swtcg.effects.one-shot-vs-lasting",
                    "swtcg.triggers.release", "swtcg.pop.triggers-first")
 def test_power_boost_adds_power_for_the_attack_and_damages_the_unit_when_it_ends() -> None:
     t = Table(arena="character").unit("p2.LS-RC").unit("p1.DS-ST")  # Commando: speed 40 > 30

@@ -18,7 +18,7 @@ def battle_start(**hands: list[str]) -> Table:
     return t
 
 
-@pytest.mark.rules("swtcg.pop.dark-side-first", "swtcg.pop.two-passes-end")
+@pytest.mark.rules("swtcg.pop.dark-side-first", "swtcg.pop.two-passes-end", "swtcg.project.forced-pass")
 def test_the_dark_side_acts_first_and_players_alternate_until_two_passes() -> None:
     t = battle_start(p1=["DS-DRAIN"], p2=["LS-SEC"])
     assert error(t.log({"by": "p2", "do": "play", "card": "LS-SEC", "target": "p2.LS-XW"})) == \
@@ -30,6 +30,7 @@ def test_the_dark_side_acts_first_and_players_alternate_until_two_passes() -> No
     assert result.error is None, result.error
     assert [e["player"] for e in seen.events(2, "chance")] == ["p1"]  # a play: the other acts, count again
     assert seen.events(3, "chance-end")  # p1 passed, then p2 (nothing left to play) passed: two in a row
+    assert [e["auto"] for e in seen.events(3, "pass")][:2] == [False, True]  # the engine passed for p2
 
 
 @pytest.mark.rules("swtcg.triggers.pending-commit", "swtcg.triggers.held-during-chance", "swtcg.triggers.release",

@@ -171,7 +171,7 @@ def test_a_player_controlling_two_arenas_at_the_end_of_the_turn_wins() -> None:
     assert result.outcome() == {"winner": "p1", "reason": "arenas", "rules": ["swtcg.base.win"]}
 
 
-@pytest.mark.rules("swtcg.build.no-chances")
+@pytest.mark.rules("swtcg.build.no-chances", "swtcg.abilities.activated-definition")
 def test_the_build_step_has_no_chance_to_play() -> None:
     t = retreat_step()
     st = state(t.log({"by": "p2", "do": "pass", "roll": ["2"]}))
