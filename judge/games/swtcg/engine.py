@@ -151,15 +151,29 @@ def stat(ctx: Ctx, ref: str, name: str) -> int:
         if m["target"] == ref and m["stat"] == name:
             value += int(m["amount"])
     d = ctx.card(c.code)
+    codes = ctx.cards.with_static("boost")
     for g in st.cards.values():
-        if g.zone in ARENAS and g.ref != ref and g.controller == c.controller and active(st, g):
+        if g.code in codes and g.zone in ARENAS and g.ref != ref and g.controller == c.controller and active(st, g):
             for s in ctx.card(g.code).statics:
                 if s.kind == "boost" and s.stat == name and d.has_subtype(s.scope):
                     value += s.amount  # swtcg.cards.subtype-reference: the type line, never the name
     return max(0, value)
 
 
-def keyword_instances(ctx: Ctx, ref: str, prevention: bool = False) -> list[tuple[str, Keyword]]:
+def grant_sources(ctx: Ctx) -> list[tuple[Card, Any]]:
+    """The cards in the arenas whose static abilities grant keywords, with those abilities."""
+    st = ctx.state
+    out = []
+    codes = ctx.cards.with_static("grant")
+    for g in st.cards.values():
+        if g.code in codes and g.zone in ARENAS and active(st, g):
+            for s in ctx.card(g.code).statics:
+                if s.kind == "grant" and s.keyword is not None:
+                    out.append((g, s))
+    return out
+
+
+def keyword_instances(ctx: Ctx, ref: str, grants: list[tuple[Card, Any]] | None = None) -> list[tuple[str, Keyword]]:
     """Every keyword instance a card has now, with its ID: printed (``<ref>:<name>``, ``.2`` for a
     second), from its pilot (``@<pilot>``), granted by another card (``@<granter>``: one instance per
     granting card, swtcg.abilities.grant-per-source). In the build zone only Upkeep and prevention
@@ -179,13 +193,9 @@ def keyword_instances(ctx: Ctx, ref: str, prevention: bool = False) -> list[tupl
             pdef = ctx.cdef(c.pilot).pilot
             for k in pdef.keywords if pdef else ():
                 out.append((f"{ref}:{k.name}@{c.pilot}", k))
-        for g in st.cards.values():
-            if g.ref == ref or g.zone not in ARENAS or not active(st, g):
-                continue
-            for s in ctx.card(g.code).statics:
-                if s.kind == "grant" and s.keyword is not None and g.controller == c.controller \
-                        and (not s.scope or d.type == s.scope):
-                    out.append((f"{ref}:{s.keyword.name}@{g.ref}", s.keyword))
+        for g, s in grant_sources(ctx) if grants is None else grants:
+            if g.ref != ref and g.controller == c.controller and (not s.scope or d.type == s.scope):
+                out.append((f"{ref}:{s.keyword.name}@{g.ref}", s.keyword))
     if c.zone == "build":
         out = [(i, k) for i, k in out if k.name == "upkeep" or ACTIVATED.get(k.name) == "prevent"]
     return out
@@ -209,8 +219,9 @@ def cost_delta(ctx: Ctx, pid: str, scope: str) -> int:
     (``ability``) changes, from static abilities in play."""
     st = ctx.state
     delta = 0
+    codes = ctx.cards.with_static("cost")
     for c in st.cards.values():
-        if c.zone not in ARENAS or not active(st, c):
+        if c.code not in codes or c.zone not in ARENAS or not active(st, c):
             continue
         for s in ctx.card(c.code).statics:
             mine = c.controller == pid
@@ -1017,7 +1028,7 @@ def turn_end(ctx: Ctx) -> None:
 
 def advance(ctx: Ctx) -> None:
     """Run the turn's procedure until a player must act (or the game is over)."""
-    from judge.games.swtcg.legal import options
+    from judge.games.swtcg.legal import has_option, options
 
     st = ctx.state
     for _ in range(MAX_LOOP):
@@ -1027,8 +1038,8 @@ def advance(ctx: Ctx) -> None:
             return
         if st.wait is not None:
             assert st.turn is not None
-            opts = options(ctx, st.turn)
-            if opts:
+            if has_option(ctx, st.turn):
+                opts = options(ctx, st.turn)
                 st.may = sorted(set(opts))
                 if st.wait == "chance":
                     ch = st.chance

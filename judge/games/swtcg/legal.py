@@ -25,12 +25,30 @@ from judge.games.swtcg.steps import (
     Use,
 )
 
+# the chance each play window may be played in (swtcg.abilities.activated-when and the windows)
+FITS = {"any": ("general", "attack"), "attack": ("attack",), "reroll": ("reroll",), "prevent": ("prevent",),
+        "disrupt": ("disrupt",), "no-attack": ("general",), "build": (), "would-attack": ()}
+
 
 def candidates(ctx: Ctx, pid: str) -> list[SwAction]:
     """The steps ``pid`` may take now (passing last, when it is allowed)."""
     st = ctx.state
     if st.turn != pid or st.wait is None:
         return []
+    ok = [a for a in _steps(ctx, pid) if check(ctx, a) is None]
+    if st.wait in ("deploy", "partial", "build", "retreat", "chance"):
+        ok.append(Pass(pid))
+    return ok
+
+
+def has_option(ctx: Ctx, pid: str) -> bool:
+    """Whether ``pid`` could do anything now besides passing (or letting a unit go through its turn)."""
+    return any(not isinstance(a, Skip) and check(ctx, a) is None for a in _steps(ctx, pid))
+
+
+def _steps(ctx: Ctx, pid: str) -> list[SwAction]:
+    """The steps worth checking now (a few more than are legal; passing and skipping aside)."""
+    st = ctx.state
     out: list[SwAction] = []
     w = st.wait
     p = st.players[pid]
@@ -72,6 +90,7 @@ def candidates(ctx: Ctx, pid: str) -> list[SwAction]:
             out += _unit_plays(ctx, pid, ref)
             out.append(Skip(pid, card=ref))
     elif w == "chance":
+        kind = st.chance["kind"] if st.chance else ""
         for code in hand:
             d = ctx.card(code)
             if d.type != "battle":
@@ -79,16 +98,19 @@ def candidates(ctx: Ctx, pid: str) -> list[SwAction]:
             if not d.implemented:
                 out.append(PlayCard(pid, card=code))
                 continue
+            if not any(kind in FITS[window] for window in d.plays[0].windows):
+                continue
             out += [PlayCard(pid, card=code, option=u.option, target=u.target, pay=u.pay, dice=u.dice)
                     for u in _play_variants(ctx, pid, d.plays[0], code)]
+        grants = en.grant_sources(ctx)
         for ref in sorted(st.cards):
             c = st.cards[ref]
             if c.controller != pid:
                 continue
             out += _unit_plays(ctx, pid, ref)
-            for iid, k in en.keyword_instances(ctx, ref):
+            for iid, k in en.keyword_instances(ctx, ref, grants):
                 window = ACTIVATED.get(k.name)
-                if window is None:
+                if window is None or kind not in ({"attack": ("attack",)}.get(window) or (window,)):
                     continue
                 if k.name == "deflect":
                     where = en.arena_of(ctx, ref)
@@ -105,10 +127,7 @@ def candidates(ctx: Ctx, pid: str) -> list[SwAction]:
                     out.append(Use(pid, ability=iid, dice=_misses(ctx, k.value)))
                 else:
                     out.append(Use(pid, ability=iid))
-    ok = [a for a in out if check(ctx, a) is None]
-    if w in ("deploy", "partial", "build", "retreat", "chance"):
-        ok.append(Pass(pid))
-    return ok
+    return out
 
 
 def _misses(ctx: Ctx, most: int) -> tuple[int, ...]:
@@ -122,7 +141,12 @@ def _misses(ctx: Ctx, most: int) -> tuple[int, ...]:
 def _unit_plays(ctx: Ctx, pid: str, ref: str) -> list[SwAction]:
     d = ctx.cdef(ref)
     out: list[SwAction] = []
+    st = ctx.state
+    kind = st.chance["kind"] if st.chance else ""
     for n, play in enumerate(d.plays if d.unit else ()):
+        if not any(kind in FITS[w] or (w == "build" and st.wait == "build")
+                   or (w == "would-attack" and st.wait == "act") for w in play.windows):
+            continue
         iid = f"{ref}:play" + (f".{n + 1}" if n else "")
         out += _play_variants(ctx, pid, play, iid)
     return out
@@ -136,7 +160,11 @@ def _play_variants(ctx: Ctx, pid: str, play: Play, iid: str) -> list[Use]:
         targets: list[str | None] = [None]
         kinds = {e.target for e in effects if e.kind not in ("reroll", "disrupt")}
         if kinds & {"your-unit", "enemy-unit", "any-unit", "character"}:
-            targets = [c.ref for c in sorted(st.cards.values(), key=lambda c: c.ref) if c.zone in (*ARENAS, "pilot")]
+            targets = [c.ref for c in sorted(st.cards.values(), key=lambda c: c.ref)
+                       if c.zone in (*ARENAS, "pilot") and not ("your-unit" in kinds and c.controller != pid)
+                       and not ("enemy-unit" in kinds and c.controller == pid)
+                       and not ("prevent" in {e.kind for e in effects} and not any(d["target"] == c.ref
+                                                                                   for d in st.damage))]
         dice = None
         for e in effects:
             if e.kind == "reroll":

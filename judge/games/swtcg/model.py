@@ -199,6 +199,18 @@ class CardPool:
 
     def add(self, card: CardDef) -> None:
         self.cards[card.code] = card
+        self._statics: dict[str, frozenset[str]] = {}
+
+    def with_static(self, kind: str) -> frozenset[str]:
+        """The codes of the cards with a static ability of ``kind`` (cached; the engine looks for
+        them often)."""
+        cache: dict[str, frozenset[str]] = getattr(self, "_statics", {})
+        self._statics = cache
+        found = cache.get(kind)
+        if found is None:
+            found = cache[kind] = frozenset(c.code for c in self.cards.values()
+                                            if any(s.kind == kind for s in c.statics))
+        return found
 
 
 # ---------------------------------------------------------------------- card JSON (import/load)
