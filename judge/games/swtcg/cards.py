@@ -40,7 +40,13 @@ CARDS: tuple[CardDef, ...] = (
          unparsed="When this unit is discarded from the Space arena, it does 1 damage to each of your Droids.",
          implemented=False),
     unit("DS-VTF", "Vader's TIE Fighter", "dark", "space", "Imperial Dark Jedi Sith Starfighter", 5, 50, 3, 2,
-         version="A", keywords=(k("evade", 2, cost=2),), text="Pay 2 Force -> Evade 2"),
+         version="A", keywords=(k("evade", 2, cost=2),),
+         text="Pay 2 Force -> Evade 2 | When Vader's TIE Fighter is discarded from the Space arena, you may pay 2 "
+              "Force; if you do, return it, its stack and its pilot from your discard pile to your hand.",
+         unparsed="When discarded from the Space arena, you may pay 2 Force to return it, its stack and its pilot "
+                  "from your discard pile to your hand.", implemented=False),
+    unit("DS-TIEI", "TIE Interceptor", "dark", "space", "Imperial Starfighter", 3, 60, 3, 2,
+         keywords=(k("evade", 1, cost=1),), text="Pay 1 Force -> Evade 1"),
     unit("DS-ATAT", "AT-AT Walker", "dark", "ground", "Imperial Walker", 6, 10, 5, 6,
          keywords=(k("armor"),), text="Armor"),
     unit("DS-SPB", "Speeder Bike Scout", "dark", "ground", "Imperial Speeder", 2, 60, 2, 2),
@@ -59,7 +65,8 @@ CARDS: tuple[CardDef, ...] = (
          text="Armor | Pay 2 Force -> Vader gets +2 power and Stun 2 for this attack. | Pay X Force -> Evade X"),
     unit("DS-VS", "Darth Vader", "dark", "character", "Dark Jedi Knight - Sith Lord", 11, 50, 7, 7,
          version="S", keywords=(k("armor"), k("evade", 2, cost=2)),
-         plays=(Play(cost=3, options=((Effect("damage", 3, "character"),),), windows=("would-attack",), once=True),),
+         plays=(Play(cost=3, options=((Effect("damage", 3, "character-unit"),),), windows=("would-attack",),
+                     once=True),),
          text="Pay 3 Force -> Put 3 damage counters on any Character unit. Play only when Vader would attack, and "
               "only once per turn. | Armor | Pay 2 Force -> Evade 2"),
     unit("DS-SID", "Darth Sidious", "dark", "character", "Sith Lord", 8, 40, 5, 6, version="D",
@@ -69,13 +76,45 @@ CARDS: tuple[CardDef, ...] = (
          pilot=PilotDef(kind="Starfighter", speed=10, power=1),
          text="[Pilot] Starfighter Pilot. The Starfighter gets +10 speed and +1 power."),
     unit("DS-SES", "Stormtrooper Elite Squad", "dark", "character", "Imperial Trooper", 4, 40, 4, 4,
-         keywords=(k("shields", 1),), text="Shields 1"),
+         text="While Darth Vader is in your Character arena, if this unit would be discarded, retreat it instead.",
+         unparsed="a replacement of being discarded (the seed's example of a cost left unpaid)", implemented=False),
+    unit("LS-YE", "Yoda", "light", "character", "Jedi Master", 5, 40, 4, 4, version="E",
+         keywords=(k("evade", 2, cost=2),),
+         text="Pay 2 Force -> Evade 2 | Reserves: tap -> prevent up to 2 damage to one of your units.",
+         unparsed="Reserves (an ability working only in the build zone)", implemented=False),
+    unit("LS-YC", "Yoda", "light", "character", "Jedi Master", 8, 40, 7, 6, version="C",
+         text="Tap, pay 2 Force -> Yoda does 4 damage to an enemy unit in the Character arena; Evade cannot "
+              "prevent it.",
+         unparsed="damage Evade cannot prevent", implemented=False),
+    unit("LS-LN", "Luke Skywalker", "light", "character", "Rebel Jedi Knight", 9, 40, 6, 6, version="N",
+         keywords=(k("evade", 2, cost=5),),
+         text="Pay 5 Force -> Evade 2 | Tap, pay X Force -> gain control of a Dark Side Character of build cost X "
+              "or less until the end of the Character battle step.",
+         unparsed="gaining control of a unit", implemented=False),
+    unit("LS-OWS", "Obi-Wan's Spirit", "light", "character", "Jedi Spirit", 5, 40, 0, 2, version="A",
+         text="Does not count for controlling the Character arena. | Prevent all damage to and from it. | Your "
+              "Jedi Characters' activated abilities cost 1 less Force.",
+         unparsed="arena control and blanket prevention", implemented=False),
+    CardDef(code="NS-CCB", name="Cloud City Battleground", side="neutral", type="location", subtypes=("Ground",),
+            cost=1, text="Each of your battle cards costs 2 less Force to play.", unparsed="a Location",
+            implemented=False),
+    CardDef(code="DS-HBP", name="Hoth Battle Plains", side="dark", type="location", subtypes=("Ground",), cost=1,
+            text="Double all damage that would be done by units in the Ground arena (before damage prevention).",
+            unparsed="a Location", implemented=False),
+    CardDef(code="NS-HE", name="Han Enchained", side="neutral", type="mission", cost=2,
+            text="One of your units can't attack or be attacked this turn.", unparsed="a Mission",
+            implemented=False),
+    CardDef(code="DS-RSUR", name="Rebel Surrender", side="dark", type="battle",
+            text="Pay 4 Force -> Choose an enemy unit in the Ground or Character arena; if its last attack rolled no "
+                 "hits, discard it.", unparsed="reading a unit's last attack", implemented=False),
     unit("DS-LO", "Imperial Logistics Officer", "dark", "character", "Imperial Officer", 3, 20, 2, 3,
          statics=(Static(kind="cost", amount=-1, scope="battle", whose="you"),),
          text="Your battle cards cost 1 less Force to play."),
     battle("DS-VV", "Vader's Vengeance", "dark",
            Play(any_amount=True, options=((Effect("power", X, "your-unit"),),), windows=("attack",)),
            "Pay X Force -> One of your units in any arena gets +X power for this attack."),
+    battle("DS-FC", "Force Choke", "dark", Play(cost=2, options=((Effect("damage", 2, "character"),),)),
+           "Pay 2 Force -> Put 2 damage counters on a Character (a pilot too)."),
     battle("DS-FL", "Force Lightning", "dark", Play(cost=2, options=((Effect("dice", 2, "enemy-unit"),),)),
            "Pay 2 Force -> Deal 2 dice of damage to an enemy unit."),
     battle("DS-DC", "Dark Side's Command", "dark", Play(cost=2, options=((Effect("disrupt"),),), windows=("disrupt",)),
@@ -163,15 +202,11 @@ CARDS: tuple[CardDef, ...] = (
     battle("LS-SEC", "Second Wind", "light", Play(cost=1, options=((Effect("untap", 0, "your-unit"),),),
                                                    windows=("no-attack",), once=True),
            "Pay 1 Force -> Untap one of your units. Play only if no units are attacking, and only once per turn."),
-    battle("LS-HE", "Han Enchained", "light", Play(), "Choose a unit: it cannot attack or be attacked.")
-    ,
 )
-# the seeds' examples also name cards the engine's vocabulary cannot state (listed, not implemented)
-NOT_IMPLEMENTED = {"LS-HE": "Choose a unit: it cannot attack or be attacked."}
 
-DARK_60 = (["DS-TIE"] * 4 + ["DS-TIEB"] * 4 + ["DS-ISD"] * 4 + ["DS-VTF"] * 2 + ["DS-ATAT"] * 4 + ["DS-SPB"] * 4
+DARK_60 = (["DS-TIE"] * 4 + ["DS-TIEB"] * 4 + ["DS-ISD"] * 4 + ["DS-TIEI"] * 2 + ["DS-ATAT"] * 4 + ["DS-SPB"] * 4
            + ["DS-BDD"] * 2 + ["DS-DT"] * 4 + ["DS-ST"] * 4 + ["DS-BH"] * 4 + ["DS-VK"] * 2 + ["DS-SID"] * 2
-           + ["DS-TP"] * 4 + ["DS-SES"] * 2 + ["DS-VV"] * 2 + ["DS-FL"] * 4 + ["DS-DC"] * 2 + ["DS-DEF"] * 4
+           + ["DS-TP"] * 4 + ["DS-ENG"] * 2 + ["DS-VV"] * 2 + ["DS-FL"] * 4 + ["DS-DC"] * 2 + ["DS-DEF"] * 4
            + ["DS-DRAIN"] * 2)
 LIGHT_60 = (["LS-XW"] * 4 + ["LS-YW"] * 4 + ["LS-MC"] * 4 + ["LS-AW"] * 2 + ["LS-MF"] * 2 + ["LS-SS"] * 4
             + ["LS-ANP"] * 2 + ["LS-RT"] * 4 + ["LS-ECB"] * 2 + ["LS-LF"] * 2 + ["LS-AJ"] * 2 + ["LS-YK"] * 2
@@ -183,8 +218,6 @@ LIGHT_60 = (["LS-XW"] * 4 + ["LS-YW"] * 4 + ["LS-MC"] * 4 + ["LS-AW"] * 2 + ["LS
 def default_pool() -> CardPool:
     pool = CardPool()
     for card in CARDS:
-        if card.code in NOT_IMPLEMENTED:
-            card = CardDef(**{**card.__dict__, "implemented": False, "unparsed": NOT_IMPLEMENTED[card.code]})
         pool.add(card)
     pool.decks = {"DARK-60": tuple(DARK_60), "LIGHT-60": tuple(LIGHT_60)}
     return pool

@@ -445,7 +445,7 @@ def resolve_target(ctx: Ctx, kind: str, source: str | None, pid: str, given: str
         return st.attack["attacker"] if st.attack else None
     if kind == "defender":
         return st.attack["defender"] if st.attack else None
-    if kind in ("your-unit", "enemy-unit", "any-unit", "character"):
+    if kind in ("your-unit", "enemy-unit", "any-unit", "character", "character-unit"):
         return given
     return None
 
@@ -465,6 +465,8 @@ def target_problem(ctx: Ctx, kind: str, pid: str, target: str | None, source: st
             "swtcg.cards.type-reference"
     if c.zone not in ARENAS:  # "a unit" never is a pilot (swtcg.pilots.unit-effects-exclude)
         return "swtcg.pilots.unit-effects-exclude" if c.zone == "pilot" else "swtcg.project.target"
+    if kind == "character-unit" and c.zone != "character":
+        return "swtcg.cards.type-reference"
     if kind == "your-unit" and c.controller != pid:
         return "swtcg.control.you-your"
     if kind == "enemy-unit" and c.controller == pid:

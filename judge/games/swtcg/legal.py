@@ -159,7 +159,7 @@ def _play_variants(ctx: Ctx, pid: str, play: Play, iid: str) -> list[Use]:
     for option, effects in enumerate(play.options):
         targets: list[str | None] = [None]
         kinds = {e.target for e in effects if e.kind not in ("reroll", "disrupt")}
-        if kinds & {"your-unit", "enemy-unit", "any-unit", "character"}:
+        if kinds & {"your-unit", "enemy-unit", "any-unit", "character", "character-unit"}:
             targets = [c.ref for c in sorted(st.cards.values(), key=lambda c: c.ref)
                        if c.zone in (*ARENAS, "pilot") and not ("your-unit" in kinds and c.controller != pid)
                        and not ("enemy-unit" in kinds and c.controller == pid)

@@ -39,7 +39,7 @@ CUMULATIVE = ("accuracy", "critical-hit", "shields", "stun", "lucky")
 
 EFFECT_KINDS = ("gain-force", "lose-force", "draw", "power", "speed", "stun", "damage", "dice", "prevent", "reroll",
                 "disrupt", "retreat", "untap", "return-self")
-TARGETS = ("", "self", "your-unit", "enemy-unit", "any-unit", "attacker", "defender", "character")
+TARGETS = ("", "self", "your-unit", "enemy-unit", "any-unit", "attacker", "defender", "character", "character-unit")
 WINDOWS = ("any", "attack", "reroll", "prevent", "disrupt", "build", "no-attack", "would-attack")
 TRIGGER_ON = ("attacks", "discarded", "damaged", "battle-start", "battle-end", "build-start")
 

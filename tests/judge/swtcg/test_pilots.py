@@ -84,23 +84,27 @@ def test_a_pilot_cannot_be_attacked_nor_targeted_as_a_unit_but_as_a_character() 
     fl = t.log({"by": "p1", "do": "skip", "card": "p1.DS-TIE"},
                {"by": "p1", "do": "play", "card": "DS-FL", "target": "p2.LS-SP"})
     assert error(fl) == ("illegal-action", "swtcg.pilots.unit-effects-exclude")
+    # "a Character" can be a pilot; "a Character unit" cannot (Darth Vader S)
     vs = (Table(arena="character").unit("p1.DS-VS").unit("p2.LS-XW", zone="space", tapped=True)
           .unit("p2.LS-SP", zone="pilot", on="p2.LS-XW").set("p2", force=0))
-    result, _ = play(vs.log({"by": "p1", "do": "use", "ability": "p1.DS-VS:play", "target": "p2.LS-SP"}))
+    assert error(vs.log({"by": "p1", "do": "use", "ability": "p1.DS-VS:play", "target": "p2.LS-SP"}))[1] == \
+        "swtcg.pilots.unit-effects-exclude"
+    fc = (Table(arena=None).at(step="battle").unit("p2.LS-XW", zone="space", tapped=True).unit("p1.DS-TIE")
+          .unit("p2.LS-SP", zone="pilot", on="p2.LS-XW").set("p2", force=0).set("p1", hand=["DS-FC"]))
+    result, _ = play(fc.log({"by": "p1", "do": "play", "card": "DS-FC", "target": "p2.LS-SP"}))
     assert result.error is None, result.error
-    assert "p2.LS-SP" not in result.state.cards  # 3 counters on a health 2 pilot: more than its health
-    assert result.state.cards["p2.LS-XW"].damage == 0 and result.state.cards["p2.LS-XW"].pilot is None
+    assert result.state.cards["p2.LS-SP"].damage == 2  # as many as its health: a pilot stays (more than: goes)
+    assert result.state.cards["p2.LS-XW"].damage == 0
 
 
 @pytest.mark.rules("swtcg.pilots.health")
 def test_a_pilot_has_its_own_health_and_goes_with_more_counters_than_it() -> None:
-    vs = (Table(arena="character").unit("p1.DS-VS").unit("p2.LS-XW", zone="space", tapped=True)
-          .unit("p2.LS-YK", zone="character", tapped=True)
-          .unit("p2.LS-AJ", zone="pilot", on="p2.LS-XW", damage=0).set("p2", force=0))
-    vs.pos["cards"]["p2.LS-AJ"]["damage"] = 0
-    # Anakin has health 1: 3 counters are more than it
-    result, _ = play(vs.log({"by": "p1", "do": "use", "ability": "p1.DS-VS:play", "target": "p2.LS-AJ"}))
-    assert "p2.LS-AJ" not in result.state.cards
+    fc = (Table(arena=None).at(step="battle").unit("p1.DS-TIE").unit("p2.LS-XW", zone="space", tapped=True)
+          .unit("p2.LS-AJ", zone="pilot", on="p2.LS-XW").set("p2", force=0).set("p1", hand=["DS-FC"]))
+    # Anakin has health 1: 2 counters are more than it; the X-wing keeps none of them
+    result, _ = play(fc.log({"by": "p1", "do": "play", "card": "DS-FC", "target": "p2.LS-AJ"}))
+    assert result.error is None, result.error
+    assert "p2.LS-AJ" not in result.state.cards and result.state.cards["p2.LS-XW"].damage == 0
     from judge.games.swtcg.engine import place_damage
 
     st = state(Table(arena="character").unit("p2.LS-XW", zone="space", tapped=True)
