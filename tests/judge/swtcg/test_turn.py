@@ -179,3 +179,22 @@ def test_the_build_step_has_no_chance_to_play() -> None:
     assert error(t.log({"by": "p2", "do": "pass", "roll": ["2"]}, {"by": "p1", "do": "use",
                                                                    "ability": "p1.DS-ST:stun"})) == \
         ("illegal-action", "swtcg.abilities.activated-definition")
+
+
+@pytest.mark.rules("swtcg.build.start-triggers")
+def test_a_bounty_is_earned_when_its_unit_discards_another_and_collected_at_the_next_build_step() -> None:
+    t = (Table(arena="character").unit("p1.DS-BH").unit("p2.LS-SEN", damage=2, tapped=True).unit("p2.LS-MED")
+         .set("p2", force=0))
+    st = state(t.log({"by": "p1", "do": "attack", "card": "p1.DS-BH", "target": "p2.LS-SEN",
+                      "roll": ["5", "1", "1"]}))
+    assert "p2.LS-SEN" not in st.cards
+    assert st.players["p1"].bounties == [["p1.DS-BH:bounty", [["force", 1]]]]
+
+
+def test_the_viewer_gets_the_cards_of_a_state() -> None:
+    from judge.games.swtcg.game import GAME
+
+    out = GAME.viewer_cards(["p1.DS-TIE", "p2.LS-XW:evade", "DS-FL", "nothing"], default_pool())
+    assert out["refs"]["p2.LS-XW:evade"] == {"code": "LS-XW", "player": "p2"}
+    assert out["cards"]["DS-TIE"]["speed"] == 50 and out["cards"]["DS-FL"]["type"] == "battle"
+    assert "nothing" not in out["refs"]
