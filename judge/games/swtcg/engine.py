@@ -34,6 +34,7 @@ from judge.games.swtcg import records as rc
 from judge.games.swtcg.model import (
     ACTIVATED,
     CUMULATIVE,
+    KEYWORD_EFFECTS,
     UNIT_TYPES,
     CardDef,
     CardPool,
@@ -499,10 +500,10 @@ def apply_effect(ctx: Ctx, source_id: str, source: str | None, pid: str, e: Effe
             owner.hand.append(code)
             ctx.record(rc.EffectRecord(("swtcg.zones.owner-global-rule", "swtcg.zones.leave-play-you"),
                                        source=source_id, effect="return-self", amount=1, target=owner.id))
-    elif e.kind == "stun":
+    elif e.kind in KEYWORD_EFFECTS:
         if who is not None and who in st.cards and st.cards[who].zone in ARENAS:
-            add_mod(ctx, who, "kw:stun", amount, "attack" if st.attack else "battle", source_id)
-            ctx.record(rc.EffectRecord(rules, source=source_id, effect="stun", amount=amount, target=who))
+            add_mod(ctx, who, f"kw:{e.kind}", amount, "attack" if st.attack else "battle", source_id)
+            ctx.record(rc.EffectRecord(rules, source=source_id, effect=e.kind, amount=amount, target=who))
     elif e.kind in ("power", "speed"):
         if who is None or who not in st.cards or st.cards[who].zone not in ARENAS:
             return  # a pilot is no unit: "this unit gets +2 power" does nothing (swtcg.pilots.normal-abilities)

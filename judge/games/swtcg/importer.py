@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from judge.games.carddata import CardImport, DeckCheck
-from judge.games.swtcg.model import CardDef, CardPool, Keyword, PilotDef, X, card_from, card_json
+from judge.games.swtcg.model import CardDef, CardPool, Effect, Keyword, PilotDef, Play, Trigger, X, card_from, card_json
 
 FILES = ("*.json",)
 SIDE = {"L": "light", "D": "dark", "N": "neutral"}
@@ -38,9 +38,44 @@ PILOT = re.compile(r"^\[pilot\]\s*(?P<kinds>.+?) pilot\.\s*(?P<rest>.*)$", re.I)
 NAME = re.compile(r"^(?P<name>.+?)(\s+\((?P<version>[A-Z])\))?(\s+\((Promo|Preview)\))?$")
 
 
+FOR_ATTACK = re.compile(r"^pay (?P<cost>\d+) force\s*->\s*(?P<who>this unit|[a-z' -]+?) gets "
+                        r"(\+(?P<power>\d+) power|(?P<kw>accuracy|critical hit|stun) (?P<n>\d+)) for this attack\.?$",
+                        re.I)
+ATTACKS_GAIN = re.compile(r"^when(ever)? this unit attacks, gain (?P<n>\d+) force\.?$", re.I)
+BOOST = re.compile(r"^when this unit attacks, you may give it \+(?P<x>\d+) power for (this|that) attack\. if you "
+                   r"do, when the attack ends, (it|this unit|that unit) does (?P<y>\d+) damage to itself\.?$", re.I)
+
+
+def parse_play(text: str, name: str) -> Play | None:
+    """"Pay N Force -> <this unit> gets +N power (Accuracy N, Critical Hit N, Stun N) for this attack."."""
+    m = FOR_ATTACK.match(_plain(text))
+    if not m:
+        return None
+    who = m.group("who").lower()
+    if who != "this unit" and not name.lower().startswith(who.strip()) and who.strip() not in name.lower():
+        return None
+    effect = (Effect("power", int(m.group("power")), "self") if m.group("power")
+              else Effect(m.group("kw").lower().replace(" ", "-"), int(m.group("n")), "self"))
+    return Play(cost=int(m.group("cost")), options=((effect,),), windows=("attack",))
+
+
+def parse_trigger(text: str) -> Trigger | None:
+    """"Whenever this unit attacks, gain N Force."."""
+    m = ATTACKS_GAIN.match(_plain(text))
+    return Trigger(on="attacks", effects=(Effect("gain-force", int(m.group("n"))),)) if m else None
+
+
+def _plain(text: str) -> str:
+    """Without reminder text in parentheses."""
+    return re.sub(r"\s*\([^)]*\)", "", text.strip()).strip()
+
+
 def parse_keyword(text: str) -> Keyword | None:
     """One ability's text as a keyword ability, or None when it is not one."""
-    text = re.sub(r"\s*\(.*\)\s*$", "", text.strip()).strip().rstrip(".")
+    boost = BOOST.match(_plain(text))
+    if boost:
+        return Keyword(name="power-boost", value=int(boost.group("x")), extra=int(boost.group("y")))
+    text = _plain(text).rstrip(".")
     cost = 0
     m = COST.match(text)
     if m:
@@ -126,6 +161,8 @@ def import_card(raw: Mapping[str, Any]) -> CardDef:
     if not ctype:
         raise ValueError(f"{code}: unknown type {raw.get('type')!r}")
     keywords: list[Keyword] = []
+    plays: list[Play] = []
+    triggers: list[Trigger] = []
     pilot: PilotDef | None = None
     unread: list[str] = []
     text = str(raw.get("text") or "").strip()
@@ -133,6 +170,14 @@ def import_card(raw: Mapping[str, Any]) -> CardDef:
         kw = parse_keyword(part) or parse_upkeep(part) or parse_bounty(part)
         if kw is not None and ctype in ("space", "ground", "character"):
             keywords.append(kw)
+            continue
+        play = parse_play(part, name) if ctype in ("space", "ground", "character") else None
+        if play is not None:
+            plays.append(play)
+            continue
+        trig = parse_trigger(part) if ctype in ("space", "ground", "character") else None
+        if trig is not None:
+            triggers.append(trig)
             continue
         pd = parse_pilot(part) if ctype == "character" else None
         if pd is not None and pilot is None:
@@ -149,6 +194,7 @@ def import_card(raw: Mapping[str, Any]) -> CardDef:
                    subtypes=tuple(s.strip() for s in subtype.split(" - ") if s.strip()),
                    cost=int(raw.get("cost") or 0), speed=int(raw.get("speed") or 0), power=int(raw.get("power") or 0),
                    health=int(raw.get("health") or 0), version=version, keywords=tuple(keywords), pilot=pilot,
+                   plays=tuple(plays), triggers=tuple(triggers),
                    text=text, implemented=not unread, unparsed=" | ".join(unread))
 
 

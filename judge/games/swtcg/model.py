@@ -18,6 +18,7 @@ A card whose text the engine cannot read has ``implemented`` False: it stops a r
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,8 +38,10 @@ KEYWORDS = (*STATIC, *ACTIVATED, *TRIGGERED, "disrupt")
 # Armor and Overkill count once however many a unit has (swtcg.keywords.armor-no-stack)
 CUMULATIVE = ("accuracy", "critical-hit", "shields", "stun", "lucky")
 
-EFFECT_KINDS = ("gain-force", "lose-force", "draw", "power", "speed", "stun", "damage", "dice", "prevent", "reroll",
-                "disrupt", "retreat", "untap", "return-self")
+# "stun", "accuracy", "critical-hit": the unit gets that keyword's value (for this attack, or the battle)
+KEYWORD_EFFECTS = ("stun", "accuracy", "critical-hit")
+EFFECT_KINDS = ("gain-force", "lose-force", "draw", "power", "speed", *KEYWORD_EFFECTS, "damage", "dice", "prevent",
+                "reroll", "disrupt", "retreat", "untap", "return-self")
 TARGETS = ("", "self", "your-unit", "enemy-unit", "any-unit", "attacker", "defender", "character", "character-unit")
 WINDOWS = ("any", "attack", "reroll", "prevent", "disrupt", "build", "no-attack", "would-attack")
 TRIGGER_ON = ("attacks", "discarded", "damaged", "battle-start", "battle-end", "build-start")
@@ -165,9 +168,13 @@ class CardDef:
         return self.version is not None
 
     def has_subtype(self, word: str) -> bool:
-        """Whether the type line names ``word`` (swtcg.cards.subtype-reference: never the name)."""
-        low = word.lower()
-        return any(low in s.lower().split() for s in self.subtypes)
+        """Whether the type line names ``word`` (swtcg.cards.subtype-reference: never the name); a pilot's
+        ``Speeder/Starfighter`` names either."""
+        for one in word.lower().split("/"):
+            pattern = re.compile(r"(^|\s)" + re.escape(one.strip()) + r"($|\s)")
+            if any(pattern.search(s.lower()) for s in self.subtypes):
+                return True
+        return False
 
     @property
     def droid(self) -> bool:
@@ -249,6 +256,13 @@ def card_json(c: CardDef) -> dict[str, Any]:
     if c.pilot:
         out["pilot"] = {"kind": c.pilot.kind, "speed": c.pilot.speed, "power": c.pilot.power,
                         "health": c.pilot.health, "keywords": [keyword_json(k) for k in c.pilot.keywords]}
+    if c.plays:
+        out["plays"] = [{"cost": p.cost, "options": [[[e.kind, e.amount, e.target] for e in o] for o in p.options],
+                         "windows": list(p.windows), "any_amount": p.any_amount, "once": p.once, "tap": p.tap}
+                        for p in c.plays]
+    if c.triggers:
+        out["triggers"] = [{"on": t.on, "effects": [[e.kind, e.amount, e.target] for e in t.effects],
+                            "optional": t.optional} for t in c.triggers]
     out["text"] = c.text
     if not c.implemented:
         out["implemented"] = False
@@ -270,4 +284,25 @@ def card_from(d: Mapping[str, Any]) -> CardDef:
         pilot=PilotDef(kind=pilot["kind"], speed=int(pilot.get("speed", 0)), power=int(pilot.get("power", 0)),
                        health=int(pilot.get("health", 0)),
                        keywords=tuple(keyword_from(k) for k in pilot.get("keywords", ()))) if pilot else None,
+        plays=tuple(_play_from(p) for p in d.get("plays", ())),
+        triggers=tuple(Trigger(on=_known(t["on"], TRIGGER_ON), effects=tuple(_effect_from(e) for e in t["effects"]),
+                               optional=bool(t.get("optional", False))) for t in d.get("triggers", ())),
         text=str(d.get("text", "")), implemented=bool(d.get("implemented", True)), unparsed=str(d.get("unparsed", "")))
+
+
+def _known(value: Any, known: tuple[str, ...]) -> str:
+    if value not in known:
+        raise ValueError(f"{value!r} is not one of {', '.join(known)}")
+    return str(value)
+
+
+def _effect_from(raw: Any) -> Effect:
+    kind, amount, target = raw
+    return Effect(kind=_known(kind, EFFECT_KINDS), amount=int(amount), target=_known(target, TARGETS))
+
+
+def _play_from(raw: Mapping[str, Any]) -> Play:
+    return Play(cost=int(raw.get("cost", 0)), options=tuple(tuple(_effect_from(e) for e in o) for o in raw["options"]),
+                windows=tuple(_known(w, WINDOWS) for w in raw.get("windows", ("any",))),
+                any_amount=bool(raw.get("any_amount", False)), once=bool(raw.get("once", False)),
+                tap=bool(raw.get("tap", False)))

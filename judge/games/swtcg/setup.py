@@ -12,6 +12,7 @@ left, and draws a card for it (swtcg.setup.units-only). Turn 1 begins.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -185,6 +186,7 @@ def from_position(position: Any, players: list[dict[str, Any]], cards: CardPool)
     at = "/setup/position"
     if not isinstance(position, dict):
         return None, [(at, "a position is an object")]
+    position = copy.deepcopy(position)  # the state owns what it reads: the log is never changed
     ids = [p["id"] for p in players]
     if len(ids) != 2:
         return None, [("/players", "SW TCG is played by two players")]

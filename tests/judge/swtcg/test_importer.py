@@ -68,8 +68,8 @@ def test_pilot_text_becomes_the_pilot_bonuses() -> None:
 
 @pytest.mark.rules("swtcg.project.not-implemented")
 def test_any_other_text_marks_the_card_not_implemented() -> None:
-    card = importer.import_card(entry(text="Armor | Whenever this unit attacks, gain 1 Force."))
-    assert not card.implemented and card.unparsed == "Whenever this unit attacks, gain 1 Force."
+    card = importer.import_card(entry(text="Armor | When this unit is discarded, draw a card."))
+    assert not card.implemented and card.unparsed == "When this unit is discarded, draw a card."
     assert not importer.import_card(entry(type="Battle", cost=None, text="Pay 1 Force -> Evade 1")).implemented
     assert not importer.import_card(entry(speed=None)).implemented  # variable stats
     assert importer.import_card(entry(text="")).implemented  # a unit with no text at all
@@ -91,14 +91,14 @@ def test_import_and_load_round_trip_on_inline_data() -> None:
 @pytest.mark.rules("swtcg.project.not-implemented")
 def test_a_card_the_engine_does_not_implement_stops_the_replay_where_it_matters() -> None:
     pool = CardPool(dict(default_pool().cards))
-    odd = importer.import_card(entry(number=99, text="Whenever this unit attacks, gain 1 Force."))
+    odd = importer.import_card(entry(number=99, text="When this unit is discarded, draw a card."))
     pool.add(odd)
     t = (Table(step="build", arena=None, sentries=False).at(active="p1")
          .set("p1", hand=["DS-TIE"], build=3))
     t.pos["cards"]["p1.ANH099"] = {"code": "ANH099", "zone": "build", "counters": 3, "built": False}
     result, _ = play(t.log({"by": "p1", "do": "deploy", "card": "p1.ANH099"}), pool)
     assert result.error is not None and result.error.kind == "not-implemented"
-    assert "gain 1 Force" in result.error.message
+    assert "draw a card" in result.error.message
     quiet, _ = play(t.log({"by": "p1", "do": "build", "card": "DS-TIE", "counters": 2}), pool)
     assert quiet.error is None  # partially built, its text does not matter yet
 
@@ -132,3 +132,23 @@ def test_arbiter_cards_import_takes_the_catalog_file(tmp_path: Path) -> None:
     assert "2 cards" in run.output and "2 fully applied" in run.output
     shown = CliRunner().invoke(main, ["cards", "show", "--game", "swtcg", "--cards", str(out), "ANH008"])
     assert shown.exit_code == 0 and "Armor" in shown.output
+
+
+def test_a_for_this_attack_ability_of_the_catalog_is_played_in_a_replay() -> None:
+    raw = entry(number=50, type="Character", name="Duelist (A)", subtype="Jedi Knight", speed=60, power=2,
+                health=3, text="Pay 1 Force -> Duelist gets +2 power for this attack. | Whenever this unit attacks, "
+                                "gain 1 Force.")
+    card = importer.import_card(raw)
+    assert card.implemented and len(card.plays) == 1 and len(card.triggers) == 1
+    pool = importer.load_cards(importer.import_files({"c.json": json.dumps({"cards": [raw]}).encode()}).data)
+    assert pool.cards["ANH050"].plays == card.plays and pool.cards["ANH050"].triggers == card.triggers
+    full = CardPool(dict(default_pool().cards))
+    full.add(card)
+    t = Table(arena="character").unit("p2.LS-SEN", tapped=True).set("p1", force=1)
+    t.pos["cards"]["p1.ANH050"] = {"code": "ANH050", "zone": "character"}
+    log = t.log({"by": "p1", "do": "attack", "card": "p1.ANH050", "target": "p2.LS-SEN"},
+                {"by": "p1", "do": "use", "ability": "p1.ANH050:play", "roll": ["1", "1", "1", "1"]})
+    result, seen = play(log, full)
+    assert result.error is None, result.error
+    assert len(seen.events(2, "roll")[0]["dice"]) == 4  # 2 + 2 for this attack
+    assert result.state.players["p1"].force == 1  # paid 1, gained 1 when it attacked

@@ -141,3 +141,15 @@ def test_a_pilot_keeps_its_own_abilities_and_the_units_controller_uses_what_the_
     result, seen = play(log)
     assert result.error is None, result.error
     assert seen.events(2, "reroll")[0]["player"] == "p2"
+
+
+@pytest.mark.rules("swtcg.pilots.type-match")
+def test_a_pilot_of_two_kinds_goes_on_either() -> None:
+    t = (Table(step="build", arena=None, sentries=False).at(active="p2", build_started=["p1", "p2"])
+         .set("p2", hand=["LS-YW"], build=2).unit("p2.LS-AJ").unit("p2.LS-ANP").unit("p2.LS-XW").unit("p2.LS-MC"))
+    t.pos["frames"] = [{"f": "turn-end"}, {"f": "battle-end"}, {"f": "arena", "a": "character"},
+                       {"f": "arena", "a": "ground"}, {"f": "arena", "a": "space"}, {"f": "battle-start"},
+                       {"f": "retreat", "p": "p2"}, {"f": "retreat", "p": "p1"}, {"f": "build", "p": "p2"}]
+    for onto in ("p2.LS-ANP", "p2.LS-XW"):  # a Speeder, a Starfighter
+        assert state(t.log(pilot("p2.LS-AJ", onto))).cards["p2.LS-AJ"].on == onto
+    assert error(t.log(pilot("p2.LS-AJ", "p2.LS-MC"))) == ("illegal-action", "swtcg.pilots.type-match")

@@ -87,3 +87,15 @@ def test_legal_actions_pass_check_and_apply_without_breaking_a_rule() -> None:
         assert applied.error is None
     wrong = parse_step({"by": "p2", "do": "pass"}, "", PLAYERS, POOL)[0]
     assert GAME.check(state, wrong, POOL) == ("swtcg.base.battle.order", "p1 has the unit to act now, not p2")
+
+
+def test_reading_a_position_never_changes_the_log() -> None:
+    import copy
+
+    from replays.service import replay_json
+
+    log = Table(arena=None).at(step="battle").unit("p1.DS-TIE").unit("p2.LS-XW").log()
+    log["setup"]["position"]["frames"] = [{"f": "turn-end"}, {"f": "arena", "a": "space"}]
+    before = copy.deepcopy(log)
+    first = replay_json(log)  # reading the position runs the turn on from there: its own copy
+    assert log == before and replay_json(log) == first
