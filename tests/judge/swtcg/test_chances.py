@@ -153,13 +153,14 @@ def test_an_x_cost_is_the_amount_asked_and_a_cost_increase_adds_to_it() -> None:
     result, seen = play(log)
     assert result.error is None, result.error
     assert seen.events(3, "use")[0]["cost"] == 2 and result.state.cards["p1.DS-VK"].damage == 1
-    t.set("p1", force=5).set("p2", force=5)
-    t.pos["cards"]["p1.DS-SID"]["controller"] = "p1"
-    # Sidious makes the opponent's abilities cost 2 more: Luke's Evade 1 would cost 3
-    from judge.games.swtcg.engine import cost_delta
-
-    ctx = Ctx(play(t.log())[0].state, default_pool())
-    assert cost_delta(ctx, "p2", "ability") == 2 and cost_delta(ctx, "p1", "ability") == 0
+    # Sidious (here on the Light Side's side) makes his opponent's abilities cost 2 more: Evade X with X = 2
+    # costs 4 and still prevents 2, the X of the printed cost
+    t.set("p1", force=4)
+    t.pos["cards"]["p1.DS-SID"]["controller"] = "p2"
+    result, seen = play(t.log(*log["steps"]))
+    assert result.error is None, result.error
+    assert seen.events(3, "use")[0]["cost"] == 4 and seen.events(3, "prevent")[0]["prevented"] == 2
+    assert result.state.players["p1"].force == 0
 
 
 @pytest.mark.rules("swtcg.timing.this-turn", "swtcg.timing.play-only-no-attack", "swtcg.battle.untap-attack-again",

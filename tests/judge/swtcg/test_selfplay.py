@@ -89,3 +89,18 @@ def test_a_game_continued_from_a_position_replays_like_the_whole_game() -> None:
             "rng": {"algorithm": "sha256-ctr", "seed": game.log["rng"]["seed"], "drawn": st.rng_drawn},
             "setup": {"position": st.position()}, "steps": game.log["steps"][half:]}
     assert replay_json(rest)["final_state_hash"] == game.state.state_hash()
+
+
+def test_arbiter_selfplay_plays_swtcg_games(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from arbiter.cli import main
+
+    run = CliRunner().invoke(main, ["selfplay", "--game", "swtcg", "--seed", "cli", "--games", "2",
+                                    "--out", str(tmp_path)])
+    assert run.exit_code == 0, run.output
+    logs = sorted(tmp_path.glob("*.json"))
+    assert len(logs) == 2 and "wins (arenas)" in run.output
+    for path in logs:
+        result = replay_json(json.loads(path.read_text()))
+        assert result["valid"] and result["outcome"]["winner"] in ("p1", "p2")
