@@ -1049,6 +1049,12 @@ def advance(ctx: Ctx) -> None:
                     assert ch is not None
                     ctx.record(rc.ChanceRecord(("swtcg.pop.dark-side-first",), kind=ch["kind"], player=st.turn,
                                                passes=ch["passes"], may=sorted(set(opts))))
+                else:
+                    rule = {"deploy": "swtcg.base.setup", "partial": "swtcg.setup.units-only",
+                            "act": "swtcg.base.battle.order"}.get(st.wait, "swtcg.base.turn.command")
+                    ctx.record(rc.AwaitRecord((rule,), player=st.turn, wait=st.wait,
+                                              acting=list(st.acting) if st.wait == "act" else None,
+                                              may=sorted(set(opts))))
                 return
             auto_pass(ctx)
             continue

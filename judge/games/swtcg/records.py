@@ -161,6 +161,20 @@ class ChanceRecord(_Rec):
     keys = ("kind", "player", "passes", "may")
 
 
+class AwaitRecord(_Rec):
+    """The step ends with this player to act outside a chance to play (a chance ends with ``chance``).
+
+    player: who acts now
+    wait: what they are asked: ``deploy``, ``partial``, ``build``, ``retreat`` or ``act``
+    acting: the units whose turn it is (``act``)
+    may: what they may do besides passing (or letting the unit go through its turn)
+    """
+
+    kind: ClassVar[str] = "await"
+    keys = ("player", "wait", "acting", "may")
+    optional = ("acting",)
+
+
 class ChanceEndRecord(_Rec):
     """A chance to play ends (both players passed in a row, or nobody could play).
 

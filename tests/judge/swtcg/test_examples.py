@@ -49,7 +49,10 @@ def test_each_dispute_is_ruled_with_the_rules_it_turns_on(name: str) -> None:
         assert ruling["legal"] is False and ruling["violation"]["rule"] == want["rule"]
     else:
         assert ruling["legal"] is True and ruling["rules_cited"]
-    # who has the chance to play (or to act) next, and what they may do, is in the state
+        # the step's last event names who has the chance to play (or acts) now, and what they may do
+        last = ruling["events"][-1]
+        assert last["event"] in ("chance", "await") and last["player"] == ruling["state"]["turn"]
+        assert last["may"] == ruling["state"]["may"]
     state = ruling["state"]
     assert state["turn"] in ("p1", "p2") and isinstance(state["may"], list)
 
