@@ -34,6 +34,9 @@ CARDS: tuple[CardDef, ...] = (
          keywords=(k("accuracy", 1),), text="Accuracy 1"),
     unit("DS-ISD", "Imperial Star Destroyer", "dark", "space", "Imperial Capital Ship", 7, 20, 6, 7,
          keywords=(k("armor"),), text="Armor"),
+    unit("DS-DEV", "Devastator", "dark", "space", "Imperial Capital Ship", 8, 20, 6, 8,
+         keywords=(k("bombard", 3),), text="Bombard 3 (this unit may attack a unit in the Ground arena instead, "
+                                            "rolling 3 dice instead of its power)"),
     unit("DS-DCS", "Droid Control Ship", "dark", "space", "Trade Federation Capital Ship", 9, 10, 9, 9,
          statics=(Static(kind="boost", amount=10, scope="Droid", stat="speed"),),
          text="As long as this unit is in the Space arena, each of your Droids gets +10 speed.",

@@ -260,7 +260,8 @@ def can_attack(ctx: Ctx, attacker: str, target: str) -> str | None:
         return "swtcg.base.attack"
     if t.zone == "pilot":
         return "swtcg.pilots.not-attackable"
-    if t.zone != a.zone or t.zone not in ARENAS:
+    bombard = a.zone == "space" and t.zone == "ground" and kw_value(ctx, attacker, "bombard") > 0
+    if (t.zone != a.zone or t.zone not in ARENAS) and not bombard:  # swtcg.base.bombard: Space into Ground
         return "swtcg.project.attack-same-arena"
     for s in ctx.card(a.code).statics:
         if s.kind == "attack-only" and not ctx.cdef(target).has_subtype(s.scope):
@@ -949,7 +950,12 @@ def attack_roll(ctx: Ctx) -> None:
     assert a is not None
     if a["attacker"] not in st.cards or a["defender"] not in st.cards:
         return
-    power = max(0, stat(ctx, a["attacker"], "power") - kw_value(ctx, a["defender"], "shields"))
+    power = stat(ctx, a["attacker"], "power")
+    if st.cards[a["defender"]].zone != st.cards[a["attacker"]].zone:
+        # Bombard X: X dice instead of its power, changed by what changes its power (swtcg.base.bombard)
+        printed = ctx.cdef(a["attacker"]).power + _pilot_power(ctx, a["attacker"])
+        power += kw_value(ctx, a["attacker"], "bombard") - printed
+    power = max(0, power - kw_value(ctx, a["defender"], "shields"))
     dice = roll_dice(ctx, st.cards[a["attacker"]].controller, power, "attack", a["attacker"], a["defender"],
                      "swtcg.base.attack")
     a["rolled"] = len(dice)
@@ -957,6 +963,12 @@ def attack_roll(ctx: Ctx) -> None:
                "source": a["attacker"], "target": a["defender"], "used": []}
     st.frames.append({"f": "attack-hits"})
     open_chance(ctx, "reroll")
+
+
+def _pilot_power(ctx: Ctx, ref: str) -> int:
+    c = ctx.state.cards[ref]
+    pdef = ctx.cdef(c.pilot).pilot if c.pilot and c.pilot in ctx.state.cards else None
+    return pdef.power if pdef else 0
 
 
 def attack_hits(ctx: Ctx) -> None:
@@ -974,7 +986,7 @@ def attack_hits(ctx: Ctx) -> None:
     pending = [{"target": a["defender"], "amount": total, "source": a["attacker"], "prevented": 0, "stun": stun}]
     left = remaining_health(ctx, a["defender"])
     if total > left and kw_value(ctx, a["attacker"], "overkill"):
-        others = [c.ref for c in st.units_in(st.cards[a["attacker"]].zone)
+        others = [c.ref for c in st.units_in(st.cards[a["defender"]].zone)
                   if c.ref not in (a["defender"], a["attacker"])]
         if others:
             pid = st.cards[a["attacker"]].controller

@@ -87,6 +87,9 @@ def _steps(ctx: Ctx, pid: str) -> list[SwAction]:
             arena = st.cards[ref].zone
             out += [Attack(pid, card=ref, target=t.ref) for t in sorted(st.units_in(arena), key=lambda c: c.ref)
                     if t.controller != pid]
+            if arena == "space" and en.kw_value(ctx, ref, "bombard"):
+                out += [Attack(pid, card=ref, target=t.ref) for t in sorted(st.units_in("ground"), key=lambda c: c.ref)
+                        if t.controller != pid]
             out += _unit_plays(ctx, pid, ref)
             out.append(Skip(pid, card=ref))
     elif w == "chance":

@@ -31,12 +31,12 @@ X = -1  # an amount read from the cost (swtcg.costs.x-uses-printed-cost, swtcg.c
 # keywords whose use is an activated ability (a cost, an arrow), and the chance each belongs to
 ACTIVATED = {"evade": "prevent", "deflect": "prevent", "prevent": "prevent", "intercept": "attack",
              "retaliate": "attack", "lucky": "reroll"}
-STATIC = ("accuracy", "armor", "critical-hit", "shields", "stun", "overkill")
+STATIC = ("accuracy", "armor", "critical-hit", "shields", "stun", "overkill", "bombard")
 TRIGGERED = ("power-boost", "upkeep", "bounty")
 KEYWORDS = (*STATIC, *ACTIVATED, *TRIGGERED, "disrupt")
 # keyword values that add up on one unit (swtcg.abilities.cumulative-modifiers, swtcg.keywords.lucky-sum);
 # Armor and Overkill count once however many a unit has (swtcg.keywords.armor-no-stack)
-CUMULATIVE = ("accuracy", "critical-hit", "shields", "stun", "lucky")
+CUMULATIVE = ("accuracy", "critical-hit", "shields", "stun", "lucky", "bombard")
 
 # "stun", "accuracy", "critical-hit": the unit gets that keyword's value (for this attack, or the battle)
 KEYWORD_EFFECTS = ("stun", "accuracy", "critical-hit")

@@ -203,3 +203,14 @@ def test_dice_of_damage_get_no_accuracy_and_armor_still_counts() -> None:
     assert (hits["need"], hits["accuracy"], hits["critical"], hits["damage"]) == (5, 0, 0, 2)
     assert result.state.cards["p1.DS-ISD"].damage == 2
     assert result.state.players["p2"].force == 2  # Rebel Strike cost 3
+
+
+@pytest.mark.rules("swtcg.base.bombard", "swtcg.battle.empty-arena")
+def test_bombard_attacks_the_ground_from_space_with_its_own_dice() -> None:
+    t = Table().unit("p1.DS-DEV").unit("p2.LS-RT", zone="ground", tapped=True)  # no enemy in Space
+    result, seen = play(t.log(attack("p1.DS-DEV", "p2.LS-RT", ["5", "5", "1"])))
+    assert result.error is None, result.error
+    assert len(seen.events(1, "roll")[0]["dice"]) == 3  # Bombard 3, not its power 6
+    assert result.state.cards["p2.LS-RT"].damage == 2
+    plain = Table().unit("p1.DS-ISD").unit("p2.LS-RT", zone="ground", tapped=True)
+    assert error(plain.log(attack("p1.DS-ISD", "p2.LS-RT", []))) == ("illegal-action", "swtcg.base.battle.order")
