@@ -1,6 +1,6 @@
-"""Checking and applying one step (STYLE.md section 4): ``check`` names the rule a step breaks before
-anything changes; ``apply_step`` checks, carries the step out, then runs the turn's procedure until
-a player must act (``engine.advance``).
+"""Checking and carrying out one step (STYLE.md section 4): ``check`` names the rule a step breaks before
+anything changes; ``APPLY`` carries each verb out (``judge.games.swtcg.procedure.apply_step`` checks,
+applies, then runs the turn's procedure until a player must act).
 
 What a player may do depends on what they are asked (``state.wait``): ``deploy``/``partial`` in
 setup, ``build`` and ``retreat`` in the command phase, ``act`` when it is a unit's turn in a battle
@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from judge.games.swtcg import engine as en
+from judge.games.swtcg import opening
 from judge.games.swtcg import records as rc
 from judge.games.swtcg.engine import Ctx, NotImplementedCard
-from judge.games.swtcg.model import ACTIVATED, UNIT_TYPES, CardDef, Keyword, Play, X
+from judge.games.swtcg.model import ACTIVATED, CardDef, Keyword, Play, X
 from judge.games.swtcg.state import ARENAS, UNKNOWN, Card
 from judge.games.swtcg.steps import (
     ABILITY,
@@ -32,7 +33,6 @@ from judge.games.swtcg.steps import (
     SwAction,
     Use,
 )
-from judge.kernel.core import IllegalAction
 
 VERBS_BY_WAIT = {
     "deploy": ("deploy", "pass"),
@@ -82,7 +82,7 @@ def _hand_code(ctx: Ctx, pid: str, code: str) -> CardDef | None:
 def _stack_problem(ctx: Ctx, pid: str, d: CardDef, moving: str | None = None) -> Problem:
     """A unique unit joins the unit of its name a player has in battle or retreated (base.unique):
     at most 4 cards, one copy of each version (swtcg.stacking.normal-rules)."""
-    same = _same_name(ctx, pid, d, moving)
+    same = en.same_name(ctx, pid, d, moving)
     if same is None:
         return None
     c = ctx.state.cards[same]
@@ -91,16 +91,6 @@ def _stack_problem(ctx: Ctx, pid: str, d: CardDef, moving: str | None = None) ->
         return "swtcg.stacking.normal-rules", f"the stack of {same} has {len(versions)} cards already (at most 4)"
     if d.version in versions:
         return "swtcg.stacking.normal-rules", f"the stack of {same} has version {d.version} already"
-    return None
-
-
-def _same_name(ctx: Ctx, pid: str, d: CardDef, moving: str | None = None) -> str | None:
-    if not d.unique:
-        return None
-    for c in ctx.state.cards.values():
-        if c.ref != moving and c.controller == pid and c.built and c.zone in (*ARENAS, "build") \
-                and ctx.card(c.code).name == d.name:
-            return c.ref
     return None
 
 
@@ -456,57 +446,18 @@ CHECKS: dict[str, Any] = {"deploy": _check_deploy, "build": _check_build, "pilot
 
 
 # ====================================================================== apply
-def apply_step(ctx: Ctx, a: SwAction) -> None:
-    """Check the step, carry it out, and run the procedure until someone must act."""
-    problem = check(ctx, a)
-    if problem is not None:
-        raise IllegalAction(*problem)
-    APPLY[a.verb](ctx, a)
-    en.advance(ctx)
-    unused = ctx.inputs.unused()
-    if unused is not None:
-        raise IllegalAction("swtcg.project.inputs", f"the step's '{unused}' has more than the step used")
-
-
 def _deploy(ctx: Ctx, a: Deploy) -> None:
     st = ctx.state
     pid = a.by or ""
     if st.wait == "deploy":
-        from judge.games.swtcg.setup import setup_deploy
-
-        setup_deploy(ctx, pid, a.card)
+        opening.setup_deploy(ctx, pid, a.card)
         return
     c = st.cards[a.card]
     d = ctx.card(c.code)
     if not d.implemented:
         raise NotImplementedCard(d.code, d.display, d.unparsed)
     rules = ("swtcg.build.retreated-can-deploy",) if c.built else ("swtcg.build.completed-not-forced",)
-    put_in_arena(ctx, pid, c, d, rules)
-
-
-def put_in_arena(ctx: Ctx, pid: str, c: Card, d: CardDef, rules: tuple[str, ...]) -> None:
-    """A unit enters its arena, or stacks with the unit of its name (base.unique)."""
-    st = ctx.state
-    same = _same_name(ctx, pid, d, moving=c.ref)
-    c.built = True
-    c.counters = 0
-    if same is not None:
-        top = st.cards[same]
-        del st.cards[c.ref]
-        if c.pilot:
-            st.cards[c.pilot].zone, st.cards[c.pilot].on = "character", None
-        if d.cost < ctx.card(top.code).cost:
-            top.under.append(c.code)
-        else:
-            top.under.append(top.code)
-            top.code = c.code
-        ctx.record(rc.DeployRecord((*rules, "swtcg.stacking.normal-rules"), player=pid, card=same, code=d.code,
-                                   arena=top.zone, stacked=same))
-        return
-    c.zone = d.type
-    st.deploys += 1
-    c.deployed_at = st.deploys
-    ctx.record(rc.DeployRecord(rules, player=pid, card=c.ref, code=d.code, arena=c.zone))
+    en.put_in_arena(ctx, pid, c, d, rules)
 
 
 def _build(ctx: Ctx, a: Build) -> None:
@@ -514,9 +465,7 @@ def _build(ctx: Ctx, a: Build) -> None:
     pid = a.by or ""
     p = st.players[pid]
     if st.wait == "partial":
-        from judge.games.swtcg.setup import setup_partial
-
-        setup_partial(ctx, pid, a.card, a.counters)
+        opening.setup_partial(ctx, pid, a.card, a.counters)
         return
     if REF.match(a.card):
         c = st.cards[a.card]
@@ -622,7 +571,7 @@ def _resolve_play(ctx: Ctx, pid: str, ability_id: str, source: str | None, play:
         st.chance["used"].append(key)
     effects = play.options[option]
     frame = {"f": "resolve-play", "source_id": ability_id, "source": source, "player": pid,
-             "effects": [en._effect_json(e) for e in effects], "target": a.target, "x": x,
+             "effects": [en.effect_json(e) for e in effects], "target": a.target, "x": x,
              "dice": list(a.dice) if a.dice is not None else None, "to": getattr(a, "to", None)}
     disrupt = window != "disrupt" and any(_can_disrupt(ctx, q) for q in st.side_order())
     if disrupt:  # a chance to disrupt it, the Dark Side first (swtcg.keywords.disrupt-dark-side-first)
@@ -747,9 +696,8 @@ def _pass(ctx: Ctx, a: Pass) -> None:
     if st.wait == "chance":
         en.pass_chance(ctx, pid, auto=False)
     else:
-        en.end_wait(ctx, pid, auto=False)
+        opening.end_wait(ctx, pid, auto=False)
 
 
 APPLY: dict[str, Any] = {"deploy": _deploy, "build": _build, "pilot": _pilot, "retreat": _retreat, "attack": _attack,
                          "skip": _skip, "play": _play, "use": _use, "prevent": _use, "reroll": _use, "pass": _pass}
-UNITS = UNIT_TYPES

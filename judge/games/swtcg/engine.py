@@ -1,14 +1,17 @@
 """The SW TCG engine: the turn's procedure, chances to play, attacks, damage and abilities.
 
-One step is applied by ``apply_step`` (judge.games.swtcg.actions) and then ``advance`` runs the
-turn's procedure (``state.frames``, the next last) until a player must act: a build or retreat
-step, a unit's turn to attack, or a chance to play.
+A step is carried out by ``judge.games.swtcg.procedure.apply_step`` (the verbs in
+``judge.games.swtcg.actions``), then ``procedure.advance`` runs the turn's procedure: the frames of
+``state.frames`` (the next last), each run here by ``run_frame``, until a player must act (a build
+or retreat step, a unit's turn to attack, or a chance to play). Package layers, lowest first:
+model, state, records, steps -> engine -> opening (setup's procedure) -> actions -> legal ->
+procedure -> setup -> game.
 
 Chances to play (swtcg.pop.*): when a chance opens, the triggered abilities waiting for it resolve
 first (swtcg.pop.triggers-first); then the Dark Side acts (swtcg.pop.dark-side-first): plays one
 ability or battle card, or passes; players alternate until both pass in a row
 (swtcg.pop.two-passes-end). A player with nothing they could play passes at once (the engine
-writes that pass, marked ``auto``: a project assumption, swtcg.project.forced-pass). A roll opens
+writes that pass, marked ``auto``: a project assumption, swtcg.project.forced-pass; procedure.py). A roll opens
 a chance to reroll (swtcg.pop.dice-roll), damage about to be dealt a chance to prevent it
 (swtcg.pop.damage), a battle card or ability a chance to disrupt it when someone could.
 
@@ -35,12 +38,10 @@ from judge.games.swtcg.model import (
     ACTIVATED,
     CUMULATIVE,
     KEYWORD_EFFECTS,
-    UNIT_TYPES,
     CardDef,
     CardPool,
     Effect,
     Keyword,
-    Play,
     Trigger,
     X,
 )
@@ -418,7 +419,7 @@ def run_effects(ctx: Ctx, source_id: str, source: str | None, pid: str, effects:
                 continue
             if i + 1 < len(effects):
                 st.frames.append({"f": "effects", "source_id": source_id, "source": source, "player": pid,
-                                  "effects": [_effect_json(f) for f in effects], "target": target, "x": x,
+                                  "effects": [effect_json(f) for f in effects], "target": target, "x": x,
                                   "start": i + 1})
             src = source if source and e.target != "self" and source in st.cards and ctx.state.cards[source].zone in \
                 (*ARENAS, "build") and st.cards[source].zone != "build" else None
@@ -431,7 +432,7 @@ def run_effects(ctx: Ctx, source_id: str, source: str | None, pid: str, effects:
         apply_effect(ctx, source_id, source, pid, e, amount, who, dice, to)
 
 
-def _effect_json(e: Effect) -> list[Any]:
+def effect_json(e: Effect) -> list[Any]:
     return [e.kind, e.amount, e.target]
 
 
@@ -1041,82 +1042,36 @@ def turn_end(ctx: Ctx) -> None:
             return
 
 
-def advance(ctx: Ctx) -> None:
-    """Run the turn's procedure until a player must act (or the game is over)."""
-    from judge.games.swtcg.legal import has_option, options
+def same_name(ctx: Ctx, pid: str, d: CardDef, moving: str | None = None) -> str | None:
+    if not d.unique:
+        return None
+    for c in ctx.state.cards.values():
+        if c.ref != moving and c.controller == pid and c.built and c.zone in (*ARENAS, "build") \
+                and ctx.card(c.code).name == d.name:
+            return c.ref
+    return None
 
+
+def put_in_arena(ctx: Ctx, pid: str, c: Card, d: CardDef, rules: tuple[str, ...]) -> None:
+    """A unit enters its arena, or stacks with the unit of its name (base.unique)."""
     st = ctx.state
-    for _ in range(MAX_LOOP):
-        if st.phase == "over":
-            st.turn = st.wait = None
-            st.may = []
-            return
-        if st.wait is not None:
-            assert st.turn is not None
-            if has_option(ctx, st.turn):
-                opts = options(ctx, st.turn)
-                st.may = sorted(set(opts))
-                if st.wait == "chance":
-                    ch = st.chance
-                    assert ch is not None
-                    ctx.record(rc.ChanceRecord(("swtcg.pop.dark-side-first",), kind=ch["kind"], player=st.turn,
-                                               passes=ch["passes"], may=sorted(set(opts))))
-                else:
-                    rule = {"deploy": "swtcg.base.setup", "partial": "swtcg.setup.units-only",
-                            "act": "swtcg.base.battle.order"}.get(st.wait, "swtcg.base.turn.command")
-                    ctx.record(rc.AwaitRecord((rule,), player=st.turn, wait=st.wait,
-                                              acting=list(st.acting) if st.wait == "act" else None,
-                                              may=sorted(set(opts))))
-                return
-            auto_pass(ctx)
-            continue
-        if not st.frames:
-            new_turn(ctx)
-            continue
-        run_frame(ctx, st.frames.pop())
-    raise KernelLoop(MAX_LOOP)
-
-
-def auto_pass(ctx: Ctx) -> None:
-    """The player to act has nothing to do but pass: the engine passes for them (swtcg.project.forced-pass)."""
-    st = ctx.state
-    pid = st.turn
-    assert pid is not None
-    if st.wait == "chance":
-        pass_chance(ctx, pid, auto=True)
-    elif st.wait == "act":
-        # a unit with nothing to attack still goes through its turn (swtcg.battle.empty-arena)
-        ref = st.acting[0]
-        st.cards[ref].tapped = True
-        ctx.record(rc.AttackRecord(("swtcg.battle.empty-arena", "swtcg.project.forced-pass"), player=pid,
-                                   attacker=ref, arena=st.arena, skip=True))
-        st.wait, st.acting = None, []
-        st.frames.append({"f": "chance", "kind": "general"})
-    else:
-        end_wait(ctx, pid, auto=True)
-
-
-def end_wait(ctx: Ctx, pid: str, auto: bool) -> None:
-    """A player passes on a build or retreat step or on setup."""
-    st = ctx.state
-    what = st.wait or ""
-    rules = {"build": ("swtcg.base.turn.command",), "retreat": ("swtcg.base.turn.command",),
-             "deploy": ("swtcg.setup.out-of-units",), "partial": ("swtcg.setup.units-only",)}.get(what, ())
-    ctx.record(rc.PassRecord(rules + (("swtcg.project.forced-pass",) if auto else ()), player=pid, what=what,
-                             auto=auto))
-    st.wait = None
-    if what in ("deploy", "partial"):
-        from judge.games.swtcg.setup import setup_pass
-
-        setup_pass(ctx, pid)
-
-
-def unit_types() -> tuple[str, ...]:
-    return UNIT_TYPES
-
-
-def play_of(ctx: Ctx, code: str, index: int) -> Play:
-    plays = ctx.card(code).plays
-    if index >= len(plays):
-        raise IllegalAction("swtcg.project.target", f"card {code} has no ability {index + 1}")
-    return plays[index]
+    same = same_name(ctx, pid, d, moving=c.ref)
+    c.built = True
+    c.counters = 0
+    if same is not None:
+        top = st.cards[same]
+        del st.cards[c.ref]
+        if c.pilot:
+            st.cards[c.pilot].zone, st.cards[c.pilot].on = "character", None
+        if d.cost < ctx.card(top.code).cost:
+            top.under.append(c.code)
+        else:
+            top.under.append(top.code)
+            top.code = c.code
+        ctx.record(rc.DeployRecord((*rules, "swtcg.stacking.normal-rules"), player=pid, card=same, code=d.code,
+                                   arena=top.zone, stacked=same))
+        return
+    c.zone = d.type
+    st.deploys += 1
+    c.deployed_at = st.deploys
+    ctx.record(rc.DeployRecord(rules, player=pid, card=c.ref, code=d.code, arena=c.zone))

@@ -83,7 +83,7 @@ class Swtcg:
 
     def apply(self, state: GameState, action: st_.SwAction, inputs: Inputs, cards: CardPool,
               rng: Rng | None, policy: Policy | None, next_action: Any) -> Applied:
-        from judge.games.swtcg.actions import apply_step
+        from judge.games.swtcg.procedure import apply_step
 
         ctx = Ctx(state, cards, inputs, rng, policy)
         error: Exception | None = None

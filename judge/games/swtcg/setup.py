@@ -19,9 +19,9 @@ from typing import Any
 from judge.games.base import Faults, Policy
 from judge.games.inputs import NO_INPUTS
 from judge.games.swtcg import engine as en
-from judge.games.swtcg import records as rc
-from judge.games.swtcg.engine import Ctx, NotImplementedCard
+from judge.games.swtcg.engine import Ctx
 from judge.games.swtcg.model import SIDES, CardPool
+from judge.games.swtcg.procedure import advance
 from judge.games.swtcg.shape import shapes
 from judge.games.swtcg.state import ARENAS, UNKNOWN, ZONES, Card, GameState, Player
 from judge.games.swtcg.steps import REF
@@ -106,77 +106,8 @@ def from_beginning(players: list[dict[str, Any]], setup: dict[str, Any], cards: 
         en.draw(ctx, pid, en.OPENING_HAND, ("swtcg.project.opening-hand",))
     st.wait = "deploy"
     st.turn = st.dark()
-    en.advance(ctx)
+    advance(ctx)
     return st, ctx
-
-
-def setup_deploy(ctx: Ctx, pid: str, code: str) -> None:
-    from judge.games.swtcg.actions import put_in_arena
-
-    st = ctx.state
-    d = ctx.card(code)
-    if not d.implemented:
-        raise NotImplementedCard(d.code, d.display, d.unparsed)
-    p = st.players[pid]
-    p.hand.remove(code)
-    p.deployed += d.cost
-    c = Card(ref=en.new_ref(st, pid, code), code=code, owner=pid, controller=pid, zone="build")
-    st.cards[c.ref] = c
-    # a pilot goes to the Character arena in setup (swtcg.pilots.setup)
-    put_in_arena(ctx, pid, c, d, ("swtcg.setup.units-only", "swtcg.pilots.setup"))
-    en.draw(ctx, pid, 1, ("swtcg.setup.draw-per-deploy",))
-    _next(ctx)
-
-
-def setup_partial(ctx: Ctx, pid: str, code: str, counters: int) -> None:
-    st = ctx.state
-    p = st.players[pid]
-    p.hand.remove(code)
-    c = Card(ref=en.new_ref(st, pid, code), code=code, owner=pid, controller=pid, zone="build", built=False,
-             counters=counters)
-    st.cards[c.ref] = c
-    p.deployed += counters  # it may be overbuilt (swtcg.build.completed-not-forced)
-    ctx.record(rc.BuildRecord(("swtcg.setup.units-only", "swtcg.build.completed-not-forced"), player=pid, card=c.ref,
-                              counters=counters, total=counters, cost=ctx.card(code).cost,
-                              build=en.SETUP_BUILD_POINTS - p.deployed))
-    en.draw(ctx, pid, 1, ("swtcg.setup.draw-per-deploy",))
-    p.done = True
-    st.wait = None
-    _next(ctx)
-
-
-def setup_pass(ctx: Ctx, pid: str) -> None:
-    ctx.state.players[pid].done = True
-    _next(ctx)
-
-
-def _next(ctx: Ctx) -> None:
-    """Who deploys next: the player deploying goes on while their total does not exceed the other's,
-    then the other catches up (base.setup; the Dark Side starts); a player who is done is skipped.
-    Then the partial builds, the Dark Side first; then turn 1."""
-    st = ctx.state
-    order = st.side_order()
-    if st.step == "setup":
-        left = [pid for pid in order if not st.players[pid].done]
-        if left:
-            cur = st.turn if st.turn in left else left[0]
-            other = st.opponent(cur)
-            if other in left and st.players[cur].deployed > st.players[other].deployed:
-                cur = other
-            st.turn = cur
-            st.wait = "deploy"
-            return
-        st.step = "partial"
-        for p in st.players.values():
-            p.done = False
-    left = [pid for pid in order if not st.players[pid].done]
-    if left:
-        st.turn, st.wait = left[0], "partial"
-        return
-    for p in st.players.values():
-        p.done = False
-        p.deployed = 0
-    st.turn = st.wait = None  # the procedure starts turn 1 (engine.new_turn)
 
 
 # ====================================================================== from a position
@@ -317,7 +248,7 @@ def from_position(position: Any, players: list[dict[str, Any]], cards: CardPool)
     if st.wait is None and st.phase != "over":
         ctx = Ctx(st, cards)
         try:
-            en.advance(ctx)
+            advance(ctx)
         except Exception as exc:  # a position whose procedure stops at once is a fault of the position
             return None, [(at, f"the position cannot be played from: {getattr(exc, 'message', exc)}")]
     return st, faults
