@@ -99,3 +99,21 @@ def test_reading_a_position_never_changes_the_log() -> None:
     before = copy.deepcopy(log)
     first = replay_json(log)  # reading the position runs the turn on from there: its own copy
     assert log == before and replay_json(log) == first
+
+
+def test_the_state_view_has_what_a_renderer_draws() -> None:
+    t = (Table().unit("p1.DS-TIE", damage=1).unit("p2.LS-XW", tapped=True)
+         .unit("p2.LS-SP", zone="pilot", on="p2.LS-XW").unit("p1.DS-ISD", zone="build", built=False, counters=2)
+         .set("p1", hand=["DS-FL"], force=3, build=1))
+    view = play(t.log())[0].state.view()
+    assert {"round", "phase", "step", "arena", "active", "turn", "wait", "acting", "may", "players", "arenas",
+            "build_zone", "pilots", "pilot_cards", "chance", "attack", "roll", "damage", "later", "held", "mods",
+            "winner", "reason"} <= view.keys()
+    assert view["arenas"]["space"]["p1.DS-TIE"] == {"code": "DS-TIE", "tapped": False, "damage": 1}
+    assert view["arenas"]["space"]["p2.LS-XW"]["pilot"] == "p2.LS-SP" and view["pilots"] == {"p2.LS-SP": "p2.LS-XW"}
+    assert view["build_zone"]["p1"]["p1.DS-ISD"] == {"code": "DS-ISD", "tapped": False, "damage": 0, "built": False,
+                                                     "counters": 2}
+    assert view["players"]["p1"]["hand"] == 1 and view["players"]["p1"]["force"] == 3
+    assert view["players"]["p1"]["build"] == 1 and view["players"]["p1"]["deck"] == 10
+    assert (view["turn"], view["wait"], view["acting"]) == ("p1", "act", ["p1.DS-TIE"])
+    assert "hand" in view["players"]["p2"] and isinstance(view["players"]["p2"]["hand"], int)
