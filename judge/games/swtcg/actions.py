@@ -343,6 +343,8 @@ def _check_use(ctx: Ctx, a: Use | Prevent | Reroll) -> Problem:
         return "swtcg.abilities.activated-definition", f"{ref} is not in play"
     if c.controller != pid:
         return "swtcg.control.controller", f"{ref} is controlled by {c.controller}"
+    if name == "hidden-cost":
+        return _hidden_cost_problem(ctx, a, c)
     if not en.active(st, c):
         return ("swtcg.setup.no-abilities" if st.phase == "setup" else "swtcg.abilities.partially-built-inactive",
                 f"{ref}'s abilities do not work now")
@@ -427,6 +429,26 @@ def _check_use(ctx: Ctx, a: Use | Prevent | Reroll) -> Problem:
             return "swtcg.keywords.lucky-reroll-count", f"Lucky rerolls at most {most} of the dice first rolled"
         return None
     return "swtcg.abilities.activated-definition", f"{a.ability} cannot be used now"
+
+
+def _hidden_cost_problem(ctx: Ctx, a: SwAction, c: Card) -> Problem:
+    """Hidden Cost X (swtcg.base.hidden-cost): a partially built card with at least the lesser of X and
+    its cost in counters is completed by paying Force for the missing ones, in a chance to play that
+    is not one to reroll, prevent or disrupt."""
+    k = find_keyword(ctx, getattr(a, "ability", ""))
+    if k is None or c.built or c.zone != "build":
+        return "swtcg.base.hidden-cost", f"{c.ref} is not a partially built card with Hidden Cost"
+    prob = window_problem(ctx, "any")
+    if prob:
+        return "swtcg.base.hidden-cost", "Hidden Cost is used in a chance to play, not to reroll, prevent or disrupt"
+    d = ctx.card(c.code)
+    need = min(k.value, d.cost)
+    if c.counters < need:
+        return "swtcg.base.hidden-cost", f"{c.ref} has {c.counters} build counters; Hidden Cost needs {need}"
+    due = max(0, d.cost - c.counters)
+    if ctx.state.players[c.controller].force < due:
+        return "swtcg.costs.must-pay", f"{c.ref} needs {due} Force for its missing build counters"
+    return None
 
 
 def keyword_cost(ctx: Ctx, pid: str, k: Keyword, a: SwAction) -> int:
@@ -646,6 +668,20 @@ def _use(ctx: Ctx, a: Use | Prevent | Reroll) -> None:
         return
     k = find_keyword(ctx, a.ability)
     assert k is not None
+    if k.name == "hidden-cost":
+        d = ctx.card(c.code)
+        due = max(0, d.cost - c.counters)
+        st.players[pid].force -= due
+        ctx.record(rc.UseRecord(("swtcg.base.hidden-cost", "swtcg.abilities.partially-built-inactive"), player=pid,
+                                ability=a.ability, cost=due, option=None, target=None))
+        en.played_in_chance(ctx, pid)
+        if not d.implemented:
+            raise NotImplementedCard(d.code, d.display, d.unparsed)
+        if d.unit:
+            en.put_in_arena(ctx, pid, c, d, ("swtcg.base.hidden-cost",))
+        else:
+            raise NotImplementedCard(d.code, d.display, f"completing a {d.type} card")
+        return
     cost = keyword_cost(ctx, pid, k, a)
     st.players[pid].force -= cost
     ctx.record(rc.UseRecord(("swtcg.costs.must-pay", "swtcg.abilities.activated-when"), player=pid, ability=a.ability,

@@ -110,6 +110,8 @@ CARDS: tuple[CardDef, ...] = (
     CardDef(code="DS-RSUR", name="Rebel Surrender", side="dark", type="battle",
             text="Pay 4 Force -> Choose an enemy unit in the Ground or Character arena; if its last attack rolled no "
                  "hits, discard it.", unparsed="reading a unit's last attack", implemented=False),
+    unit("DS-AMB", "Ambush Squad", "dark", "character", "Imperial Trooper", 4, 40, 3, 3,
+         keywords=(k("hidden-cost", 2),), text="Hidden Cost 2"),
     unit("DS-LO", "Imperial Logistics Officer", "dark", "character", "Imperial Officer", 3, 20, 2, 3,
          statics=(Static(kind="cost", amount=-1, scope="battle", whose="you"),),
          text="Your battle cards cost 1 less Force to play."),

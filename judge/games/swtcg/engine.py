@@ -182,9 +182,11 @@ def keyword_instances(ctx: Ctx, ref: str, grants: list[tuple[Card, Any]] | None 
     work (base.zones, swtcg.damage.prevent-from-build-zone)."""
     st = ctx.state
     c = st.cards.get(ref)
-    if c is None or not active(st, c):
+    if c is None or st.phase == "setup":
         return []
     d = ctx.card(c.code)
+    if not c.built:  # a partially built card: only Hidden Cost works (swtcg.abilities.partially-built-inactive)
+        return [(f"{ref}:{k.name}", k) for k in d.keywords if k.name == "hidden-cost"][:1]
     out: list[tuple[str, Keyword]] = []
     seen: dict[str, int] = {}
     for k in d.keywords:

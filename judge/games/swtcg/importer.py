@@ -28,7 +28,8 @@ SIDE = {"L": "light", "D": "dark", "N": "neutral"}
 TYPES = {"Space": "space", "Ground": "ground", "Character": "character", "Battle": "battle", "Mission": "mission",
          "Location": "location", "Equipment": "equipment"}
 VALUED = {"accuracy": "accuracy", "critical hit": "critical-hit", "lucky": "lucky", "shields": "shields",
-          "stun": "stun", "evade": "evade", "deflect": "deflect", "retaliate": "retaliate", "bombard": "bombard"}
+          "stun": "stun", "evade": "evade", "deflect": "deflect", "retaliate": "retaliate", "bombard": "bombard",
+          "hidden cost": "hidden-cost"}
 BARE = {"armor": "armor", "overkill": "overkill", "intercept": "intercept"}
 COST = re.compile(r"^pay (?P<cost>\d+|x) force\s*(->|:)\s*(?P<rest>.+)$", re.I)
 KEYWORD = re.compile(r"^(?P<name>[a-z ]+?)(\s+(?P<value>\d+|x))?\.?$", re.I)

@@ -113,7 +113,7 @@ def _steps(ctx: Ctx, pid: str) -> list[SwAction]:
             out += _unit_plays(ctx, pid, ref)
             for iid, k in en.keyword_instances(ctx, ref, grants):
                 window = ACTIVATED.get(k.name)
-                if window is None or kind not in ({"attack": ("attack",)}.get(window) or (window,)):
+                if window is None or kind not in FITS[window]:
                     continue
                 if k.name == "deflect":
                     where = en.arena_of(ctx, ref)

@@ -30,7 +30,7 @@ X = -1  # an amount read from the cost (swtcg.costs.x-uses-printed-cost, swtcg.c
 
 # keywords whose use is an activated ability (a cost, an arrow), and the chance each belongs to
 ACTIVATED = {"evade": "prevent", "deflect": "prevent", "prevent": "prevent", "intercept": "attack",
-             "retaliate": "attack", "lucky": "reroll"}
+             "retaliate": "attack", "lucky": "reroll", "hidden-cost": "any"}
 STATIC = ("accuracy", "armor", "critical-hit", "shields", "stun", "overkill", "bombard")
 TRIGGERED = ("power-boost", "upkeep", "bounty")
 KEYWORDS = (*STATIC, *ACTIVATED, *TRIGGERED, "disrupt")

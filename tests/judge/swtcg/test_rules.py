@@ -122,3 +122,18 @@ def test_the_projects_own_rules() -> None:
     with pytest.raises(IllegalAction) as err:
         Ctx(state(t.log()), POOL).card("NOPE")
     assert err.value.rule == "swtcg.project.card-pool"
+
+
+@pytest.mark.rules("swtcg.base.hidden-cost", "swtcg.abilities.partially-built-inactive")
+def test_hidden_cost_completes_a_partially_built_unit_for_force_in_a_chance_to_play() -> None:
+    t = (Table(arena=None).at(step="battle").unit("p1.DS-TIE").unit("p2.LS-XW").set("p1", force=2))
+    t.pos["cards"]["p1.DS-AMB"] = {"code": "DS-AMB", "zone": "build", "built": False, "counters": 2}
+    result, seen = play(t.log({"by": "p1", "do": "use", "ability": "p1.DS-AMB:hidden-cost"}))
+    assert result.error is None, result.error
+    st = result.state
+    assert st.cards["p1.DS-AMB"].zone == "character" and st.cards["p1.DS-AMB"].built
+    assert seen.events(1, "use")[0]["cost"] == 2 and st.players["p1"].force == 0  # 2 counters missing of 4
+    t.pos["cards"]["p1.DS-AMB"]["counters"] = 1
+    t.set("p1", hand=["DS-DRAIN"])
+    assert error(t.log({"by": "p1", "do": "use", "ability": "p1.DS-AMB:hidden-cost"})) == \
+        ("illegal-action", "swtcg.base.hidden-cost")
