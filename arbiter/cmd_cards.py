@@ -41,16 +41,20 @@ def cards_command() -> None:
 
 
 @cards_command.command("import")
-@click.argument("directory", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.argument("directory", type=click.Path(exists=True, path_type=Path))
 @click.option(
     "--out", type=click.Path(dir_okay=False, path_type=Path), default=DEFAULT_OUT, show_default=True
 )
 @game_option
 def import_command(directory: Path, out: Path, game_id: str) -> None:
-    """Import DIRECTORY (for Destiny: sets.json + set/*.json) into the project's card JSON."""
+    """Import DIRECTORY (for Destiny: sets.json + set/*.json) or one FILE (for SW TCG: the community
+    catalog's JSON) into the project's card JSON."""
     tools = card_tools(game_id)
     try:
-        files = read_card_data(directory, tools.card_data_files)
+        if directory.is_file():
+            files = {directory.name: directory.read_bytes()}
+        else:
+            files = read_card_data(directory, tools.card_data_files)
     except OSError as exc:
         raise click.ClickException(f"cannot read {directory}: {exc}") from None
     result: carddata.CardImport = tools.import_cards(files)

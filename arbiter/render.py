@@ -251,6 +251,33 @@ def _faces(rolled: Any) -> str:
 
 
 def event_words(event: Mapping[str, Any], names: Names, actor: str | None = None) -> str | None:
+    """``_event_words``, or the event's plain form when its kind is another game's with other keys
+    (a Destiny phrase would print a missing key as "None")."""
+    text = _event_words(event, names, actor)
+    if text is not None and "None" in text and not any(isinstance(v, str) and "None" in v for v in event.values()):
+        return plain_event(event, names, actor)
+    return text
+
+
+def _plain_value(value: Any, names: Names, actor: str | None) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_plain_value(v, names, actor) for v in value) if value else "nothing"
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k} {_plain_value(v, names, actor)}" for k, v in value.items()) if value else "nothing"
+    return names.text(value, actor)
+
+
+def plain_event(event: Mapping[str, Any], names: Names, actor: str | None = None) -> str:
+    """``kind: key value; ...`` with names, for an event without words of its own."""
+    rest = "; ".join(f"{k} {_plain_value(v, names, actor)}" for k, v in event.items() if k not in ("event", "rules"))
+    return f"{event.get('event')}: {rest}" if rest else str(event.get("event"))
+
+
+def _event_words(event: Mapping[str, Any], names: Names, actor: str | None = None) -> str | None:
     """What an event changed, in words with names, or None for the bookkeeping a step's summary
     already says (the action itself, costs, queueing) and for kinds without words here. The kinds
     and their keys are those of docs/events.md; a kind not listed here is left out of the text

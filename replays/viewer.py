@@ -181,7 +181,9 @@ def _present(value: Any) -> bool:
 
 def _fill(template: str, event: Mapping[str, Any], names: Names) -> str:
     def field(m: re.Match[str]) -> str:
-        value = event.get(m.group(1))
+        if m.group(1) not in event:  # another game's event of the same kind: its plain form (describe_event)
+            raise KeyError(m.group(1))
+        value = event[m.group(1)]
         noun = m.group(2)
         if noun == "flag":
             return ""

@@ -16,6 +16,7 @@ KNOWN: tuple[str, ...] = GAMES
 WRITTEN = {
     "destiny": "judge.games.destiny.game",
     "relic": "judge.games.relic.game",
+    "swtcg": "judge.games.swtcg.game",
 }
 
 

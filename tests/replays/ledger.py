@@ -32,10 +32,11 @@ def _key(log: Any, cards: Any) -> str:
     canon = json.dumps(raw, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     table = getattr(cards, "cards", None) or {}
     # a card is told apart by its code, name and the texts of its abilities (a test may replace
-    # a card in a pool by another of the same code)
-    # (a game whose cards have no abilities list, Relic's, is told apart by the whole definition)
+    # a card in a pool by another of the same code); a SW TCG card (CardDef) has its text in one string,
+    # a Relic card is told apart by its whole definition
     desc = "|".join(f"{code}:{c.name}:" + ("/".join(a.text for a in c.abilities) if hasattr(c, "abilities")
-                                           else repr(c)) for code, c in sorted(table.items()))
+                                           else c.text if type(c).__name__ == "CardDef" else repr(c))
+                    for code, c in sorted(table.items()))
     pool = hashlib.sha256(desc.encode("utf-8", "surrogatepass")).hexdigest()[:16]
     return hashlib.sha256(canon.encode("utf-8", "surrogatepass")).hexdigest()[:32] + ":" + pool
 

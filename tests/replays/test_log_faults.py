@@ -58,12 +58,12 @@ def test_the_steps_of_a_game_without_an_engine_are_not_read() -> None:
     assert paths(log) == ["/format", "/game"]
 
 
-@pytest.mark.parametrize(("game", "says"), [("swtcg", "not written"), ("monopoly", "must be one of")])
-def test_an_unknown_or_unwritten_game_is_a_fault(game: str, says: str) -> None:
+def test_an_unknown_game_is_a_fault_naming_the_games() -> None:
     log = base()
-    log["game"] = game
+    log["game"] = "monopoly"
     faults = validate(log)
-    assert [f.path for f in faults] == ["/game"] and says in faults[0].message
+    assert [f.path for f in faults] == ["/game"] and "must be one of" in faults[0].message
+    assert all(game in faults[0].message for game in ("destiny", "swtcg", "relic"))  # every engine is written
 
 
 def test_unknown_keys_are_named_with_escaped_pointers() -> None:

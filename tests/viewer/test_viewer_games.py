@@ -72,7 +72,6 @@ def test_a_relic_encounter_shows_every_die_its_rerolls_and_explosions(browser: A
     context.close()
 
 
-@pytest.mark.skipif("swtcg" not in registry.written(), reason="the SW TCG engine is not in this build")
 def test_a_swtcg_game_shows_arenas_units_pilots_and_the_chance_to_play(browser: Any, tmp_path: Path) -> None:
     from replays.selfplay import play_game
 

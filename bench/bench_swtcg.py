@@ -1,0 +1,94 @@
+"""SW TCG replay benchmark (issue 13). Prints figures measured in the same run:
+
+1. Replay speed over a self-play corpus of SW TCG games (steps per second), beside the Destiny
+   engine replaying a Destiny self-play corpus and python-chess reading PGN games and replaying
+   them on a board, both of about the same number of steps (moves).
+2. Cost growth: a SW TCG log ten times longer than another (games where nobody attacks, so they
+   run as long as asked) costs about ten times more: the time ratio is printed.
+
+Run: ``python bench/bench_swtcg.py [--games N]`` (``make bench`` runs it with bench/run.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from bench_replay import best_of, pgn_corpus, replay_pgn  # noqa: E402
+
+from judge.games.swtcg.cards import default_pool as swtcg_pool  # noqa: E402
+from replays.format import parse_log  # noqa: E402
+from replays.replayer import replay  # noqa: E402
+from replays.selfplay import new_log, play, play_game  # noqa: E402
+
+
+def swtcg_corpus(n: int) -> list[dict]:
+    return [play_game(f"bench-sw-{i}", "DARK-60", "LIGHT-60", game="swtcg", max_steps=2000).log for i in range(n)]
+
+
+def destiny_corpus(steps: int) -> list[dict]:
+    pairs = [("LEG-H", "LEG-V"), ("AW-H", "AW-V"), ("LEG-H", "AW-V"), ("AW-H", "LEG-V")]
+    logs: list[dict] = []
+    total = 0
+    while total < steps:
+        log = play_game(f"bench-d-{len(logs)}", *pairs[len(logs) % len(pairs)]).log
+        logs.append(log)
+        total += len(log["steps"])
+    return logs
+
+
+def replay_all(logs: list[dict], pool: object = None) -> None:
+    for log in logs:
+        parsed = parse_log(log, pool)
+        result = replay(parsed, pool)
+        assert result.valid, result.error
+
+
+def calm(step: dict, state: object) -> bool:
+    """No attacks and no battle cards: nobody ever controls two arenas, the game runs on."""
+    return step["do"] not in ("attack", "play", "use", "prevent", "reroll")
+
+
+def long_log(steps: int) -> dict:
+    return play(new_log(f"long-{steps}", "DARK-60", "LIGHT-60", game="swtcg"), max_steps=steps, allow=calm,
+                checkpoint_every=0).log
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--long", type=int, default=300, help="steps of the shorter log of the cost-growth pair")
+    args = ap.parse_args()
+
+    sw = swtcg_corpus(args.games)
+    sw_steps = sum(len(log["steps"]) for log in sw)
+    pool = swtcg_pool()
+    t_sw = best_of(lambda: replay_all(sw, pool))
+    d = destiny_corpus(sw_steps)
+    d_steps = sum(len(log["steps"]) for log in d)
+    t_d = best_of(lambda: replay_all(d))
+    pgn = pgn_corpus(sw_steps)
+    t_chess = best_of(lambda: replay_pgn(pgn))
+    print(f"SW TCG replay: {sw_steps} steps in {args.games} self-play games, {sw_steps / t_sw:,.0f} steps/s")
+    print(f"Destiny replay (same run): {d_steps} steps, {d_steps / t_d:,.0f} steps/s")
+    print(f"python-chess (same run): {sw_steps} moves read from PGN and pushed, {sw_steps / t_chess:,.0f} moves/s")
+    print(f"SW TCG / Destiny: {(sw_steps / t_sw) / (d_steps / t_d):.2f}x; "
+          f"SW TCG / python-chess: {(sw_steps / t_sw) / (sw_steps / t_chess):.2f}x")
+
+    short, longer = long_log(args.long), long_log(10 * args.long)
+    n1, n2 = len(short["steps"]), len(longer["steps"])
+    t1 = best_of(lambda: replay_all([short], pool))
+    t2 = best_of(lambda: replay_all([longer], pool))
+    print(f"cost growth: {n1} steps in {t1 * 1000:.1f} ms, {n2} steps in {t2 * 1000:.1f} ms: "
+          f"{n2 / n1:.1f}x the steps cost {t2 / t1:.1f}x the time")
+    start = time.perf_counter()
+    assert n2 >= 9 * n1, "the longer log ran as long as asked"
+    del start
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1073 @@
+"""The SW TCG engine: the turn's procedure, chances to play, attacks, damage and abilities.
+
+A step is carried out by ``judge.games.swtcg.procedure.apply_step`` (the verbs in
+``judge.games.swtcg.actions``), then ``procedure.advance`` runs the turn's procedure: the frames of
+``state.frames`` (the next last), each run here by ``run_frame``, until a player must act (a build
+or retreat step, a unit's turn to attack, or a chance to play). Package layers, lowest first:
+model, state, records, steps -> engine -> opening (setup's procedure) -> actions -> legal ->
+procedure -> setup -> game.
+
+Chances to play (swtcg.pop.*): when a chance opens, the triggered abilities waiting for it resolve
+first (swtcg.pop.triggers-first); then the Dark Side acts (swtcg.pop.dark-side-first): plays one
+ability or battle card, or passes; players alternate until both pass in a row
+(swtcg.pop.two-passes-end). A player with nothing they could play passes at once (the engine
+writes that pass, marked ``auto``: a project assumption, swtcg.project.forced-pass; procedure.py). A roll opens
+a chance to reroll (swtcg.pop.dice-roll), damage about to be dealt a chance to prevent it
+(swtcg.pop.damage), a battle card or ability a chance to disrupt it when someone could.
+
+Triggered abilities never resolve at once: each joins ``state.held`` and waits for its moment
+(swtcg.triggers.held-during-effect, swtcg.triggers.held-during-chance): the next chance to play for
+most, the next chance to reroll or to prevent damage for those that reroll or prevent
+(swtcg.triggers.reroll-window, swtcg.triggers.prevent-window), the start of the owner's build step
+for Upkeep and Bounty (swtcg.build.start-triggers).
+
+Timing kernel: the SW TCG pipeline uses the kernel's decisions, errors and records
+(judge.kernel.core); its FIFO after-queue, drained when the outermost action ends, does not model
+SW TCG's held triggers, which wait across steps for the next chance, so they are held here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, ClassVar
+
+from judge.games.base import Policy
+from judge.games.inputs import NO_INPUTS, InputReader, Inputs
+from judge.games.swtcg import records as rc
+from judge.games.swtcg.model import (
+    ACTIVATED,
+    CUMULATIVE,
+    KEYWORD_EFFECTS,
+    CardDef,
+    CardPool,
+    Effect,
+    Keyword,
+    Trigger,
+    X,
+)
+from judge.games.swtcg.state import ARENAS, Card, GameState
+from judge.kernel.core import Decision, IllegalAction, KernelLoop, MissingOutcome, PendingDecision, Record
+from judge.kernel.rng import Rng
+
+MAX_LOOP = 5_000  # procedure steps run by one step of a log before it is taken for a loop
+FORCE_PER_TURN = 4  # base.turn.ready
+SETUP_BUILD_POINTS = 30  # swtcg.setup.out-of-units
+OPENING_HAND = 7  # base.setup (swtcg.project.opening-hand)
+STACK_MAX = 4  # swtcg.stacking.normal-rules
+
+
+class NotImplementedCard(Exception):
+    """A card whose text the engine does not implement matters here: the replay stops."""
+
+    kind: ClassVar[str] = "not-implemented"
+
+    def __init__(self, code: str, name: str, text: str):
+        self.rule = "swtcg.project.not-implemented"
+        self.code = code
+        self.message = f"card {code} ({name}) has text the engine does not implement: {text!r}"
+        super().__init__(self.message)
+
+
+class Ctx:
+    """One step's working context: the state, the cards, the step's inputs and what happened."""
+
+    def __init__(self, state: GameState, cards: CardPool, inputs: Inputs = NO_INPUTS, rng: Rng | None = None,
+                 policy: Policy | None = None):
+        self.state = state
+        self.cards = cards
+        self.rng = rng
+        self.policy = policy
+        self.inputs = InputReader(inputs)
+        self.records: list[Record] = []
+        self.decisions: list[dict[str, Any]] = []
+        self.written_choices: list[dict[str, Any]] = []
+
+    # ------------------------------------------------------------------ lookups
+    def card(self, code: str) -> CardDef:
+        card = self.cards.get(code)
+        if card is None:
+            raise IllegalAction("swtcg.project.card-pool", f"card {code} is not known to the engine")
+        return card
+
+    def cdef(self, ref: str) -> CardDef:
+        return self.card(self.state.cards[ref].code)
+
+    def record(self, record: Record) -> None:
+        self.records.append(record)
+
+    def decide(self, decision: Decision) -> Any:
+        """Answer a decision from the step's ``choices`` (in order), else the policy, else stop."""
+        choice = self.inputs.choice_for(decision)
+        if choice is not None:
+            answer = choice.answer
+        elif self.policy is not None:
+            answer = self.policy(self, decision)
+            self.written_choices.append({"by": decision.by, "kind": decision.kind, "answer": answer})
+        else:
+            self.decisions.append(decision.to_json())
+            raise PendingDecision(decision)
+        if decision.multiple:
+            if not isinstance(answer, list) or sorted(map(str, answer)) != sorted(map(str, decision.options)):
+                raise IllegalAction(decision.rules[0], f"the answer must list each of {list(decision.options)} once")
+        elif answer not in decision.options:
+            raise IllegalAction(decision.rules[0], f"{answer!r} is not one of the options {list(decision.options)}")
+        self.decisions.append(decision.to_json(answer, answered=True))
+        return answer
+
+    def die(self, rule: str) -> int:
+        """One die: the step's next logged ``roll``, else the seeded generator, else missing."""
+        face = self.inputs.next_roll()
+        if face is not None:
+            if face not in ("1", "2", "3", "4", "5", "6"):
+                raise IllegalAction(rule, f"a die shows 1 to 6, not {face!r}")
+            return int(face)
+        if self.rng is not None:
+            return self.rng.below(6) + 1
+        raise MissingOutcome("a die roll: the step's 'roll' has no more dice and the log has no 'rng'", rule)
+
+
+# ====================================================================== stats and abilities
+def active(st: GameState, c: Card) -> bool:
+    """Whether a card's abilities work: not in setup (swtcg.setup.no-abilities), not partially built
+    (swtcg.abilities.partially-built-inactive)."""
+    return st.phase != "setup" and c.built
+
+
+def stat(ctx: Ctx, ref: str, name: str) -> int:
+    """A unit's speed, power or health: printed, plus its pilot's bonuses
+    (swtcg.pilots.bonuses-only-when-piloting), plus lasting effects (swtcg.abilities.cumulative-modifiers)."""
+    st = ctx.state
+    c = st.cards[ref]
+    value = int(getattr(ctx.card(c.code), name))
+    if c.pilot and c.pilot in st.cards:
+        pdef = ctx.cdef(c.pilot).pilot
+        if pdef is not None:
+            value += int(getattr(pdef, name))
+    for m in st.mods:
+        if m["target"] == ref and m["stat"] == name:
+            value += int(m["amount"])
+    d = ctx.card(c.code)
+    codes = ctx.cards.with_static("boost")
+    for g in st.cards.values():
+        if g.code in codes and g.zone in ARENAS and g.ref != ref and g.controller == c.controller and active(st, g):
+            for s in ctx.card(g.code).statics:
+                if s.kind == "boost" and s.stat == name and d.has_subtype(s.scope):
+                    value += s.amount  # swtcg.cards.subtype-reference: the type line, never the name
+    return max(0, value)
+
+
+def grant_sources(ctx: Ctx) -> list[tuple[Card, Any]]:
+    """The cards in the arenas whose static abilities grant keywords, with those abilities."""
+    st = ctx.state
+    out = []
+    codes = ctx.cards.with_static("grant")
+    for g in st.cards.values():
+        if g.code in codes and g.zone in ARENAS and active(st, g):
+            for s in ctx.card(g.code).statics:
+                if s.kind == "grant" and s.keyword is not None:
+                    out.append((g, s))
+    return out
+
+
+def keyword_instances(ctx: Ctx, ref: str, grants: list[tuple[Card, Any]] | None = None) -> list[tuple[str, Keyword]]:
+    """Every keyword instance a card has now, with its ID: printed (``<ref>:<name>``, ``.2`` for a
+    second), from its pilot (``@<pilot>``), granted by another card (``@<granter>``: one instance per
+    granting card, swtcg.abilities.grant-per-source). In the build zone only Upkeep and prevention
+    work (base.zones, swtcg.damage.prevent-from-build-zone)."""
+    st = ctx.state
+    c = st.cards.get(ref)
+    if c is None or st.phase == "setup":
+        return []
+    d = ctx.card(c.code)
+    if not c.built:  # a partially built card: only Hidden Cost works (swtcg.abilities.partially-built-inactive)
+        return [(f"{ref}:{k.name}", k) for k in d.keywords if k.name == "hidden-cost"][:1]
+    out: list[tuple[str, Keyword]] = []
+    seen: dict[str, int] = {}
+    for k in d.keywords:
+        seen[k.name] = seen.get(k.name, 0) + 1
+        out.append((f"{ref}:{k.name}" + (f".{seen[k.name]}" if seen[k.name] > 1 else ""), k))
+    if c.zone != "pilot":
+        if c.pilot and c.pilot in st.cards:
+            pdef = ctx.cdef(c.pilot).pilot
+            for k in pdef.keywords if pdef else ():
+                out.append((f"{ref}:{k.name}@{c.pilot}", k))
+        for g, s in grant_sources(ctx) if grants is None else grants:
+            if g.ref != ref and g.controller == c.controller and (not s.scope or d.type == s.scope):
+                out.append((f"{ref}:{s.keyword.name}@{g.ref}", s.keyword))
+    if c.zone == "build":
+        out = [(i, k) for i, k in out if k.name == "upkeep" or ACTIVATED.get(k.name) == "prevent"]
+    return out
+
+
+def kw_value(ctx: Ctx, ref: str, name: str) -> int:
+    """A keyword's value on a unit: the sum of its instances for a cumulative keyword
+    (swtcg.abilities.cumulative-modifiers, swtcg.keywords.lucky-sum), 1 when it has Armor or Overkill
+    however many times (swtcg.keywords.armor-no-stack)."""
+    found = [k for _, k in keyword_instances(ctx, ref) if k.name == name]
+    extra = sum(int(m["amount"]) for m in ctx.state.mods if m["target"] == ref and m["stat"] == f"kw:{name}")
+    if not found and not extra:
+        return 0
+    if name in CUMULATIVE:
+        return sum(k.value for k in found) + extra
+    return 1
+
+
+def cost_delta(ctx: Ctx, pid: str, scope: str) -> int:
+    """How much the Force cost of ``pid``'s battle cards (``battle``) or activated abilities
+    (``ability``) changes, from static abilities in play."""
+    st = ctx.state
+    delta = 0
+    codes = ctx.cards.with_static("cost")
+    for c in st.cards.values():
+        if c.code not in codes or c.zone not in ARENAS or not active(st, c):
+            continue
+        for s in ctx.card(c.code).statics:
+            mine = c.controller == pid
+            if s.kind == "cost" and s.scope == scope and (s.whose == "all" or (s.whose == "you" and mine)
+                                                          or (s.whose == "opponent" and not mine)):
+                delta += s.amount
+    return delta
+
+
+def units(st: GameState) -> Iterator[Card]:
+    """Units in the arenas (pilots on units are no units: swtcg.pilots.not-a-unit)."""
+    return (c for c in st.cards.values() if c.zone in ARENAS)
+
+
+def remaining_health(ctx: Ctx, ref: str) -> int:
+    c = ctx.state.cards[ref]
+    health = ctx.cdef(ref).health if c.zone == "pilot" else stat(ctx, ref, "health")
+    return max(0, health - c.damage)
+
+
+def arena_of(ctx: Ctx, ref: str) -> str | None:
+    c = ctx.state.cards.get(ref)
+    if c is None:
+        return None
+    if c.zone == "pilot" and c.on:
+        return arena_of(ctx, c.on)
+    return c.zone if c.zone in ARENAS else None
+
+
+def can_attack(ctx: Ctx, attacker: str, target: str) -> str | None:
+    """Why ``attacker`` cannot attack ``target`` (a rule ID), or None."""
+    st = ctx.state
+    a, t = st.cards.get(attacker), st.cards.get(target)
+    if a is None or t is None:
+        return "swtcg.base.attack"
+    if t.zone == "pilot":
+        return "swtcg.pilots.not-attackable"
+    bombard = a.zone == "space" and t.zone == "ground" and kw_value(ctx, attacker, "bombard") > 0
+    if (t.zone != a.zone or t.zone not in ARENAS) and not bombard:  # swtcg.base.bombard: Space into Ground
+        return "swtcg.project.attack-same-arena"
+    for s in ctx.card(a.code).statics:
+        if s.kind == "attack-only" and not ctx.cdef(target).has_subtype(s.scope):
+            return "swtcg.project.attack-only"
+    return None
+
+
+# ====================================================================== force, drawing, moving cards
+def gain_force(ctx: Ctx, pid: str, amount: int, rules: tuple[str, ...]) -> None:
+    p = ctx.state.players[pid]
+    p.force = max(0, p.force + amount)  # swtcg.effects.force-floor-zero
+    ctx.record(rc.ForceRecord(rules, player=pid, change=amount, force=p.force))
+
+
+def draw(ctx: Ctx, pid: str, n: int, rules: tuple[str, ...]) -> None:
+    p = ctx.state.players[pid]
+    got = min(n, len(p.deck))  # swtcg.build.empty-deck: nothing else happens
+    p.hand.extend(p.deck[:got])
+    del p.deck[:got]
+    ctx.record(rc.DrawRecord(rules, player=pid, count=got, asked=n))
+
+
+def new_ref(st: GameState, pid: str, code: str) -> str:
+    ref = f"{pid}.{code}"
+    n = 1
+    while ref in st.cards:
+        n += 1
+        ref = f"{pid}.{code}.{n}"
+    return ref
+
+
+def remove_from_play(ctx: Ctx, ref: str, why: str) -> None:
+    """A card leaves play for its owner's discard pile (swtcg.zones.owner-global-rule), with its pilot
+    (swtcg.pilots.moving-unit) and the cards stacked under it; a pilot leaving leaves its unit where
+    it is (swtcg.pilots.moving-pilot). Its "when discarded" abilities trigger (held)."""
+    st = ctx.state
+    c = st.cards.pop(ref, None)
+    if c is None:
+        return
+    if c.pilot and c.pilot in st.cards:
+        remove_from_play(ctx, c.pilot, "pilot")
+    if c.on and c.on in st.cards:
+        st.cards[c.on].pilot = None
+    owner = st.players[c.owner]
+    owner.discard.extend([*c.under, c.code])
+    st.mods = [m for m in st.mods if m["target"] != ref]
+    ctx.record(rc.DiscardRecord(("swtcg.zones.owner-global-rule",) + (("swtcg.pilots.moving-unit",) if why == "pilot"
+                                                                      else ()), card=ref, owner=c.owner, why=why))
+    if active(st, c):
+        for i, trig in enumerate(ctx.card(c.code).triggers):
+            if trig.on == "discarded":
+                # "you" is the controller when it left play (swtcg.zones.leave-play-you)
+                hold(ctx, ref, c.code, c.controller, i, trig)
+
+
+# ====================================================================== held triggered abilities
+def trigger_window(trig: Trigger) -> str:
+    kinds = {e.kind for e in trig.effects}
+    if "reroll" in kinds:
+        return "reroll"
+    if "prevent" in kinds:
+        return "prevent"
+    return "chance"
+
+
+def hold(ctx: Ctx, ref: str, code: str, controller: str, index: int, trig: Trigger, where: str | None = None) -> None:
+    """A triggered ability triggers: its conditions are read now (swtcg.triggers.conditions) and it
+    joins the waiting ones; once there it resolves even if they stop being true
+    (swtcg.triggers.pending-commit)."""
+    if trig.where and (where or arena_of(ctx, ref)) != trig.where:
+        return
+    window = trigger_window(trig)
+    entry = {"id": f"{ref}:trigger" + (f".{index + 1}" if index else ""), "source": ref, "code": code,
+             "player": controller, "index": index, "window": window}
+    ctx.state.held.append(entry)
+    ctx.record(rc.HeldRecord(("swtcg.triggers.pending-commit", "swtcg.triggers.held-during-effect"),
+                             ability=entry["id"], player=controller, window=window))
+
+
+def trigger_all(ctx: Ctx, on: str, only: str | None = None) -> None:
+    """Trigger the ``on`` abilities of every card in play (``only``: of that card)."""
+    st = ctx.state
+    for ref in sorted(st.cards):
+        c = st.cards[ref]
+        if (only is not None and ref != only) or not active(st, c) or c.zone not in (*ARENAS, "pilot"):
+            continue
+        for i, trig in enumerate(ctx.card(c.code).triggers):
+            if trig.on == on:
+                hold(ctx, ref, c.code, c.controller, i, trig)
+
+
+def release(ctx: Ctx, window: str) -> None:
+    """Resolve the held abilities whose moment has come (swtcg.triggers.release,
+    swtcg.pop.triggers-first): the Dark Side's first, each player's in the order they choose
+    (swtcg.project.trigger-order). Those that trigger meanwhile join in and resolve too."""
+    st = ctx.state
+    for _ in range(100):
+        due = [h for h in st.held if h["window"] == window]
+        if not due:
+            return
+        for pid in st.side_order():
+            mine = [h for h in due if h["player"] == pid]
+            if len(mine) > 1:
+                order = ctx.decide(Decision(by=pid, kind="order", options=tuple(h["id"] for h in mine),
+                                            rules=("swtcg.project.trigger-order",), multiple=True,
+                                            prompt="order of your waiting triggered abilities"))
+                mine = [next(h for h in mine if h["id"] == a) for a in order]
+            for h in mine:
+                if h in st.held:
+                    st.held.remove(h)
+                    resolve_held(ctx, h)
+    raise KernelLoop(100)
+
+
+def resolve_held(ctx: Ctx, h: dict[str, Any]) -> None:
+    ctx.record(rc.ResolveRecord(("swtcg.triggers.release",), ability=h["id"], player=h["player"]))
+    st = ctx.state
+    if "boost" in h:  # Power Boost X/Y: "you may give it +X power for that attack" (swtcg.keywords.power-boost-*)
+        if st.attack is None or st.attack["attacker"] != h["source"] or h["source"] not in st.cards:
+            return
+        yes = ctx.decide(Decision(by=h["player"], kind="may", options=(True, False),
+                                  rules=("swtcg.keywords.power-boost-self-damage",),
+                                  prompt=f"+{h['boost'][0]} power for this attack, {h['boost'][1]} damage to it after",
+                                  source=h["id"]))
+        if yes:
+            add_mod(ctx, h["source"], "power", h["boost"][0], "attack", h["id"])
+            st.attack["boosts"].append(h["boost"][1])
+            ctx.record(rc.EffectRecord(("swtcg.keywords.power-boost-duration",), source=h["id"], effect="power",
+                                       amount=h["boost"][0], target=h["source"]))
+        return
+    trig = ctx.card(h["code"]).triggers[h["index"]]
+    if trig.optional:
+        yes = ctx.decide(Decision(by=h["player"], kind="may", options=(True, False), rules=("swtcg.triggers.release",),
+                                  prompt="use this triggered ability?", source=h["id"]))
+        if not yes:
+            return
+    run_effects(ctx, h["id"], h["source"], h["player"], trig.effects, None, 0)
+
+
+# ====================================================================== effects
+def run_effects(ctx: Ctx, source_id: str, source: str | None, pid: str, effects: tuple[Effect, ...],
+                target: str | None, x: int, dice: tuple[int, ...] | None = None, to: str | None = None,
+                start: int = 0) -> None:
+    """Carry out instructions in the order written (swtcg.abilities.multi-part-order). One that deals
+    damage stops here: the chance to prevent it comes in the middle, and the rest follows after
+    (swtcg.abilities.multi-part-interrupts)."""
+    st = ctx.state
+    for i in range(start, len(effects)):
+        e = effects[i]
+        amount = x if e.amount == X else e.amount
+        who = resolve_target(ctx, e.target, source, pid, target)
+        if e.kind in ("damage", "dice"):
+            if who is None or who not in st.cards:
+                continue
+            if i + 1 < len(effects):
+                st.frames.append({"f": "effects", "source_id": source_id, "source": source, "player": pid,
+                                  "effects": [effect_json(f) for f in effects], "target": target, "x": x,
+                                  "start": i + 1})
+            src = source if source and e.target != "self" and source in st.cards and ctx.state.cards[source].zone in \
+                (*ARENAS, "build") and st.cards[source].zone != "build" else None
+            if e.kind == "dice":
+                # dice of damage are no attack (swtcg.battle.dice-of-damage-not-attack)
+                st.frames.append({"f": "dice-damage", "source": src, "target": who, "n": amount, "player": pid})
+            else:
+                st.frames.append({"f": "effect-damage", "source": None, "target": who, "amount": amount})
+            return
+        apply_effect(ctx, source_id, source, pid, e, amount, who, dice, to)
+
+
+def effect_json(e: Effect) -> list[Any]:
+    return [e.kind, e.amount, e.target]
+
+
+def effects_from(raw: list[list[Any]]) -> tuple[Effect, ...]:
+    return tuple(Effect(kind=k, amount=a, target=t) for k, a, t in raw)
+
+
+def resolve_target(ctx: Ctx, kind: str, source: str | None, pid: str, given: str | None) -> str | None:
+    st = ctx.state
+    if kind == "self":
+        return source
+    if kind == "attacker":
+        return st.attack["attacker"] if st.attack else None
+    if kind == "defender":
+        return st.attack["defender"] if st.attack else None
+    if kind in ("your-unit", "enemy-unit", "any-unit", "character", "character-unit"):
+        return given
+    return None
+
+
+def target_problem(ctx: Ctx, kind: str, pid: str, target: str | None, source: str | None) -> str | None:
+    """Why ``target`` cannot be an effect's target of ``kind`` (rule ID and message), or None."""
+    st = ctx.state
+    if kind in ("", "self", "attacker", "defender"):
+        if kind in ("attacker", "defender") and st.attack is None:
+            return "swtcg.timing.for-this-attack"
+        return None
+    if target is None or target not in st.cards:
+        return "swtcg.project.target"
+    c = st.cards[target]
+    if kind == "character":  # "a Character" can be a pilot (swtcg.pilots.unit-effects-exclude)
+        return None if ctx.cdef(target).type == "character" and c.zone in (*ARENAS, "pilot") else \
+            "swtcg.cards.type-reference"
+    if c.zone not in ARENAS:  # "a unit" never is a pilot (swtcg.pilots.unit-effects-exclude)
+        return "swtcg.pilots.unit-effects-exclude" if c.zone == "pilot" else "swtcg.project.target"
+    if kind == "character-unit" and c.zone != "character":
+        return "swtcg.cards.type-reference"
+    if kind == "your-unit" and c.controller != pid:
+        return "swtcg.control.you-your"
+    if kind == "enemy-unit" and c.controller == pid:
+        return "swtcg.control.you-your"
+    return None
+
+
+def add_mod(ctx: Ctx, target: str, statname: str, amount: int, until: str, source: str) -> None:
+    ctx.state.mods.append({"target": target, "stat": statname, "amount": amount, "until": until, "source": source})
+
+
+def apply_effect(ctx: Ctx, source_id: str, source: str | None, pid: str, e: Effect, amount: int, who: str | None,
+                 dice: tuple[int, ...] | None, to: str | None) -> None:
+    st = ctx.state
+    rules: tuple[str, ...] = ("swtcg.effects.one-shot-vs-lasting",)
+    if e.kind == "gain-force":
+        gain_force(ctx, pid, amount, rules)
+    elif e.kind == "lose-force":
+        gain_force(ctx, st.opponent(pid), -amount, ("swtcg.effects.force-floor-zero",))
+    elif e.kind == "draw":
+        draw(ctx, pid, amount, rules)
+    elif e.kind == "return-self":
+        # the card goes back to its owner's hand (swtcg.zones.owner-global-rule, swtcg.zones.leave-play-you)
+        parts = source_id.split(":")[0].split(".")
+        if len(parts) < 2 or parts[0] not in st.players:
+            return
+        code, owner = parts[1], st.players[parts[0]]
+        if code in owner.discard:
+            owner.discard.remove(code)
+            owner.hand.append(code)
+            ctx.record(rc.EffectRecord(("swtcg.zones.owner-global-rule", "swtcg.zones.leave-play-you"),
+                                       source=source_id, effect="return-self", amount=1, target=owner.id))
+    elif e.kind in KEYWORD_EFFECTS:
+        if who is not None and who in st.cards and st.cards[who].zone in ARENAS:
+            add_mod(ctx, who, f"kw:{e.kind}", amount, "attack" if st.attack else "battle", source_id)
+            ctx.record(rc.EffectRecord(rules, source=source_id, effect=e.kind, amount=amount, target=who))
+    elif e.kind in ("power", "speed"):
+        if who is None or who not in st.cards or st.cards[who].zone not in ARENAS:
+            return  # a pilot is no unit: "this unit gets +2 power" does nothing (swtcg.pilots.normal-abilities)
+        until = "attack" if st.attack is not None and who in (st.attack["attacker"], st.attack["defender"]) \
+            and e.target in ("attacker", "defender", "self") else "battle"
+        add_mod(ctx, who, e.kind, amount, until, source_id)
+        ctx.record(rc.EffectRecord(rules, source=source_id, effect=e.kind, amount=amount, target=who))
+    elif e.kind == "prevent":
+        prevent(ctx, pid, source_id, who or source, amount, ("swtcg.damage.prevent-when",))
+    elif e.kind == "reroll":
+        reroll(ctx, pid, source_id, dice if dice is not None else (), amount)
+    elif e.kind == "disrupt":
+        for f in reversed(st.frames):
+            if f["f"] == "resolve-play" and not f.get("disrupted"):
+                f["disrupted"] = source_id
+                ctx.record(rc.DisruptedRecord(("swtcg.keywords.disrupt-targets",), ability=f["source_id"],
+                                              by=source_id))
+                break
+    elif e.kind == "retreat":
+        if who is not None and who in st.cards:
+            retreat(ctx, who, tap=False, rules=("swtcg.retreat.by-effect",))
+    elif e.kind == "untap":
+        if who is not None and who in st.cards:
+            st.cards[who].tapped = False
+            ctx.record(rc.EffectRecord(("swtcg.battle.untap-attack-again",), source=source_id, effect="untap",
+                                       amount=0, target=who))
+
+
+def retreat(ctx: Ctx, ref: str, tap: bool, rules: tuple[str, ...]) -> None:
+    """A unit (with its pilot, swtcg.pilots.moving-unit) or a pilot alone goes to the build zone."""
+    st = ctx.state
+    c = st.cards[ref]
+    if c.zone == "pilot" and c.on:
+        st.cards[c.on].pilot = None
+        c.on = None
+    c.zone = "build"
+    if tap:
+        c.tapped = True
+        if c.pilot and c.pilot in st.cards:
+            st.cards[c.pilot].tapped = True
+    ctx.record(rc.RetreatRecord(rules, player=c.controller, card=ref, tapped=tap))
+
+
+# ====================================================================== damage
+def open_damage(ctx: Ctx, pending: list[dict[str, Any]]) -> None:
+    """Damage about to be dealt waits in a chance to prevent it (swtcg.pop.damage)."""
+    st = ctx.state
+    pending = [p for p in pending if p["amount"] > 0 and p["target"] in st.cards]
+    if not pending:
+        return
+    st.damage = pending
+    for p in pending:
+        ctx.record(rc.PendingRecord(("swtcg.pop.damage",), target=p["target"], amount=p["amount"], source=p["source"]))
+        for i, trig in enumerate(ctx.cdef(p["target"]).triggers if active(st, st.cards[p["target"]]) else ()):
+            if trig.on == "damaged":
+                hold(ctx, p["target"], st.cards[p["target"]].code, st.cards[p["target"]].controller, i, trig)
+    open_chance(ctx, "prevent")
+
+
+def prevent(ctx: Ctx, pid: str, ability: str, target: str | None, amount: int, rules: tuple[str, ...]) -> int:
+    """Prevent up to ``amount`` of the damage waiting for ``target``; the rest is wasted
+    (swtcg.damage.excess-prevention-wasted). Counters already there stay (swtcg.damage.prevent-not-remove)."""
+    st = ctx.state
+    p = next((d for d in st.damage if d["target"] == target), None)
+    left = p["amount"] - p["prevented"] if p else 0
+    done = min(left, amount)
+    if p:
+        p["prevented"] += done
+    ctx.record(rc.PreventRecord((*rules, "swtcg.damage.excess-prevention-wasted", "swtcg.damage.prevent-not-remove"),
+                                player=pid, ability=ability, target=target, prevented=done, wasted=amount - done))
+    return done
+
+
+def place_damage(ctx: Ctx) -> None:
+    """The prevention chance ended: put the counters (swtcg.pop.damage), Stun, discard the destroyed;
+    then new damage (Deflect's) gets its own chance (swtcg.pop.new-damage-waits)."""
+    st = ctx.state
+    pending, st.damage = st.damage, []
+    destroyed: list[tuple[str, str | None]] = []
+    for p in pending:
+        ref = p["target"]
+        if ref not in st.cards:
+            continue
+        n = p["amount"] - p["prevented"]
+        if n <= 0:
+            continue
+        c = st.cards[ref]
+        c.damage += n
+        ctx.record(rc.DamageRecord(("swtcg.pop.damage",) + (("swtcg.damage.sourceless-counters",) if p["source"] is None
+                                                             else ()), target=ref, counters=n, total=c.damage,
+                                   source=p["source"]))
+        stun = p.get("stun", 0)
+        if stun and c.zone in ARENAS:  # swtcg.keywords.stun: only when counters were put
+            add_mod(ctx, ref, "power", -stun, "battle", p["source"] or "")
+            ctx.record(rc.StunRecord(("swtcg.keywords.stun", "swtcg.keywords.stun-deflect"), source=p["source"],
+                                     target=ref, amount=stun))
+        if c.zone == "pilot":
+            # a pilot keeps its own health: discarded with more counters than health (swtcg.pilots.health)
+            if c.damage > ctx.cdef(ref).health:
+                destroyed.append((ref, p["source"]))
+        elif c.damage >= stat(ctx, ref, "health"):  # base.attack.discard
+            destroyed.append((ref, p["source"]))
+    for ref, source in destroyed:
+        if ref not in st.cards:
+            continue
+        victim_controller = st.cards[ref].controller
+        remove_from_play(ctx, ref, "damage")
+        if source and source in st.cards and st.cards[source].controller != victim_controller:
+            for iid, k in keyword_instances(ctx, source):
+                if k.name == "bounty":  # collected when its controller's next build step starts
+                    st.players[st.cards[source].controller].bounties.append([iid, [list(o) for o in k.options]])
+    if st.later:
+        later, st.later = st.later, []
+        open_damage(ctx, later)
+
+
+# ====================================================================== rolls
+def roll_dice(ctx: Ctx, pid: str, n: int, purpose: str, source: str | None, target: str | None,
+              rule: str) -> list[int]:
+    dice = [ctx.die(rule) for _ in range(n)]
+    ctx.record(rc.RollRecord((rule,), player=pid, purpose=purpose, dice=list(dice), source=source))
+    return dice
+
+
+def reroll(ctx: Ctx, pid: str, ability: str, which: tuple[int, ...], most: int) -> None:
+    st = ctx.state
+    roll = st.roll
+    if roll is None:
+        raise IllegalAction("swtcg.pop.dice-roll", "there is no roll to reroll")
+    if len(which) > most or any(i >= len(roll["dice"]) for i in which):
+        raise IllegalAction("swtcg.keywords.lucky-reroll-count",
+                            f"at most {most} of the {len(roll['dice'])} dice rolled, by position")
+    for i in which:
+        roll["dice"][i] = ctx.die("swtcg.timing.reroll-once-per-roll")
+    roll["used"].append(ability)
+    ctx.record(rc.RerollRecord(("swtcg.timing.reroll-once-per-roll",), player=pid, ability=ability,
+                               which=list(which), dice=list(roll["dice"])))
+
+
+def hits(ctx: Ctx, roll: dict[str, Any], attack: bool) -> tuple[int, int, int, int]:
+    """(hits, need, accuracy, critical) of a roll against its target: 4+ hits, 5+ against Armor
+    (swtcg.keywords.armor-threshold); Accuracy adds to attack dice (swtcg.keywords.accuracy); a natural
+    6 gives Critical Hit's extra damage once (base.glossary). Dice of damage get neither."""
+    target = roll["target"]
+    need = 5 if target in ctx.state.cards and kw_value(ctx, target, "armor") else 4
+    acc = kw_value(ctx, roll["source"], "accuracy") if attack and roll["source"] in ctx.state.cards else 0
+    n = sum(1 for d in roll["dice"] if d + acc >= need)
+    crit = 0
+    if attack and roll["source"] in ctx.state.cards and any(d == 6 for d in roll["dice"]):
+        crit = kw_value(ctx, roll["source"], "critical-hit")
+    return n, need, acc, crit
+
+
+# ====================================================================== chances to play
+def open_chance(ctx: Ctx, kind: str) -> None:
+    """A chance to play opens: the held abilities of its window first (swtcg.pop.triggers-first,
+    swtcg.triggers.reroll-window, swtcg.triggers.prevent-window), then the Dark Side acts
+    (swtcg.pop.dark-side-first, swtcg.keywords.disrupt-dark-side-first). An open chance waits in the
+    frames and resumes after this one."""
+    st = ctx.state
+    if st.chance is not None:
+        saved = dict(st.chance)
+        saved["to"] = st.turn
+        st.frames.append({"f": "resume", "chance": saved, "wait": st.wait})
+    window = {"reroll": "reroll", "prevent": "prevent"}.get(kind, "chance" if kind in ("general", "attack") else "")
+    st.chance = {"kind": kind, "passes": 0, "used": []}
+    st.turn = st.dark()
+    st.wait = "chance"
+    rules = {"reroll": "swtcg.pop.dice-roll", "prevent": "swtcg.pop.damage",
+             "disrupt": "swtcg.keywords.disrupt-dark-side-first"}
+    ctx.record(rc.ChanceRecord((rules.get(kind, "swtcg.pop.triggers-first"), "swtcg.pop.dark-side-first"), kind=kind,
+                               player=st.turn, passes=0, may=[]))
+    if window:
+        release(ctx, window)
+
+
+def close_chance(ctx: Ctx) -> None:
+    st = ctx.state
+    ch = st.chance
+    assert ch is not None
+    st.chance = None
+    st.wait = None
+    ctx.record(rc.ChanceEndRecord(("swtcg.pop.two-passes-end",), kind=ch["kind"]))
+    if ch["kind"] == "prevent":
+        place_damage(ctx)
+
+
+def pass_chance(ctx: Ctx, pid: str, auto: bool) -> None:
+    st = ctx.state
+    ch = st.chance
+    assert ch is not None
+    ch["passes"] += 1
+    ctx.record(rc.PassRecord(("swtcg.pop.two-passes-end",) + (("swtcg.project.forced-pass",) if auto else ()),
+                             player=pid, what="chance", auto=auto))
+    if ch["passes"] >= 2:
+        close_chance(ctx)
+    else:
+        st.turn = st.opponent(pid)
+
+
+def played_in_chance(ctx: Ctx, pid: str) -> None:
+    """A player played in the chance: the count of passes starts again, the opponent acts next
+    (swtcg.pop.dark-side-first: players alternate)."""
+    st = ctx.state
+    if st.chance is not None:
+        st.chance["passes"] = 0
+        st.turn = st.opponent(pid)
+
+
+# ====================================================================== the turn's procedure
+def new_turn(ctx: Ctx) -> None:
+    st = ctx.state
+    st.round += 1
+    st.build_started = []
+    for p in st.players.values():
+        p.once = []
+    dark, light = st.dark(), st.light()
+    st.frames = list(reversed([
+        {"f": "ready"}, {"f": "build-start", "p": dark}, {"f": "build", "p": dark},
+        {"f": "build-start", "p": light}, {"f": "build", "p": light},
+        {"f": "retreat", "p": dark}, {"f": "retreat", "p": light},
+        {"f": "battle-start"}, {"f": "arena", "a": "space"}, {"f": "arena", "a": "ground"},
+        {"f": "arena", "a": "character"}, {"f": "battle-end"}, {"f": "turn-end"}]))
+
+
+def ready(ctx: Ctx) -> None:
+    """swtcg.base.turn.ready: untap (Dark Side first; pilots too, swtcg.pilots.ready-phase), 4 Force each,
+    the Light Side rolls one die for everyone's build points (+1 with a unit in every arena)."""
+    st = ctx.state
+    st.phase, st.step, st.arena, st.active = "ready", "ready", None, None
+    ctx.record(rc.PhaseRecord(("swtcg.base.turn.ready",), round=st.round, phase="ready", step="ready"))
+    untapped = []
+    for pid in st.side_order():
+        for ref in sorted(st.cards):
+            c = st.cards[ref]
+            if c.controller == pid and c.tapped:
+                c.tapped = False
+                untapped.append(ref)
+    for pid in st.side_order():
+        st.players[pid].force += FORCE_PER_TURN
+    die = roll_dice(ctx, st.light(), 1, "build", None, None, "swtcg.base.turn.ready")[0]
+    for pid in st.side_order():
+        bonus = 1 if all(st.units_in(a, pid) for a in ARENAS) else 0
+        st.players[pid].build = die + bonus  # swtcg.project.build-points-reset
+    ctx.record(rc.ReadyRecord(("swtcg.base.turn.ready", "swtcg.pilots.ready-phase", "swtcg.project.build-points-reset"),
+                              untapped=untapped, force={p: st.players[p].force for p in st.side_order()}, roll=die,
+                              build={p: st.players[p].build for p in st.side_order()}))
+
+
+def build_start(ctx: Ctx, pid: str) -> None:
+    """The start of a build step: drawing a card, Upkeep, Bounty rewards and other "when your build
+    step starts" abilities, in the order the active player chooses (swtcg.build.start-triggers),
+    once per turn (swtcg.build.start-trigger-once-per-turn)."""
+    st = ctx.state
+    st.phase, st.step, st.active, st.arena = "command", "build", pid, None
+    ctx.record(rc.PhaseRecord(("swtcg.base.turn.command",), round=st.round, phase="command", step="build", player=pid))
+    for c in st.cards.values():
+        c.moved = False
+    if pid in st.build_started:
+        return
+    st.build_started.append(pid)
+    items: list[tuple[str, Any]] = [(f"{pid}:draw", None)]
+    for ref in sorted(st.cards):
+        c = st.cards[ref]
+        if c.controller != pid or not active(st, c):
+            continue
+        # Upkeep is due in the build zone, on top of a stack, while piloting (swtcg.keywords.upkeep-still-due)
+        for iid, k in keyword_instances(ctx, ref):
+            if k.name == "upkeep":
+                items.append((iid, ("upkeep", ref, k)))
+        if c.zone in ARENAS:
+            for i, trig in enumerate(ctx.card(c.code).triggers):
+                if trig.on == "build-start":
+                    items.append((f"{ref}:trigger" + (f".{i + 1}" if i else ""), ("trigger", ref, i)))
+    for n, (iid, options) in enumerate(st.players[pid].bounties):
+        items.append((f"{iid}#{n + 1}", ("bounty", iid, options)))
+    st.players[pid].bounties = []
+    if len(items) > 1:
+        order = ctx.decide(Decision(by=pid, kind="order", options=tuple(i for i, _ in items), multiple=True,
+                                    rules=("swtcg.build.start-triggers", "swtcg.keywords.upkeep-order"),
+                                    prompt="order of the start of your build step"))
+        by_id = dict(items)
+        items = [(a, by_id[a]) for a in order]
+    for iid, what in items:
+        if what is None:
+            draw(ctx, pid, 1, ("swtcg.build.start-triggers",))
+        elif what[0] == "upkeep":
+            upkeep(ctx, pid, iid, what[1], what[2])
+        elif what[0] == "bounty":
+            for kind, n in what[2]:
+                if kind == "force":
+                    gain_force(ctx, pid, n, ("swtcg.build.start-triggers",))
+                elif kind == "build":
+                    st.players[pid].build += n
+            ctx.record(rc.BountyRecord(("swtcg.build.start-triggers",), player=pid, ability=what[1],
+                                       reward=[list(o) for o in what[2]]))
+        else:
+            ref, i = what[1], what[2]
+            if ref in st.cards:
+                trig = ctx.cdef(ref).triggers[i]
+                ctx.record(rc.ResolveRecord(("swtcg.build.start-triggers",), ability=iid, player=pid))
+                run_effects(ctx, iid, ref, pid, trig.effects, None, 0)
+
+
+def upkeep(ctx: Ctx, pid: str, iid: str, ref: str, k: Keyword) -> None:
+    """Pay an Upkeep cost when you can (swtcg.keywords.upkeep-mandatory); with several options, choose
+    one you can pay; with none, it is ignored (swtcg.project.upkeep-unpayable)."""
+    st = ctx.state
+    p = st.players[pid]
+    c = st.cards.get(ref)
+    payable = []
+    for kind, n in k.options:
+        if (kind == "force" and p.force >= n) or (kind == "build" and p.build >= n) or \
+                (kind == "tap" and c is not None and not c.tapped):
+            payable.append(f"{kind}:{n}")
+    if not payable:
+        ctx.record(rc.UpkeepRecord(("swtcg.keywords.upkeep-mandatory", "swtcg.project.upkeep-unpayable"), player=pid,
+                                   ability=iid, paid=None))
+        return
+    choice = payable[0] if len(payable) == 1 else ctx.decide(Decision(
+        by=pid, kind="upkeep", options=tuple(payable), rules=("swtcg.keywords.upkeep-mandatory",),
+        prompt="which Upkeep cost to pay", source=iid))
+    kind, n = choice.split(":")[0], int(choice.split(":")[1])
+    if kind == "force":
+        p.force -= n
+    elif kind == "build":
+        p.build -= n
+    elif c is not None:
+        c.tapped = True
+    ctx.record(rc.UpkeepRecord(("swtcg.keywords.upkeep-mandatory", "swtcg.keywords.upkeep-order"), player=pid,
+                               ability=iid, paid=choice))
+
+
+def next_actors(ctx: Ctx, arena: str) -> list[str]:
+    """The units whose turn it is in a battle step: the fastest untapped ones; on a tie of both
+    players', the Dark Side's (base.battle.order)."""
+    st = ctx.state
+    ready_units = [c for c in st.units_in(arena) if not c.tapped]
+    if not ready_units:
+        return []
+    top = max(stat(ctx, c.ref, "speed") for c in ready_units)
+    fastest = [c for c in ready_units if stat(ctx, c.ref, "speed") == top]
+    dark = st.dark()
+    if any(c.controller == dark for c in fastest):
+        fastest = [c for c in fastest if c.controller == dark]
+    return sorted(c.ref for c in fastest)
+
+
+def run_frame(ctx: Ctx, frame: dict[str, Any]) -> None:
+    st = ctx.state
+    f = frame["f"]
+    if f == "ready":
+        ready(ctx)
+    elif f == "build-start":
+        build_start(ctx, frame["p"])
+    elif f == "build":
+        st.phase, st.step, st.active, st.arena = "command", "build", frame["p"], None
+        st.turn, st.wait = frame["p"], "build"
+    elif f == "retreat":
+        st.phase, st.step, st.active, st.arena = "command", "retreat", frame["p"], None
+        ctx.record(rc.PhaseRecord(("swtcg.base.turn.command",), round=st.round, phase="command", step="retreat",
+                                  player=frame["p"]))
+        st.turn, st.wait = frame["p"], "retreat"
+    elif f == "battle-start":
+        st.phase, st.step, st.active, st.arena = "battle", "battle", None, None
+        ctx.record(rc.PhaseRecord(("swtcg.base.battle",), round=st.round, phase="battle", step="battle"))
+        trigger_all(ctx, "battle-start")
+        open_chance(ctx, "general")
+    elif f == "arena":
+        st.arena = frame["a"]
+        ctx.record(rc.PhaseRecord(("swtcg.base.battle",), round=st.round, phase="battle", step="battle",
+                                  arena=frame["a"]))
+        st.frames.append({"f": "arena-loop", "a": frame["a"]})
+        open_chance(ctx, "general")
+    elif f == "arena-loop":
+        actors = next_actors(ctx, frame["a"])
+        st.arena = frame["a"]
+        if actors:
+            st.frames.append(frame)
+            st.acting = actors
+            st.turn = st.cards[actors[0]].controller
+            st.wait = "act"
+    elif f == "chance":
+        open_chance(ctx, frame["kind"])
+    elif f == "resume":
+        st.chance = frame["chance"]
+        st.turn = st.chance.pop("to")
+        st.wait = frame["wait"]
+    elif f == "attack-roll":
+        attack_roll(ctx)
+    elif f == "attack-hits":
+        attack_hits(ctx)
+    elif f == "attack-end":
+        attack_end(ctx)
+    elif f == "attack-clear":
+        st.attack = None
+        st.mods = [m for m in st.mods if m["until"] != "attack"]
+    elif f == "dice-damage":
+        if frame["target"] not in st.cards:
+            return
+        dice = roll_dice(ctx, frame["player"], frame["n"], "dice", frame["source"], frame["target"],
+                         "swtcg.battle.dice-of-damage-not-attack")
+        st.roll = {"purpose": "dice", "dice": dice, "player": frame["player"], "source": frame["source"],
+                   "target": frame["target"], "used": []}
+        st.frames.append({"f": "dice-hits"})
+        open_chance(ctx, "reroll")
+    elif f == "dice-hits":
+        roll, st.roll = st.roll, None
+        assert roll is not None
+        n, need, acc, crit = hits(ctx, roll, attack=False)
+        ctx.record(rc.HitsRecord(("swtcg.battle.dice-of-damage-not-attack", "swtcg.keywords.armor-threshold"),
+                                 target=roll["target"], hits=n, need=need, accuracy=acc, critical=crit, damage=n))
+        stun = kw_value(ctx, roll["source"], "stun") if roll["source"] in st.cards else 0
+        open_damage(ctx, [{"target": roll["target"], "amount": n, "source": roll["source"], "prevented": 0,
+                           "stun": stun}])
+    elif f == "effect-damage":
+        src = frame["source"]
+        stun = kw_value(ctx, src, "stun") if src and src in st.cards else 0
+        open_damage(ctx, [{"target": frame["target"], "amount": frame["amount"], "source": src, "prevented": 0,
+                           "stun": stun}])
+    elif f == "effects":
+        run_effects(ctx, frame["source_id"], frame["source"], frame["player"], effects_from(frame["effects"]),
+                    frame["target"], frame["x"], start=frame["start"])
+    elif f == "resolve-play":
+        if frame.get("disrupted"):
+            return
+        effects = effects_from(frame["effects"])
+        run_effects(ctx, frame["source_id"], frame["source"], frame["player"], effects, frame["target"], frame["x"],
+                    tuple(frame["dice"]) if frame.get("dice") is not None else None, frame.get("to"))
+    elif f == "battle-end":
+        trigger_all(ctx, "battle-end")  # resolved at the end of the turn (swtcg.turn.battle-phase-ends-triggers)
+    elif f == "turn-end":
+        turn_end(ctx)
+    else:  # pragma: no cover - frames are written by this module
+        raise ValueError(f"unknown frame {f!r}")
+
+
+def attack_roll(ctx: Ctx) -> None:
+    """The attack chance ended: roll dice equal to the attacker's power, less the defender's Shields
+    (base.attack), and open the chance to reroll (swtcg.pop.dice-roll)."""
+    st = ctx.state
+    a = st.attack
+    assert a is not None
+    if a["attacker"] not in st.cards or a["defender"] not in st.cards:
+        return
+    power = stat(ctx, a["attacker"], "power")
+    if st.cards[a["defender"]].zone != st.cards[a["attacker"]].zone:
+        # Bombard X: X dice instead of its power, changed by what changes its power (swtcg.base.bombard)
+        printed = ctx.cdef(a["attacker"]).power + _pilot_power(ctx, a["attacker"])
+        power += kw_value(ctx, a["attacker"], "bombard") - printed
+    power = max(0, power - kw_value(ctx, a["defender"], "shields"))
+    dice = roll_dice(ctx, st.cards[a["attacker"]].controller, power, "attack", a["attacker"], a["defender"],
+                     "swtcg.base.attack")
+    a["rolled"] = len(dice)
+    st.roll = {"purpose": "attack", "dice": dice, "player": st.cards[a["attacker"]].controller,
+               "source": a["attacker"], "target": a["defender"], "used": []}
+    st.frames.append({"f": "attack-hits"})
+    open_chance(ctx, "reroll")
+
+
+def _pilot_power(ctx: Ctx, ref: str) -> int:
+    c = ctx.state.cards[ref]
+    pdef = ctx.cdef(c.pilot).pilot if c.pilot and c.pilot in ctx.state.cards else None
+    return pdef.power if pdef else 0
+
+
+def attack_hits(ctx: Ctx) -> None:
+    st = ctx.state
+    roll, st.roll = st.roll, None
+    a = st.attack
+    assert roll is not None and a is not None
+    if a["attacker"] not in st.cards or a["defender"] not in st.cards:
+        return
+    n, need, acc, crit = hits(ctx, roll, attack=True)
+    total = n + crit
+    ctx.record(rc.HitsRecord(("swtcg.base.attack", "swtcg.keywords.accuracy", "swtcg.keywords.armor-threshold"),
+                             target=a["defender"], hits=n, need=need, accuracy=acc, critical=crit, damage=total))
+    stun = kw_value(ctx, a["attacker"], "stun")
+    pending = [{"target": a["defender"], "amount": total, "source": a["attacker"], "prevented": 0, "stun": stun}]
+    left = remaining_health(ctx, a["defender"])
+    if total > left and kw_value(ctx, a["attacker"], "overkill"):
+        others = [c.ref for c in st.units_in(st.cards[a["defender"]].zone)
+                  if c.ref not in (a["defender"], a["attacker"])]
+        if others:
+            pid = st.cards[a["attacker"]].controller
+            other = ctx.decide(Decision(by=pid, kind="overkill", options=(*others, None),
+                                        rules=("swtcg.keywords.overkill-remaining-health",),
+                                        prompt=f"the unit to take the {total - left} damage beyond the defender's "
+                                               "remaining health (None: nobody)"))
+            if other is not None:
+                pending[0]["amount"] = left
+                pending.append({"target": other, "amount": total - left, "source": a["attacker"], "prevented": 0,
+                                "stun": stun})
+    open_damage(ctx, pending)
+
+
+def attack_end(ctx: Ctx) -> None:
+    """The attack ends: Retaliate's dice of damage (even from a discarded unit, swtcg.keywords.retaliate)
+    and a Power Boost's self-damage (swtcg.keywords.power-boost-self-damage) come now."""
+    st = ctx.state
+    a = st.attack
+    assert a is not None
+    st.frames.append({"f": "attack-clear"})
+    later: list[dict[str, Any]] = []
+    for ret in a["retaliations"]:
+        later.append({"f": "dice-damage", "source": ret["unit"], "target": a["attacker"], "n": ret["dice"],
+                      "player": ret["player"]})
+    for boost in a["boosts"]:
+        later.append({"f": "effect-damage", "source": a["attacker"], "target": a["attacker"], "amount": boost})
+    for frame in reversed(later):
+        st.frames.append(frame)
+
+
+def turn_end(ctx: Ctx) -> None:
+    """The end of the turn: "when the battle phase ends" abilities resolve
+    (swtcg.turn.battle-phase-ends-triggers), lasting effects of the battle and the turn end
+    (swtcg.timing.until-end-of-battle, swtcg.timing.this-turn), and a player who controls two
+    arenas wins (base.win)."""
+    st = ctx.state
+    release(ctx, "chance")
+    if st.frames:  # an ability resolving at the end of the turn dealt damage: finish that first
+        st.frames.insert(0, {"f": "turn-end"})
+        return
+    st.mods = [m for m in st.mods if m["until"] not in ("battle", "turn", "attack")]
+    control: dict[str, str | None] = {}
+    for arena in ARENAS:
+        present = {c.controller for c in st.units_in(arena)}
+        control[arena] = next(iter(present)) if len(present) == 1 else None
+    for pid in st.side_order():
+        if sum(1 for v in control.values() if v == pid) >= 2:
+            st.winner, st.reason = pid, "arenas"
+            st.phase, st.step, st.turn, st.wait, st.arena = "over", "over", None, None, None
+            ctx.record(rc.VictoryRecord(("swtcg.base.win",), winner=pid, arenas=control))
+            return
+
+
+def same_name(ctx: Ctx, pid: str, d: CardDef, moving: str | None = None) -> str | None:
+    if not d.unique:
+        return None
+    for c in ctx.state.cards.values():
+        if c.ref != moving and c.controller == pid and c.built and c.zone in (*ARENAS, "build") \
+                and ctx.card(c.code).name == d.name:
+            return c.ref
+    return None
+
+
+def put_in_arena(ctx: Ctx, pid: str, c: Card, d: CardDef, rules: tuple[str, ...]) -> None:
+    """A unit enters its arena, or stacks with the unit of its name (base.unique)."""
+    st = ctx.state
+    same = same_name(ctx, pid, d, moving=c.ref)
+    c.built = True
+    c.counters = 0
+    if same is not None:
+        top = st.cards[same]
+        del st.cards[c.ref]
+        if c.pilot:
+            st.cards[c.pilot].zone, st.cards[c.pilot].on = "character", None
+        if d.cost < ctx.card(top.code).cost:
+            top.under.append(c.code)
+        else:
+            top.under.append(top.code)
+            top.code = c.code
+        ctx.record(rc.DeployRecord((*rules, "swtcg.stacking.normal-rules"), player=pid, card=same, code=d.code,
+                                   arena=top.zone, stacked=same))
+        return
+    c.zone = d.type
+    st.deploys += 1
+    c.deployed_at = st.deploys
+    ctx.record(rc.DeployRecord(rules, player=pid, card=c.ref, code=d.code, arena=c.zone))

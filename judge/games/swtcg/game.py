@@ -1,0 +1,242 @@
+"""The Star Wars Trading Card Game behind the ``Game`` interface (judge.games.base): everything the
+shared replay layer may ask of this package."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from judge.games.base import Applied, Faults, Policy
+from judge.games.inputs import Inputs
+from judge.games.swtcg import steps as st_
+from judge.games.swtcg.engine import Ctx, NotImplementedCard
+from judge.games.swtcg.model import CardPool
+from judge.games.swtcg.state import GameState, Player
+from judge.kernel.core import IllegalAction, KernelLoop, MissingOutcome, PendingDecision
+from judge.kernel.rng import Rng
+
+OUTCOME_RULES = {"arenas": ["swtcg.base.win"]}
+
+
+class Swtcg:
+    id = "swtcg"
+    name = "Star Wars Trading Card Game"
+    min_players = 2
+    max_players = 2
+    deck_formats = ("sandbox",)
+    default_deck_format = "sandbox"  # deck size and copy limits are not in the sources (base.deck)
+    verbs = st_.VERBS
+    errors: tuple[type[Exception], ...] = (IllegalAction, MissingOutcome, PendingDecision, KernelLoop,
+                                           NotImplementedCard)
+
+    def default_cards(self) -> CardPool:
+        from judge.games.swtcg.cards import default_pool
+
+        return default_pool()
+
+    # -- reading a log ------------------------------------------------------------------------
+    def check_setup(self, players: Sequence[Any], setup: Mapping[str, Any], cards: CardPool) -> Faults:
+        from judge.games.swtcg.setup import check_beginning, check_players, from_position
+
+        if "position" in setup:
+            extra = [k for k in setup if k != "position"]
+            ids = [p for p in players if isinstance(p, dict) and isinstance(p.get("id"), str)]
+            return [(f"/setup/{k}", "a setup from a position has only 'position'") for k in extra] + \
+                from_position(setup["position"], ids, cards)[1]
+        faults = check_players(list(players), cards)
+        return faults + check_beginning(setup, list(players), cards)
+
+    parse_step = staticmethod(st_.parse_step)
+
+    def deck_violations(self, players: Sequence[Mapping[str, Any]], cards: CardPool, deck_format: str,
+                        ) -> list[dict[str, Any]]:
+        return []
+
+    # -- states -------------------------------------------------------------------------------
+    def from_position(self, position: Any, players: Sequence[Mapping[str, Any]], cards: CardPool,
+                      ) -> tuple[GameState | None, Faults]:
+        from judge.games.swtcg.setup import from_position
+
+        return from_position(position, [dict(p) for p in players], cards)
+
+    def begin(self, players: Sequence[Mapping[str, Any]], setup: Mapping[str, Any], cards: CardPool,
+              rng: Rng | None, policy: Policy | None) -> tuple[GameState, Applied]:
+        from judge.games.swtcg.setup import from_beginning
+
+        try:
+            state, ctx = from_beginning([dict(p) for p in players], dict(setup), cards, rng, policy)
+        except self.errors as exc:
+            return self.empty_state(players), Applied(error=exc)
+        return state, Applied(ctx.records, ctx.decisions, ctx.written_choices)
+
+    def empty_state(self, players: Sequence[Mapping[str, Any]]) -> GameState:
+        st = GameState()
+        for p in players:
+            st.players[p["id"]] = Player(id=p["id"], name=p.get("name", ""))
+        return st
+
+    # -- steps --------------------------------------------------------------------------------
+    def check(self, state: GameState, action: st_.SwAction, cards: CardPool) -> tuple[str, str] | None:
+        from judge.games.swtcg.actions import check
+
+        return check(Ctx(state, cards), action)
+
+    def apply(self, state: GameState, action: st_.SwAction, inputs: Inputs, cards: CardPool,
+              rng: Rng | None, policy: Policy | None, next_action: Any) -> Applied:
+        from judge.games.swtcg.procedure import apply_step
+
+        ctx = Ctx(state, cards, inputs, rng, policy)
+        error: Exception | None = None
+        try:
+            apply_step(ctx, action)
+        except self.errors as exc:
+            error = exc
+        return Applied(ctx.records, ctx.decisions, ctx.written_choices, error)
+
+    def legal_actions(self, state: GameState, cards: CardPool) -> list[st_.SwAction]:
+        from judge.games.swtcg.legal import candidates
+
+        if state.turn is None:
+            return []
+        return candidates(Ctx(state, cards), state.turn)
+
+    def chooser(self, state: GameState) -> tuple[str, str]:
+        """Simultaneous abilities of both players: the Dark Side's first (swtcg.project.trigger-order)."""
+        return state.dark(), "swtcg.project.trigger-order"
+
+    def pending(self, applied: Applied) -> dict[str, Any] | None:
+        err = applied.error
+        return err.decision.to_json() if isinstance(err, PendingDecision) else None
+
+    def rules(self) -> list[Any]:
+        from judge.rules import index
+
+        return index.rules(self.id)
+
+    def actor(self, state: GameState) -> str | None:
+        return None if state.phase == "over" else state.turn
+
+    def outcome(self, state: GameState) -> dict[str, Any] | None:
+        if state.winner is None:
+            return None
+        rules = list(OUTCOME_RULES.get(state.reason or "", []))
+        return {"winner": state.winner, "reason": state.reason, "rules": rules}
+
+    def summarize(self, action: st_.SwAction | None, events: Sequence[Mapping[str, Any]], cards: Any) -> str:
+        from judge.games.swtcg.summary import summarize
+
+        return summarize(action, events, cards)
+
+    def viewer_cards(self, names: Iterable[str], cards: CardPool) -> dict[str, Any]:
+        """The cards among ``names`` (codes, references ``p1.CODE``, abilities ``p1.CODE:evade``)."""
+        refs: dict[str, dict[str, Any]] = {}
+        table: dict[str, dict[str, Any]] = {}
+        for text in names:
+            if not isinstance(text, str):
+                continue
+            base = text.split(":", 1)[0]
+            player = None
+            code = base
+            if st_.REF.match(base):
+                player, code = base.split(".")[0], base.split(".")[1]
+            card = cards.get(code)
+            if card is None:
+                continue
+            entry: dict[str, Any] = {"code": code}
+            if player:
+                entry["player"] = player
+            refs[text] = entry
+            if code not in table:
+                data: dict[str, Any] = {"name": card.display, "type": card.type, "subtitle": " - ".join(card.subtypes)
+                                        or None, "cost": card.cost, "side": card.side, "text": card.text or None}
+                if card.unit:
+                    data.update(speed=card.speed, power=card.power, health=card.health)
+                table[code] = {k: v for k, v in data.items() if v is not None}
+        return {"refs": refs, "cards": table, "symbols": {}}
+
+    # -- card data (``arbiter cards``) ---------------------------------------------------------------
+    @property
+    def card_data_files(self) -> tuple[str, ...]:
+        from judge.games.swtcg.importer import FILES
+
+        return FILES
+
+    def import_cards(self, files: Mapping[str, bytes]) -> Any:
+        from judge.games.swtcg.importer import import_files
+
+        return import_files(files)
+
+    def load_cards(self, data: Mapping[str, Any]) -> Any:
+        from judge.games.swtcg.importer import load_cards
+
+        return load_cards(data)
+
+    def describe_card(self, cards: Any, code: str) -> str | None:
+        from judge.games.swtcg.importer import describe
+
+        return describe(cards, code)
+
+    # -- looking cards up (judge.games.carddata.LOOKUP_MEMBERS) ---------------------------------
+    def card_info(self, cards: CardPool, code: str) -> dict[str, Any] | None:
+        """Card ``code`` as JSON: name, side, type, cost, speed, power, health, keywords, text and
+        whether the engine applies all of it; None when unknown."""
+        card = cards.get(code)
+        if card is None:
+            return None
+        out: dict[str, Any] = {"code": card.code, "name": card.display, "title": card.display, "side": card.side,
+                               "type": card.type, "cost": card.cost, "unique": card.unique}
+        if card.subtypes:
+            out["subtypes"] = list(card.subtypes)
+        if card.unit:
+            out.update(speed=card.speed, power=card.power, health=card.health)
+        if card.keywords:
+            out["keywords"] = [k.name + (f" {k.value}" if k.value else "") for k in card.keywords]
+        if card.pilot is not None:
+            out["pilot"] = True
+        if card.text:
+            out["text"] = [card.text]  # lines of text, as every game gives them
+        out["status"] = "implemented" if card.implemented else "not-implemented"
+        if not card.implemented:
+            out["not_applied"] = card.unparsed or card.text
+        return out
+
+    def _titles(self, cards: CardPool) -> list[Any]:
+        from judge.games.carddata import Titles
+
+        return [Titles(c.code, (c.display, c.name) if c.version else (c.name,),
+                       " ".join([c.side, c.type, *c.subtypes, *(k.name for k in c.keywords), c.text]))
+                for c in cards.cards.values()]
+
+    def find_cards(self, cards: CardPool, text: str) -> list[str]:
+        """Codes of the cards matching ``text`` (judge.games.carddata.search_titles)."""
+        from judge.games.carddata import search_titles
+
+        return search_titles(self._titles(cards), text)
+
+    def card_code(self, cards: CardPool, text: str) -> Any:
+        """The card a code or an unambiguous name names (judge.games.carddata.match_title)."""
+        from judge.games.carddata import match_title
+
+        return match_title(self._titles(cards), text)
+
+    def check_decklist(self, text: str, cards: Any, deck_format: str | None = None) -> Any:
+        from judge.games.swtcg.importer import check_decklist
+
+        return check_decklist(text, cards, deck_format)
+
+    # -- self-play ----------------------------------------------------------------------------
+    def selfplay_sides(self) -> tuple[str, ...]:
+        return ("DARK-60", "LIGHT-60")
+
+    def selfplay_log(self, seed: str, sides: Sequence[str]) -> dict[str, Any]:
+        from judge.games.swtcg.selfplay import new_log
+
+        return new_log(seed, *sides)
+
+    def policy(self, rng: Rng) -> Policy:
+        from judge.games.swtcg.selfplay import Policy as SwPolicy
+
+        return SwPolicy(rng)
+
+
+GAME = Swtcg()

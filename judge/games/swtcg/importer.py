@@ -1,0 +1,279 @@
+"""Importing a user's copy of the community SW TCG catalog (``{"cards": [...]}`` JSON: ``card-id``,
+``set-code``, ``number``, ``name``, ``type``, ``side``, ``cost``, ``speed``, ``power``, ``health``,
+``subtype``, ``text``) into the project's card JSON (``model.card_json``).
+
+Keyword text becomes engine abilities: "Accuracy 1", "Armor", "Critical Hit 2", "Lucky 1",
+"Shields 2", "Stun 1", "Overkill", "Intercept", "Evade 1", "Deflect 2", "Retaliate 2" (each with
+an optional "Pay N Force ->" cost, X allowed for Evade), "Upkeep: Pay 1 build point or tap this
+unit.", "Bounty: 1 Force.", and pilot text "[Pilot] Starfighter Pilot. The Starfighter gets:
+* +20 speed. * Lucky 2." Reminder text in parentheses is ignored. Any other text marks the card
+not implemented (``implemented`` false, ``unparsed``: what was not read): such a card stops a
+replay with a ``not-implemented`` error where it matters (judge.games.swtcg.engine).
+
+Pure: the caller reads the file (``arbiter cards import --game swtcg FILE``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from judge.games.carddata import CardImport, DeckCheck
+from judge.games.swtcg.model import CardDef, CardPool, Effect, Keyword, PilotDef, Play, Trigger, X, card_from, card_json
+
+FILES = ("*.json",)
+SIDE = {"L": "light", "D": "dark", "N": "neutral"}
+TYPES = {"Space": "space", "Ground": "ground", "Character": "character", "Battle": "battle", "Mission": "mission",
+         "Location": "location", "Equipment": "equipment"}
+VALUED = {"accuracy": "accuracy", "critical hit": "critical-hit", "lucky": "lucky", "shields": "shields",
+          "stun": "stun", "evade": "evade", "deflect": "deflect", "retaliate": "retaliate", "bombard": "bombard",
+          "hidden cost": "hidden-cost"}
+BARE = {"armor": "armor", "overkill": "overkill", "intercept": "intercept"}
+COST = re.compile(r"^pay (?P<cost>\d+|x) force\s*(->|:)\s*(?P<rest>.+)$", re.I)
+KEYWORD = re.compile(r"^(?P<name>[a-z ]+?)(\s+(?P<value>\d+|x))?\.?$", re.I)
+UPKEEP_PART = re.compile(r"^(pay (?P<n>\d+) (?P<what>build points?|force)|(?P<tap>tap this unit))$", re.I)
+BOUNTY_PART = re.compile(r"^(?P<n>\d+) (?P<what>build points?|force)$", re.I)
+PILOT = re.compile(r"^\[pilot\]\s*(?P<kinds>.+?) pilot\.\s*(?P<rest>.*)$", re.I)
+NAME = re.compile(r"^(?P<name>.+?)(\s+\((?P<version>[A-Z])\))?(\s+\((Promo|Preview)\))?$")
+
+
+FOR_ATTACK = re.compile(r"^pay (?P<cost>\d+) force\s*->\s*(?P<who>this unit|[a-z' -]+?) gets "
+                        r"(\+(?P<power>\d+) power|(?P<kw>accuracy|critical hit|stun) (?P<n>\d+)) for this attack\.?$",
+                        re.I)
+ATTACKS_GAIN = re.compile(r"^when(ever)? this unit attacks, gain (?P<n>\d+) force\.?$", re.I)
+BOOST = re.compile(r"^when this unit attacks, you may give it \+(?P<x>\d+) power for (this|that) attack\. if you "
+                   r"do, when the attack ends, (it|this unit|that unit) does (?P<y>\d+) damage to itself\.?$", re.I)
+
+
+def parse_play(text: str, name: str) -> Play | None:
+    """"Pay N Force -> <this unit> gets +N power (Accuracy N, Critical Hit N, Stun N) for this attack."."""
+    m = FOR_ATTACK.match(_plain(text))
+    if not m:
+        return None
+    who = m.group("who").lower()
+    if who != "this unit" and not name.lower().startswith(who.strip()) and who.strip() not in name.lower():
+        return None
+    effect = (Effect("power", int(m.group("power")), "self") if m.group("power")
+              else Effect(m.group("kw").lower().replace(" ", "-"), int(m.group("n")), "self"))
+    return Play(cost=int(m.group("cost")), options=((effect,),), windows=("attack",))
+
+
+def parse_trigger(text: str) -> Trigger | None:
+    """"Whenever this unit attacks, gain N Force."."""
+    m = ATTACKS_GAIN.match(_plain(text))
+    return Trigger(on="attacks", effects=(Effect("gain-force", int(m.group("n"))),)) if m else None
+
+
+def _plain(text: str) -> str:
+    """Without reminder text in parentheses."""
+    return re.sub(r"\s*\([^)]*\)", "", text.strip()).strip()
+
+
+def parse_keyword(text: str) -> Keyword | None:
+    """One ability's text as a keyword ability, or None when it is not one."""
+    boost = BOOST.match(_plain(text))
+    if boost:
+        return Keyword(name="power-boost", value=int(boost.group("x")), extra=int(boost.group("y")))
+    text = _plain(text).rstrip(".")
+    cost = 0
+    m = COST.match(text)
+    if m:
+        cost = X if m.group("cost").lower() == "x" else int(m.group("cost"))
+        text = m.group("rest").strip().rstrip(".")
+    m = KEYWORD.match(text)
+    if not m:
+        return None
+    name = m.group("name").strip().lower()
+    raw = m.group("value")
+    value = (X if raw.lower() == "x" else int(raw)) if raw else 0
+    if name in VALUED and raw:
+        kw = VALUED[name]
+        if cost and kw not in ("evade", "deflect", "retaliate"):
+            return None
+        if value == X and kw != "evade":
+            return None
+        return Keyword(name=kw, value=value, cost=cost)
+    if name in BARE and not raw:
+        if cost and BARE[name] != "intercept":
+            return None
+        return Keyword(name=BARE[name], cost=cost)
+    return None
+
+
+def parse_upkeep(text: str) -> Keyword | None:
+    m = re.match(r"^upkeep:\s*(?P<rest>.+?)\.?$", text.strip(), re.I)
+    if not m:
+        return None
+    options = []
+    for part in re.split(r"\s+or\s+", m.group("rest")):
+        pm = UPKEEP_PART.match(part.strip().rstrip("."))
+        if not pm:
+            return None
+        if pm.group("tap"):
+            options.append(("tap", 0))
+        else:
+            options.append(("build" if pm.group("what").lower().startswith("build") else "force", int(pm.group("n"))))
+    return Keyword(name="upkeep", options=tuple(options))
+
+
+def parse_bounty(text: str) -> Keyword | None:
+    m = re.match(r"^bounty:\s*(?P<rest>.+?)\.?$", text.strip(), re.I)
+    if not m:
+        return None
+    pm = BOUNTY_PART.match(m.group("rest").strip())
+    if not pm:
+        return None
+    return Keyword(name="bounty", options=(("build" if pm.group("what").lower().startswith("build") else "force",
+                                            int(pm.group("n"))),))
+
+
+def parse_pilot(text: str) -> PilotDef | None:
+    m = PILOT.match(text.strip())
+    if not m:
+        return None
+    kinds = "/".join(k.strip() for k in re.split(r"\s+and\s+|\s+or\s+|,\s*", m.group("kinds")) if k.strip())
+    rest = m.group("rest")
+    rest = re.sub(r"^the .+? gets:?\s*", "", rest, flags=re.I)
+    bonus = {"speed": 0, "power": 0, "health": 0}
+    keywords = []
+    for part in [p.strip().rstrip(".") for p in re.split(r"\*|\band\b", rest) if p.strip().strip(".")]:
+        sm = re.match(r"^\+(\d+) (speed|power|health)$", part, re.I)
+        if sm:
+            bonus[sm.group(2).lower()] += int(sm.group(1))
+            continue
+        kw = parse_keyword(part)
+        if kw is None:
+            return None
+        keywords.append(kw)
+    return PilotDef(kind=kinds, keywords=tuple(keywords), **bonus)
+
+
+def import_card(raw: Mapping[str, Any]) -> CardDef:
+    """One catalog entry as a card (``implemented`` False when any of its text is not read)."""
+    set_code = str(raw.get("set-code") or "X")
+    number = raw.get("number")
+    code = f"{set_code}{int(number):03d}" if isinstance(number, int) else f"P{str(raw.get('card-id', ''))[:10]}"
+    m = NAME.match(str(raw.get("name", "")).strip())
+    name = m.group("name") if m else str(raw.get("name"))
+    version = m.group("version") if m else None
+    ctype = TYPES.get(str(raw.get("type")), "")
+    if not ctype:
+        raise ValueError(f"{code}: unknown type {raw.get('type')!r}")
+    keywords: list[Keyword] = []
+    plays: list[Play] = []
+    triggers: list[Trigger] = []
+    pilot: PilotDef | None = None
+    unread: list[str] = []
+    text = str(raw.get("text") or "").strip()
+    for part in [p.strip() for p in text.split(" | ") if p.strip()]:
+        kw = parse_keyword(part) or parse_upkeep(part) or parse_bounty(part)
+        if kw is not None and ctype in ("space", "ground", "character"):
+            keywords.append(kw)
+            continue
+        play = parse_play(part, name) if ctype in ("space", "ground", "character") else None
+        if play is not None:
+            plays.append(play)
+            continue
+        trig = parse_trigger(part) if ctype in ("space", "ground", "character") else None
+        if trig is not None:
+            triggers.append(trig)
+            continue
+        pd = parse_pilot(part) if ctype == "character" else None
+        if pd is not None and pilot is None:
+            pilot = pd
+            continue
+        unread.append(part)
+    unit = ctype in ("space", "ground", "character")
+    if unit and any(raw.get(s) is None for s in ("speed", "power", "health")):
+        unread.append("variable speed, power or health")
+    if not unit and not unread:
+        unread.append(f"a {ctype} card's effect" if not text else text)
+    subtype = str(raw.get("subtype") or "")
+    return CardDef(code=code, name=name, side=SIDE.get(str(raw.get("side")), "neutral"), type=ctype,
+                   subtypes=tuple(s.strip() for s in subtype.split(" - ") if s.strip()),
+                   cost=int(raw.get("cost") or 0), speed=int(raw.get("speed") or 0), power=int(raw.get("power") or 0),
+                   health=int(raw.get("health") or 0), version=version, keywords=tuple(keywords), pilot=pilot,
+                   plays=tuple(plays), triggers=tuple(triggers),
+                   text=text, implemented=not unread, unparsed=" | ".join(unread))
+
+
+def import_files(files: Mapping[str, bytes]) -> CardImport:
+    """The catalog (one JSON file) as the project's card JSON."""
+    problems: list[str] = []
+    cards: list[CardDef] = []
+    if not files:
+        problems.append("no catalog file (a JSON file with a 'cards' list)")
+    for path, content in files.items():
+        try:
+            doc = json.loads(content.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError) as exc:
+            problems.append(f"{path}: not JSON: {exc}")
+            continue
+        entries = doc.get("cards") if isinstance(doc, dict) else doc
+        if not isinstance(entries, list):
+            problems.append(f"{path}: no 'cards' list")
+            continue
+        for i, raw in enumerate(entries):
+            if not isinstance(raw, dict):
+                problems.append(f"{path}: cards[{i}]: not an object")
+                continue
+            try:
+                cards.append(import_card(raw))
+            except (ValueError, TypeError) as exc:
+                problems.append(f"{path}: cards[{i}]: {exc}")
+    seen: set[str] = set()
+    out = []
+    for c in cards:
+        if c.code in seen:
+            problems.append(f"{c.code}: two cards with this code (the first is kept)")
+            continue
+        seen.add(c.code)
+        out.append(card_json(c))
+    sets = {c.code.rstrip("0123456789") for c in cards}
+    return CardImport(data={"game": "swtcg", "cards": out}, cards=len(out), sets=len(sets),
+                      applied=sum(1 for c in out if c.get("implemented", True)), problems=tuple(problems))
+
+
+def load_cards(data: Mapping[str, Any]) -> CardPool:
+    if data.get("game") != "swtcg" or not isinstance(data.get("cards"), list):
+        raise ValueError("not a SW TCG card file ({\"game\": \"swtcg\", \"cards\": [...]})")
+    pool = CardPool()
+    for raw in data["cards"]:
+        pool.add(card_from(raw))
+    return pool
+
+
+def describe(cards: CardPool, code: str) -> str | None:
+    c = cards.get(code)
+    if c is None:
+        return None
+    lines = [f"{c.code}: {c.display} ({c.side} {c.type}{' - ' + ' - '.join(c.subtypes) if c.subtypes else ''})",
+             f"build cost {c.cost}" + (f", speed {c.speed}, power {c.power}, health {c.health}" if c.unit else "")]
+    lines += [f"  {k.text()}" for k in c.keywords]
+    if c.pilot:
+        lines.append(f"  Pilot ({c.pilot.kind}): +{c.pilot.speed} speed, +{c.pilot.power} power, "
+                     f"+{c.pilot.health} health" + "".join(f", {k.text()}" for k in c.pilot.keywords))
+    if not c.implemented:
+        lines.append(f"  not implemented: {c.unparsed}")
+    return "\n".join(lines)
+
+
+def check_decklist(text: str, cards: CardPool, deck_format: str | None = None) -> DeckCheck:
+    """A decklist of lines ``<count> <code>`` as a player entry (sandbox: nothing else is checked)."""
+    deck: list[str] = []
+    problems = []
+    for n, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        m = re.match(r"^(\d+)\s*x?\s+(\S+)$", line)
+        if not m:
+            problems.append(f"line {n}: expected '<count> <code>'")
+        elif m.group(2) not in cards:
+            problems.append(f"line {n}: no card {m.group(2)}")
+        else:
+            deck += [m.group(2)] * int(m.group(1))
+    return DeckCheck(entry={"id": "p1", "deck": deck}, deck_format=deck_format or "sandbox",
+                     problems=tuple(problems))

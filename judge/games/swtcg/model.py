@@ -1,0 +1,308 @@
+"""SW TCG cards as data plus small hooks (STYLE.md section 6): a card is its stats, its type line and
+a few declarative abilities. The engine never branches on a card's name; it reads these values.
+
+- ``Keyword``: a keyword ability (Accuracy, Armor, Critical Hit, Evade, Deflect, Intercept, Lucky,
+  Overkill, Power Boost, Retaliate, Shields, Stun, Upkeep, Bounty, Prevent, Disrupt), with its
+  value and, for an activated keyword, its Force cost (``"Pay 2 Force -> Evade 1"``).
+- ``Effect``: one instruction of a battle card, an activated ability or a triggered ability
+  ("gain 2 Force", "3 dice of damage", "+2 power for this attack"...). ``amount`` may be ``X``.
+- ``Play``: a battle card's effect or a unit's activated ability: its cost, the window it may be
+  played in, and its options ("Choose one": several).
+- ``Trigger``: a triggered ability ("When this unit attacks, gain 1 Force").
+- ``Static``: a static ability (a cost change, a keyword granted to other units).
+- ``PilotDef``: the text after "[subtype] Pilot", working only while the card pilots a unit.
+
+A card whose text the engine cannot read has ``implemented`` False: it stops a replay with a
+``not-implemented`` error where its text would matter (``judge.games.swtcg.engine``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+UNIT_TYPES = ("space", "ground", "character")  # swtcg.cards.units
+CARD_TYPES = (*UNIT_TYPES, "battle", "mission", "location", "equipment")
+SIDES = ("dark", "light", "neutral")
+X = -1  # an amount read from the cost (swtcg.costs.x-uses-printed-cost, swtcg.costs.any-amount-reduced)
+
+# keywords whose use is an activated ability (a cost, an arrow), and the chance each belongs to
+ACTIVATED = {"evade": "prevent", "deflect": "prevent", "prevent": "prevent", "intercept": "attack",
+             "retaliate": "attack", "lucky": "reroll", "hidden-cost": "any"}
+STATIC = ("accuracy", "armor", "critical-hit", "shields", "stun", "overkill", "bombard")
+TRIGGERED = ("power-boost", "upkeep", "bounty")
+KEYWORDS = (*STATIC, *ACTIVATED, *TRIGGERED, "disrupt")
+# keyword values that add up on one unit (swtcg.abilities.cumulative-modifiers, swtcg.keywords.lucky-sum);
+# Armor and Overkill count once however many a unit has (swtcg.keywords.armor-no-stack)
+CUMULATIVE = ("accuracy", "critical-hit", "shields", "stun", "lucky", "bombard")
+
+# "stun", "accuracy", "critical-hit": the unit gets that keyword's value (for this attack, or the battle)
+KEYWORD_EFFECTS = ("stun", "accuracy", "critical-hit")
+EFFECT_KINDS = ("gain-force", "lose-force", "draw", "power", "speed", *KEYWORD_EFFECTS, "damage", "dice", "prevent",
+                "reroll", "disrupt", "retreat", "untap", "return-self")
+TARGETS = ("", "self", "your-unit", "enemy-unit", "any-unit", "attacker", "defender", "character", "character-unit")
+WINDOWS = ("any", "attack", "reroll", "prevent", "disrupt", "build", "no-attack", "would-attack")
+TRIGGER_ON = ("attacks", "discarded", "damaged", "battle-start", "battle-end", "build-start")
+
+
+@dataclass(frozen=True)
+class Keyword:
+    """A keyword ability. ``cost``: Force paid to use an activated keyword; ``extra``: Power Boost's
+    self-damage; ``options``: Upkeep's alternatives (``("force", 1)``, ``("build", 2)``, ``("tap", 0)``)
+    or Bounty's reward."""
+
+    name: str
+    value: int = 0
+    cost: int = 0
+    extra: int = 0
+    options: tuple[tuple[str, int], ...] = ()
+
+    def text(self) -> str:
+        label = " ".join(p.capitalize() for p in self.name.split("-"))
+        if self.name == "upkeep":
+            return "Upkeep: " + " or ".join(_option_text(o) for o in self.options)
+        if self.name == "bounty":
+            return "Bounty: " + " and ".join(_option_text(o) for o in self.options)
+        if self.name == "power-boost":
+            label = f"Power Boost {self.value}/{self.extra}"
+        elif self.value:
+            label += f" {self.value}"
+        return f"Pay {self.cost} Force -> {label}" if self.cost else label
+
+
+def _option_text(option: tuple[str, int]) -> str:
+    what, n = option
+    return {"force": f"{n} Force", "build": f"{n} build point{'s' if n != 1 else ''}", "tap": "tap this unit",
+            "lose-force": f"lose {n} Force"}.get(what, what)
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One instruction. ``amount`` ``X`` (-1): the cost's X. ``target``: who it applies to."""
+
+    kind: str
+    amount: int = 0
+    target: str = ""
+
+
+@dataclass(frozen=True)
+class Play:
+    """A battle card's effect or an activated ability. ``options``: one tuple of effects per option
+    of "Choose one" (one option: no choice); ``window``: the chance it belongs to; ``any_amount``:
+    "Pay any amount of Force"; ``once``: "this turn" / "until end of battle" effects, once per turn
+    (swtcg.timing.this-turn, swtcg.timing.until-end-of-battle)."""
+
+    cost: int = 0
+    options: tuple[tuple[Effect, ...], ...] = ()
+    windows: tuple[str, ...] = ("any",)  # the window of each option (one per option)
+    any_amount: bool = False
+    once: bool = False
+    tap: bool = False
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """A triggered ability: ``on`` an event of its own card, with ``effects`` (in the order written,
+    swtcg.abilities.multi-part-order); ``optional``: "you may"."""
+
+    on: str
+    effects: tuple[Effect, ...]
+    optional: bool = False
+    where: str = ""  # a condition: "space", "ground", "character" (the arena the card is in)
+
+
+@dataclass(frozen=True)
+class Static:
+    """A static ability. ``kind`` ``cost``: the Force cost of ``scope`` (``battle`` cards or activated
+    ``ability`` uses) of ``whose`` (``you``/``all``) changes by ``amount``; ``grant``: ``keyword`` to
+    ``whose`` other units of type ``scope`` (one instance per granting card, swtcg.abilities.grant-per-source)."""
+
+    kind: str
+    amount: int = 0
+    scope: str = ""
+    whose: str = "you"
+    keyword: Keyword | None = None
+    stat: str = ""  # ``boost``: the stat your units of subtype ``scope`` get ``amount`` more of
+
+
+@dataclass(frozen=True)
+class PilotDef:
+    """The text after "[kind] Pilot": what the piloted unit gets (swtcg.pilots.bonuses-only-when-piloting)."""
+
+    kind: str  # the unit subtype word it can pilot: Starfighter, Speeder, Transport...
+    speed: int = 0
+    power: int = 0
+    health: int = 0
+    keywords: tuple[Keyword, ...] = ()
+
+
+@dataclass(frozen=True)
+class CardDef:
+    code: str
+    name: str
+    side: str
+    type: str
+    subtypes: tuple[str, ...] = ()
+    cost: int = 0  # build cost; a battle card's Force cost is its Play's
+    speed: int = 0
+    power: int = 0
+    health: int = 0
+    version: str | None = None  # the version letter of a unique card
+    keywords: tuple[Keyword, ...] = ()
+    plays: tuple[Play, ...] = ()  # a battle card's effect, or a unit's activated abilities
+    triggers: tuple[Trigger, ...] = ()
+    statics: tuple[Static, ...] = ()
+    pilot: PilotDef | None = None
+    text: str = ""
+    implemented: bool = True
+    unparsed: str = ""  # the part of the text the engine does not implement
+
+    @property
+    def unit(self) -> bool:
+        return self.type in UNIT_TYPES
+
+    @property
+    def unique(self) -> bool:
+        return self.version is not None
+
+    def has_subtype(self, word: str) -> bool:
+        """Whether the type line names ``word`` (swtcg.cards.subtype-reference: never the name); a pilot's
+        ``Speeder/Starfighter`` names either."""
+        for one in word.lower().split("/"):
+            pattern = re.compile(r"(^|\s)" + re.escape(one.strip()) + r"($|\s)")
+            if any(pattern.search(s.lower()) for s in self.subtypes):
+                return True
+        return False
+
+    @property
+    def droid(self) -> bool:
+        return self.has_subtype("Droid")
+
+    @property
+    def display(self) -> str:
+        return f"{self.name} ({self.version})" if self.version else self.name
+
+
+@dataclass
+class CardPool:
+    """The cards an engine replays with, by code; ``decks``: named 60-card decks (self-play)."""
+
+    cards: dict[str, CardDef] = field(default_factory=dict)
+    decks: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def get(self, code: str) -> CardDef | None:
+        return self.cards.get(code)
+
+    def __contains__(self, code: object) -> bool:
+        return isinstance(code, str) and code in self.cards
+
+    def __iter__(self) -> Iterator[CardDef]:
+        return iter(self.cards.values())
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def add(self, card: CardDef) -> None:
+        self.cards[card.code] = card
+        self._statics: dict[str, frozenset[str]] = {}
+
+    def with_static(self, kind: str) -> frozenset[str]:
+        """The codes of the cards with a static ability of ``kind`` (cached; the engine looks for
+        them often)."""
+        cache: dict[str, frozenset[str]] = getattr(self, "_statics", {})
+        self._statics = cache
+        found = cache.get(kind)
+        if found is None:
+            found = cache[kind] = frozenset(c.code for c in self.cards.values()
+                                            if any(s.kind == kind for s in c.statics))
+        return found
+
+
+# ---------------------------------------------------------------------- card JSON (import/load)
+def keyword_json(k: Keyword) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": k.name}
+    if k.value:
+        out["value"] = k.value
+    if k.cost:
+        out["cost"] = k.cost
+    if k.extra:
+        out["extra"] = k.extra
+    if k.options:
+        out["options"] = [list(o) for o in k.options]
+    return out
+
+
+def keyword_from(d: Mapping[str, Any]) -> Keyword:
+    name = d["name"]
+    if name not in KEYWORDS:
+        raise ValueError(f"unknown keyword {name!r}")
+    return Keyword(name=name, value=int(d.get("value", 0)), cost=int(d.get("cost", 0)), extra=int(d.get("extra", 0)),
+                   options=tuple((str(o[0]), int(o[1])) for o in d.get("options", ())))
+
+
+def card_json(c: CardDef) -> dict[str, Any]:
+    """A card as the project's card JSON writes it (keywords and pilot text only: the importer
+    reads nothing else into abilities)."""
+    out: dict[str, Any] = {"code": c.code, "name": c.name, "side": c.side, "type": c.type,
+                           "subtypes": list(c.subtypes), "cost": c.cost}
+    if c.unit:
+        out.update(speed=c.speed, power=c.power, health=c.health)
+    if c.version:
+        out["version"] = c.version
+    if c.keywords:
+        out["keywords"] = [keyword_json(k) for k in c.keywords]
+    if c.pilot:
+        out["pilot"] = {"kind": c.pilot.kind, "speed": c.pilot.speed, "power": c.pilot.power,
+                        "health": c.pilot.health, "keywords": [keyword_json(k) for k in c.pilot.keywords]}
+    if c.plays:
+        out["plays"] = [{"cost": p.cost, "options": [[[e.kind, e.amount, e.target] for e in o] for o in p.options],
+                         "windows": list(p.windows), "any_amount": p.any_amount, "once": p.once, "tap": p.tap}
+                        for p in c.plays]
+    if c.triggers:
+        out["triggers"] = [{"on": t.on, "effects": [[e.kind, e.amount, e.target] for e in t.effects],
+                            "optional": t.optional} for t in c.triggers]
+    out["text"] = c.text
+    if not c.implemented:
+        out["implemented"] = False
+        out["unparsed"] = c.unparsed
+    return out
+
+
+def card_from(d: Mapping[str, Any]) -> CardDef:
+    pilot = d.get("pilot")
+    if d["type"] not in CARD_TYPES:
+        raise ValueError(f"{d.get('code')}: unknown card type {d['type']!r}")
+    if d["side"] not in SIDES:
+        raise ValueError(f"{d.get('code')}: unknown side {d['side']!r}")
+    return CardDef(
+        code=str(d["code"]), name=str(d["name"]), side=d["side"], type=d["type"],
+        subtypes=tuple(str(s) for s in d.get("subtypes", ())), cost=int(d.get("cost") or 0),
+        speed=int(d.get("speed") or 0), power=int(d.get("power") or 0), health=int(d.get("health") or 0),
+        version=d.get("version"), keywords=tuple(keyword_from(k) for k in d.get("keywords", ())),
+        pilot=PilotDef(kind=pilot["kind"], speed=int(pilot.get("speed", 0)), power=int(pilot.get("power", 0)),
+                       health=int(pilot.get("health", 0)),
+                       keywords=tuple(keyword_from(k) for k in pilot.get("keywords", ()))) if pilot else None,
+        plays=tuple(_play_from(p) for p in d.get("plays", ())),
+        triggers=tuple(Trigger(on=_known(t["on"], TRIGGER_ON), effects=tuple(_effect_from(e) for e in t["effects"]),
+                               optional=bool(t.get("optional", False))) for t in d.get("triggers", ())),
+        text=str(d.get("text", "")), implemented=bool(d.get("implemented", True)), unparsed=str(d.get("unparsed", "")))
+
+
+def _known(value: Any, known: tuple[str, ...]) -> str:
+    if value not in known:
+        raise ValueError(f"{value!r} is not one of {', '.join(known)}")
+    return str(value)
+
+
+def _effect_from(raw: Any) -> Effect:
+    kind, amount, target = raw
+    return Effect(kind=_known(kind, EFFECT_KINDS), amount=int(amount), target=_known(target, TARGETS))
+
+
+def _play_from(raw: Mapping[str, Any]) -> Play:
+    return Play(cost=int(raw.get("cost", 0)), options=tuple(tuple(_effect_from(e) for e in o) for o in raw["options"]),
+                windows=tuple(_known(w, WINDOWS) for w in raw.get("windows", ("any",))),
+                any_amount=bool(raw.get("any_amount", False)), once=bool(raw.get("once", False)),
+                tap=bool(raw.get("tap", False)))

@@ -1,0 +1,79 @@
+"""One step of a SW TCG log: checked, carried out, then the turn's procedure runs (``state.frames``,
+judge.games.swtcg.engine.run_frame) until a player must act: a build or retreat step, a unit's turn
+to attack, or a chance to play. A player who could do nothing but pass passes at once
+(swtcg.project.forced-pass); a unit with nothing to do but go through its turn does so."""
+
+from __future__ import annotations
+
+from judge.games.swtcg import records as rc
+from judge.games.swtcg.actions import APPLY, check
+from judge.games.swtcg.engine import MAX_LOOP, Ctx, new_turn, pass_chance, run_frame
+from judge.games.swtcg.legal import has_option, options
+from judge.games.swtcg.opening import end_wait
+from judge.games.swtcg.steps import SwAction
+from judge.kernel.core import IllegalAction, KernelLoop
+
+
+def apply_step(ctx: Ctx, a: SwAction) -> None:
+    """Check the step, carry it out, and run the procedure until someone must act."""
+    problem = check(ctx, a)
+    if problem is not None:
+        raise IllegalAction(*problem)
+    APPLY[a.verb](ctx, a)
+    advance(ctx)
+    unused = ctx.inputs.unused()
+    if unused is not None:
+        raise IllegalAction("swtcg.project.inputs", f"the step's '{unused}' has more than the step used")
+
+
+def advance(ctx: Ctx) -> None:
+    """Run the turn's procedure until a player must act (or the game is over)."""
+    st = ctx.state
+    for _ in range(MAX_LOOP):
+        if st.phase == "over":
+            st.turn = st.wait = None
+            st.may = []
+            return
+        if st.wait is not None:
+            assert st.turn is not None
+            if has_option(ctx, st.turn):
+                opts = options(ctx, st.turn)
+                st.may = sorted(set(opts))
+                if st.wait == "chance":
+                    ch = st.chance
+                    assert ch is not None
+                    ctx.record(rc.ChanceRecord(("swtcg.pop.dark-side-first",), kind=ch["kind"], player=st.turn,
+                                               passes=ch["passes"], may=sorted(set(opts))))
+                else:
+                    rule = {"deploy": "swtcg.base.setup", "partial": "swtcg.setup.units-only",
+                            "act": "swtcg.base.battle.order"}.get(st.wait, "swtcg.base.turn.command")
+                    ctx.record(rc.AwaitRecord((rule,), player=st.turn, wait=st.wait,
+                                              acting=list(st.acting) if st.wait == "act" else None,
+                                              may=sorted(set(opts))))
+                return
+            auto_pass(ctx)
+            continue
+        if not st.frames:
+            new_turn(ctx)
+            continue
+        run_frame(ctx, st.frames.pop())
+    raise KernelLoop(MAX_LOOP)
+
+
+def auto_pass(ctx: Ctx) -> None:
+    """The player to act has nothing to do but pass: the engine passes for them (swtcg.project.forced-pass)."""
+    st = ctx.state
+    pid = st.turn
+    assert pid is not None
+    if st.wait == "chance":
+        pass_chance(ctx, pid, auto=True)
+    elif st.wait == "act":
+        # a unit with nothing to attack still goes through its turn (swtcg.battle.empty-arena)
+        ref = st.acting[0]
+        st.cards[ref].tapped = True
+        ctx.record(rc.AttackRecord(("swtcg.battle.empty-arena", "swtcg.project.forced-pass"), player=pid,
+                                   attacker=ref, arena=st.arena, skip=True))
+        st.wait, st.acting = None, []
+        st.frames.append({"f": "chance", "kind": "general"})
+    else:
+        end_wait(ctx, pid, auto=True)

@@ -1,0 +1,314 @@
+"""SW TCG setup: from the beginning (decks, opening hands, the 30-build-point deployment) or from a
+position (any moment of a game, written by hand or by ``GameState.position``).
+
+From the beginning (base.setup, swtcg.setup.*): each player's ``deck`` (60 codes) is shuffled by
+the log's ``rng`` unless ``setup.decks`` gives its order (top first); each draws 7
+(swtcg.project.opening-hand). Then, the Dark Side first, players deploy units from hand with 30
+build points, drawing a card for each (swtcg.setup.draw-per-deploy); the player with fewer build
+points deployed deploys next (the Dark Side on a tie); a player who passes deploys no more
+(swtcg.setup.out-of-units). Last, each (Dark Side first) may partially build one unit with what is
+left, and draws a card for it (swtcg.setup.units-only). Turn 1 begins.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from judge.games.base import Faults, Policy
+from judge.games.inputs import NO_INPUTS
+from judge.games.swtcg import engine as en
+from judge.games.swtcg.engine import Ctx
+from judge.games.swtcg.model import SIDES, CardPool
+from judge.games.swtcg.procedure import advance
+from judge.games.swtcg.shape import shapes
+from judge.games.swtcg.state import ARENAS, UNKNOWN, ZONES, Card, GameState, Player
+from judge.games.swtcg.steps import REF
+from judge.kernel.core import MissingOutcome
+from judge.kernel.rng import Rng
+
+MAX_DECK = 200
+WAITS = ("deploy", "partial", "build", "retreat", "act", "chance")
+
+
+def side_of(deck: Sequence[str], cards: CardPool) -> str | None:
+    sides = {cards.cards[c].side for c in deck if c in cards.cards} - {"neutral"}
+    return next(iter(sides)) if len(sides) == 1 else None
+
+
+def check_players(players: Sequence[Any], cards: CardPool) -> Faults:
+    faults: Faults = []
+    sides = []
+    for i, p in enumerate(players):
+        if not isinstance(p, dict):
+            continue
+        deck = p.get("deck")
+        at = f"/players/{i}/deck"
+        if not isinstance(deck, list) or not deck or len(deck) > MAX_DECK:
+            faults.append((at, f"'deck' lists the codes of the player's cards (1 to {MAX_DECK})"))
+            continue
+        for j, code in enumerate(deck):
+            if code not in cards:
+                faults.append((f"{at}/{j}", f"{code!r} is not a card code of the pool"))
+        if faults:
+            continue
+        side = side_of(deck, cards)
+        if side is None:
+            faults.append((at, "a deck is Dark Side or Light Side, with neutral cards (base.cards.stats)"))
+        sides.append(side)
+    if len(sides) == 2 and sides[0] == sides[1] and sides[0] is not None:
+        faults.append(("/players", "one player is the Dark Side, the other the Light Side"))
+    return faults
+
+
+def check_beginning(setup: Mapping[str, Any], players: Sequence[Any], cards: CardPool) -> Faults:
+    faults: Faults = []
+    for key in setup:
+        if key not in ("decks", "choices", "roll"):
+            faults.append((f"/setup/{key}", f"unknown key '{key}' in setup; the known keys are choices, decks, "
+                           "position, roll"))
+    decks = setup.get("decks")
+    if decks is not None:
+        if not isinstance(decks, dict):
+            return [*faults, ("/setup/decks", "'decks' maps each player to their deck's order, top first")]
+        by_id = {p.get("id"): p for p in players if isinstance(p, dict)}
+        for pid, order in decks.items():
+            if pid not in by_id:
+                faults.append((f"/setup/decks/{pid}", f"{pid} is not a player of this log"))
+            elif not isinstance(order, list) or sorted(map(str, order)) != sorted(map(str, by_id[pid].get("deck", []))):
+                faults.append((f"/setup/decks/{pid}", "the order lists the player's deck, each card once"))
+    return faults
+
+
+def from_beginning(players: list[dict[str, Any]], setup: dict[str, Any], cards: CardPool, rng: Rng | None,
+                   policy: Policy | None) -> tuple[GameState, Ctx]:
+    from judge.games.inputs import parse_inputs
+
+    st = GameState()
+    faults: list[tuple[str, str]] = []
+    inputs = parse_inputs(setup, "/setup", [p["id"] for p in players], faults) if ("choices" in setup or
+                                                                                  "roll" in setup) else NO_INPUTS
+    ctx = Ctx(st, cards, inputs, rng, policy)
+    for p in players:
+        deck = list(p["deck"])
+        order = (setup.get("decks") or {}).get(p["id"])
+        if order is not None:
+            deck = list(order)
+        elif rng is not None:
+            rng.shuffle(deck)
+        else:
+            raise MissingOutcome(f"the order of {p['id']}'s deck: give setup.decks or an rng", "swtcg.base.setup")
+        st.players[p["id"]] = Player(id=p["id"], name=p.get("name", ""), side=side_of(deck, cards) or "dark",
+                                     deck=deck)
+    st.phase, st.step = "setup", "setup"
+    for pid in st.side_order():
+        en.draw(ctx, pid, en.OPENING_HAND, ("swtcg.project.opening-hand",))
+    st.wait = "deploy"
+    st.turn = st.dark()
+    advance(ctx)
+    return st, ctx
+
+
+# ====================================================================== from a position
+def from_position(position: Any, players: list[dict[str, Any]], cards: CardPool) -> tuple[GameState | None, Faults]:
+    """A state from ``setup.position`` (docs/replay-format.md, "SW TCG logs"), or its faults."""
+    faults: Faults = []
+    at = "/setup/position"
+    if not isinstance(position, dict):
+        return None, [(at, "a position is an object")]
+    position = copy.deepcopy(position)  # the state owns what it reads: the log is never changed
+    ids = [p["id"] for p in players]
+    if len(ids) != 2:
+        return None, [("/players", "SW TCG is played by two players")]
+    sh = shapes(ids, cards)
+    st = GameState()
+    st.round = _int(position, "round", 1, at, faults)
+    st.phase = str(position.get("phase", "battle"))
+    if st.phase not in ("setup", "ready", "command", "battle", "over"):
+        faults.append((f"{at}/phase", "'phase' is setup, command, battle or over"))
+    st.step = str(position.get("step", {"battle": "battle", "command": "build"}.get(st.phase, st.phase)))
+    st.arena = position.get("arena")
+    if st.arena is not None and st.arena not in ARENAS:
+        faults.append((f"{at}/arena", "'arena' is space, ground or character"))
+    st.active = position.get("active")
+    if st.active is not None and st.active not in ids:
+        faults.append((f"{at}/active", "'active' is the player whose build or retreat step it is"))
+    raw_players = position.get("players")
+    if not isinstance(raw_players, dict) or sorted(raw_players) != sorted(ids):
+        return None, [*faults, (f"{at}/players", f"'players' has an entry for each of {', '.join(ids)}")]
+    for pid in ids:
+        raw = raw_players[pid]
+        pat = f"{at}/players/{pid}"
+        if not isinstance(raw, dict):
+            faults.append((pat, "a player's entry is an object"))
+            continue
+        side = raw.get("side")
+        if side not in SIDES[:2]:
+            faults.append((f"{pat}/side", "'side' is dark or light"))
+            side = "dark"
+        name = raw.get("name", next((q.get("name", "") for q in players if q["id"] == pid), ""))
+        p = Player(id=pid, name=name if isinstance(name, str) else "",
+                   side=side, force=_int(raw, "force", 0, pat, faults), build=_int(raw, "build", 0, pat, faults))
+        p.hand = _cards(raw.get("hand", []), f"{pat}/hand", cards, faults)
+        p.deck = _cards(raw.get("deck", []), f"{pat}/deck", cards, faults)
+        p.discard = _cards(raw.get("discard", []), f"{pat}/discard", cards, faults)
+        p.deployed = _int(raw, "deployed", 0, pat, faults)
+        p.done = bool(raw.get("done", False))
+        for key in ("bounties", "once"):
+            value = raw.get(key, [])
+            if not sh[key](value):
+                faults.append((f"{pat}/{key}", f"'{key}' is not what a position writes there"))
+            else:
+                setattr(p, key, value)
+        st.players[pid] = p
+    if len({p.side for p in st.players.values()}) != 2:
+        faults.append((f"{at}/players", "one player is the Dark Side, the other the Light Side"))
+    raw_cards = position.get("cards", {})
+    if not isinstance(raw_cards, dict):
+        faults.append((f"{at}/cards", "'cards' maps references (p1.CODE) to cards in play"))
+        raw_cards = {}
+    for ref, raw in raw_cards.items():
+        cat = f"{at}/cards/{ref}"
+        owner = ref.split(".", 1)[0]
+        if not isinstance(ref, str) or not REF.match(ref) or owner not in ids:
+            faults.append((cat, "a reference is <owner>.<code>, such as p1.SW001"))
+            continue
+        if not isinstance(raw, dict) or raw.get("code") not in cards:
+            faults.append((f"{cat}/code", "'code' is a card code of the pool"))
+            continue
+        zone = raw.get("zone")
+        if zone not in ZONES:
+            faults.append((f"{cat}/zone", f"'zone' is one of {', '.join(ZONES)}"))
+            continue
+        controller = raw.get("controller", owner)
+        if controller not in ids:
+            faults.append((f"{cat}/controller", "'controller' is a player of this log"))
+            continue
+        d = cards.cards[raw["code"]]
+        if not sh["under"](raw.get("under", [])):
+            faults.append((f"{cat}/under", "'under' lists the codes stacked under the card (at most 3)"))
+            continue
+        if zone in ARENAS and zone != d.type:
+            faults.append((f"{cat}/zone", f"{d.display} is a {d.type} card: it goes to the {d.type} arena"))
+        st.cards[ref] = Card(ref=ref, code=raw["code"], owner=owner, controller=controller, zone=zone,
+                             tapped=bool(raw.get("tapped", False)), damage=_int(raw, "damage", 0, cat, faults),
+                             counters=_int(raw, "counters", 0, cat, faults), built=bool(raw.get("built", True)),
+                             under=[str(u) for u in raw.get("under", [])], moved=bool(raw.get("moved", False)),
+                             deployed_at=_int(raw, "deployed_at", 0, cat, faults))
+    for ref, raw in raw_cards.items():
+        c = st.cards.get(ref)
+        if c is None:
+            continue
+        on = raw.get("on")
+        if c.zone == "pilot":
+            u = st.cards.get(on) if isinstance(on, str) else None
+            d = cards.cards[c.code]
+            if u is None or d.pilot is None or u.zone == "pilot":
+                faults.append((f"{at}/cards/{ref}/on", "a pilot names its unit ('on') and has a Pilot ability"))
+            elif u.pilot is not None:
+                faults.append((f"{at}/cards/{ref}/on", f"{on} has a pilot already (swtcg.pilots.one-per-unit)"))
+            else:
+                c.on = on
+                u.pilot = ref
+    st.deploys = _int(position, "deploys", max([c.deployed_at for c in st.cards.values()] or [0]), at, faults)
+    for key in ("chance", "attack", "roll", "damage", "later", "held", "mods", "frames", "build_started", "acting",
+                "may"):
+        value = position.get(key, None if key in ("chance", "attack", "roll") else [])
+        if not sh[key](value):
+            faults.append((f"{at}/{key}", f"'{key}' is not what a position writes there (GameState.position)"))
+        else:
+            setattr(st, key, value)
+    if any(ref not in st.cards for ref in st.acting):
+        faults.append((f"{at}/acting", "'acting' names units in play"))
+    st.turn = position.get("turn")
+    st.wait = position.get("wait")
+    st.winner = position.get("winner")
+    st.reason = position.get("reason")
+    if st.winner is not None and st.winner not in ids:
+        faults.append((f"{at}/winner", "'winner' is a player of this log"))
+    if st.reason is not None and not isinstance(st.reason, str):
+        faults.append((f"{at}/reason", "'reason' is a string"))
+    if (st.wait == "chance") != (st.chance is not None):
+        faults.append((f"{at}/chance", "a chance is open exactly when the player to act waits in it"))
+    if st.wait is not None and st.turn not in ids:
+        faults.append((f"{at}/turn", "'turn' names the player to act"))
+    if st.wait == "act" and not st.acting:
+        faults.append((f"{at}/acting", "a unit's turn in a battle step names the units that may act"))
+    if faults:
+        return None, faults
+    if "frames" not in position:
+        _frames_from(st, faults, at)
+    if st.wait is not None and st.wait not in WAITS:
+        faults.append((f"{at}/wait", f"'wait' is one of {', '.join(WAITS)}"))
+    if st.turn is not None and st.turn not in ids:
+        faults.append((f"{at}/turn", "'turn' is the player to act"))
+    if faults:
+        return None, faults
+    if st.wait is None and st.phase != "over":
+        ctx = Ctx(st, cards)
+        try:
+            advance(ctx)
+        except Exception as exc:  # a position whose procedure stops at once is a fault of the position
+            return None, [(at, f"the position cannot be played from: {getattr(exc, 'message', exc)}")]
+    return st, faults
+
+
+def _frames_from(st: GameState, faults: Faults, at: str) -> None:
+    """The rest of the turn after the step a hand-written position stands at (``step``, ``active``,
+    ``arena``): a build or retreat step in progress, or a battle step where units act next."""
+    dark, light = st.dark(), st.light()
+    rest = [{"f": "build-start", "p": light}, {"f": "build", "p": light},
+            {"f": "retreat", "p": dark}, {"f": "retreat", "p": light},
+            {"f": "battle-start"}, {"f": "arena", "a": "space"}, {"f": "arena", "a": "ground"},
+            {"f": "arena", "a": "character"}, {"f": "battle-end"}, {"f": "turn-end"}]
+    if st.phase == "setup" or st.phase == "over":
+        st.frames = []
+        return
+    if st.step == "build":
+        active = st.active or dark
+        st.build_started = [dark] if active == dark else [dark, light]
+        start = 2 if active == dark else 2
+        program = ([{"f": "build", "p": dark}] + rest) if active == dark else rest[1:]
+        del start
+    elif st.step == "retreat":
+        active = st.active or dark
+        program = rest[2:] if active == dark else rest[3:]
+        st.build_started = [dark, light]
+    elif st.step == "battle" and st.arena is not None:
+        i = ARENAS.index(st.arena)
+        program = [{"f": "arena-loop", "a": st.arena}] + [{"f": "arena", "a": a} for a in ARENAS[i + 1:]] + \
+            [{"f": "battle-end"}, {"f": "turn-end"}]
+        st.build_started = [dark, light]
+    elif st.step == "battle":
+        program = rest[4:]
+        st.build_started = [dark, light]
+    else:
+        faults.append((f"{at}/step", "'step' is build, retreat or battle (with 'arena' for a battle step under way)"))
+        return
+    st.frames = list(reversed(program))
+    if st.wait is None and program and program[0]["f"] in ("build", "retreat"):
+        st.wait = None  # the procedure sets it
+
+
+def _int(raw: Mapping[str, Any], key: str, default: int, at: str, faults: Faults) -> int:
+    value = raw.get(key, default)
+    if type(value) is not int or not 0 <= value <= 999:
+        faults.append((f"{at}/{key}", f"'{key}' is a whole number from 0 to 999"))
+        return default
+    return value
+
+
+def _cards(value: Any, at: str, cards: CardPool, faults: Faults) -> list[str]:
+    if isinstance(value, dict) and set(value) == {"unknown"} and type(value["unknown"]) is int:
+        return [UNKNOWN] * max(0, min(value["unknown"], MAX_DECK))
+    if not isinstance(value, list) or len(value) > MAX_DECK:
+        faults.append((at, "a list of card codes (or {\"unknown\": n})"))
+        return []
+    out = []
+    for i, code in enumerate(value):
+        if code != UNKNOWN and (not isinstance(code, str) or code not in cards):
+            faults.append((f"{at}/{i}", f"{code!r} is not a card code of the pool"))
+        else:
+            out.append(code)
+    return out

@@ -1,0 +1,213 @@
+"""SW TCG game state: small mutable records, a public view, a position and a canonical hash.
+
+The state is the whole game at one moment, including where the turn's procedure stands:
+
+- ``frames``: what is still to happen this turn, the next last (``{"f": name, ...}``: the ready
+  phase, a player's build step, a battle step, an attack's roll, a dice-of-damage roll...);
+  ``judge.games.swtcg.engine.advance`` runs them until a player must act;
+- ``wait``: what the player to act (``turn``) is asked now: ``deploy``/``partial`` (setup),
+  ``build``, ``retreat``, ``act`` (a unit's turn to attack in a battle step) or ``chance``;
+- ``chance``: the open chance to play (its kind, consecutive passes, abilities used in it);
+- ``attack``: the attack under way; ``roll``: dice in a reroll chance; ``damage``: damage waiting
+  in a prevention chance; ``later``: new damage waiting for the next prevention chance
+  (swtcg.pop.new-damage-waits); ``held``: triggered abilities waiting for their moment.
+
+``view()`` has hands and decks as counts; ``position()`` has them as lists (``"?"``: unknown) and
+is what ``setup.position`` takes back. ``state_hash()`` is SHA-256 of the canonical position plus
+the random words drawn (judge.games.canon).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from judge.games import canon
+
+ARENAS = ("space", "ground", "character")
+ZONES = (*ARENAS, "build", "pilot")
+UNKNOWN = "?"
+
+
+@dataclass
+class Card:
+    """A card in play (an arena), in the build zone, or piloting a unit (zone ``pilot``, ``on``)."""
+
+    ref: str
+    code: str
+    owner: str
+    controller: str
+    zone: str
+    tapped: bool = False
+    damage: int = 0
+    counters: int = 0  # build counters of a partially built card
+    built: bool = True  # False: partially built, face down in the build zone
+    pilot: str | None = None  # the pilot on this unit
+    on: str | None = None  # the unit this pilot is on
+    under: list[str] = field(default_factory=list)  # codes stacked under it (swtcg.stacking.normal-rules)
+    moved: bool = False  # a pilot moved in this build step (swtcg.pilots.build-step-move)
+    deployed_at: int = 0  # order of deployment (base.unique: the last one deployed goes)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"code": self.code, "zone": self.zone, "tapped": self.tapped, "damage": self.damage}
+        if self.controller != self.owner:
+            out["controller"] = self.controller
+        if not self.built:
+            out["built"] = False
+            out["counters"] = self.counters
+        elif self.counters:
+            out["counters"] = self.counters
+        if self.pilot:
+            out["pilot"] = self.pilot
+        if self.on:
+            out["on"] = self.on
+        if self.under:
+            out["under"] = list(self.under)
+        if self.moved:
+            out["moved"] = True
+        if self.deployed_at:
+            out["deployed_at"] = self.deployed_at
+        return out
+
+
+@dataclass
+class Player:
+    id: str
+    name: str = ""
+    side: str = "dark"
+    force: int = 0
+    build: int = 0  # build points
+    hand: list[str] = field(default_factory=list)
+    deck: list[str] = field(default_factory=list)  # top first
+    discard: list[str] = field(default_factory=list)
+    deployed: int = 0  # build points spent in setup (swtcg.setup.out-of-units)
+    done: bool = False  # done deploying in setup
+    bounties: list[list[Any]] = field(default_factory=list)  # rewards due at the next build step
+    once: list[str] = field(default_factory=list)  # once-per-turn plays used this turn
+
+    def to_json(self, hidden: bool) -> dict[str, Any]:
+        out: dict[str, Any] = {"side": self.side, "force": self.force, "build": self.build}
+        if self.name:
+            out["name"] = self.name
+        if hidden:
+            out["hand"] = list(self.hand)
+            out["deck"] = list(self.deck)
+        else:
+            out["hand"] = len(self.hand)
+            out["deck"] = len(self.deck)
+        out["discard"] = list(self.discard)
+        for key in ("deployed", "done", "bounties", "once"):
+            value = getattr(self, key)
+            if value:
+                out[key] = copy.deepcopy(value)
+        return out
+
+
+@dataclass
+class GameState:
+    round: int = 0  # the turn number (0: setup)
+    phase: str = "setup"  # setup | ready | command | battle | over
+    step: str = "setup"  # setup | partial | build | retreat | battle | over
+    arena: str | None = None  # the battle step's arena
+    active: str | None = None  # whose build or retreat step it is
+    turn: str | None = None  # the player to act now
+    wait: str | None = None  # what that player is asked (see the module docstring)
+    acting: list[str] = field(default_factory=list)  # units that may act now (wait "act")
+    may: list[str] = field(default_factory=list)  # what the player to act may do besides passing
+    players: dict[str, Player] = field(default_factory=dict)
+    cards: dict[str, Card] = field(default_factory=dict)
+    mods: list[dict[str, Any]] = field(default_factory=list)  # lasting effects: target, stat, amount, until
+    chance: dict[str, Any] | None = None
+    attack: dict[str, Any] | None = None
+    roll: dict[str, Any] | None = None
+    damage: list[dict[str, Any]] = field(default_factory=list)
+    later: list[dict[str, Any]] = field(default_factory=list)
+    held: list[dict[str, Any]] = field(default_factory=list)
+    frames: list[dict[str, Any]] = field(default_factory=list)
+    build_started: list[str] = field(default_factory=list)  # swtcg.build.start-trigger-once-per-turn
+    deploys: int = 0  # a counter giving each deployed card its order
+    winner: str | None = None
+    reason: str | None = None
+    rng_drawn: int | None = None
+
+    # -------------------------------------------------------------------------- helpers
+    def copy(self) -> GameState:
+        return copy.deepcopy(self)
+
+    def seats(self) -> list[str]:
+        return list(self.players)
+
+    def dark(self) -> str:
+        """The Dark Side player (the first seat when both or neither are)."""
+        for pid, p in self.players.items():
+            if p.side == "dark":
+                return pid
+        return next(iter(self.players))
+
+    def light(self) -> str:
+        dark = self.dark()
+        return next((pid for pid in self.players if pid != dark), dark)
+
+    def side_order(self) -> list[str]:
+        """Dark Side first (base.golden: the Dark Side wins all ties)."""
+        return [self.dark(), self.light()]
+
+    def opponent(self, pid: str) -> str:
+        return next((p for p in self.players if p != pid), pid)
+
+    def units_in(self, arena: str, pid: str | None = None) -> list[Card]:
+        """Units in an arena (pilots are no units, swtcg.pilots.not-a-unit)."""
+        return [c for c in self.cards.values() if c.zone == arena and (pid is None or c.controller == pid)]
+
+    # -------------------------------------------------------------------------- views
+    def view(self, hidden: bool = False) -> dict[str, Any]:
+        """The state view (docs/replay-format.md, "SW TCG logs"): hands and decks as counts unless
+        ``hidden``; the three arenas, the build zones, Force, build points, who acts and what they
+        may do."""
+        arenas: dict[str, dict[str, Any]] = {a: {} for a in ARENAS}
+        build: dict[str, dict[str, Any]] = {pid: {} for pid in self.players}
+        for ref in sorted(self.cards):
+            c = self.cards[ref]
+            entry = c.to_json()
+            entry.pop("zone")
+            if c.zone in arenas:
+                arenas[c.zone][ref] = entry
+            elif c.zone == "build":
+                build.setdefault(c.controller, {})[ref] = entry
+        pilots = {ref: c.on for ref, c in sorted(self.cards.items()) if c.zone == "pilot"}
+        out: dict[str, Any] = {
+            "round": self.round, "phase": self.phase, "step": self.step, "arena": self.arena,
+            "active": self.active, "turn": self.turn, "wait": self.wait, "acting": list(self.acting),
+            "may": list(self.may),
+            "players": {pid: p.to_json(hidden) for pid, p in self.players.items()},
+            "arenas": arenas, "build_zone": build, "pilots": pilots,
+            "pilot_cards": {ref: self.cards[ref].to_json() for ref in pilots},
+            "chance": copy.deepcopy(self.chance), "attack": copy.deepcopy(self.attack),
+            "roll": copy.deepcopy(self.roll), "damage": copy.deepcopy(self.damage),
+            "later": copy.deepcopy(self.later), "held": copy.deepcopy(self.held),
+            "mods": copy.deepcopy(self.mods),
+            "winner": self.winner, "reason": self.reason,
+        }
+        if hidden:
+            out["frames"] = copy.deepcopy(self.frames)
+            out["build_started"] = list(self.build_started)
+            out["deploys"] = self.deploys
+        return out
+
+    def position(self) -> dict[str, Any]:
+        """The whole state, hidden information included; ``setup.position`` reads it back."""
+        out = self.view(hidden=True)
+        out["cards"] = {ref: self.cards[ref].to_json() for ref in sorted(self.cards)}
+        for key in ("arenas", "build_zone", "pilots", "pilot_cards"):
+            del out[key]
+        for key in ("winner", "reason"):
+            if out[key] is None:
+                del out[key]
+        return out
+
+    def canonical(self) -> bytes:
+        return canon.canonical({"position": self.position(), "rng_drawn": self.rng_drawn})
+
+    def state_hash(self) -> str:
+        return canon.state_hash(self.canonical())

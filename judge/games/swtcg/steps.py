@@ -1,0 +1,224 @@
+"""SW TCG's steps as typed actions (STYLE.md section 3): one frozen dataclass per verb, each writing
+itself back to the log's JSON (``parse_step(a.to_json())`` gives ``a`` again).
+
+    deploy  {card}                 setup: a unit from hand (its code); later: a built or retreated
+                                   unit of the build zone (its reference) into its arena
+    build   {card, counters}       build counters on a card: a code from hand starts it, a reference
+                                   adds to it
+    pilot   {card, onto}           move a pilot onto a unit, or off to "character" / "build"
+    retreat {card}                 retreat an untapped unit (or a pilot alone) in the retreat step
+    attack  {card, target}         the unit whose turn it is attacks an enemy unit in its arena
+    skip    {card}                 the unit goes through its turn without attacking (it taps)
+    play    {card, option?, target?, pay?, dice?}   a battle card from hand, in a chance to play
+    use     {ability, option?, target?, pay?, to?, amount?, dice?}   an activated ability
+                                   (``<unit>:<keyword>``, ``<unit>:play`` or ``<unit>:play.2``)
+    prevent {ability, amount?, to?, target?}   Evade, Deflect or Prevent in a chance to prevent damage
+    reroll  {ability, dice}        Lucky (or another reroll) in a chance to reroll: dice positions
+    pass    {}                     pass the chance, or end one's build step, retreat step or setup
+
+``parse_step`` finds every structural fault of a step with its JSON Pointer (a malformed log,
+never a rule violation: ``judge.games.swtcg.engine.check`` says which rule a step breaks).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from judge.games.inputs import COMMON_KEYS, Faults, check_annotations, escape, nearest, unknown_key
+
+VERBS = ("deploy", "build", "pilot", "retreat", "attack", "skip", "play", "use", "prevent", "reroll", "pass")
+REF = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}\.[A-Za-z0-9_-]{1,40}(\.[0-9]{1,3})?$")
+ABILITY = re.compile(r"^(?P<ref>[A-Za-z][A-Za-z0-9_-]{0,31}\.[A-Za-z0-9_-]{1,40}(\.[0-9]{1,3})?)"
+                     r":(?P<name>[a-z-]+)(\.(?P<n>[0-9]{1,2}))?(@(?P<grant>[A-Za-z0-9_.-]{1,80}))?$")
+MAX_SMALL = 99
+
+
+@dataclass(frozen=True)
+class SwAction:
+    by: str | None
+    verb: ClassVar[str] = ""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"by": self.by, "do": self.verb}
+        for f in dataclasses.fields(self):
+            if f.name == "by":
+                continue
+            value = getattr(self, f.name)
+            if value is None:
+                continue
+            out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+
+@dataclass(frozen=True)
+class Deploy(SwAction):
+    card: str = ""
+    verb: ClassVar[str] = "deploy"
+
+
+@dataclass(frozen=True)
+class Build(SwAction):
+    card: str = ""
+    counters: int = 1
+    verb: ClassVar[str] = "build"
+
+
+@dataclass(frozen=True)
+class Pilot(SwAction):
+    card: str = ""
+    onto: str = ""
+    verb: ClassVar[str] = "pilot"
+
+
+@dataclass(frozen=True)
+class Retreat(SwAction):
+    card: str = ""
+    verb: ClassVar[str] = "retreat"
+
+
+@dataclass(frozen=True)
+class Attack(SwAction):
+    card: str = ""
+    target: str = ""
+    verb: ClassVar[str] = "attack"
+
+
+@dataclass(frozen=True)
+class Skip(SwAction):
+    card: str = ""
+    verb: ClassVar[str] = "skip"
+
+
+@dataclass(frozen=True)
+class PlayCard(SwAction):
+    card: str = ""
+    option: int | None = None
+    target: str | None = None
+    pay: int | None = None
+    dice: tuple[int, ...] | None = None
+    verb: ClassVar[str] = "play"
+
+
+@dataclass(frozen=True)
+class Use(SwAction):
+    ability: str = ""
+    option: int | None = None
+    target: str | None = None
+    pay: int | None = None
+    to: str | None = None
+    amount: int | None = None
+    dice: tuple[int, ...] | None = None
+    verb: ClassVar[str] = "use"
+
+
+@dataclass(frozen=True)
+class Prevent(SwAction):
+    ability: str = ""
+    amount: int | None = None
+    to: str | None = None
+    target: str | None = None
+    verb: ClassVar[str] = "prevent"
+
+
+@dataclass(frozen=True)
+class Reroll(SwAction):
+    ability: str = ""
+    dice: tuple[int, ...] = ()
+    verb: ClassVar[str] = "reroll"
+
+
+@dataclass(frozen=True)
+class Pass(SwAction):
+    verb: ClassVar[str] = "pass"
+
+
+CLASSES: dict[str, type[SwAction]] = {c.verb: c for c in (Deploy, Build, Pilot, Retreat, Attack, Skip, PlayCard,
+                                                           Use, Prevent, Reroll, Pass)}
+# each verb's keys: (name, kind, required); kinds: card (a code or a reference), ref, ability, onto,
+# int (a small whole number), dice (a list of small whole numbers)
+KEYS: dict[str, tuple[tuple[str, str, bool], ...]] = {
+    "deploy": (("card", "card", True),),
+    "build": (("card", "card", True), ("counters", "int", True)),
+    "pilot": (("card", "ref", True), ("onto", "onto", True)),
+    "retreat": (("card", "ref", True),),
+    "attack": (("card", "ref", True), ("target", "ref", True)),
+    "skip": (("card", "ref", True),),
+    "play": (("card", "card", True), ("option", "int", False), ("target", "card", False), ("pay", "int", False),
+             ("dice", "dice", False)),
+    "use": (("ability", "ability", True), ("option", "int", False), ("target", "card", False),
+            ("pay", "int", False), ("to", "ref", False), ("amount", "int", False), ("dice", "dice", False)),
+    "prevent": (("ability", "ability", True), ("amount", "int", False), ("to", "ref", False),
+                ("target", "ref", False)),
+    "reroll": (("ability", "ability", True), ("dice", "dice", True)),
+    "pass": (),
+}
+CODE = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
+
+
+def parse_step(step: Any, path: str, players: Sequence[str], cards: Any) -> tuple[SwAction | None, Faults]:
+    """One step as a typed action, or every fault found in it."""
+    faults: Faults = []
+    if not isinstance(step, dict):
+        return None, [(path, "a step is an object with 'by' and 'do'")]
+    by = step.get("by")
+    if not isinstance(by, str) or by not in players:
+        faults.append((f"{path}/by", f"'by' must name a player of this log ({', '.join(players)})"))
+    verb = step.get("do")
+    if not isinstance(verb, str) or verb not in CLASSES:
+        faults.append((f"{path}/do", f"'do' must be one of {', '.join(VERBS)}{nearest(verb, VERBS)}"))
+        return None, faults
+    spec = KEYS[verb]
+    known = {name for name, _, _ in spec} | set(COMMON_KEYS)
+    for key in step:
+        if key not in known:
+            faults.append((f"{path}/{escape(key)}", unknown_key(key, known, f"a '{verb}' step")))
+    check_annotations(step, path, faults)
+    values: dict[str, Any] = {}
+    for name, kind, required in spec:
+        at = f"{path}/{name}"
+        if name not in step:
+            if required:
+                faults.append((at, f"a '{verb}' step needs '{name}'"))
+            continue
+        value = step[name]
+        problem = _check(kind, value, cards)
+        if problem:
+            faults.append((at, problem))
+            continue
+        values[name] = tuple(value) if kind == "dice" else value
+    if faults:
+        return None, faults
+    return CLASSES[verb](by=by, **values), []
+
+
+def _check(kind: str, value: Any, cards: Any) -> str | None:
+    if kind == "int":
+        if type(value) is not int or not 0 <= value <= MAX_SMALL:
+            return f"a whole number from 0 to {MAX_SMALL}"
+        return None
+    if kind == "dice":
+        if not isinstance(value, list) or len(value) > 12 or not all(type(v) is int and 0 <= v < 99 for v in value):
+            return "a list of dice positions (whole numbers from 0)"
+        if len(set(value)) != len(value):
+            return "each die once"
+        return None
+    if not isinstance(value, str):
+        return "a string"
+    if kind == "ref":
+        return None if REF.match(value) else f"'{value}' is not a card reference such as p1.SW001"
+    if kind == "onto":
+        return None if value in ("character", "build") or REF.match(value) else \
+            "a unit's reference, 'character' or 'build'"
+    if kind == "ability":
+        return None if ABILITY.match(value) else f"'{value}' is not an ability such as p1.SW001:evade"
+    # a card: a code of the pool, or a reference to a card in play
+    if REF.match(value):
+        return None
+    if CODE.match(value) and value in cards:
+        return None
+    near = nearest(value, [c.code for c in cards]) if CODE.match(value) else ""
+    return f"'{value}' is neither a card code nor a reference such as p1.SW001{near}"

@@ -1,0 +1,216 @@
+"""Attacks, dice, damage and the attack keywords (swtcg.keywords.*, swtcg.base.attack)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.judge.swtcg.table import Table, error, play, state
+
+
+def attack(attacker: str, target: str, roll: list[str], **kw: object) -> dict[str, object]:
+    return {"by": attacker.split(".")[0], "do": "attack", "card": attacker, "target": target, "roll": roll, **kw}
+
+
+@pytest.mark.rules("swtcg.base.attack", "swtcg.pop.damage")
+def test_an_attack_rolls_power_in_dice_and_each_four_or_more_is_a_damage_counter() -> None:
+    t2 = Table().unit("p1.DS-ISD").unit("p2.LS-AW", tapped=True)  # Star Destroyer: power 6
+    result, seen = play(t2.log(attack("p1.DS-ISD", "p2.LS-AW", ["6", "4", "3", "1", "2", "5"])))
+    assert result.error is None
+    assert [e["dice"] for e in seen.events(1, "roll")] == [[6, 4, 3, 1, 2, 5]]
+    assert seen.events(1, "hits")[0]["damage"] == 3
+    assert "p2.LS-AW" not in result.state.cards  # 3 counters on a health 2 unit
+    assert result.state.cards["p1.DS-ISD"].tapped
+
+
+@pytest.mark.rules("swtcg.keywords.accuracy", "swtcg.keywords.armor-threshold")
+def test_accuracy_adds_to_each_die_and_armor_needs_five() -> None:
+    t = Table().unit("p1.DS-TIEB").unit("p2.LS-MC", damage=0)
+    result, seen = play(t.log(attack("p1.DS-TIEB", "p2.LS-MC", ["4", "3", "1"])))
+    [hits] = seen.events(1, "hits")
+    assert (hits["need"], hits["accuracy"], hits["hits"]) == (5, 1, 1)  # only 4+1 reaches 5
+    t2 = Table().unit("p1.DS-TIEB").unit("p2.LS-YW")
+    _, seen2 = play(t2.log(attack("p1.DS-TIEB", "p2.LS-YW", ["3", "1"])))  # Y-wing's Shields 1: 2 dice
+    [hits2] = seen2.events(1, "hits")
+    assert (hits2["need"], hits2["hits"]) == (4, 1)  # 3+1 hits without Armor
+
+
+@pytest.mark.rules("swtcg.keywords.armor-no-stack")
+def test_two_armor_abilities_are_one() -> None:
+    from dataclasses import replace
+
+    from judge.games.swtcg.cards import default_pool
+    from judge.games.swtcg.model import CardPool, Keyword
+
+    pool = CardPool(dict(default_pool().cards))
+    mc = pool.cards["LS-MC"]
+    pool.add(replace(mc, keywords=(Keyword("armor"), Keyword("armor"))))
+    t = Table().unit("p1.DS-TIEB").unit("p2.LS-MC")
+    _, seen = play(t.log(attack("p1.DS-TIEB", "p2.LS-MC", ["4", "3", "6"])), pool)
+    assert seen.events(1, "hits")[0]["need"] == 5  # not 6
+
+
+@pytest.mark.rules("swtcg.keywords.accuracy", "swtcg.abilities.cumulative-modifiers")
+def test_critical_hit_needs_a_natural_six_and_accuracy_does_not_make_one() -> None:
+    t = Table(arena="ground").unit("p2.LS-SS").unit("p1.DS-ATAT")  # Snowspeeder: power 3, Critical Hit 1
+    _, seen = play(t.log(attack("p2.LS-SS", "p1.DS-ATAT", ["6", "5", "1"])))
+    assert seen.events(1, "hits")[0]["critical"] == 1
+    assert seen.events(1, "damage")[0]["counters"] == 3  # 6 and 5 hit Armor, +1 critical
+    _, seen = play(t.log(attack("p2.LS-SS", "p1.DS-ATAT", ["5", "5", "1"])))
+    assert seen.events(1, "hits")[0]["critical"] == 0
+
+
+@pytest.mark.rules("swtcg.base.attack")
+def test_a_unit_is_discarded_with_damage_counters_equal_to_its_health() -> None:
+    t = Table().unit("p1.DS-TIE").unit("p2.LS-AW", damage=1, tapped=True)  # A-wing: health 2
+    st = state(t.log(attack("p1.DS-TIE", "p2.LS-AW", ["4", "1"])))
+    assert "p2.LS-AW" not in st.cards and st.players["p2"].discard == ["LS-AW"]
+
+
+@pytest.mark.rules("swtcg.keywords.stun")
+def test_stun_takes_power_until_the_end_of_battle_only_when_counters_are_put() -> None:
+    t = Table(arena="character").unit("p1.DS-ST").unit("p2.LS-JK", tapped=True).set("p2", force=0)  # Stun 1
+    st = state(t.log(attack("p1.DS-ST", "p2.LS-JK", ["4", "1", "1"])))
+    assert [m["amount"] for m in st.mods if m["target"] == "p2.LS-JK" and m["stat"] == "power"] == [-1]
+    st = state(t.log(attack("p1.DS-ST", "p2.LS-JK", ["1", "1", "1"])))
+    assert not st.mods
+
+
+@pytest.mark.rules("swtcg.keywords.stun", "swtcg.keywords.stun-deflect", "swtcg.pop.new-damage-waits",
+                   "swtcg.damage.prevent-when")
+def test_deflected_damage_waits_for_its_own_chance_and_does_not_stun_for_the_attacker() -> None:
+    t = Table(arena="character").unit("p1.DS-ST").unit("p2.LS-JK", tapped=True).set("p2", force=5)
+    log = t.log(attack("p1.DS-ST", "p2.LS-JK", ["5", "5", "1"]),
+                {"by": "p2", "do": "prevent", "ability": "p2.LS-JK:deflect", "to": "p1.DS-ST"})
+    result, seen = play(log)
+    assert result.error is None
+    kinds = [e["event"] for e in seen.events(2)]
+    # the deflected damage waits: the first chance ends, then a new one for the new damage
+    assert kinds.index("deflect") < kinds.index("chance-end") < kinds.index("pending")
+    assert result.state.cards["p2.LS-JK"].damage == 0
+    assert "p1.DS-ST" not in result.state.cards  # 2 damage on a health 2 unit
+    assert not [e for e in seen.all("stun")]  # the Jedi dealt it and has no Stun
+
+
+@pytest.mark.rules("swtcg.damage.excess-prevention-wasted", "swtcg.damage.prevent-not-remove")
+def test_prevention_beyond_the_damage_is_wasted_and_counters_stay() -> None:
+    t = Table().unit("p2.LS-AW").unit("p1.DS-TIE", damage=1).set("p1", hand=["DS-DEF"])
+    log = t.log(attack("p2.LS-AW", "p1.DS-TIE", ["4", "1"]),
+                {"by": "p1", "do": "play", "card": "DS-DEF", "target": "p1.DS-TIE"})
+    result, seen = play(log)
+    assert result.error is None, result.error
+    [p] = seen.events(2, "prevent")
+    assert (p["prevented"], p["wasted"]) == (1, 1)
+    assert result.state.cards["p1.DS-TIE"].damage == 1  # the counter already there stays
+
+
+@pytest.mark.rules("swtcg.base.attack")
+def test_shields_take_attack_dice() -> None:
+    t = Table().unit("p1.DS-TIE").unit("p2.LS-YW", tapped=True)  # TIE power 2, Y-wing Shields 1
+    _, seen = play(t.log(attack("p1.DS-TIE", "p2.LS-YW", ["5"])))
+    assert seen.events(1, "roll")[0]["dice"] == [5]
+
+
+@pytest.mark.rules("swtcg.keywords.overkill-remaining-health")
+def test_overkill_sends_hits_beyond_the_remaining_health_to_another_unit() -> None:
+    t = Table(arena="ground").unit("p1.DS-BDD").unit("p2.LS-RT", damage=1).unit("p2.LS-SS", tapped=True)
+    log = t.log(attack("p1.DS-BDD", "p2.LS-RT", ["6", "6", "5", "4", "4", "1", "1", "1"],
+                       choices=[{"by": "p1", "kind": "overkill", "answer": "p2.LS-SS"}]))
+    result, seen = play(log)
+    assert result.error is None, result.error
+    pend = {e["target"]: e["amount"] for e in seen.events(1, "pending")}
+    assert pend == {"p2.LS-RT": 2, "p2.LS-SS": 3}  # remaining health 2 of 3
+
+
+@pytest.mark.rules("swtcg.keywords.intercept", "swtcg.keywords.intercept-once-per-attack")
+def test_intercept_turns_the_attack_and_each_instance_is_used_once() -> None:
+    t = Table(arena="ground").unit("p1.DS-SPB").unit("p2.LS-TG").unit("p2.LS-RT", tapped=True)
+    log = t.log(attack("p1.DS-SPB", "p2.LS-TG", []),
+                {"by": "p2", "do": "use", "ability": "p2.LS-RT:intercept", "roll": ["4", "4"]})
+    result, seen = play(log)
+    assert result.error is None, result.error
+    assert seen.events(2, "intercept")[0]["defender"] == "p2.LS-RT"
+    assert result.state.cards["p2.LS-RT"].damage == 2 and result.state.cards["p2.LS-TG"].damage == 0
+
+
+@pytest.mark.rules("swtcg.keywords.intercept-illegal-target")
+def test_intercept_by_a_unit_the_attacker_cannot_attack_changes_nothing() -> None:
+    t = Table(arena="ground").unit("p1.DS-JHD").unit("p2.LS-TG").unit("p2.LS-RT", tapped=True)
+    log = t.log(attack("p1.DS-JHD", "p2.LS-TG", []),
+                {"by": "p2", "do": "use", "ability": "p2.LS-RT:intercept", "roll": ["1", "1", "1", "1"]})
+    result, seen = play(log)
+    assert result.error is None, result.error
+    [i] = seen.events(2, "intercept")
+    assert (i["changed"], i["defender"]) == (False, "p2.LS-TG")
+
+
+@pytest.mark.rules("swtcg.keywords.retaliate", "swtcg.keywords.retaliate-value-lock")
+def test_retaliate_deals_its_dice_when_the_attack_ends_even_from_the_discard_pile() -> None:
+    t = Table(arena="character").unit("p1.DS-VK").unit("p2.LS-LF", tapped=True).set("p2", force=1)
+    log = t.log(attack("p1.DS-VK", "p2.LS-LF", []),
+                {"by": "p1", "do": "pass"},  # Vader could play his own ability: the Dark Side acts first
+                {"by": "p2", "do": "use", "ability": "p2.LS-LF:retaliate"},
+                {"by": "p1", "do": "pass", "roll": ["5", "5", "5", "1", "1", "1", "6", "6"]},
+                {"by": "p1", "do": "pass"})  # Vader could Evade the Retaliate damage: he does not
+    result, seen = play(log)
+    assert result.error is None, result.error
+    assert "p2.LS-LF" not in result.state.cards  # Luke (health 3) is discarded by the attack
+    assert seen.events(3, "retaliate")[0]["dice"] == 2
+    rolls = seen.events(4, "roll")
+    assert [r["purpose"] for r in rolls] == ["attack", "dice"] and rolls[1]["source"] == "p2.LS-LF"
+    assert result.state.cards["p1.DS-VK"].damage == 2  # Vader's Armor: both 6s hit
+
+
+@pytest.mark.rules("swtcg.keywords.lucky-once-per-attack", "swtcg.keywords.lucky-reroll-count",
+                   "swtcg.keywords.lucky-sum",
+                   "swtcg.timing.reroll-once-per-roll", "swtcg.pop.dice-roll")
+def test_lucky_rerolls_once_per_attack_at_most_its_value_and_the_dice_rolled() -> None:
+    t = (Table(arena="ground").unit("p2.LS-ANP").unit("p1.DS-ATAT", tapped=True)
+         .unit("p2.LS-AJ", zone="pilot", on="p2.LS-ANP").set("p2", hand=["LS-LS"]))
+    # Podracer: power 2, Lucky 1; Anakin piloting: Lucky 2 more (3), but only 2 dice were rolled
+    too_many = t.log(attack("p2.LS-ANP", "p1.DS-ATAT", ["1", "2"]),
+                     {"by": "p2", "do": "reroll", "ability": "p2.LS-ANP:lucky", "dice": [0, 1, 2]})
+    assert error(too_many) == ("illegal-action", "swtcg.keywords.lucky-reroll-count")
+    ok = t.log(attack("p2.LS-ANP", "p1.DS-ATAT", ["1", "2"]),
+               {"by": "p2", "do": "reroll", "ability": "p2.LS-ANP:lucky", "dice": [0, 1], "roll": ["6", "5"]},
+               {"by": "p2", "do": "reroll", "ability": "p2.LS-ANP:lucky@p2.LS-AJ", "dice": [0]})
+    result, seen = play(ok)
+    assert result.error is not None and result.error.rule == "swtcg.keywords.lucky-once-per-attack"
+    assert seen.events(2, "reroll")[0]["dice"] == [6, 5]
+
+
+@pytest.mark.rules("swtcg.keywords.power-boost-self-damage", "swtcg.keywords.power-boost-duration",
+                   "swtcg.effects.one-shot-vs-lasting",
+                   "swtcg.triggers.release", "swtcg.pop.triggers-first")
+def test_power_boost_adds_power_for_the_attack_and_damages_the_unit_when_it_ends() -> None:
+    t = Table(arena="character").unit("p2.LS-RC").unit("p1.DS-ST")  # Commando: speed 40 > 30
+    log = t.log(attack("p2.LS-RC", "p1.DS-ST", ["1", "1", "1", "1", "4"],
+                       choices=[{"by": "p2", "kind": "may", "answer": True}]))
+    result, seen = play(log)
+    assert result.error is None, result.error
+    assert len(seen.events(1, "roll")[0]["dice"]) == 5  # 3 + 2
+    assert result.state.cards["p2.LS-RC"].damage == 1  # the self-damage comes when the attack ends
+    assert not [m for m in result.state.mods if m["target"] == "p2.LS-RC"]  # the bonus lasted for the attack
+
+
+@pytest.mark.rules("swtcg.battle.dice-of-damage-not-attack")
+def test_dice_of_damage_get_no_accuracy_and_armor_still_counts() -> None:
+    t = (Table(arena="space").unit("p1.DS-ISD", tapped=True).unit("p1.DS-TIEB", tapped=True)
+         .unit("p2.LS-XW", tapped=True).set("p2", hand=["LS-RS"]))
+    log = t.log({"by": "p2", "do": "play", "card": "LS-RS", "target": "p1.DS-ISD", "roll": ["5", "4", "6"]})
+    result, seen = play(log)
+    assert result.error is None, result.error
+    [hits] = seen.events(1, "hits")
+    assert (hits["need"], hits["accuracy"], hits["critical"], hits["damage"]) == (5, 0, 0, 2)
+    assert result.state.cards["p1.DS-ISD"].damage == 2
+    assert result.state.players["p2"].force == 2  # Rebel Strike cost 3
+
+
+@pytest.mark.rules("swtcg.base.bombard", "swtcg.battle.empty-arena")
+def test_bombard_attacks_the_ground_from_space_with_its_own_dice() -> None:
+    t = Table().unit("p1.DS-DEV").unit("p2.LS-RT", zone="ground", tapped=True)  # no enemy in Space
+    result, seen = play(t.log(attack("p1.DS-DEV", "p2.LS-RT", ["5", "5", "1"])))
+    assert result.error is None, result.error
+    assert len(seen.events(1, "roll")[0]["dice"]) == 3  # Bombard 3, not its power 6
+    assert result.state.cards["p2.LS-RT"].damage == 2
+    plain = Table().unit("p1.DS-ISD").unit("p2.LS-RT", zone="ground", tapped=True)
+    assert error(plain.log(attack("p1.DS-ISD", "p2.LS-RT", []))) == ("illegal-action", "swtcg.base.battle.order")
