@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from judge.games.jsonbounds import at_most
+from judge.kernel.core import Decision, IllegalAction
 from judge.limits import MAX_INPUTS
 
 INPUT_KEYS = ("roll", "random", "choices")
@@ -109,6 +110,21 @@ class InputReader:
             self.ci += 1
             return c
         return None
+
+    def choice_for(self, decision: Decision) -> Choice | None:
+        """The step's next logged choice, as the answer to ``decision`` (every game reads its
+        ``choices`` so): its ``by`` and ``kind``, when given, must be the decision's (an
+        ``IllegalAction`` citing the decision's rule otherwise); None when the step logs no more."""
+        choice = self.next_choice()
+        if choice is None:
+            return None
+        if choice.by is not None and choice.by != decision.by:
+            raise IllegalAction(decision.rules[0], f"{decision.by} makes this decision ({decision.kind}), "
+                                f"not {choice.by}")
+        if choice.kind is not None and choice.kind != decision.kind:
+            raise IllegalAction(decision.rules[0], f"the engine asks for a '{decision.kind}' decision here, "
+                                f"the log gives '{choice.kind}'")
+        return choice
 
     def peek_choice(self) -> Choice | None:
         return self.inputs.choices[self.ci] if self.ci < len(self.inputs.choices) else None

@@ -325,15 +325,8 @@ class Ctx:
 
     def decide(self, decision: Decision) -> Any:
         """Answer a decision from the step's ``choices`` (in order), else the policy, else stop."""
-        choice = self.inputs.next_choice()
+        choice = self.inputs.choice_for(decision)
         if choice is not None:
-            by, kind = choice.by, choice.kind
-            if by is not None and by != decision.by:
-                raise IllegalAction(decision.rules[0], f"{decision.by} makes this decision ({decision.kind}), "
-                                    f"not {by}")
-            if kind is not None and kind != decision.kind:
-                raise IllegalAction(decision.rules[0], f"the engine asks for a '{decision.kind}' decision "
-                                    f"here, the log gives '{kind}'")
             answer = choice.answer
             self._check_answer(decision, answer)
         elif self.policy is not None:

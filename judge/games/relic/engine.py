@@ -116,14 +116,8 @@ class Ctx:
 
     def decide(self, decision: Decision) -> Any:
         """Answer from the step's ``choices`` in order, else the policy, else stop (pending)."""
-        choice = self.inputs.next_choice()
+        choice = self.inputs.choice_for(decision)
         if choice is not None:
-            if choice.by is not None and choice.by != decision.by:
-                raise IllegalAction(decision.rules[0], f"{decision.by} makes this decision ({decision.kind}), "
-                                    f"not {choice.by}")
-            if choice.kind is not None and choice.kind != decision.kind:
-                raise IllegalAction(decision.rules[0], f"the engine asks for a '{decision.kind}' decision here, "
-                                    f"the log gives '{choice.kind}'")
             answer = choice.answer
         elif self.policy is not None:
             answer = self.policy(self, decision)
