@@ -1,7 +1,8 @@
 """Relic replay benchmark (issue 14). Prints figures measured in the same run:
 
 1. Replay speed over a Relic self-play corpus, steps per second, beside python-chess reading PGN
-   games of the same total number of moves and replaying them on a board (moves per second).
+   games of the same total number of moves and replaying them on a board (moves per second), and
+   beside the Destiny engine's self-play corpus.
 2. Cost growth: a Relic log ten times longer should cost at most eleven times more.
 
 Run: ``python bench/bench_relic.py [--games N] [--long STEPS]`` (``make bench`` runs it).
@@ -16,6 +17,8 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from bench.bench_replay import best_of, pgn_corpus, replay_pgn  # noqa: E402
+from bench.bench_replay import corpus as destiny_corpus  # noqa: E402
+from bench.bench_replay import replay_all as destiny_replay_all  # noqa: E402
 from judge.games.relic.cards import default_pool  # noqa: E402
 from judge.games.relic.selfplay import new_log  # noqa: E402
 from replays.format import parse_log  # noqa: E402
@@ -64,6 +67,11 @@ def main() -> None:
     print(f"python-chess: {moves} PGN moves read and replayed in {t_chess:.3f} s = {c_rate:,.0f} moves/s")
     print(f"arbiter relic, pure Python: {t_relic:.3f} s = {r_rate:,.0f} steps/s; ratio to python-chess "
           f"{r_rate / c_rate:.2f}")
+    destiny = destiny_corpus(40)
+    d_steps = sum(len(log["steps"]) for log in destiny)
+    d_rate = d_steps / best_of(lambda: destiny_replay_all(destiny), repeat=5)
+    print(f"arbiter destiny, pure Python, same run: {d_rate:,.0f} steps/s ({d_steps} steps); ratio to python-chess "
+          f"{d_rate / c_rate:.2f}; relic/destiny {r_rate / d_rate:.2f}")
 
     short = long_log(args.long)
     longer = long_log(10 * args.long)
