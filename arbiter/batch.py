@@ -32,8 +32,9 @@ from judge.limits import MAX_BODY_BYTES
 MAX_BATCH_FILES = 1_000_000
 #: files per task sent to a worker process (fewer round trips than one per file)
 CHUNK = 32
-#: seconds ``run_queued`` waits between looks at the stored results
+#: seconds ``run_queued`` waits between looks at the stored results, and logs looked at per MGET
 POLL = 0.2
+GATHER = 500
 
 Progress = Callable[[int], None]
 
@@ -167,17 +168,25 @@ def run_queued(files: Sequence[Path], conn: Any, progress: Progress | None = Non
     deadline = None if timeout is None else time.monotonic() + timeout
     while waiting:
         done = []
-        for i, (name, replay_id) in waiting.items():
-            result = store.get_result(conn, replay_id)
-            error = store.get_replay_error(conn, replay_id) if result is None else None
-            if result is not None:
-                lines[i] = summary_of(name, result)
-            elif error is not None:
-                lines[i] = {"file": name, "valid": False, "steps": None, "outcome": None,
-                            "error": f"{error.get('kind')}: {error.get('message')}"}
-            else:
-                continue
-            done.append(i)
+        # one MGET per GATHER waiting logs (results, then the errors of those without one): a look
+        # costs a few round trips, not two per log, and leaves the CPU to the workers
+        pending = list(waiting.items())
+        for start in range(0, len(pending), GATHER):
+            chunk = pending[start:start + GATHER]
+            results = conn.mget([store.result_key(rid) for _, (_, rid) in chunk])
+            missing = [(entry, n) for entry, n in zip(chunk, range(len(chunk)), strict=True) if results[n] is None]
+            errors = conn.mget([store.replay_error_key(rid) for (_, (_, rid)), _ in missing]) if missing else []
+            failed = {n: err for ((_, _), n), err in zip(missing, errors, strict=True) if err is not None}
+            for n, (i, (name, _)) in enumerate(chunk):
+                if results[n] is not None:
+                    lines[i] = summary_of(name, json.loads(results[n]))
+                elif n in failed:
+                    error = json.loads(failed[n])
+                    lines[i] = {"file": name, "valid": False, "steps": None, "outcome": None,
+                                "error": f"{error.get('kind')}: {error.get('message')}"}
+                else:
+                    continue
+                done.append(i)
         for i in done:
             del waiting[i]
         if progress and done:
