@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.arbiter-installed
 
-.PHONY: venv run test lint bench compiled clean distclean
+.PHONY: venv run test lint bench compiled catalogs clean distclean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -28,6 +28,18 @@ test: $(STAMP)
 ## compiled: the engine compiled with mypyc (setup.py) in var/compiled/tree, rebuilt when sources change
 compiled: $(STAMP)
 	$(BIN)/python tools/build_compiled.py
+
+## catalogs: extract the strings marked for translation (gettext, ngettext, pgettext, _, N_ in Python
+## and templates) into i18n/catalogs/messages.pot, merge them into the pl and ru .po files, compile .mo
+catalogs: $(STAMP)
+	$(BIN)/pybabel extract -F i18n/babel.cfg -k N_ --sort-by-file --no-wrap -c TRANSLATORS: \
+		-o i18n/catalogs/messages.pot arbiter api replays judge worker i18n
+	for l in pl ru; do \
+		if [ -f i18n/catalogs/$$l/LC_MESSAGES/messages.po ]; then \
+			$(BIN)/pybabel update --no-wrap --ignore-obsolete -i i18n/catalogs/messages.pot -d i18n/catalogs -l $$l; \
+		else $(BIN)/pybabel init --no-wrap -i i18n/catalogs/messages.pot -d i18n/catalogs -l $$l; fi; \
+	done
+	$(BIN)/pybabel compile --statistics -d i18n/catalogs
 
 ## lint: ruff over the repo, mypy on the pure core
 lint: $(STAMP)

@@ -22,7 +22,7 @@ from typing import Any
 from flask import Flask, request
 from flask_smorest import Api as SmorestApi
 
-from api import cors, extensions, openapi, problems, requestlog
+from api import cors, extensions, i18n, openapi, problems, requestlog
 from api.jsonio import BoundedBody, StrictJSONProvider, install, refuse_large_body
 from arbiter import settings as settings_mod
 from arbiter.redis_conn import shared_url
@@ -108,6 +108,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.wsgi_app = BoundedBody(app.wsgi_app, lambda: app.config.get("MAX_CONTENT_LENGTH"))  # type: ignore[method-assign]
     openapi.register_swagger_assets(app)
     cors.init_app(app)
+    i18n.init_app(app)
 
     from api.cards import blp as cards_blp
     from api.health import blp as health_blp

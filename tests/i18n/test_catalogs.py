@@ -1,0 +1,105 @@
+"""The language layer (i18n/): choosing a language, and catalogs that are complete and compiled."""
+
+from __future__ import annotations
+
+import gettext
+import io
+from pathlib import Path
+
+import pytest
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+import i18n
+
+CATALOGS = Path(i18n.__file__).parent / "catalogs"
+
+
+@pytest.mark.parametrize(("explicit", "header", "env", "want"), [
+    (None, None, None, "en"),
+    ("pl", None, None, "pl"),
+    ("pl-PL", "ru", None, "pl"),
+    ("xx", "pl-PL,pl;q=0.9,en;q=0.8", None, "pl"),
+    (None, "de-DE, ru;q=0.5, en;q=0.4", None, "ru"),
+    (None, "en;q=0.2, pl;q=0.9", None, "pl"),
+    (None, "pl;q=0", "ru", "ru"),
+    (None, "de", "pl_PL.UTF-8", "pl"),
+    (None, "de", "klingon", "en"),
+    (7, None, None, "en"),
+])
+def test_negotiate(explicit, header, env, want):
+    assert i18n.negotiate(explicit, header, env) == want
+
+
+def test_accept_language_is_read_only_up_to_a_bound():
+    header = "de," * 10_000 + "pl"
+    assert i18n.parse_accept_language(header) == []  # "pl" lies past the bound
+
+
+def _catalog(lang: str):
+    with open(CATALOGS / lang / "LC_MESSAGES" / f"{i18n.DOMAIN}.po", "rb") as fp:
+        return read_po(fp, locale=lang)
+
+
+@pytest.mark.parametrize("lang", [x for x in i18n.LANGS if x != i18n.DEFAULT])
+def test_every_extracted_message_is_translated(lang):
+    with open(CATALOGS / "messages.pot", "rb") as fp:
+        template = read_po(fp)
+    catalog = _catalog(lang)
+    missing = []
+    for message in template:
+        if not message.id:
+            continue
+        have = catalog.get(message.id, message.context)
+        strings = [] if have is None else (list(have.string) if isinstance(have.string, tuple) else [have.string])
+        if have is None or have.fuzzy or not all(strings):
+            missing.append(message.id)
+    assert not missing, f"{lang}: {len(missing)} messages without a translation (make catalogs): {missing[:10]}"
+
+
+@pytest.mark.parametrize("lang", [x for x in i18n.LANGS if x != i18n.DEFAULT])
+def test_compiled_catalog_matches_its_po(lang):
+    buf = io.BytesIO()
+    write_mo(buf, _catalog(lang))
+    buf.seek(0)
+    fresh = gettext.GNUTranslations(buf)
+    shipped = i18n.translations(lang)
+    assert isinstance(shipped, gettext.GNUTranslations), f"{lang}: no compiled catalog (make catalogs)"
+    assert fresh._catalog == shipped._catalog, f"{lang}: messages.mo is stale (make catalogs)"  # type: ignore[attr-defined]
+
+
+def test_plural_forms_follow_the_language():
+    # Polish and Russian have three plural forms (1 / 2-4 / 5+), not English's two.
+    for lang in ("pl", "ru"):
+        catalog = _catalog(lang)
+        assert catalog.num_plurals == 3
+    assert _catalog("pl").plural_expr != _catalog("ru").plural_expr
+
+
+def test_numbers_by_locale():
+    assert i18n.text("pl").number(12345.5).replace("\u00a0", " ") == "12 345,5"
+    assert i18n.text("ru").number(12345.5).replace("\u00a0", " ") == "12 345,5"
+    assert i18n.text("en").number(12345.5) == "12,345.5"
+
+
+def test_unknown_language_is_english():
+    assert i18n.text("xx").lang == "en"
+    assert i18n.text("xx").gettext("Legal") == "Legal"
+
+
+def test_web_request_language(tmp_path):
+    from flask import render_template_string
+
+    from api import create_app
+    from api.i18n import request_lang
+
+    app = create_app({"TESTING": True, "DATA_DIR": str(tmp_path)})
+    cases = [("/?lang=pl", {}, "pl"), ("/", {"Accept-Language": "ru-RU,ru;q=0.9"}, "ru"),
+             ("/?lang=zz", {"Accept-Language": "pl-PL"}, "pl"), ("/", {}, "en")]
+    for url, headers, want in cases:
+        with app.test_request_context(url, headers=headers):
+            assert request_lang() == want
+            from flask_babel import get_locale
+
+            assert str(get_locale()) == want
+            assert render_template_string("{{ lang }} {{ lang_names[lang] }}") == f"{want} {i18n.NAMES[want]}"
