@@ -29,17 +29,19 @@ test: $(STAMP)
 compiled: $(STAMP)
 	$(BIN)/python tools/build_compiled.py
 
-## catalogs: extract the strings marked for translation (gettext, ngettext, pgettext, _, N_ in Python
-## and templates) into i18n/catalogs/messages.pot, merge them into the pl and ru .po files, compile .mo
+## catalogs: extract the strings marked for translation into i18n/catalogs/<domain>.pot (domain
+## messages: Python -- gettext, ngettext, pgettext, _, N_; domain pages: the web templates), merge
+## them into the pl and ru .po files and compile the .mo files (which are committed)
 catalogs: $(STAMP)
 	$(BIN)/pybabel extract -F i18n/babel.cfg -k N_ --sort-by-file --no-wrap -c TRANSLATORS: \
 		-o i18n/catalogs/messages.pot arbiter api replays judge worker i18n
-	for l in pl ru; do \
-		if [ -f i18n/catalogs/$$l/LC_MESSAGES/messages.po ]; then \
-			$(BIN)/pybabel update --no-wrap --ignore-obsolete -i i18n/catalogs/messages.pot -d i18n/catalogs -l $$l; \
-		else $(BIN)/pybabel init --no-wrap -i i18n/catalogs/messages.pot -d i18n/catalogs -l $$l; fi; \
-	done
-	$(BIN)/pybabel compile --statistics -d i18n/catalogs
+	$(BIN)/pybabel extract -F i18n/babel-pages.cfg --sort-by-file --no-wrap -c TRANSLATORS: \
+		-o i18n/catalogs/pages.pot api replays/viewer_assets
+	for d in messages pages; do for l in pl ru; do \
+		if [ -f i18n/catalogs/$$l/LC_MESSAGES/$$d.po ]; then \
+			$(BIN)/pybabel update --no-wrap --ignore-obsolete -D $$d -i i18n/catalogs/$$d.pot -d i18n/catalogs -l $$l; \
+		else $(BIN)/pybabel init --no-wrap -D $$d -i i18n/catalogs/$$d.pot -d i18n/catalogs -l $$l; fi; \
+	done; $(BIN)/pybabel compile --statistics -D $$d -d i18n/catalogs; done
 
 ## lint: ruff over the repo, mypy on the pure core
 lint: $(STAMP)

@@ -35,8 +35,10 @@ def request_text() -> i18n.Text:
 
 def init_app(app: Flask) -> None:
     catalogs = str(i18n.catalog_dir())
-    Babel(app, locale_selector=request_lang, default_translation_directories=catalogs,
-          default_domain=i18n.DOMAIN)
+    # One directory per domain (flask-babel pairs the ';'-separated lists): templates find both.
+    Babel(app, locale_selector=request_lang,
+          default_translation_directories=";".join(catalogs for _ in i18n.DOMAINS),
+          default_domain=";".join(i18n.DOMAINS))
 
     @app.context_processor
     def _languages() -> dict[str, object]:

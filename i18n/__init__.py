@@ -5,9 +5,9 @@ ruling, rule summary, page and CLI message can be given in any of :data:`LANGS`.
 changes with the language: JSON field names, rule IDs and problem ``type`` URIs never do.
 
 Messages are Babel catalogs (gettext ``.po`` files, compiled to ``.mo``) under
-``i18n/catalogs/<lang>/LC_MESSAGES/<domain>.po``, one domain for everything (``messages``):
-the CLI and the core's text functions read them through :func:`text`, the web pages through
-flask-babel (:mod:`api.i18n`), from the same files. ``make catalogs`` extracts the marked strings
+``i18n/catalogs/<lang>/LC_MESSAGES/<domain>.po`` in two domains: ``messages`` for the Python
+code's text (the CLI and the core's text functions read it through :func:`text`) and ``pages`` for
+the web templates; flask-babel (:mod:`api.i18n`) serves both to the pages, from the same files. ``make catalogs`` extracts the marked strings
 (``pybabel extract`` with ``i18n/babel.cfg``), updates the ``.po`` files and compiles the ``.mo``.
 
 A floor-1 module (design/house.md): it imports nothing of the project, so ``replays/`` and
@@ -30,7 +30,9 @@ from typing import Any
 
 LANGS: tuple[str, ...] = ("en", "pl", "ru")
 DEFAULT = "en"
-DOMAIN = "messages"
+DOMAIN = "messages"  # the Python code's text (CLI, rulings, events, errors)
+PAGES = "pages"  # the web templates' text (api/**/templates, the viewer)
+DOMAINS = (DOMAIN, PAGES)
 # Language names shown in every page's language switch, each in its own language.
 NAMES = {"en": "English", "pl": "Polski", "ru": "Русский"}
 _MAX_HEADER = 512  # an Accept-Language longer than this is read up to here only

@@ -36,16 +36,20 @@ def test_accept_language_is_read_only_up_to_a_bound():
     assert i18n.parse_accept_language(header) == []  # "pl" lies past the bound
 
 
-def _catalog(lang: str):
-    with open(CATALOGS / lang / "LC_MESSAGES" / f"{i18n.DOMAIN}.po", "rb") as fp:
+OTHER_LANGS = [x for x in i18n.LANGS if x != i18n.DEFAULT]
+BY_DOMAIN = [(lang, domain) for lang in OTHER_LANGS for domain in i18n.DOMAINS]
+
+
+def _catalog(lang: str, domain: str = i18n.DOMAIN):
+    with open(CATALOGS / lang / "LC_MESSAGES" / f"{domain}.po", "rb") as fp:
         return read_po(fp, locale=lang)
 
 
-@pytest.mark.parametrize("lang", [x for x in i18n.LANGS if x != i18n.DEFAULT])
-def test_every_extracted_message_is_translated(lang):
-    with open(CATALOGS / "messages.pot", "rb") as fp:
+@pytest.mark.parametrize(("lang", "domain"), BY_DOMAIN)
+def test_every_extracted_message_is_translated(lang, domain):
+    with open(CATALOGS / f"{domain}.pot", "rb") as fp:
         template = read_po(fp)
-    catalog = _catalog(lang)
+    catalog = _catalog(lang, domain)
     missing = []
     for message in template:
         if not message.id:
@@ -57,22 +61,21 @@ def test_every_extracted_message_is_translated(lang):
     assert not missing, f"{lang}: {len(missing)} messages without a translation (make catalogs): {missing[:10]}"
 
 
-@pytest.mark.parametrize("lang", [x for x in i18n.LANGS if x != i18n.DEFAULT])
-def test_compiled_catalog_matches_its_po(lang):
+@pytest.mark.parametrize(("lang", "domain"), BY_DOMAIN)
+def test_compiled_catalog_matches_its_po(lang, domain):
     buf = io.BytesIO()
-    write_mo(buf, _catalog(lang))
+    write_mo(buf, _catalog(lang, domain))
     buf.seek(0)
     fresh = gettext.GNUTranslations(buf)
-    shipped = i18n.translations(lang)
+    shipped = i18n.translations(lang, domain)
     assert isinstance(shipped, gettext.GNUTranslations), f"{lang}: no compiled catalog (make catalogs)"
     assert fresh._catalog == shipped._catalog, f"{lang}: messages.mo is stale (make catalogs)"  # type: ignore[attr-defined]
 
 
 def test_plural_forms_follow_the_language():
     # Polish and Russian have three plural forms (1 / 2-4 / 5+), not English's two.
-    for lang in ("pl", "ru"):
-        catalog = _catalog(lang)
-        assert catalog.num_plurals == 3
+    for lang, domain in BY_DOMAIN:
+        assert _catalog(lang, domain).num_plurals == 3
     assert _catalog("pl").plural_expr != _catalog("ru").plural_expr
 
 
