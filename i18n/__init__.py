@@ -7,8 +7,9 @@ changes with the language: JSON field names, rule IDs and problem ``type`` URIs 
 Messages are Babel catalogs (gettext ``.po`` files, compiled to ``.mo``) under
 ``i18n/catalogs/<lang>/LC_MESSAGES/<domain>.po`` in two domains: ``messages`` for the Python
 code's text (the CLI and the core's text functions read it through :func:`text`) and ``pages`` for
-the web templates; flask-babel (:mod:`api.i18n`) serves both to the pages, from the same files. ``make catalogs`` extracts the marked strings
-(``pybabel extract`` with ``i18n/babel.cfg``), updates the ``.po`` files and compiles the ``.mo``.
+the web templates; flask-babel (:mod:`api.i18n`) serves both to the pages, from the same files.
+``make catalogs`` extracts the marked strings (``pybabel extract`` with ``i18n/babel.cfg`` and
+``i18n/babel-pages.cfg``), updates the ``.po`` files and compiles the ``.mo``.
 
 A floor-1 module (design/house.md): it imports nothing of the project, so ``replays/`` and
 ``judge/``-level text helpers may use it. The catalogs are package data, read once per language
