@@ -528,8 +528,9 @@ def _ruling(raw: Mapping[str, Any]) -> dict[str, Any]:
     return {"legal": None, "error": err}
 
 
-def viewer_data(log: Log, cards: Any = None) -> dict[str, Any]:
-    """Everything the viewer page draws for ``log`` (already parsed), JSON-ready (docs/viewer.md)."""
+def viewer_data(log: Log, cards: Any = None, lang: str = "en") -> dict[str, Any]:
+    """Everything the viewer page draws for ``log`` (already parsed), JSON-ready (docs/viewer.md);
+    its human text (events, decisions, changes, outcome) in ``lang`` (one of ``i18n.LANGS``)."""
     game = log.rules
     if cards is None:
         cards = game.default_cards()
@@ -582,6 +583,7 @@ def viewer_data(log: Log, cards: Any = None) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "game": log.game,
+        "lang": lang,
         "title": str(log.meta.get("title") or ""),
         "meta": log.meta,
         "players": players,
@@ -692,11 +694,12 @@ def page(data: Mapping[str, Any] | None = None, data_src: str | None = None, ass
     return _SLOT.sub(lambda m: slots[m.group(1)], asset("viewer.html"))
 
 
-def viewer_json(log: Any, cards: Any = None, annotations: Any = None, start: int | None = None) -> dict[str, Any]:
+def viewer_json(log: Any, cards: Any = None, annotations: Any = None, start: int | None = None,
+                lang: str = "en") -> dict[str, Any]:
     """The viewer data of a log given as decoded JSON (raises ``MalformedLog``, as the facade
     replays.service does), with creator annotations (checked: ``check_annotations``, ValueError)
     and the step the page opens at (``start``: 0..steps, ValueError beyond)."""
-    data = viewer_data(parse_log(log, cards), cards)
+    data = viewer_data(parse_log(log, cards), cards, lang)
     last = len(data["steps"]) - 1
     if annotations is not None:
         data["annotations"] = check_annotations(annotations, last)
