@@ -11,6 +11,8 @@ import importlib
 
 import click
 
+from arbiter.lang import lang_option
+
 #: command name -> "module:attribute" of its click.Command
 COMMANDS: dict[str, str] = {
     "replay": "arbiter.commands.logs:replay",
@@ -45,8 +47,9 @@ class LazyGroup(click.Group):
 
 @click.group(cls=LazyGroup)
 @click.version_option(package_name="arbiter")
+@lang_option
 def main() -> None:
-    """Arbiter: replay, judge and run tournaments for Star Wars Destiny."""
+    """Arbiter: replay, judge and run tournaments of Star Wars Destiny, the Star Wars TCG and Relic."""
 
 
 if __name__ == "__main__":

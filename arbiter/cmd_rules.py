@@ -8,22 +8,25 @@ from pathlib import Path
 
 import click
 
+from arbiter import lang as cli_lang
 from arbiter.coverage import scan_tests
 from judge.rules import coverage, index
 
 
-def _format_rule(rule: index.Rule) -> str:
-    lines = [
-        rule.id,
-        f"  game:    {rule.game}",
-        f"  section: {rule.section or '-'}",
-        f"  summary: {rule.summary}",
-        f"  source:  {rule.source or '-'}",
-        f"  status:  {rule.status}",
+def _format_rule(rule: index.Rule, lang: str) -> str:
+    t = cli_lang.text()
+    rows = [
+        (t.gettext("game"), rule.game),
+        (t.gettext("section"), rule.section or "-"),
+        (t.gettext("summary"), rule.summary_in(lang)),
+        (t.gettext("source"), rule.source or "-"),
     ]
+    rows += [(t.gettext("heading"), f"{h.seed} \u201c{h.heading}\u201d") for h in rule.headings]
+    rows.append((t.gettext("status"), t.gettext("applied") if rule.applicable else t.gettext("not applicable")))
     if rule.reason:
-        lines.append(f"  reason:  {rule.reason}")
-    return "\n".join(lines)
+        rows.append((t.gettext("reason"), rule.reason))
+    width = max(len(label) for label, _ in rows) + 1
+    return "\n".join([rule.id, *(f"  {(label + ':').ljust(width)} {value}" for label, value in rows)])
 
 
 @click.command("rules")
@@ -39,6 +42,7 @@ def _format_rule(rule: index.Rule) -> str:
     help="Test directory to scan for @pytest.mark.rules markers.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the rule(s) as JSON.")
+@cli_lang.lang_option
 def rules_command(words: tuple[str, ...], game: str | None, show_coverage: bool, tests_dir: Path,
                   as_json: bool) -> None:
     """Print the rule index, one rule (`arbiter rules show RULE_ID`, or `arbiter rules RULE_ID`),
@@ -54,10 +58,13 @@ def rules_command(words: tuple[str, ...], game: str | None, show_coverage: bool,
         if not index.is_known(rule_id):
             raise click.ClickException(f"unknown rule ID {rule_id!r}")
         rule = index.get(rule_id)
-        click.echo(json.dumps(rule.to_json(), indent=1, ensure_ascii=False) if as_json else _format_rule(rule))
+        lang = cli_lang.current()
+        click.echo(json.dumps(rule.to_json(lang), indent=1, ensure_ascii=False) if as_json
+                   else _format_rule(rule, lang))
         return
     if as_json and not show_coverage:
-        click.echo(json.dumps([r.to_json() for r in index.rules(game)], indent=1, ensure_ascii=False))
+        lang = cli_lang.current()
+        click.echo(json.dumps([r.to_json(lang) for r in index.rules(game)], indent=1, ensure_ascii=False))
         return
     if show_coverage:
         if not tests_dir.is_dir():
@@ -67,6 +74,7 @@ def rules_command(words: tuple[str, ...], game: str | None, show_coverage: bool,
             click.echo(f"warning: {err.path}: {err.message}", err=True)
         click.echo(coverage.format_report(coverage.build_report(scan.citations, game)))
         return
+    lang = cli_lang.current()
+    na = "  [" + cli_lang.text().gettext("not applicable") + "]"
     for rule in index.rules(game):
-        flag = "" if rule.applicable else "  [n/a]"
-        click.echo(f"{rule.id}  {rule.summary}{flag}")
+        click.echo(f"{rule.id}  {rule.summary_in(lang)}{'' if rule.applicable else na}")

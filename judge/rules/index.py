@@ -25,6 +25,9 @@ from importlib import resources
 from typing import Any
 
 GAMES = ("destiny", "swtcg", "relic")
+LANGS = ("en", "pl", "ru")  # the summaries' languages (i18n.LANGS; English is the fallback)
+# Polish and Russian summaries of the IDs that modules in PROVIDERS define (tournament.*).
+PROVIDER_TRANSLATIONS = "tournament_i18n"
 DATA_FILES = (*GAMES, "extra")
 APPLIED = "applied"
 NOT_APPLICABLE = "not-applicable"
@@ -38,6 +41,18 @@ class UnknownRule(KeyError):
 
 
 @dataclass(frozen=True)
+class Heading:
+    """A section heading of a seed document, exactly as printed there, so that a judge can open the
+    original at the right place (``seed``: the file's number, e.g. ``"000"``)."""
+
+    seed: str
+    heading: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"seed": self.seed, "heading": self.heading}
+
+
+@dataclass(frozen=True)
 class Rule:
     id: str
     game: str
@@ -46,18 +61,33 @@ class Rule:
     source: str
     status: str = APPLIED
     reason: str = ""
+    # The summary in the other languages, (lang, text) pairs; a missing language reads English.
+    translations: tuple[tuple[str, str], ...] = ()
+    headings: tuple[Heading, ...] = ()
 
     @property
     def applicable(self) -> bool:
         return self.status != NOT_APPLICABLE
 
-    def to_json(self) -> dict[str, str]:
-        out = {
+    def summary_in(self, lang: str | None = "en") -> str:
+        """The one-line summary in ``lang`` (``en``, ``pl``, ``ru``); English when there is none."""
+        for code, text in self.translations:
+            if code == lang:
+                return text
+        return self.summary
+
+    def summaries(self) -> dict[str, str]:
+        return {"en": self.summary, **dict(self.translations)}
+
+    def to_json(self, lang: str | None = "en") -> dict[str, Any]:
+        out: dict[str, Any] = {
             "id": self.id,
             "game": self.game,
             "section": self.section,
-            "summary": self.summary,
+            "summary": self.summary_in(lang),
+            "summaries": self.summaries(),
             "source": self.source,
+            "headings": [h.to_json() for h in self.headings],
             "status": self.status,
         }
         if self.reason:
@@ -87,7 +117,33 @@ def _rule_from_entry(entry: dict[str, Any], where: str) -> Rule:
         source=entry.get("source", ""),
         status=status,
         reason=reason,
+        translations=_translations(entry, where),
+        headings=_headings(entry, where),
     )
+
+
+def _translations(entry: dict[str, Any], where: str) -> tuple[tuple[str, str], ...]:
+    out = []
+    for lang in LANGS[1:]:
+        text = entry.get(f"summary_{lang}")
+        if text is None:
+            continue
+        if not isinstance(text, str) or not text.strip():
+            raise ValueError(f"{where}: {entry.get('id')}: summary_{lang} must be a non-empty string")
+        out.append((lang, text))
+    return tuple(out)
+
+
+def _headings(entry: dict[str, Any], where: str) -> tuple[Heading, ...]:
+    raw = entry.get("headings", [])
+    if not isinstance(raw, list):
+        raise ValueError(f"{where}: {entry.get('id')}: headings must be a list")
+    out = []
+    for h in raw:
+        if not (isinstance(h, dict) and isinstance(h.get("seed"), str) and isinstance(h.get("heading"), str)):
+            raise ValueError(f"{where}: {entry.get('id')}: a heading is {{\"seed\": ..., \"heading\": ...}}")
+        out.append(Heading(h["seed"], h["heading"]))
+    return tuple(out)
 
 
 def load_entries(text: str, where: str) -> list[Rule]:
@@ -106,13 +162,19 @@ def _index() -> dict[str, Rule]:
             if rule.id in index:
                 raise ValueError(f"{where}: rule {rule.id} defined twice")
             index[rule.id] = rule
+    extra = package / f"{PROVIDER_TRANSLATIONS}.json"
+    translated: dict[str, Any] = {}
+    if extra.is_file():
+        translated = json.loads(extra.read_text(encoding="utf-8")).get("rules", {})
     for provider in PROVIDERS:
         module_name, attr = provider.split(":")
         registry = getattr(importlib.import_module(module_name), attr)
         for rule_id, text in registry.items():
             if rule_id in index:
                 raise ValueError(f"{provider}: rule {rule_id} is also defined in the rule data files")
-            index[rule_id] = Rule(rule_id, game_of(rule_id), "", text, provider)
+            where = f"judge/rules/{PROVIDER_TRANSLATIONS}.json"
+            index[rule_id] = Rule(rule_id, game_of(rule_id), "", text, provider,
+                                  translations=_translations({"id": rule_id, **translated.get(rule_id, {})}, where))
     return index
 
 
@@ -123,8 +185,8 @@ def get(rule_id: str) -> Rule:
         raise UnknownRule(rule_id) from None
 
 
-def summary(rule_id: str) -> str:
-    return get(rule_id).summary
+def summary(rule_id: str, lang: str | None = "en") -> str:
+    return get(rule_id).summary_in(lang)
 
 
 def is_known(rule_id: str) -> bool:
