@@ -86,3 +86,29 @@ def test_rules_by_game_and_one_by_id(client: FlaskClient) -> None:
 def test_a_bad_rules_query_is_422_with_its_pointer(client: FlaskClient) -> None:
     body = assert_problem(client.get("/v1/rules?game=chess"), 422)
     assert [e["pointer"] for e in body["errors"]] == ["/query/game"]
+
+
+def test_rules_in_the_language_asked_for(client: FlaskClient) -> None:
+    rule = index.get("destiny.shields.max-three")
+    english = client.get("/v1/rules/destiny.shields.max-three").get_json()
+    polish = client.get("/v1/rules/destiny.shields.max-three?lang=pl").get_json()
+    russian = client.get("/v1/rules/destiny.shields.max-three",
+                         headers={"Accept-Language": "ru-RU,ru;q=0.9"}).get_json()
+    by_header = client.get("/v1/rules/destiny.shields.max-three", headers={"Accept-Language": "pl-PL"}).get_json()
+    assert english["summary"] == rule.summary
+    assert polish["summary"] == by_header["summary"] == rule.summary_in("pl") != rule.summary
+    assert russian["summary"] == rule.summary_in("ru") != rule.summary
+    # only human text changes: the ID, the source, the headings and every other field stay as they are
+    for body in (polish, russian):
+        assert {k: v for k, v in body.items() if k != "summary"} == {k: v for k, v in english.items() if k != "summary"}
+    assert english["summaries"] == {"en": rule.summary, "pl": rule.summary_in("pl"), "ru": rule.summary_in("ru")}
+    assert english["headings"] == [{"seed": h.seed, "heading": h.heading} for h in rule.headings]
+    assert {h["seed"] for h in english["headings"]} == {"000", "002"}
+    listed = client.get("/v1/rules?game=relic&lang=ru").get_json()
+    assert listed["lang"] == "ru"
+    assert [r["summary"] for r in listed["rules"]] == [index.get(r["id"]).summary_in("ru") for r in listed["rules"]]
+
+
+def test_an_unknown_language_is_422_with_its_pointer(client: FlaskClient) -> None:
+    body = assert_problem(client.get("/v1/rules?lang=de"), 422)
+    assert [e["pointer"] for e in body["errors"]] == ["/query/lang"]

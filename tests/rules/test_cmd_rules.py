@@ -39,3 +39,19 @@ def test_coverage(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "test_a.py::test_x" in result.output
     assert "destiny: 1/" in result.output
+
+
+def test_one_rule_in_polish_and_russian() -> None:
+    from arbiter.cli import main
+
+    rule = index.get("destiny.shields.max-three")
+    polish = CliRunner().invoke(main, ["rules", "show", "destiny.shields.max-three", "--lang", "pl"])
+    assert polish.exit_code == 0, polish.output
+    assert rule.summary_in("pl") in polish.output and rule.summary not in polish.output
+    assert rule.headings[0].heading in polish.output
+    russian = CliRunner().invoke(main, ["--lang", "ru", "rules", "destiny.shields.max-three"])
+    assert rule.summary_in("ru") in russian.output
+    by_env = CliRunner().invoke(main, ["rules", "destiny.shields.max-three"], env={"ARBITER_LANG": "pl_PL.UTF-8"})
+    assert rule.summary_in("pl") in by_env.output
+    bad = CliRunner().invoke(main, ["rules", "destiny.shields.max-three", "--lang", "de"])
+    assert bad.exit_code == 2 and "'de' is not one of" in bad.output
