@@ -121,7 +121,8 @@ def index(tid: str) -> Any:
         cur = s.current()
         return {"players": [{"id": p.id, "name": p.name, "dropped": p.id in s.dropped}
                             for p in sorted(s.players.values(), key=lambda p: T.name_key(p.name))],
-                "round": V.round_title(s, cur) if cur else None}
+                # the template words the round's title in the page's language
+                "round": {"number": cur.number, "stage": cur.stage, "tables": len(cur.pairings)} if cur else None}
 
     return page(tid, "events/index.html", build)
 

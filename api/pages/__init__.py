@@ -20,6 +20,7 @@ from typing import Any
 from flask import Blueprint, render_template, request, url_for
 
 from api.extensions import get_queue, get_redis
+from api.i18n import request_lang
 from api.problems import ProblemError
 from arbiter import store
 from judge.games import quick, registry
@@ -59,7 +60,7 @@ def rules_page(game: str) -> str:
     if game not in RULE_GAMES:
         raise ProblemError(404, "Not Found", f"No rules of {game!r}; games: {', '.join(RULE_GAMES)}.")
     rules = index.rules(game)
-    sections = [(section or "Other", list(items)) for section, items in groupby(rules, key=lambda r: r.section)]
+    sections = [(section, list(items)) for section, items in groupby(rules, key=lambda r: r.section)]
     return render_template("pages/rules.html", game=game, name=game_name(game), sections=sections, total=len(rules))
 
 
@@ -76,7 +77,7 @@ def ruling_page(ruling_id: str) -> Any:
         return body, 200, {"Refresh": str(REFRESH_SECONDS)} if status in ("queued", "started") else {}
     ruling = record.get("ruling")
     words: dict[str, Any] | None = None
-    note = None
+    note: dict[str, int] | None = None
     replay_id, at = record.get("replay"), (ruling or {}).get("at")
     if isinstance(ruling, dict) and isinstance(at, int) and at <= MAX_STEPS_IN_REQUEST:
         log = store.get_log(get_redis(), replay_id) if isinstance(replay_id, str) else None
@@ -86,15 +87,14 @@ def ruling_page(ruling_id: str) -> Any:
             except (MalformedLog, StepOutOfRange):
                 words = None
     elif isinstance(ruling, dict):
-        note = (f"Step {at} is past the {MAX_STEPS_IN_REQUEST} steps a page replays: the names and what "
-                "changed are left out (arbiter rule gives them).")
+        note = {"step": at, "max": MAX_STEPS_IN_REQUEST}  # the template words it
     return render_template("pages/ruling.html", ruling_id=ruling_id, record=record, ruling=ruling, words=words,
                            note=note, rule_url=rule_url, summary=_summary,
                            api=url_for("rulings.get_ruling", ruling_id=ruling_id))
 
 
 def _summary(rule_id: str) -> str:
-    return index.summary(rule_id) if index.is_known(rule_id) else ""
+    return index.summary(rule_id, request_lang()) if index.is_known(rule_id) else ""
 
 
 def quick_games() -> list[str]:

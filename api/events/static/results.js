@@ -9,6 +9,7 @@
   const status = document.getElementById("status");
   const pair = document.getElementById("pair");
   const round = org.dataset.round;
+  const word = window.arbiterWord;  // signin.js, loaded first
 
   function say(text, bad) {
     status.textContent = text;
@@ -19,7 +20,7 @@
     const token = window.arbiterToken();
     if (!token) {
       document.getElementById("signin").hidden = false;
-      say("Sign in with the organizer token first.", true);
+      say(word("signin_first", "Sign in with the organizer token first."), true);
       return null;
     }
     const init = { method: method, headers: { Authorization: "Bearer " + token } };
@@ -48,20 +49,20 @@
 
   async function report(table, p1, p2, d) {
     const row = rowOf(table);
-    if (!row) { say("Round " + round + " has no table " + table + ".", true); return; }
+    if (!row) { say(word("no_table", "Round {round} has no table {table}.", { round: round, table: table }), true); return; }
     const body = { p1_wins: p1, p2_wins: p2, draws: d };
     let got = await call("PUT", "/rounds/" + round + "/matches/" + table, body);
     if (got && got.status === 409 && got.data && got.data.type === "urn:arbiter:rule:tournament.result.conflict") {
-      if (!window.confirm(got.data.detail + "\nReplace it?")) { say("Table " + table + " unchanged."); return; }
+      if (!window.confirm(got.data.detail + "\n" + word("replace", "Replace it?"))) { say(word("unchanged", "Table {table} unchanged.", { table: table })); return; }
       body.correction = true;
       got = await call("PUT", "/rounds/" + round + "/matches/" + table, body);
     }
     if (!got) return;
-    if (got.status !== 200) { say("Table " + table + ": " + (got.data ? got.data.detail : got.status), true); return; }
+    if (got.status !== 200) { say(word("table", "Table {table}", { table: table }) + ": " + (got.data ? got.data.detail : got.status), true); return; }
     const r = got.data.result;
     row.querySelector(".res").textContent = r.p1_wins + "-" + r.p2_wins + (r.draws ? "-" + r.draws : "");
     row.classList.add("done");
-    say("Table " + table + ": " + row.querySelector(".res").textContent);
+    say(word("table", "Table {table}", { table: table }) + ": " + row.querySelector(".res").textContent);
     recount();
   }
 
@@ -78,7 +79,7 @@
       event.preventDefault();
       const input = document.getElementById("quick-input");
       const m = /^\s*(\d+)\s+(\d)\s*-\s*(\d)(?:\s*-\s*(\d))?\s*$/.exec(input.value);
-      if (!m) { say("Type a table and a result, e.g. 12 2-1 (or 12 1-1-1 with a drawn game).", true); return; }
+      if (!m) { say(word("quick_help", "Type a table and a result, e.g. 12 2-1 (or 12 1-1-1 with a drawn game)."), true); return; }
       report(Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4] || 0));
       input.value = "";
       input.focus();
@@ -89,7 +90,7 @@
     const got = await call("POST", path, payload);
     if (!got) return;
     if (got.status === 201) { location.reload(); return; }
-    say(got.data ? got.data.detail : "Failed (" + got.status + ")", true);
+    say(got.data ? got.data.detail : word("failed", "Failed ({status})", { status: got.status }), true);
   }
   if (pair) pair.addEventListener("click", function () { advance("/rounds"); });
   const cut = document.getElementById("cut");

@@ -7,6 +7,12 @@
   const key = "arbiter.token." + body.dataset.tid;
   window.arbiterToken = function () { return sessionStorage.getItem(key); };
   window.arbiterForget = function () { sessionStorage.removeItem(key); };
+  // the page's words in its language (the template's #words), "{name}" filled from `args`
+  window.arbiterWord = function (key, fallback, args) {
+    let words = {};
+    try { words = JSON.parse(document.getElementById("words").textContent); } catch (e) { words = {}; }
+    return (words[key] || fallback).replace(/\{(\w+)\}/g, function (m, k) { return k in (args || {}) ? args[k] : m; });
+  };
   const form = document.getElementById("signin");
   if (!form) return;
   const error = form.querySelector(".error");
@@ -22,8 +28,8 @@
       location.reload();
       return;
     }
-    error.textContent = resp.status === 403 ? "That is not this event's organizer token."
-      : "Sign-in failed (" + resp.status + ").";
+    error.textContent = resp.status === 403 ? window.arbiterWord("not_token", "That is not this event's organizer token.")
+      : window.arbiterWord("signin_failed", "Sign-in failed ({status}).", { status: resp.status });
     error.hidden = false;
   });
 })();

@@ -5,6 +5,10 @@
   var form = document.getElementById("qp");
   var playersBox = document.getElementById("players");
   var game = form.getAttribute("data-game");
+  // the page's words in its language (the template's #words); English when missing
+  var words = {};
+  try { words = JSON.parse(document.getElementById("words").textContent); } catch (e) { words = {}; }
+  function t(s) { return words[s] || s; }
 
   function el(tag, attrs, children) {
     var node = document.createElement(tag);
@@ -21,12 +25,12 @@
   function characterRow(list, value) {
     value = value || {};
     var row = el("div", {"class": "row character"}, [
-      field("Character", {name: "card", list: "card-titles", value: value.card || "", placeholder: "name", "class": "name"}),
-      field("dice", {name: "dice", type: "number", min: "1", max: "2", value: value.dice || 1}),
-      field("damage", {name: "damage", type: "number", min: "0", value: value.damage || 0}),
-      field("shields", {name: "shields", type: "number", min: "0", max: "3", value: value.shields || 0}),
-      el("label", {}, [el("input", {name: "exhausted", type: "checkbox"}), document.createTextNode(" exhausted")]),
-      el("button", {type: "button", "class": "remove", title: "remove", text: "×"})
+      field(t("Character"), {name: "card", list: "card-titles", value: value.card || "", placeholder: t("name"), "class": "name"}),
+      field(t("dice"), {name: "dice", type: "number", min: "1", max: "2", value: value.dice || 1}),
+      field(t("damage"), {name: "damage", type: "number", min: "0", value: value.damage || 0}),
+      field(t("shields"), {name: "shields", type: "number", min: "0", max: "3", value: value.shields || 0}),
+      el("label", {}, [el("input", {name: "exhausted", type: "checkbox"}), document.createTextNode(" " + t("exhausted"))]),
+      el("button", {type: "button", "class": "remove", title: t("remove"), text: "×"})
     ]);
     if (value.exhausted) row.querySelector("[name=exhausted]").checked = true;
     row.querySelector(".remove").onclick = function () { row.remove(); };
@@ -35,10 +39,10 @@
   function dieRow(list, value) {
     value = value || {};
     var row = el("div", {"class": "row die"}, [
-      field("Die of", {name: "card", list: "card-titles", value: value.card || "", placeholder: "character", "class": "name"}),
-      field("number", {name: "die", type: "number", min: "1", max: "2", value: value.die || 1}),
-      field("showing", {name: "face", value: value.face || "", placeholder: "2RD", size: "5"}),
-      el("button", {type: "button", "class": "remove", title: "remove", text: "×"})
+      field(t("Die of"), {name: "card", list: "card-titles", value: value.card || "", placeholder: t("character"), "class": "name"}),
+      field(t("number"), {name: "die", type: "number", min: "1", max: "2", value: value.die || 1}),
+      field(t("showing"), {name: "face", value: value.face || "", placeholder: "2RD", size: "5"}),
+      el("button", {type: "button", "class": "remove", title: t("remove"), text: "×"})
     ]);
     row.querySelector(".remove").onclick = function () { row.remove(); };
     list.appendChild(row);
@@ -54,17 +58,17 @@
     var box = el("fieldset", {"class": "player", "data-id": pid}, [
       el("legend", {text: pid}),
       el("div", {"class": "row"}, [
-        field("Name", {name: "name", value: value.name || "", placeholder: pid}),
-        field("resources", {name: "resources", type: "number", min: "0", value: value.resources || 0}),
-        field("hand", {name: "hand", value: value.hand === undefined ? 0 : value.hand, size: "16",
-                       title: "a count, or card names split by ;", placeholder: "3, or names split by ;"}),
-        field("deck", {name: "deck", type: "number", min: "0", value: value.deck === undefined ? 10 : value.deck})
+        field(t("Name"), {name: "name", value: value.name || "", placeholder: pid}),
+        field(t("resources"), {name: "resources", type: "number", min: "0", value: value.resources || 0}),
+        field(t("hand"), {name: "hand", value: value.hand === undefined ? 0 : value.hand, size: "16",
+                       title: t("hand_title"), placeholder: t("hand_placeholder")}),
+        field(t("deck"), {name: "deck", type: "number", min: "0", value: value.deck === undefined ? 10 : value.deck})
       ]),
       chars,
-      el("button", {type: "button", "class": "add-character", text: "+ character"}),
-      el("div", {"class": "zlabel", text: "Dice in the pool"}),
+      el("button", {type: "button", "class": "add-character", text: t("+ character")}),
+      el("div", {"class": "zlabel", text: t("Dice in the pool")}),
       dice,
-      el("button", {type: "button", "class": "add-die", text: "+ die"})
+      el("button", {type: "button", "class": "add-die", text: t("+ die")})
     ]);
     box.querySelector(".add-character").onclick = function () { characterRow(chars); };
     box.querySelector(".add-die").onclick = function () { dieRow(dice); };
@@ -124,7 +128,7 @@
     result.hidden = true;
     if (answer.errors || answer.status >= 400) {
       faults.innerHTML = "";
-      faults.appendChild(el("h2", {text: "The position cannot be ruled on"}));
+      faults.appendChild(el("h2", {text: t("cannot")}));
       var list = el("ul");
       (answer.errors || [{pointer: "", detail: answer.detail}]).forEach(function (e) {
         list.appendChild(el("li", {}, [el("code", {text: e.pointer || "/"}), document.createTextNode(" " + e.detail)]));
@@ -137,23 +141,23 @@
     var w = answer.words, r = answer.ruling, box = document.getElementById("ruling");
     box.innerHTML = "";
     var cls = r.legal === true ? "legal" : r.legal === false ? "illegal" : "none";
-    box.appendChild(el("section", {"class": "asked"}, [el("h2", {text: "Asked"}),
-      el("p", {"class": "step", text: "Step 1: " + w.step})].concat(w.asked ? [el("p", {"class": "question", text: w.asked})] : [])));
-    box.appendChild(el("section", {"class": "answer " + cls}, [el("h2", {text: "Answer"}),
+    box.appendChild(el("section", {"class": "asked"}, [el("h2", {text: t("Asked")}),
+      el("p", {"class": "step", text: t("Step 1") + ": " + w.step})].concat(w.asked ? [el("p", {"class": "question", text: w.asked})] : [])));
+    box.appendChild(el("section", {"class": "answer " + cls}, [el("h2", {text: t("Answer")}),
       el("p", {"class": "answer-text", text: w.answer})]));
     function list(title, items, empty, ordered) {
       var l = el(ordered ? "ol" : "ul");
       items.forEach(function (t) { l.appendChild(el("li", {text: t})); });
       return el("section", {}, [el("h2", {text: title}), items.length ? l : el("p", {"class": "muted", text: empty})]);
     }
-    box.appendChild(list("What happened", w.events, "Nothing.", true));
-    box.appendChild(list("What changed on the table", w.changes, "Nothing."));
+    box.appendChild(list(t("What happened"), w.events, t("Nothing."), true));
+    box.appendChild(list(t("What changed on the table"), w.changes, t("Nothing.")));
     var dl = el("dl");
     w.rules.forEach(function (rule) {
       dl.appendChild(el("dt", {}, [el("a", {href: "/rules/" + rule.id.split(".")[0] + "#" + rule.id, text: rule.id})]));
       dl.appendChild(el("dd", {text: rule.summary}));
     });
-    box.appendChild(el("section", {"class": "rules-applied"}, [el("h2", {text: "Rules applied"}), dl]));
+    box.appendChild(el("section", {"class": "rules-applied"}, [el("h2", {text: t("Rules applied")}), dl]));
     var json = JSON.stringify(answer.log, null, 1);
     document.getElementById("log-json").textContent = json;
     document.getElementById("log-download").href = "data:application/json," + encodeURIComponent(json);
