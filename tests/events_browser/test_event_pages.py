@@ -39,9 +39,9 @@ PRINT_WIDTH_PX = int((210 - 24) * MM)
 class Tab:
     """One page in a fresh context that refuses every request not to the served app."""
 
-    def __init__(self, browser: Any, origin: str, viewport: dict[str, int] | None = None) -> None:
+    def __init__(self, browser: Any, origin: str, viewport: dict[str, int] | None = None, **options: Any) -> None:
         self.origin = origin
-        self.context = browser.new_context(viewport=viewport or {"width": 1200, "height": 900})
+        self.context = browser.new_context(viewport=viewport or {"width": 1200, "height": 900}, **options)
         self.refused: list[str] = []
         self.errors: list[str] = []
         self.context.route("**/*", self._route)
@@ -65,8 +65,8 @@ class Tab:
 def tabs(browser: Any, served: str) -> Iterator[Any]:
     opened: list[Tab] = []
 
-    def new(viewport: dict[str, int] | None = None) -> Tab:
-        opened.append(Tab(browser, served, viewport))
+    def new(viewport: dict[str, int] | None = None, **options: Any) -> Tab:
+        opened.append(Tab(browser, served, viewport, **options))
         return opened[-1]
 
     yield new

@@ -150,3 +150,27 @@ def test_the_compact_text_on_the_page(page: Any) -> None:
     page.click("#rule-text")
     page.wait_for_selector("#result:not([hidden])")
     assert page.inner_text("#ruling .answer-text") == "Legal."
+
+
+def test_the_position_form_in_polish(page: Any, tmp_path: Path) -> None:
+    page.goto(f"{page.base}/position?lang=pl")
+    assert page.get_attribute("html", "lang") == "pl"
+    assert page.text_content("h1").startswith("Szybka pozycja")
+    assert page.locator("legend").all_text_contents()[:1] == ["Stół"]
+    assert "Pytanie" in page.locator("legend").all_text_contents()
+    labels = [t.split("\n")[0].strip() for t in page.locator("fieldset.table-facts label").all_inner_texts()]
+    assert labels == ["Runda", "Tura", "Pole bitwy", "kontrolowane przez"]
+    # the player fieldsets the script builds are worded in Polish too
+    first = page.locator("fieldset.player").first
+    assert [t.strip() for t in first.locator("label").all_inner_texts()][:4] == ["Imię", "zasoby", "ręka", "talia"]
+    assert "Postać" in first.locator(".character label").first.inner_text()
+    assert first.locator(".add-character").text_content() == "+ postać"
+    assert first.locator(".zlabel").text_content() == "Kości w puli"
+    assert page.text_content("#rule") == "Rozstrzygnij"
+    page.click("#load-example")
+    page.click("#rule")
+    page.wait_for_selector("#result:not([hidden])")
+    headings = page.locator("#ruling h2").all_text_contents()
+    assert headings[:2] == ["Zapytanie", "Odpowiedź"] and "Co się zmieniło na stole" in headings
+    assert page.locator("nav.top .langs a").all_text_contents() == ["English", "Русский"]
+    shot(page, tmp_path, "position-pl.png")
