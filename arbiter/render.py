@@ -12,6 +12,8 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+import i18n
+
 
 def compact(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
@@ -28,13 +30,14 @@ def rules_of(item: Any) -> str:
     return f"  [{', '.join(str(r) for r in rules)}]" if rules else ""
 
 
-def outcome_line(outcome: Any) -> str:
+def outcome_line(outcome: Any, t: i18n.Text | None = None) -> str:
+    t = t or i18n.text()
     if not outcome:
-        return "Outcome: none (the game goes on)"
+        return t.gettext("Outcome: none (the game goes on)")
     winner = outcome.get("winner")
-    who = f"{winner} wins" if winner else "no winner"
+    who = t.gettext("{winner} wins", winner=winner) if winner else t.gettext("no winner")
     reason = f" ({outcome['reason']})" if outcome.get("reason") else ""
-    return f"Outcome: {who}{reason}{rules_of(outcome)}"
+    return t.gettext("Outcome: {outcome}", outcome=f"{who}{reason}") + rules_of(outcome)
 
 
 def words_of(value: Any) -> str:
@@ -115,47 +118,49 @@ def replay_lines(name: str, result: dict[str, Any]) -> list[str]:
     return lines
 
 
-def ruling_lines(ruling: dict[str, Any], words: Mapping[str, Any] | None = None) -> list[str]:
+def ruling_lines(ruling: dict[str, Any], words: Mapping[str, Any] | None = None, lang: str = "en") -> list[str]:
     """A ruling as a judge reads it aloud: the step, what was asked, the answer (legal, not legal
     and the rule broken, who decides now and between what), what happened, what changed on the
     table, the outcome and the rules applied with their summaries. ``words`` is
     ``replays.ruling.ruling_words``'s (card and player names); without it the ruling's own
-    references are shown as they are. No JSON and no Python values in the text."""
+    references are shown as they are. No JSON and no Python values in the text. The labels and
+    the rule summaries are in ``lang``; ``words`` should be in the same language."""
+    t = i18n.text(lang)
     w: Mapping[str, Any] = words or {}
     at = ruling.get("at")
-    step = w.get("step") or (step_text(ruling.get("step")) if at else "the setup")
-    lines = [f"Step {at}: {step}"]
+    step = w.get("step") or (step_text(ruling.get("step")) if at else t.gettext("the setup"))
+    lines = [t.gettext("Step {at}: {step}", at=at, step=step)]
     if ruling.get("question"):
-        lines.append(f"Asked: {ruling['question']}")
-    lines.append(f"Answer: {w.get('answer') or _plain_answer(ruling)}")
+        lines.append(t.gettext("Asked: {question}", question=ruling["question"]))
+    lines.append(t.gettext("Answer: {answer}", answer=w.get("answer") or _plain_answer(ruling)))
     decides = w.get("decides")
     if isinstance(decides, Mapping):
-        between = decides.get("between") or []
-        lines.append(f"Who decides now: {decides.get('who')}, {decides.get('what')}"
-                     + (f", between {' and '.join(str(b) for b in between)}" if between else "")
-                     + rules_of(decides))
+        between = [str(b) for b in decides.get("between") or []]
+        who = t.gettext("{who}, {what}, between {options}", who=decides.get("who"), what=decides.get("what"),
+                        options=t.either(between)) if between else f"{decides.get('who')}, {decides.get('what')}"
+        lines.append(t.gettext("Who decides now: {who}", who=who) + rules_of(decides))
     elif ruling.get("pending"):
-        lines.append(f"Who decides now: {pending_text(ruling['pending'])}")
+        lines.append(t.gettext("Who decides now: {who}", who=pending_text(ruling["pending"])))
     events = w.get("events") if words is not None else [event_text(e) for e in ruling.get("events") or []]
-    lines.append("What happened:" if events else "What happened: nothing")
+    lines.append(t.gettext("What happened:") if events else t.gettext("What happened: nothing"))
     lines.extend(f"  {e}" for e in events or [])
     decisions = w.get("decisions") if words is not None else [decision_text(d) for d in ruling.get("decisions") or []]
     if decisions:
-        lines.append("Decisions in the log:")
+        lines.append(t.gettext("Decisions in the log:"))
         lines.extend(f"  {d}" for d in decisions)
     if words is not None:
         changed = w.get("changes") or []
-        lines.append("What changed:" if changed else "What changed: nothing on the table")
+        lines.append(t.gettext("What changed:") if changed else t.gettext("What changed: nothing on the table"))
         lines.extend(f"  {c}" for c in changed)
     outcome = w.get("outcome")
-    lines.append(f"Outcome: {outcome}" + rules_of(ruling.get("outcome")) if outcome
-                 else outcome_line(ruling.get("outcome")))
+    lines.append(t.gettext("Outcome: {outcome}", outcome=outcome) + rules_of(ruling.get("outcome")) if outcome
+                 else outcome_line(ruling.get("outcome"), t))
     cited = ruling.get("rules_cited") or []
     if cited:
-        lines.append("Rules applied:")
-        lines.extend(f"  {rid}: {_summary(rid)}" for rid in cited)
+        lines.append(t.gettext("Rules applied:"))
+        lines.extend(f"  {rid}: {_summary(rid, t)}" for rid in cited)
     if ruling.get("state_hash"):
-        lines.append(f"State hash: {ruling['state_hash']}")
+        lines.append(t.gettext("State hash: {hash}", hash=ruling["state_hash"]))
     return lines
 
 
@@ -170,13 +175,14 @@ def _plain_answer(ruling: Mapping[str, Any]) -> str:
     return f"not legal, breaks {v.get('rule', 'a rule')}: {v.get('message', '')}".rstrip(": ")
 
 
-def _summary(rule_id: str) -> str:
+def _summary(rule_id: str, t: i18n.Text | None = None) -> str:
+    t = t or i18n.text()
     try:
         from judge.rules.index import summary
 
-        return summary(rule_id)
+        return summary(rule_id, t.lang)
     except (ImportError, KeyError, LookupError):
-        return "(not in the rule index)"
+        return t.gettext("(not in the rule index)")
 
 
 # ---------------------------------------------------------------------------------- the timeline

@@ -111,17 +111,23 @@ class Text:
 
     lang: str
 
-    def gettext(self, message: str, **params: Any) -> str:
+    def gettext(self, message: str, /, **params: Any) -> str:
         out = translations(self.lang).gettext(message)
         return out.format(**params) if params else out
 
-    def ngettext(self, singular: str, plural: str, n: int, **params: Any) -> str:
+    def ngettext(self, singular: str, plural: str, n: int, /, **params: Any) -> str:
         out = translations(self.lang).ngettext(singular, plural, n)
         return out.format(n=n, **params)
 
-    def pgettext(self, context: str, message: str, **params: Any) -> str:
+    def pgettext(self, context: str, message: str, /, **params: Any) -> str:
         out = translations(self.lang).pgettext(context, message)
         return out.format(**params) if params else out
+
+    def either(self, options: list[str]) -> str:
+        """Options as words: "A and B and C" (English), "A i B i C", "A и B и C"."""
+        if len(options) <= 1:
+            return "".join(options)
+        return self.gettext("{left} and {right}", left=self.either(options[:-1]), right=options[-1])
 
     def number(self, value: float) -> str:
         from babel.numbers import format_decimal

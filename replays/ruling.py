@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from i18n import N_, Text, text
 from judge.rules import index
 from replays.errors import StepOutOfRange
 from replays.format import Log
@@ -87,7 +88,7 @@ def _rule(log: Log, cards: Any, at: int | None) -> tuple[dict[str, Any], _Collec
     else:
         out["error"] = err.to_json()
     if rec.rejected_as_expected:
-        out["note"] = "the log expects this step to be rejected; the state is the state before it"
+        out["note"] = N_("the log expects this step to be rejected; the state is the state before it")
     if at and "note" in log.steps[at - 1]:
         out["annotation"] = log.steps[at - 1]["note"]
     state = rec.state
@@ -112,7 +113,7 @@ def _rules_cited(ruling: dict[str, Any]) -> list[str]:
 
 
 # ------------------------------------------------------------------------------ in words
-def ruling_words(log: Log, cards: Any = None, at: int | None = None) -> dict[str, Any]:
+def ruling_words(log: Log, cards: Any = None, at: int | None = None, lang: str = "en") -> dict[str, Any]:
     """The ruling on step ``at`` (``rule``, unchanged, under ``ruling``) and, under ``words``, what
     a judge reads aloud, in sentences with player and card names (the viewer's ``Names``):
 
@@ -124,8 +125,14 @@ def ruling_words(log: Log, cards: Any = None, at: int | None = None) -> dict[str
     - ``events`` and ``decisions``: what happened, one sentence each;
     - ``changes``: what differs on the table between before and after the step (only that);
     - ``outcome``: who won and how, or None.
+
+    The words are in ``lang`` (``i18n.LANGS``; the rule summaries too); the ruling itself, every
+    JSON field name and rule ID, is the same in every language. The engine's own messages (why a
+    step is illegal, what a decision asks) and the game's summary of the step stay in English.
     """
-    from replays.viewer import Names, changes, describe_decision, describe_event
+    from replays.viewer import Names, changes, describe_decision, describe_event, outcome_words
+
+    t = text(lang)
 
     game = log.rules
     if cards is None:
@@ -136,25 +143,24 @@ def ruling_words(log: Log, cards: Any = None, at: int | None = None) -> dict[str
     for part in (before, after, ruling.get("events"), ruling.get("decisions"), ruling.get("pending"),
                  ruling.get("step"), ruling.get("violation"), ruling.get("outcome")):
         strings.update(_strings(part))
-    names = Names(log.players, game.viewer_cards(sorted(strings), cards))
+    names = Names(log.players, game.viewer_cards(sorted(strings), cards), t)
     rec = collector.setup if ruling["at"] == 0 else collector.record
-    step = "the setup" if ruling["at"] == 0 else names.text(
-        game.summarize(rec.action, rec.events, cards) if rec is not None else _step_plain(ruling["step"]))
+    step = t.gettext("the setup") if ruling["at"] == 0 else names.text(
+        game.summarize(rec.action, rec.events, cards) if rec is not None else _step_plain(ruling["step"], t))
     decides = _decides(ruling.get("pending"), names)
-    rules = [{"id": r, "summary": index.summary(r) if index.is_known(r) else ""}
+    rules = [{"id": r, "summary": index.summary(r, t.lang) if index.is_known(r) else ""}
              for r in ruling.get("rules_cited") or _rules_cited(ruling)]
     outcome = ruling.get("outcome")
     words = {
         "asked": ruling.get("question"),
         "step": step,
-        "answer": _answer(ruling, names, decides),
+        "answer": _answer(ruling, names, decides, t),
         "decides": decides,
         "rules": rules,
         "events": [describe_event(e, names) for e in ruling.get("events") or []],
         "decisions": [describe_decision(d, names) for d in ruling.get("decisions") or []],
         "changes": changes(before, after, names) if before is not None and after is not None else [],
-        "outcome": (f"{names.name(outcome.get('winner'))} wins ({str(outcome.get('reason')).replace('-', ' ')})"
-                    if outcome else None),
+        "outcome": outcome_words(outcome, names) if outcome else None,
     }
     return {"ruling": ruling, "words": words}
 
@@ -182,10 +188,10 @@ def _strings(value: Any) -> list[str]:
     return out
 
 
-def _step_plain(step: Any) -> str:
+def _step_plain(step: Any, t: Text) -> str:
     if not isinstance(step, dict):
-        return "a step"
-    return f"{step.get('by') or 'someone'} {step.get('do') or 'acts'}"
+        return t.gettext("a step")
+    return f"{step.get('by') or t.gettext('someone')} {step.get('do') or t.gettext('acts')}"
 
 
 def _decides(pending: Any, names: Any) -> dict[str, Any] | None:
@@ -194,27 +200,35 @@ def _decides(pending: Any, names: Any) -> dict[str, Any] | None:
     options = pending.get("options")
     return {
         "who": names.name(pending.get("by")),
-        "what": names.text(str(pending.get("prompt") or pending.get("kind") or "a decision")),
+        "what": names.text(str(pending.get("prompt") or pending.get("kind") or names.t.gettext("a decision"))),
         "between": [names.name(o) for o in options] if isinstance(options, list) else [],
         "rules": [r for r in pending.get("rules") or [] if isinstance(r, str)],
     }
 
 
-def _answer(ruling: dict[str, Any], names: Any, decides: dict[str, Any] | None) -> str:
+def _answer(ruling: dict[str, Any], names: Any, decides: dict[str, Any] | None, t: Text) -> str:
     legal = ruling.get("legal")
     if legal is False:
         v = ruling.get("violation") or {}
         rule_id = v.get("rule")
-        why = f" {index.summary(rule_id)}" if isinstance(rule_id, str) and index.is_known(rule_id) else ""
-        return (f"Not legal: it breaks {rule_id}.{why} "
-                f"{plain_message(names.text(str(v.get('message') or '')))}").strip()
+        why = f" {index.summary(rule_id, t.lang)}" if isinstance(rule_id, str) and index.is_known(rule_id) else ""
+        message = plain_message(names.text(str(v.get("message") or "")))
+        return t.gettext("Not legal: it breaks {rule}.{why} {message}", rule=rule_id, why=why, message=message).strip()
     if legal is None:
         err = ruling.get("error") or {}
-        why = str(ruling.get("message") or err.get("message") or "the log cannot be replayed")
-        return f"No ruling: {plain_message(names.text(why))}"
+        if ruling.get("message") and err:  # the log cannot be replayed to the step: where it fails first
+            where = t.gettext("step {at}", at=err["at"]) if err.get("at") else t.gettext("the setup")
+            why = t.gettext("the log cannot be replayed to step {at}: {where} fails first ({kind}: {message})",
+                            at=ruling.get("at"), where=where, kind=err.get("kind"), message=err.get("message"))
+        else:
+            why = str(ruling.get("message") or err.get("message") or t.gettext("the log cannot be replayed"))
+        return t.gettext("No ruling: {why}", why=plain_message(names.text(why)))
     if decides is not None:
-        between = f", between {' and '.join(decides['between'])}" if decides["between"] else ""
-        return f"Legal so far; {decides['who']} decides now: {decides['what']}{between}."
-    if ruling.get("note"):
-        return f"Rejected, as the log expects: {ruling['note']}."
-    return "Legal."
+        if decides["between"]:
+            return t.gettext("Legal so far; {who} decides now: {what}, between {options}.", who=decides["who"],
+                             what=decides["what"], options=t.either(decides["between"]))
+        return t.gettext("Legal so far; {who} decides now: {what}.", who=decides["who"], what=decides["what"])
+    note = ruling.get("note")
+    if note:
+        return t.gettext("Rejected, as the log expects: {note}.", note=t.gettext(note))
+    return t.gettext("Legal.")

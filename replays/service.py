@@ -85,11 +85,11 @@ def ruling_json(log: Any, at: int | None = None, cards: Any = None) -> dict[str,
     return rule(parsed, cards, at)
 
 
-def ruling_words_json(log: Any, at: int | None = None, cards: Any = None) -> dict[str, Any]:
+def ruling_words_json(log: Any, at: int | None = None, cards: Any = None, lang: str = "en") -> dict[str, Any]:
     parsed = fmt.parse_log(log, cards)
     if at is not None and type(at) is not int:
         raise StepOutOfRange(at, len(parsed.steps))
-    return ruling_words(parsed, cards, at)
+    return ruling_words(parsed, cards, at, lang)
 
 
 def timeline_json(log: Any, cards: Any = None) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from importlib import resources
 from typing import Any
 
+from i18n import N_, Text, text
 from judge.limits import MAX_ITEMS, MAX_STRING
 from judge.rules import index
 from replays.format import Log, parse_log
@@ -41,78 +42,78 @@ MAX_NOTE = MAX_STRING
 # ``[...]`` part is left out when a value in it is missing, null, false, 0 or empty, or is a
 # ``source`` that is the event's own ``player`` or ``card``.
 EVENT_WORDS: dict[str, str] = {
-    "replaced": "{by} replaces {instead_of}: it does not happen",
-    "triggered": "{ability} triggers before {on}",
-    "queued": "{ability} waits in the queue after {on}",
-    "resolving": "{ability} resolves",
-    "declined": "{ability}: declined",
-    "position": "the game starts from a given position",
-    "activate": "{player} activates {card}[, rolling {rolled}]",
-    "play": "{player} plays {code}[ on {on}][, replacing {replaces}][ for {cost|resource}]",
-    "damage": "{source} deals {amount} damage to {target}[ ({symbol})][, {blocked} blocked by shields]"
-              "[, unblockable{unblockable|flag}]",
-    "defeat": "{target} is defeated[ by {source}][; dice removed: {dice_removed}]"
-              "[; upgrades discarded: {upgrades_discarded}]",
-    "shields": "{source} gives {target} {given|shield}[ ({ignored} over the cap)]",
-    "remove-shields": "{source} removes {removed|shield} from {target}",
-    "heal": "{source} heals {healed} damage from {target}",
-    "gain-resources": "{player} gains {amount|resource}[ ({source})]",
-    "lose-resources": "{player} loses {lost|resource}[ ({source})]",
-    "draw": "{player} draws {drawn}[ ({source})]",
-    "discard": "{player} discards {card}[ at random{random|flag}][ ({source})]",
-    "reroll": "{source} rerolls {rolled}",
-    "turn": "{source} turns {die} to {face}",
-    "remove-die": "{source} removes {die} from the pool",
-    "claim": "{player} claims {battlefield}[ (from {from})]",
-    "setup": "setup",
-    "mulligan": "{player} mulligans {returned}",
-    "resources": "each player takes {amount|resource}",
-    "battlefield-roll": "battlefield roll {try}: {rolled} (totals {totals})",
-    "battlefield-chosen": "{by} chooses {battlefield}; {controller} controls it",
-    "battlefield-unused": "{player|poss} battlefield {battlefield} is not used",
-    "compensation": "{player} places shields for the battlefield not chosen: {shields}",
-    "dice-return": "the dice return to their cards",
-    "round-begins": "round {round} begins; {first} acts first",
-    "pass": "{player} passes[ automatically{automatic|flag}]",
-    "decline-extra-action": "{player} declines the extra action",
-    "extra-action": "{player} takes an extra action",
-    "action-phase-ends": "the action phase of round {round} ends",
-    "upkeep": "upkeep of round {round}",
-    "delayed": "{kind} on {target}, waiting for {when}",
-    "delayed-resolves": "{kind} on {target} resolves",
-    "eliminated": "{player} is eliminated ({why})",
-    "game-over": "game over: {winner} wins ({reason})",
-    "reroll-action": "{player} discards a card to reroll",
-    "use": "{player} uses {card}[: {ability}]",
-    "claim-ability": "{card|poss} claim ability: {text}",
-    "resolve": "{player} resolves {dice}: {value} {symbol}[ via {via}]",
-    "late-joiners": "{dice} join in, showing {symbol}",
-    "free": "{die} costs nothing (instead of {cost})",
-    "indirect": "{player} takes {amount} indirect damage: {split}",
-    "special": "{die} resolves the special ability of {card}",
-    "x-value": "X on {die} is {value}",
-    "spend": "{player} spends {amount|resource}[ for {for}]",
-    "limbo": "{card} resolves (in limbo)",
-    "discarded": "{card} goes to the discard pile",
-    "enters-play": "{card} enters play[ on {on}]",
-    "replaced-upgrade": "{upgrade} is replaced",
-    "discard-upgrade": "{upgrade} is discarded",
-    "die-set-aside": "the die of {upgrade} showing {showing} is set aside",
-    "redeploy": "{upgrade} redeploys from {from} to {to}",
-    "exhaust": "{card} is exhausted[ by {source}]",
-    "battlefield-control": "control of the battlefield passes from {from} to {to}[ ({source})]",
-    "discarded-from-play": "{card} is discarded from play[ ({source})]",
-    "into-pool": "{die} goes into {player|poss} pool showing {face}[ ({source})]",
-    "move-damage": "{source} moves {amount} damage from {from} to {to}",
-    "move-card": "{player} moves {card} from {from} to {to}[ ({source})]",
-    "becomes-support": "{card} becomes a support (from {from})[ ({source})]",
-    "look-at": "{player} looks at {cards}[ ({source})]",
-    "reveal": "{player} reveals {card}",
-    "cannot-pay": "{player} cannot pay {amount|resource}[ ({source})]",
-    "cost-reduced": "the cost is reduced by {by}[ ({source})]",
-    "then-not-resolved": "{source}: the part after 'then' does not resolve[ (discarded: {discarded})]",
-    "no-effect": "{source} has no effect: {why}",
-    "not-implemented": "{card}: not implemented by the engine ({message})",
+    "replaced": N_("{by} replaces {instead_of}: it does not happen"),
+    "triggered": N_("{ability} triggers before {on}"),
+    "queued": N_("{ability} waits in the queue after {on}"),
+    "resolving": N_("{ability} resolves"),
+    "declined": N_("{ability}: declined"),
+    "position": N_("the game starts from a given position"),
+    "activate": N_("{player} activates {card}[, rolling {rolled}]"),
+    "play": N_("{player} plays {code}[ on {on}][, replacing {replaces}][ for {cost|resource}]"),
+    "damage": N_("{source} deals {amount} damage to {target}[ ({symbol})][, {blocked} blocked by shields]"
+              "[, unblockable{unblockable|flag}]"),
+    "defeat": N_("{target} is defeated[ by {source}][; dice removed: {dice_removed}]"
+              "[; upgrades discarded: {upgrades_discarded}]"),
+    "shields": N_("{source} gives {target} {given|shield}[ ({ignored} over the cap)]"),
+    "remove-shields": N_("{source} removes {removed|shield} from {target}"),
+    "heal": N_("{source} heals {healed} damage from {target}"),
+    "gain-resources": N_("{player} gains {amount|resource}[ ({source})]"),
+    "lose-resources": N_("{player} loses {lost|resource}[ ({source})]"),
+    "draw": N_("{player} draws {drawn}[ ({source})]"),
+    "discard": N_("{player} discards {card}[ at random{random|flag}][ ({source})]"),
+    "reroll": N_("{source} rerolls {rolled}"),
+    "turn": N_("{source} turns {die} to {face}"),
+    "remove-die": N_("{source} removes {die} from the pool"),
+    "claim": N_("{player} claims {battlefield}[ (from {from})]"),
+    "setup": N_("setup"),
+    "mulligan": N_("{player} mulligans {returned}"),
+    "resources": N_("each player takes {amount|resource}"),
+    "battlefield-roll": N_("battlefield roll {try}: {rolled} (totals {totals})"),
+    "battlefield-chosen": N_("{by} chooses {battlefield}; {controller} controls it"),
+    "battlefield-unused": N_("{player|poss} battlefield {battlefield} is not used"),
+    "compensation": N_("{player} places shields for the battlefield not chosen: {shields}"),
+    "dice-return": N_("the dice return to their cards"),
+    "round-begins": N_("round {round} begins; {first} acts first"),
+    "pass": N_("{player} passes[ automatically{automatic|flag}]"),
+    "decline-extra-action": N_("{player} declines the extra action"),
+    "extra-action": N_("{player} takes an extra action"),
+    "action-phase-ends": N_("the action phase of round {round} ends"),
+    "upkeep": N_("upkeep of round {round}"),
+    "delayed": N_("{kind} on {target}, waiting for {when}"),
+    "delayed-resolves": N_("{kind} on {target} resolves"),
+    "eliminated": N_("{player} is eliminated ({why})"),
+    "game-over": N_("game over: {winner} wins ({reason})"),
+    "reroll-action": N_("{player} discards a card to reroll"),
+    "use": N_("{player} uses {card}[: {ability}]"),
+    "claim-ability": N_("{card|poss} claim ability: {text}"),
+    "resolve": N_("{player} resolves {dice}: {value} {symbol}[ via {via}]"),
+    "late-joiners": N_("{dice} join in, showing {symbol}"),
+    "free": N_("{die} costs nothing (instead of {cost})"),
+    "indirect": N_("{player} takes {amount} indirect damage: {split}"),
+    "special": N_("{die} resolves the special ability of {card}"),
+    "x-value": N_("X on {die} is {value}"),
+    "spend": N_("{player} spends {amount|resource}[ for {for}]"),
+    "limbo": N_("{card} resolves (in limbo)"),
+    "discarded": N_("{card} goes to the discard pile"),
+    "enters-play": N_("{card} enters play[ on {on}]"),
+    "replaced-upgrade": N_("{upgrade} is replaced"),
+    "discard-upgrade": N_("{upgrade} is discarded"),
+    "die-set-aside": N_("the die of {upgrade} showing {showing} is set aside"),
+    "redeploy": N_("{upgrade} redeploys from {from} to {to}"),
+    "exhaust": N_("{card} is exhausted[ by {source}]"),
+    "battlefield-control": N_("control of the battlefield passes from {from} to {to}[ ({source})]"),
+    "discarded-from-play": N_("{card} is discarded from play[ ({source})]"),
+    "into-pool": N_("{die} goes into {player|poss} pool showing {face}[ ({source})]"),
+    "move-damage": N_("{source} moves {amount} damage from {from} to {to}"),
+    "move-card": N_("{player} moves {card} from {from} to {to}[ ({source})]"),
+    "becomes-support": N_("{card} becomes a support (from {from})[ ({source})]"),
+    "look-at": N_("{player} looks at {cards}[ ({source})]"),
+    "reveal": N_("{player} reveals {card}"),
+    "cannot-pay": N_("{player} cannot pay {amount|resource}[ ({source})]"),
+    "cost-reduced": N_("the cost is reduced by {by}[ ({source})]"),
+    "then-not-resolved": N_("{source}: the part after 'then' does not resolve[ (discarded: {discarded})]"),
+    "no-effect": N_("{source} has no effect: {why}"),
+    "not-implemented": N_("{card}: not implemented by the engine ({message})"),
 }
 
 _OPTIONAL = re.compile(r"\[([^\[\]]*)\]")
@@ -122,7 +123,8 @@ _FIELD = re.compile(r"\{([A-Za-z_]+)(?:\|([a-z]+))?\}")
 class Names:
     """Player and card names for the strings of one replay (refs, codes, player IDs)."""
 
-    def __init__(self, players: Iterable[Mapping[str, Any]], info: Mapping[str, Any]) -> None:
+    def __init__(self, players: Iterable[Mapping[str, Any]], info: Mapping[str, Any], t: Text | None = None) -> None:
+        self.t = t or text()  # the language of the words (i18n); names stay as the card data gives them
         self.players = {str(p["id"]): str(p.get("name") or p["id"]) for p in players}
         self.refs: dict[str, dict[str, Any]] = dict(info.get("refs") or {})
         self.cards: dict[str, dict[str, Any]] = dict(info.get("cards") or {})
@@ -143,15 +145,18 @@ class Names:
             name += f" #{serial.group(1)}"
         die = entry.get("die")
         if die is not None:
-            owner = f"{name}'" if name.endswith("s") else f"{name}'s"
-            return f"{owner} die" + (f" {die}" if die > 1 else "")
+            n = f" {die}" if die > 1 else ""
+            if self.t.lang != "en":
+                return self.t.gettext("the die{n} of {card}", n=n, card=name)
+            return f"{possessive(name)} die{n}"
         return name
 
     def name(self, value: Any) -> str:
+        t = self.t
         if isinstance(value, bool):
-            return "yes" if value else "no"
+            return t.gettext("yes") if value else t.gettext("no")
         if value is None:
-            return "none"
+            return t.gettext("none")
         if isinstance(value, str):
             if value in self.players:
                 return self.players[value]
@@ -163,9 +168,10 @@ class Names:
                 return f"{self.card(head)} ({tail})"
             return self.text(value)
         if isinstance(value, list):
-            return ", ".join(self.name(v) for v in value) if value else "nothing"
+            return ", ".join(self.name(v) for v in value) if value else t.gettext("nothing")
         if isinstance(value, dict):
-            return ", ".join(f"{self.name(k)}: {self.name(v)}" for k, v in value.items()) if value else "nothing"
+            return (", ".join(f"{self.name(k)}: {self.name(v)}" for k, v in value.items()) if value
+                    else t.gettext("nothing"))
         return str(value)
 
     def text(self, text: str) -> str:
@@ -173,6 +179,24 @@ class Names:
         if self._in_text is None:
             return text
         return self._in_text.sub(lambda m: self.name(m.group(1)), text)
+
+
+def possessive(name: str) -> str:
+    """English possessive: "Boba Fett's", "Frozen Wastes'" (other languages word it in the template)."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def count(t: Text, noun: str, n: int) -> str:
+    """``n`` and a noun of the event words (``{key|noun}``), in the plural form of ``t``'s language."""
+    if noun == "resource":
+        return t.ngettext("{n} resource", "{n} resources", n)
+    if noun == "shield":
+        return t.ngettext("{n} shield", "{n} shields", n)
+    if noun == "card":
+        return t.ngettext("{n} card", "{n} cards", n)
+    if noun == "damage":
+        return t.ngettext("{n} damage", "{n} damage", n)
+    return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
 def _present(value: Any) -> bool:
@@ -189,16 +213,15 @@ def _fill(template: str, event: Mapping[str, Any], names: Names) -> str:
             return ""
         if noun == "poss":
             name = names.name(value)
-            return f"{name}'" if name.endswith("s") else f"{name}'s"
+            return possessive(name) if names.t.lang == "en" else name
         if noun and isinstance(value, int) and not isinstance(value, bool):
-            return f"{value} {noun}" + ("" if value == 1 else "s")
+            return count(names.t, noun, value)
         if m.group(1) == "symbol" and isinstance(value, str):
             return names.symbols.get(value, value)
         if m.group(1) == "drawn" and isinstance(value, int) and not isinstance(value, bool):
-            return f"{value} card" + ("" if value == 1 else "s")
+            return count(names.t, "card", value)
         if m.group(1) == "drawn" and isinstance(value, list):
-            n = len(value)
-            return f"{n} card" + ("" if n == 1 else "s") + (f" ({names.name(value)})" if value else "")
+            return count(names.t, "card", len(value)) + (f" ({names.name(value)})" if value else "")
         return names.name(value)
 
     def optional(m: re.Match[str]) -> str:
@@ -213,10 +236,12 @@ def _fill(template: str, event: Mapping[str, Any], names: Names) -> str:
 
 
 def describe_event(event: Mapping[str, Any], names: Names) -> str:
-    """One event (docs/events.md) in plain words, with player and card names."""
+    """One event (docs/events.md) in plain words, with player and card names, in the language of
+    ``names`` (the template's translation; the English one when a catalog lacks it)."""
     kind = str(event.get("event", "?"))
     template = EVENT_WORDS.get(kind)
     if template is not None:
+        template = names.t.gettext(template)
         try:
             return _fill(template, event, names)
         except (KeyError, TypeError, ValueError):  # a shape the words do not expect: the plain form
@@ -226,28 +251,65 @@ def describe_event(event: Mapping[str, Any], names: Names) -> str:
 
 
 def describe_decision(decision: Mapping[str, Any], names: Names) -> str:
+    t = names.t
     who = names.name(decision.get("by"))
-    prompt = names.text(str(decision.get("prompt") or decision.get("kind") or "a decision"))
-    return f"{who} chose {names.name(decision.get('answer'))} ({prompt})"
+    prompt = names.text(str(decision.get("prompt") or decision.get("kind") or t.gettext("a decision")))
+    return t.gettext("{who} chose {answer} ({prompt})", who=who, answer=names.name(decision.get("answer")),
+                     prompt=prompt)
 
 
 # -------------------------------------------------------------------------------- what changed
 _COUNTERS = {"damage": "damage", "shields": "shields", "resources": "resources", "dice": "dice"}
-_FLAGS = {"exhausted": ("is exhausted", "is readied"), "defeated": ("is defeated", "is no longer defeated"),
-          "passed": ("has passed", "may act again"), "eliminated": ("is eliminated", "is back")}
+#: a flag of the table turned on / off, said of its player or card (``{who}``)
+_FLAGS = {"exhausted": (N_("{who} is exhausted"), N_("{who} is readied")),
+          "defeated": (N_("{who} is defeated"), N_("{who} is no longer defeated")),
+          "passed": (N_("{who} has passed"), N_("{who} may act again")),
+          "eliminated": (N_("{who} is eliminated"), N_("{who} is back"))}
+#: the words of the state view's keys (docs/viewer.md); a key not here is shown as it is written
+#: (underscores as spaces), in every language
+KEY_WORDS = {k: v for k, v in (
+    ("round", N_("round")), ("phase", N_("phase")), ("turn", N_("turn")), ("step", N_("step")),
+    ("claimed_by", N_("claimed by")), ("winner", N_("winner")), ("outcome", N_("outcome")),
+    ("result", N_("result")), ("hand", N_("hand")), ("deck", N_("deck")), ("discard", N_("discard")),
+    ("damage", N_("damage")), ("shields", N_("shields")), ("resources", N_("resources")), ("dice", N_("dice")),
+    ("characters", N_("characters")), ("character", N_("character")), ("upgrades", N_("upgrades")),
+    ("supports", N_("supports")), ("passes", N_("passes")), ("active", N_("active")), ("chance", N_("chance")),
+    ("arenas", N_("arenas")), ("arena", N_("arena")), ("space", N_("Space")), ("ground", N_("Ground")),
+    ("build_zone", N_("build zone")), ("tapped", N_("tapped")), ("attack", N_("attack")), ("roll", N_("roll")),
+    ("rolled", N_("rolled")), ("rolls", N_("rolls")), ("counters", N_("counters")), ("pilot", N_("pilot")),
+    ("pilots", N_("pilots")), ("pilot_cards", N_("pilot cards")), ("used", N_("used")), ("once", N_("once")),
+    ("moved", N_("moved")), ("kind", N_("kind")), ("contest", N_("contest")), ("stage", N_("stage")),
+    ("declared", N_("declared")), ("against", N_("against")), ("last", N_("last")), ("base", N_("base")),
+    ("modifiers", N_("modifiers")), ("mods", N_("modifiers")), ("exploded", N_("exploded")),
+    ("player_score", N_("score")), ("score", N_("score")), ("assets", N_("assets")), ("spent", N_("spent")),
+    ("charges", N_("charges")), ("trophies", N_("trophies")),
+)}
+
+
+def key_word(t: Text, key: str) -> str:
+    """A state key in words, in ``t``'s language."""
+    word = KEY_WORDS.get(key)
+    return t.gettext(word) if word is not None else key.replace("_", " ")
+
+
+def _of(t: Text, who: str, what: str) -> str:
+    """A field of someone (``Ana's hand``; other languages: their own order, no possessive)."""
+    return t.gettext("{who}'s {what}", who=who, what=what)
 
 
 def changes(before: Mapping[str, Any] | None, after: Mapping[str, Any], names: Names) -> list[str]:
     """What changed on the table from ``before`` to ``after`` (state views), in words."""
     if before is None:
         return []
+    t = names.t
     out: list[str] = []
     for key in ("round", "phase", "turn", "claimed_by", "winner"):
         if before.get(key) != after.get(key) and key in after:
-            out.append(f"{key.replace('_', ' ')}: {names.name(before.get(key))} → {names.name(after.get(key))}")
+            out.append(f"{key_word(t, key)}: {names.name(before.get(key))} → {names.name(after.get(key))}")
     bf0, bf1 = before.get("battlefield") or {}, after.get("battlefield") or {}
     if bf0.get("controller") != bf1.get("controller") and bf1:
-        out.append(f"{names.name(bf1.get('card'))} is now controlled by {names.name(bf1.get('controller'))}")
+        out.append(t.gettext("{card} is now controlled by {player}", card=names.name(bf1.get("card")),
+                             player=names.name(bf1.get("controller"))))
     p0, p1 = before.get("players") or {}, after.get("players") or {}
     for pid, now in p1.items():
         was = p0.get(pid) or {}
@@ -257,13 +319,14 @@ def changes(before: Mapping[str, Any] | None, after: Mapping[str, Any], names: N
             if old == value or key in ("hand_cards", "power_used", "serials"):
                 continue
             if key in ("hand", "deck") and isinstance(value, int):
-                out.append(f"{who}'s {key}: {old} → {value} cards")
+                out.append(t.ngettext("{field}: {old} → {n} card", "{field}: {old} → {n} cards", value,
+                                      field=_of(t, who, key_word(t, key)), old=old))
             elif key in _COUNTERS and isinstance(value, int):
-                out.append(f"{who}'s {key}: {old} → {value}")
+                out.append(f"{_of(t, who, key_word(t, key))}: {old} → {value}")
             elif key in _FLAGS and isinstance(value, bool):
-                out.append(f"{who} {_FLAGS[key][0 if value else 1]}")
+                out.append(t.gettext(_FLAGS[key][0 if value else 1], who=who))
             elif isinstance(value, list):
-                _list_change(out, f"{who}'s {key}", old if isinstance(old, list) else [], value, names)
+                _list_change(out, _of(t, who, key_word(t, key)), old if isinstance(old, list) else [], value, names)
             elif key == "pool" and isinstance(value, dict):
                 _pool_change(out, old if isinstance(old, dict) else {}, value, names)
             elif isinstance(value, dict):
@@ -296,11 +359,12 @@ def _keyed(items: list[Any]) -> dict[str, Any] | None:
 
 def _table_change(out: list[str], before: Mapping[str, Any], after: Mapping[str, Any], names: Names) -> None:
     """The rest of a game's table, read by shape (another game's arenas, zones, contest, ...)."""
+    t = names.t
     for key, value in after.items():
         old = before.get(key)
         if key in _TOLD or old == value:
             continue
-        label = key.replace("_", " ")
+        label = key_word(t, key)
         if _scalar(value) and _scalar(old):
             out.append(f"{label}: {names.name(old)} → {names.name(value)}")
         elif isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
@@ -311,12 +375,13 @@ def _table_change(out: list[str], before: Mapping[str, Any], after: Mapping[str,
                     was = prev.get(zone)
                     _cards_change(out, zone, was if isinstance(was, dict) else {}, cards, names)
             else:
-                _cards_change(out, label, old if isinstance(old, dict) else {}, value, names)
+                _cards_change(out, key, old if isinstance(old, dict) else {}, value, names)
         elif isinstance(value, dict) and not isinstance(old, dict):
             kind = value.get("kind")
-            out.append(f"{label} begins" + (f": {names.name(kind)}" if isinstance(kind, str) else ""))
+            out.append(t.gettext("{what} begins: {kind}", what=label, kind=names.name(kind)) if isinstance(kind, str)
+                       else t.gettext("{what} begins", what=label))
         elif value is None and isinstance(old, dict):
-            out.append(f"{label} ends")
+            out.append(t.gettext("{what} ends", what=label))
         elif isinstance(value, dict) and isinstance(old, dict):
             _record_change(out, label, old, value, names)
         elif isinstance(value, list):
@@ -325,14 +390,15 @@ def _table_change(out: list[str], before: Mapping[str, Any], after: Mapping[str,
 
 def _record_change(out: list[str], label: str, old: Mapping[str, Any], new: Mapping[str, Any], names: Names) -> None:
     """One object of the table (a contest, an attack): each field that moved."""
+    t = names.t
     for key, value in new.items():
         prev = old.get(key)
         if prev == value:
             continue
+        field = _of(t, label, key_word(t, key))
         if _scalar(value) and _scalar(prev):
-            out.append(f"{label}'s {key.replace('_', ' ')}: {names.name(prev)} → {names.name(value)}")
+            out.append(f"{field}: {names.name(prev)} → {names.name(value)}")
         elif isinstance(value, list):
-            field = f"{label}'s {key.replace('_', ' ')}"
             _list_change(out, field, prev if isinstance(prev, list) else [], value, names)
 
 
@@ -354,25 +420,30 @@ def _list_change(out: list[str], label: str, old: list[Any], new: list[Any], nam
 
 
 def _pool_change(out: list[str], old: Mapping[str, Any], new: Mapping[str, Any], names: Names) -> None:
+    t = names.t
     for die, face in new.items():
         if die not in old:
-            out.append(f"{names.name(die)} into the pool showing {face}")
+            out.append(t.gettext("{die} into the pool showing {face}", die=names.name(die), face=face))
         elif old[die] != face:
-            out.append(f"{names.name(die)} turned {old[die]} → {face}")
+            out.append(t.gettext("{die} turned {old} → {new}", die=names.name(die), old=old[die], new=face))
     for die, face in old.items():
         if die not in new:
-            out.append(f"{names.name(die)} ({face}) leaves the pool")
+            out.append(t.gettext("{die} ({face}) leaves the pool", die=names.name(die), face=face))
 
 
 def _cards_change(out: list[str], zone: str, old: Mapping[str, Any], new: Mapping[str, Any], names: Names,
                   items: bool = False) -> None:
     """Cards in play (``{ref: {field: value}}``): entered, left, and each field that moved.
-    ``items``: not cards in play but objects of a list (``zone``: the list), added and removed."""
+    ``zone``: the state key of the zone (``items``: not cards in play but objects of a list, and
+    ``zone`` the list's words), added and removed."""
+    t = names.t
     for ref, card in new.items():
         name = names.name(ref)
         if ref not in old:
             on = card.get("on") if isinstance(card, dict) else None
-            out.append(f"{zone} + {name}" if items else f"{name} enters play" + (f" on {names.name(on)}" if on else ""))
+            out.append(f"{zone} + {name}" if items else
+                       t.gettext("{card} enters play on {on}", card=name, on=names.name(on)) if on else
+                       t.gettext("{card} enters play", card=name))
             continue
         was = old[ref]
         if not isinstance(card, dict) or not isinstance(was, dict):
@@ -382,25 +453,39 @@ def _cards_change(out: list[str], zone: str, old: Mapping[str, Any], new: Mappin
             if prev == value:
                 continue
             if key in _FLAGS and isinstance(value, bool):
-                out.append(f"{name} {_FLAGS[key][0 if value else 1]}")
+                out.append(t.gettext(_FLAGS[key][0 if value else 1], who=name))
             elif key == "damage" and isinstance(value, int) and isinstance(prev, int):
-                verb = "takes" if value > prev else "loses"
-                out.append(f"{name} {verb} {abs(value - prev)} damage ({prev} → {value})")
+                n = abs(value - prev)
+                if value > prev:
+                    said = t.ngettext("{card} takes {n} damage ({old} → {new})",
+                                      "{card} takes {n} damage ({old} → {new})", n, card=name, old=prev, new=value)
+                else:
+                    said = t.ngettext("{card} loses {n} damage ({old} → {new})",
+                                      "{card} loses {n} damage ({old} → {new})", n, card=name, old=prev, new=value)
+                out.append(said)
             elif key == "shields" and isinstance(value, int) and isinstance(prev, int):
-                verb, n = ("gains" if value > prev else "loses"), abs(value - prev)
-                out.append(f"{name} {verb} {n} shield{'' if n == 1 else 's'} ({prev} → {value})")
+                n = abs(value - prev)
+                if value > prev:
+                    said = t.ngettext("{card} gains {n} shield ({old} → {new})",
+                                      "{card} gains {n} shields ({old} → {new})", n, card=name, old=prev, new=value)
+                else:
+                    said = t.ngettext("{card} loses {n} shield ({old} → {new})",
+                                      "{card} loses {n} shields ({old} → {new})", n, card=name, old=prev, new=value)
+                out.append(said)
             elif key == "on":
-                out.append(f"{name} moves from {names.name(prev)} to {names.name(value)}")
+                out.append(t.gettext("{card} moves from {old} to {new}", card=name, old=names.name(prev),
+                                     new=names.name(value)))
             elif isinstance(value, list):
                 if key == "upgrades":
                     continue  # told by the upgrades zone (enters play on ..., moves, leaves play)
-                _list_change(out, f"{name}'s {key}", prev if isinstance(prev, list) else [], value, names)
+                _list_change(out, _of(t, name, key_word(t, key)), prev if isinstance(prev, list) else [], value, names)
             else:
-                out.append(f"{name}'s {key}: {names.name(prev)} → {names.name(value)}")
+                out.append(f"{_of(t, name, key_word(t, key))}: {names.name(prev)} → {names.name(value)}")
     for ref in old:
         if ref not in new:
             out.append(f"{zone} − {names.name(ref)}" if items else
-                       f"{names.name(ref)} leaves play" + (f" ({zone})" if zone != "upgrades" else ""))
+                       t.gettext("{card} leaves play ({zone})", card=names.name(ref), zone=key_word(t, zone))
+                       if zone != "upgrades" else t.gettext("{card} leaves play", card=names.name(ref)))
 
 
 # -------------------------------------------------------------------------------- keyframes + patches
@@ -544,7 +629,7 @@ def viewer_data(log: Log, cards: Any = None, lang: str = "en") -> dict[str, Any]
         if raw["by"]:
             strings.add(raw["by"])
     info = game.viewer_cards(sorted(strings), cards)
-    names = Names(log.players, info)
+    names = Names(log.players, info, text(lang))
     rule_table: dict[str, str] = {}
     steps: list[dict[str, Any]] = []
     before: dict[str, Any] | None = None
@@ -552,7 +637,7 @@ def viewer_data(log: Log, cards: Any = None, lang: str = "en") -> dict[str, Any]
         rules = _rules_of(raw)
         for r in rules:
             if r not in rule_table:
-                rule_table[r] = index.summary(r) if index.is_known(r) else ""
+                rule_table[r] = index.summary(r, lang) if index.is_known(r) else ""
         step: dict[str, Any] = {
             "at": raw["at"], "by": raw["by"], "do": raw["do"], "round": raw["round"], "phase": raw["phase"],
             "turn": raw["turn"], "summary": names.text(raw["summary"]),
@@ -588,8 +673,7 @@ def viewer_data(log: Log, cards: Any = None, lang: str = "en") -> dict[str, Any]
         "meta": log.meta,
         "players": players,
         "valid": result.valid,
-        "outcome": ({**outcome, "text": f"{names.name(outcome.get('winner'))} wins ({outcome.get('reason')})"}
-                    if outcome else None),
+        "outcome": {**outcome, "text": outcome_words(outcome, names)} if outcome else None,
         "error": result.error.to_json() if result.error else None,
         "keyframe_every": KEYFRAME_EVERY,
         "cards": info.get("cards", {}),
@@ -599,6 +683,23 @@ def viewer_data(log: Log, cards: Any = None, lang: str = "en") -> dict[str, Any]
         "steps": steps,
         "annotations": [],
     }
+
+
+#: the words of an outcome's ``reason`` (the games' reason codes, docs/replay-format.md); another
+#: code is shown as written, hyphens as spaces
+REASON_WORDS = {
+    "all-defeated": N_("all opposing characters defeated"), "deck-out": N_("a deck ran out"),
+    "deck-out-both": N_("both decks ran out"), "eliminated": N_("every other player eliminated"),
+    "confrontation": N_("confrontation won"), "arenas": N_("arenas won"),
+}
+
+
+def outcome_words(outcome: Mapping[str, Any], names: Names) -> str:
+    """Who won and how: "Ana wins (all opposing characters defeated)", in ``names``' language."""
+    reason = outcome.get("reason")
+    why = REASON_WORDS.get(reason) if isinstance(reason, str) else None
+    return names.t.gettext("{winner} wins ({reason})", winner=names.name(outcome.get("winner")),
+                           reason=names.t.gettext(why) if why else str(reason).replace("-", " "))
 
 
 def check_annotations(value: Any, steps: int) -> list[dict[str, Any]]:
@@ -672,8 +773,8 @@ def page(data: Mapping[str, Any] | None = None, data_src: str | None = None, ass
     css = asset("viewer.css")
     scripts = [*RENDERERS, "viewer.js"]  # the renderers register themselves before the viewer starts
     texts = {name: asset(name) for name in scripts}
-    for name, text, end in (("viewer.css", css, "</style"), *((n, t, "</script") for n, t in texts.items())):
-        if end in text.lower() or "<!--" in text:
+    for name, body, end in (("viewer.css", css, "</style"), *((n, t, "</script") for n, t in texts.items())):
+        if end in body.lower() or "<!--" in body:
             raise ValueError(f"{name} must not contain {end!r} or '<!--' (it is inlined in the page)")
     if title is None:
         title = str(data.get("title") or "Replay") if data is not None else "Replay"

@@ -13,6 +13,7 @@ from typing import Any
 import click
 
 from arbiter import render
+from arbiter.lang import current, lang_option
 from judge.games import registry
 from replays.service import MalformedLog, StepOutOfRange, replay_json, ruling_words_json, timeline_json
 
@@ -75,13 +76,14 @@ def replay(log: str, as_json: bool, jobs: int | None, queued: bool, timeout: flo
 @click.option("--at", type=click.IntRange(min=1), default=None,
               help="Step to rule on (from 1); default: the disputed step, else the last.")
 @json_option
+@lang_option
 def rule(log: str, at: int | None, as_json: bool) -> None:
     """Rule on one step of LOG, as a judge reads it aloud: what was asked, the answer (legal, or
     the rule broken; who decides now and between what), what happened, what changed on the table,
     the rules applied with their summaries (``--json``: the ruling as the spec gives it)."""
     data = read_log(log)
     try:
-        result = ruling_words_json(data, at)
+        result = ruling_words_json(data, at, lang=current())
     except MalformedLog as exc:
         report_malformed(exc)
         raise SystemExit(EXIT_INVALID) from exc
@@ -91,7 +93,7 @@ def rule(log: str, at: int | None, as_json: bool) -> None:
     if as_json:
         emit_json(result["ruling"])
     else:
-        click.echo("\n".join(render.ruling_lines(result["ruling"], result["words"])))
+        click.echo("\n".join(render.ruling_lines(result["ruling"], result["words"], current())))
 
 
 def card_names(game_id: Any) -> tuple[render.CardName | None, str | None]:
