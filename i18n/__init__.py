@@ -156,3 +156,8 @@ def text(lang: str | None = None) -> Text:
 def N_(message: str) -> str:  # noqa: N802 - the gettext convention
     """Mark a string for extraction without translating it here (translated later by its user)."""
     return message
+
+
+def NP_(context: str, message: str) -> str:  # noqa: N802 - the gettext convention
+    """Mark a string with a context (``Text.pgettext(context, message)`` translates it later)."""
+    return message

@@ -130,7 +130,7 @@ def ruling_words(log: Log, cards: Any = None, at: int | None = None, lang: str =
     JSON field name and rule ID, is the same in every language. The engine's own messages (why a
     step is illegal, what a decision asks) and the game's summary of the step stay in English.
     """
-    from replays.viewer import Names, changes, describe_decision, describe_event, outcome_words
+    from replays.viewer import Names, changes, describe_decision, describe_event, outcome_words, step_words
 
     t = text(lang)
 
@@ -145,8 +145,13 @@ def ruling_words(log: Log, cards: Any = None, at: int | None = None, lang: str =
         strings.update(_strings(part))
     names = Names(log.players, game.viewer_cards(sorted(strings), cards), t)
     rec = collector.setup if ruling["at"] == 0 else collector.record
-    step = t.gettext("the setup") if ruling["at"] == 0 else names.text(
-        game.summarize(rec.action, rec.events, cards) if rec is not None else _step_plain(ruling["step"], t))
+    if ruling["at"] == 0:
+        step = t.gettext("the setup")
+    elif t.lang != "en":  # the games' summaries are English: the step's own fields, worded
+        step = step_words(ruling["step"], names)
+    else:
+        step = names.text(game.summarize(rec.action, rec.events, cards) if rec is not None
+                          else _step_plain(ruling["step"], t))
     decides = _decides(ruling.get("pending"), names)
     rules = [{"id": r, "summary": index.summary(r, t.lang) if index.is_known(r) else ""}
              for r in ruling.get("rules_cited") or _rules_cited(ruling)]
@@ -191,7 +196,9 @@ def _strings(value: Any) -> list[str]:
 def _step_plain(step: Any, t: Text) -> str:
     if not isinstance(step, dict):
         return t.gettext("a step")
-    return f"{step.get('by') or t.gettext('someone')} {step.get('do') or t.gettext('acts')}"
+    who = step.get("by") or t.gettext("someone")
+    does = step.get("do") or t.gettext("acts")
+    return f"{who} {does}"
 
 
 def _decides(pending: Any, names: Any) -> dict[str, Any] | None:

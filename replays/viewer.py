@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from importlib import resources
 from typing import Any
 
-from i18n import N_, Text, text
+from i18n import N_, NP_, Text, text
 from judge.limits import MAX_ITEMS, MAX_STRING
 from judge.rules import index
 from replays.format import Log, parse_log
@@ -114,6 +114,38 @@ EVENT_WORDS: dict[str, str] = {
     "then-not-resolved": N_("{source}: the part after 'then' does not resolve[ (discarded: {discarded})]"),
     "no-effect": N_("{source} has no effect: {why}"),
     "not-implemented": N_("{card}: not implemented by the engine ({message})"),
+    # -- SW TCG and Relic (the same template serves any game whose event has the fields)
+    "attack": N_("{attacker} attacks {defender}[ ({arena})]"),
+    "await": N_("{player} is to act ({wait})"),
+    "build": N_("{player} builds {card}: {counters} of {cost}[, {total} in all]"),
+    "chance": N_("{player} has a chance to play[ ({kind})]"),
+    "chance-end": N_("the chance to play ends[ ({kind})]"),
+    "deflect": N_("{ability} deflects {amount} damage to {to}"),
+    "deploy": N_("{player} deploys {card}[ to {arena}]"),
+    "disrupted": N_("{by} disrupts {ability}"),
+    "force": N_("{player}: Force {force} (change {change})"),
+    "held": N_("{ability} is held ({window})"),
+    "hits": N_("{target}: {hits} hits (needs {need})[, {damage} damage]"),
+    "intercept": N_("{defender} intercepts the attack[ ({ability})]"),
+    "pending": N_("{amount} damage from {source} waits to be dealt to {target}"),
+    "pilot": N_("{player} pilots {onto} with {pilot}"),
+    "prevent": N_("{ability} prevents {prevented} damage to {target}[ ({wasted} wasted)]"),
+    "ready": N_("ready phase: build die {roll}[; untapped: {untapped}]"),
+    "roll": N_("{player} rolls {dice}[ for {purpose}][ ({source})]"),
+    "victory": N_("{winner} wins the game (arenas: {arenas})"),
+    "phase": N_("phase: {phase}[, step {step}][, arena {arena}][ ({player})]"),
+    "effect": N_("{effect}[: {player}][ → {target}][, change {change}][, now {now}][ ({card})][ ({source})]"),
+    "charge-spent": N_("{card}: a charge is spent ({left} left)"),
+    "contest-begins": N_("{player} begins a {contest} of {characteristic} against {enemies} ({value})"),
+    "contest-resolved": N_("{player}, {contest}: {score} against {against}, {outcome}"),
+    "declared": N_("{player} declares the bonus of {card}: {bonus}"),
+    "die-rolled": N_("die {die} ({side}): {result}, total {score}"),
+    "die-exploded": N_("die {die} explodes from {parent}: {result}, total {score}"),
+    "die-modified": N_("{card} changes die {die} by {by}: {base} → {result}, total {score}"),
+    "die-rerolled": N_("{card} rerolls die {die}: {was} → {result}, total {score}"),
+    "scenario-reached": N_("{player} reaches the goal of the scenario"),
+    "trophy": N_("{player} takes {enemy} as a trophy"),
+    "turn-begins": N_("{player|poss} turn begins[ (round {round})]"),
 }
 
 _OPTIONAL = re.compile(r"\[([^\[\]]*)\]")
@@ -163,6 +195,8 @@ class Names:
             card = self.card(value)
             if card is not None:
                 return card
+            if t.lang != "en" and value in VALUE_WORDS:
+                return t.pgettext("value", value)
             head, sep, tail = value.partition(":")  # an ability's ID: "<card ref>:<keyword or n>"
             if sep and head in self.refs:
                 return f"{self.card(head)} ({tail})"
@@ -170,9 +204,15 @@ class Names:
         if isinstance(value, list):
             return ", ".join(self.name(v) for v in value) if value else t.gettext("nothing")
         if isinstance(value, dict):
-            return (", ".join(f"{self.name(k)}: {self.name(v)}" for k, v in value.items()) if value
+            return (", ".join(f"{self.key(k)}: {self.name(v)}" for k, v in value.items()) if value
                     else t.gettext("nothing"))
         return str(value)
+
+    def key(self, key: Any) -> str:
+        """A key of an object in a value: a field's words in other languages, else as a name."""
+        if self.t.lang != "en" and isinstance(key, str) and key in KEY_WORDS:
+            return key_word(self.t, key)
+        return self.name(key)
 
     def text(self, text: str) -> str:
         """``text`` with every player ID and card reference in it replaced by its name."""
@@ -217,7 +257,7 @@ def _fill(template: str, event: Mapping[str, Any], names: Names) -> str:
         if noun and isinstance(value, int) and not isinstance(value, bool):
             return count(names.t, noun, value)
         if m.group(1) == "symbol" and isinstance(value, str):
-            return names.symbols.get(value, value)
+            return names.t.pgettext("die symbol", names.symbols.get(value, value))
         if m.group(1) == "drawn" and isinstance(value, int) and not isinstance(value, bool):
             return count(names.t, "card", value)
         if m.group(1) == "drawn" and isinstance(value, list):
@@ -246,8 +286,49 @@ def describe_event(event: Mapping[str, Any], names: Names) -> str:
             return _fill(template, event, names)
         except (KeyError, TypeError, ValueError):  # a shape the words do not expect: the plain form
             pass
-    rest = "; ".join(f"{k} {names.name(v)}" for k, v in event.items() if k not in ("event", "rules"))
+    rest = "; ".join(f"{names.key(k)} {names.name(v)}" for k, v in event.items() if k not in ("event", "rules"))
     return f"{kind}: {rest}" if rest else kind
+
+
+#: words of the values the games write in their events and tables (phases, contests, sides,
+#: outcomes); shown translated in other languages (``pgettext("value", ...)``), as written in English
+VALUE_WORDS = frozenset({
+    NP_("value", "setup"), NP_("value", "action"), NP_("value", "upkeep"), NP_("value", "ready"),
+    NP_("value", "command"), NP_("value", "battle"), NP_("value", "build"), NP_("value", "retreat"),
+    NP_("value", "attack"), NP_("value", "reroll"), NP_("value", "space"), NP_("value", "ground"),
+    NP_("value", "character"), NP_("value", "exploration"), NP_("value", "encounter"), NP_("value", "experience"),
+    NP_("value", "test"), NP_("value", "strength"), NP_("value", "willpower"), NP_("value", "cunning"),
+    NP_("value", "win"), NP_("value", "lose"), NP_("value", "tie"), NP_("value", "player"), NP_("value", "enemy"),
+    NP_("value", "prepare"), NP_("value", "rolled"),
+})
+
+
+#: what a step does, by its ``do`` (docs/replay-format.md); another verb is shown as written
+ACTION_WORDS = {
+    "play": N_("plays a card"), "activate": N_("activates"), "resolve": N_("resolves dice"),
+    "reroll": N_("discards a card to reroll"), "use": N_("uses an ability"), "claim": N_("claims the battlefield"),
+    "pass": N_("passes"), "discard": N_("discards"), "end-phase": N_("ends the phase"), "battle": N_("starts a battle"),
+    "confront": N_("confronts"), "test": N_("takes a test"), "declare": N_("declares"), "roll": N_("rolls"),
+    "reach": N_("reaches"), "prevent": N_("prevents damage"), "pilot": N_("pilots a unit"), "build": N_("builds"),
+    "deploy": N_("deploys"), "attack": N_("attacks"), "power": N_("uses a power"), "buy": N_("buys"),
+    "answer": N_("answers"), "choose": N_("chooses"), "mulligan": N_("mulligans"), "setup": N_("setup"),
+}
+#: a step's keys that say nothing to a reader (how the log checks and annotates itself)
+_STEP_QUIET = frozenset({"by", "do", "expect", "note", "dispute", "roll", "rolls", "random", "hash", "choices"})
+
+
+def step_words(step: Mapping[str, Any], names: Names) -> str:
+    """What a logged step does, from the step itself, in ``names``' language: "Ana: resolves dice
+    (dice: Luke Skywalker's die, ...)". The games' own summaries are English; other languages
+    read this."""
+    t = names.t
+    do = step.get("do")
+    verb = ACTION_WORDS.get(do) if isinstance(do, str) else None
+    said = t.gettext(verb) if verb is not None else str(do or "?")
+    rest = "; ".join(f"{key_word(t, str(k))}: {names.name(v)}" for k, v in step.items() if k not in _STEP_QUIET)
+    who = step.get("by")
+    head = f"{names.name(who)}: {said}" if who is not None else said
+    return f"{head} ({rest})" if rest else head
 
 
 def describe_decision(decision: Mapping[str, Any], names: Names) -> str:
@@ -283,6 +364,10 @@ KEY_WORDS = {k: v for k, v in (
     ("modifiers", N_("modifiers")), ("mods", N_("modifiers")), ("exploded", N_("exploded")),
     ("player_score", N_("score")), ("score", N_("score")), ("assets", N_("assets")), ("spent", N_("spent")),
     ("charges", N_("charges")), ("trophies", N_("trophies")),
+    # a step's own fields (step_words)
+    ("card", N_("card")), ("cards", N_("cards")), ("target", N_("target")), ("ability", N_("ability")),
+    ("die", N_("die")), ("onto", N_("onto")), ("to", N_("to")),
+    ("enemies", N_("enemies")), ("claim_ability", N_("claim ability")), ("skill", N_("skill")), ("pay", N_("pay")),
 )}
 
 
@@ -581,6 +666,7 @@ class ViewerBuilder:
             "at": rec.at, "by": rec.step.get("by"), "do": label or rec.step.get("do"),
             "round": st.round, "phase": st.phase, "turn": st.turn,
             "summary": self.log.rules.summarize(rec.action, rec.events, self.cards),
+            "step": None if label else rec.step,
             "events": rec.events, "decisions": [d for d in rec.decisions if "answer" in d],
             "note": rec.step.get("note"), "dispute": rec.step.get("dispute"),
             "error": rec.error.to_json() if rec.error else None,
@@ -626,6 +712,7 @@ def viewer_data(log: Log, cards: Any = None, lang: str = "en") -> dict[str, Any]
         strings.update(_strings(raw["state"]))
         strings.update(_strings(raw["events"]))
         strings.update(_strings(raw["decisions"]))
+        strings.update(_strings(raw["step"]))
         if raw["by"]:
             strings.add(raw["by"])
     info = game.viewer_cards(sorted(strings), cards)
@@ -640,7 +727,9 @@ def viewer_data(log: Log, cards: Any = None, lang: str = "en") -> dict[str, Any]
                 rule_table[r] = index.summary(r, lang) if index.is_known(r) else ""
         step: dict[str, Any] = {
             "at": raw["at"], "by": raw["by"], "do": raw["do"], "round": raw["round"], "phase": raw["phase"],
-            "turn": raw["turn"], "summary": names.text(raw["summary"]),
+            "turn": raw["turn"],
+            "summary": (names.text(raw["summary"]) if names.t.lang == "en" else
+                        step_words(raw["step"], names) if raw["step"] is not None else names.t.gettext("the setup")),
             "events": [{"kind": e.get("event"), "text": describe_event(e, names), "rules": e.get("rules", [])}
                        for e in raw["events"]],
             "decisions": [{"text": describe_decision(d, names), "rules": d.get("rules", [])}

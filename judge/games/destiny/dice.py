@@ -15,18 +15,21 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from i18n import NP_
+
+#: the symbols' words, marked for translation (the viewer and rulings word them by ``pgettext``)
 SYMBOLS: dict[str, str] = {
-    "MD": "melee",
-    "RD": "ranged",
-    "ID": "indirect",
-    "Sh": "shield",
-    "R": "resource",
-    "Dr": "disrupt",
-    "Dc": "discard",
-    "F": "focus",
-    "Sp": "special",
-    "*": "any",
-    "-": "blank",
+    "MD": NP_("die symbol", "melee"),
+    "RD": NP_("die symbol", "ranged"),
+    "ID": NP_("die symbol", "indirect"),
+    "Sh": NP_("die symbol", "shield"),
+    "R": NP_("die symbol", "resource"),
+    "Dr": NP_("die symbol", "disrupt"),
+    "Dc": NP_("die symbol", "discard"),
+    "F": NP_("die symbol", "focus"),
+    "Sp": NP_("die symbol", "special"),
+    "*": NP_("die symbol", "any"),
+    "-": NP_("die symbol", "blank"),
 }
 DAMAGE_SYMBOLS = frozenset({"MD", "RD", "ID"})
 
