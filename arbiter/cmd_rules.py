@@ -50,13 +50,13 @@ def rules_command(words: tuple[str, ...], game: str | None, show_coverage: bool,
     if words[:1] == ("show",):
         words = words[1:]
         if not words:
-            raise click.UsageError("`arbiter rules show` needs a RULE_ID")
+            raise click.UsageError(cli_lang.text().gettext("`arbiter rules show` needs a RULE_ID"))
     if len(words) > 1:
-        raise click.UsageError(f"one RULE_ID at a time, got {len(words)}")
+        raise click.UsageError(cli_lang.text().gettext("one RULE_ID at a time, got {n}", n=len(words)))
     rule_id = words[0] if words else None
     if rule_id is not None:
         if not index.is_known(rule_id):
-            raise click.ClickException(f"unknown rule ID {rule_id!r}")
+            raise click.ClickException(cli_lang.text().gettext("unknown rule ID {rule}", rule=repr(rule_id)))
         rule = index.get(rule_id)
         lang = cli_lang.current()
         click.echo(json.dumps(rule.to_json(lang), indent=1, ensure_ascii=False) if as_json
@@ -68,7 +68,7 @@ def rules_command(words: tuple[str, ...], game: str | None, show_coverage: bool,
         return
     if show_coverage:
         if not tests_dir.is_dir():
-            raise click.ClickException(f"no test directory at {tests_dir}")
+            raise click.ClickException(cli_lang.text().gettext("no test directory at {path}", path=tests_dir))
         scan = scan_tests(tests_dir)
         for err in scan.errors:
             click.echo(f"warning: {err.path}: {err.message}", err=True)
