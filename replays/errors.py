@@ -7,15 +7,35 @@ first.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+class _Text(Protocol):
+    def gettext(self, message: str, /, **params: Any) -> str: ...
 
 
 @dataclass(frozen=True)
 class Fault:
-    """One fault in a log: where it is (a JSON Pointer such as ``/steps/3/by``) and what is wrong."""
+    """One fault in a log: where it is (a JSON Pointer such as ``/steps/3/by``) and what is wrong.
+
+    ``message`` is English. A fault made by :meth:`of` also keeps its ``template`` (a string marked
+    for translation) and ``params``, so that a shell can word it in the reader's language
+    (:meth:`text`); the others (the games' own step faults) read in English in every language."""
 
     path: str
     message: str
+    template: str = field(default="", compare=False)
+    params: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+    @classmethod
+    def of(cls, path: str, template: str, **params: Any) -> Fault:
+        return cls(path, template.format(**params), template, params)
+
+    def text(self, t: _Text) -> str:
+        """The message in ``t``'s language (``i18n.Text``)."""
+        return t.gettext(self.template, **self.params) if self.template else self.message
 
     def to_json(self) -> dict[str, str]:
         return {"path": self.path, "message": self.message}

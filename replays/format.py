@@ -14,10 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from i18n import N_
 from judge.games import registry
 from judge.games.base import PLAYER
 from judge.games.inputs import NO_INPUTS, Inputs, escape, nearest, parse_inputs
-from judge.games.jsonbounds import at_most, is_int, scan
+from judge.games.jsonbounds import is_int, scan
 from judge.kernel.rng import ALGORITHM
 from judge.limits import MAX_FAULTS, MAX_RNG_DRAWN, MAX_SEED_CHARS, MAX_SEED_INT, MAX_STEPS
 from replays.errors import Fault, MalformedLog
@@ -100,101 +101,128 @@ def sorted_keys(value: Any) -> Any:
     return root[0]
 
 
+def nearest_name(word: Any, known: Any) -> str | None:
+    """The known name nearest ``word`` (a likely typo), or None."""
+    near = nearest(word, known)
+    return near[len(" (did you mean '"):-len("'?)")] if near else None
+
+
 def parse_log(data: Any, cards: Any = None) -> Log:
     """``cards``: the card pool to read the log with (default: the game's own)."""
     faults = structure_faults(data)
     if faults:
         raise MalformedLog(faults)
 
-    def bad(path: str, msg: str) -> None:
+    def bad(path: str, msg: str) -> None:  # a game's own fault (English)
         faults.append(Fault(path, msg))
 
+    def fault(path: str, template: str, **params: Any) -> None:  # the format's own: worded in any language
+        faults.append(Fault.of(path, template, **params))
+
+    def one_of(path: str, plain: str, suggest: str, value: Any, known: Any) -> None:
+        near = nearest_name(value, known)
+        if near:
+            fault(path, suggest, known=", ".join(known), near=near)
+        else:
+            fault(path, plain, known=", ".join(known))
+
     if not isinstance(data, dict):
-        raise MalformedLog([Fault("", "a log is a JSON object with format, game, players, setup and steps")])
+        raise MalformedLog([Fault.of("", N_("a log is a JSON object with format, game, players, setup and steps"))])
     fmt = data.get("format")
     if fmt not in SUPPORTED_FORMATS:
-        bad("/format", f"unsupported format {fmt!r}: this engine reads {', '.join(SUPPORTED_FORMATS)}")
+        fault("/format", N_("unsupported format {value}: this engine reads {known}"), value=repr(fmt),
+              known=", ".join(SUPPORTED_FORMATS))
     game_id = data.get("game")
     game = game_of(data)
     if game is None:
         if game_id in registry.KNOWN:
-            bad("/game", f"the {game_id} engine is not written yet: only {', '.join(registry.written())} logs can "
-                "be replayed")
+            fault("/game", N_("the {game} engine is not written yet: only {written} logs can be replayed"),
+                  game=game_id, written=", ".join(registry.written()))
         else:
-            bad("/game", f"'game' must be one of {', '.join(registry.KNOWN)}{nearest(game_id, registry.KNOWN)}")
+            one_of("/game", N_("'game' must be one of {known}"), N_("'game' must be one of {known} (did you mean "
+                   "'{near}'?)"), game_id, registry.KNOWN)
     elif cards is None:
         cards = game.default_cards()
     for key in data:
         if key not in TOP_KEYS:
-            bad(f"/{escape(key)}", f"unknown top-level key '{key}'{nearest(key, TOP_KEYS)}; the known keys are "
-                f"{', '.join(TOP_KEYS)}")
+            near = nearest_name(key, TOP_KEYS)
+            if near:
+                fault(f"/{escape(key)}", N_("unknown top-level key '{key}' (did you mean '{near}'?); the known keys "
+                      "are {known}"), key=key, near=near, known=", ".join(TOP_KEYS))
+            else:
+                fault(f"/{escape(key)}", N_("unknown top-level key '{key}'; the known keys are {known}"), key=key,
+                      known=", ".join(TOP_KEYS))
     if "rules" in data and not isinstance(data["rules"], str):
-        bad("/rules", "'rules' names a rules edition (a string)")
+        fault("/rules", N_("'rules' names a rules edition (a string)"))
     meta = data.get("meta", {})
     if not isinstance(meta, dict):
-        bad("/meta", "'meta' must be an object")
+        fault("/meta", N_("'meta' must be an object"))
         meta = {}
     elif game is not None and "format" in meta and meta["format"] not in game.deck_formats:
-        bad("/meta/format", f"'meta.format' must be one of {', '.join(game.deck_formats)}"
-            + nearest(meta["format"], game.deck_formats))
+        one_of("/meta/format", N_("'meta.format' must be one of {known}"),
+               N_("'meta.format' must be one of {known} (did you mean '{near}'?)"), meta["format"], game.deck_formats)
     seed: str | None = None
     rng_drawn = 0
     rng = data.get("rng")
     if rng is not None:
         if not isinstance(rng, dict):
-            bad("/rng", "'rng' must be {\"algorithm\": \"sha256-ctr\", \"seed\": \"...\"}")
+            fault("/rng", N_("'rng' must be {shape}"), shape='{"algorithm": "sha256-ctr", "seed": "..."}')
         else:
             if rng.get("algorithm") != ALGORITHM:
-                bad("/rng/algorithm", f"unknown rng algorithm {rng.get('algorithm')!r}: the engine has {ALGORITHM}")
+                fault("/rng/algorithm", N_("unknown rng algorithm {value}: the engine has {known}"),
+                      value=repr(rng.get("algorithm")), known=ALGORITHM)
             raw_seed = rng.get("seed")
             if type(raw_seed) is str and len(raw_seed) <= MAX_SEED_CHARS:
                 seed = raw_seed
             elif is_int(raw_seed, 0, MAX_SEED_INT):
                 seed = str(raw_seed)
             elif type(raw_seed) is str:
-                bad("/rng/seed", f"'seed' has {at_most('MAX_SEED_CHARS', 'characters')}")
+                fault("/rng/seed", N_("'seed' has at most {n} characters (limit {limit})"), n=MAX_SEED_CHARS,
+                      limit="MAX_SEED_CHARS")
             elif type(raw_seed) is int:
-                bad("/rng/seed", f"an integer 'seed' is from 0 to {MAX_SEED_INT} (limit MAX_SEED_INT)")
+                fault("/rng/seed", N_("an integer 'seed' is from 0 to {n} (limit {limit})"), n=MAX_SEED_INT,
+                      limit="MAX_SEED_INT")
             else:
-                bad("/rng/seed", "'seed' must be a string (or a whole number: a float is not a seed)")
+                fault("/rng/seed", N_("'seed' must be a string (or a whole number: a float is not a seed)"))
             drawn = rng.get("drawn", 0)
             if not is_int(drawn, 0, MAX_RNG_DRAWN):
-                bad("/rng/drawn", "'drawn' is how many words of the stream were already used: a whole number from "
-                    f"0, {at_most('MAX_RNG_DRAWN', 'words')}")
+                fault("/rng/drawn", N_("'drawn' is how many words of the stream were already used: a whole number "
+                      "from 0, at most {n} words (limit {limit})"), n=MAX_RNG_DRAWN, limit="MAX_RNG_DRAWN")
             else:
                 rng_drawn = drawn
     players = data.get("players")
     lo, hi = (game.min_players, game.max_players) if game is not None else (2, 4)
     ids: list[str] = []
     if not isinstance(players, list) or not lo <= len(players) <= hi:
-        bad("/players", f"'players' must list {lo} to {hi} players")
+        fault("/players", N_("'players' must list {lo} to {hi} players"), lo=lo, hi=hi)
         players = []
     for i, p in enumerate(players):
         if not isinstance(p, dict):
-            bad(f"/players/{i}", "a player is an object with 'id' and 'name'")
+            fault(f"/players/{i}", N_("a player is an object with 'id' and 'name'"))
             continue
         pid = p.get("id")
         if not isinstance(pid, str) or not PLAYER.match(pid):
-            bad(f"/players/{i}/id", "'id' must be a short identifier such as p1")
+            fault(f"/players/{i}/id", N_("'id' must be a short identifier such as p1"))
         elif pid in ids:
-            bad(f"/players/{i}/id", f"player ID '{pid}' is used twice")
+            fault(f"/players/{i}/id", N_("player ID '{id}' is used twice"), id=pid)
         else:
             ids.append(pid)
         if "name" in p and not isinstance(p["name"], str):
-            bad(f"/players/{i}/name", "'name' must be a string")
+            fault(f"/players/{i}/name", N_("'name' must be a string"))
     setup = data.get("setup")
     if not isinstance(setup, dict):
-        bad("/setup", "'setup' must be an object: {\"position\": ...} or the outcomes of setup")
+        fault("/setup", N_("'setup' must be an object: {shape} or the outcomes of setup"), shape='{"position": ...}')
         setup = {}
     elif game is not None and not faults:
         for path, msg in game.check_setup(players, setup, cards):
             bad(path, msg)
     steps = data.get("steps", [])
     if not isinstance(steps, list):
-        bad("/steps", "'steps' must be a list")
+        fault("/steps", N_("'steps' must be a list"))
         steps = []
     elif len(steps) > MAX_STEPS:
-        bad("/steps", f"a log has {at_most('MAX_STEPS', 'steps')}; this one has {len(steps)}")
+        fault("/steps", N_("a log has at most {n} steps (limit {limit}); this one has {count}"), n=MAX_STEPS,
+              limit="MAX_STEPS", count=len(steps))
         steps = []
     actions: list[Any] = []
     inputs: list[Inputs] = []
@@ -204,7 +232,8 @@ def parse_log(data: Any, cards: Any = None) -> Log:
         for i, step in enumerate(steps):
             path = f"/steps/{i}"
             if len(faults) >= MAX_FAULTS:  # each fault may cost a search for the nearest name: stop here
-                bad(path, f"{at_most('MAX_FAULTS', 'faults are listed')}; reading stopped at this step")
+                fault(path, N_("at most {n} faults are listed (limit {limit}); reading stopped at this step"),
+                      n=MAX_FAULTS, limit="MAX_FAULTS")
                 break
             action, step_faults = parse_step(step, path, ids, cards)
             for p_, m in step_faults:

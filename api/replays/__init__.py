@@ -30,6 +30,7 @@ from flask import Response, g, jsonify, url_for
 from flask_smorest import Blueprint
 
 from api.extensions import get_queue, get_redis, get_settings
+from api.i18n import request_text
 from api.problems import PROBLEM_JSON, ProblemError, ProblemSchema
 from api.replays.schemas import LogSchema, ReplayCreatedSchema, ReplaySchema, TimelineSchema
 from arbiter import store
@@ -105,8 +106,10 @@ class ReplayStatusSchema(ReplaySchema, _ProgressFields):
 def malformed(faults: list[Fault]) -> ProblemError:
     """422 with one error per fault; the pointer is the fault's path in the log."""
     n = len(faults)
-    return ProblemError(422, "Malformed log", f"The log has {n} fault{'s' if n != 1 else ''}.",
-                        errors=[{"pointer": f.path, "detail": f.message} for f in faults])
+    t = request_text()  # the words in the request's language; pointers and the type never change
+    return ProblemError(422, t.gettext("Malformed log"),
+                        t.ngettext("The log has {n} fault.", "The log has {n} faults.", n),
+                        errors=[{"pointer": f.path, "detail": f.text(t)} for f in faults])
 
 
 def queue_full(what: str) -> ProblemError:

@@ -13,7 +13,7 @@ from typing import Any
 import click
 
 from arbiter import render
-from arbiter.lang import current, lang_option
+from arbiter.lang import current, lang_option, text
 from judge.games import registry
 from replays.service import MalformedLog, StepOutOfRange, replay_json, ruling_words_json, timeline_json
 
@@ -34,9 +34,10 @@ def emit_json(value: Any) -> None:
 
 
 def report_malformed(exc: MalformedLog) -> None:
-    click.echo("Malformed log:", err=True)
+    t = text()
+    click.echo(t.gettext("Malformed log:"), err=True)
     for fault in exc.faults:
-        click.echo(f"  {fault.path or '/'}: {fault.message}", err=True)
+        click.echo(f"  {fault.path or '/'}: {fault.text(t)}", err=True)
 
 
 log_argument = click.argument("log", type=click.Path(dir_okay=False))
@@ -116,6 +117,7 @@ def card_names(game_id: Any) -> tuple[render.CardName | None, str | None]:
 @click.command()
 @log_argument
 @json_option
+@lang_option
 def timeline(log: str, as_json: bool) -> None:
     """Step-by-step timeline of LOG, as a person reads it: players, characters, battlefield and
     outcome, then one line per step with card names, the rules applied, notes and disputes

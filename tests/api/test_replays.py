@@ -154,3 +154,18 @@ def test_the_timeline_answers_are_documented(client: FlaskClient) -> None:
     answers = client.get("/openapi.json").get_json()["paths"]["/v1/replays/{replay_id}/timeline"]["get"]["responses"]
     assert {"200", "202", "422"} <= answers.keys()
     assert "application/problem+json" in answers["422"]["content"]
+
+
+def test_a_malformed_log_is_worded_in_the_language_asked_for(client: FlaskClient, redis_db: Any) -> None:
+    """Only the words change: the same pointers, the same problem type, the detail in Polish or Russian."""
+    log = {"format": "arbiter.replay/1", "game": "destny", "players": [], "setup": {}, "steps": []}
+    en = assert_problem(client.post("/v1/replays", json=log), 422)
+    ru = assert_problem(client.post("/v1/replays", json=log, headers={"Accept-Language": "ru-RU,ru;q=0.9"}), 422)
+    pl = assert_problem(client.post("/v1/replays?lang=pl", json=log), 422)  # (its cookie keeps Polish after)
+    assert [e["pointer"] for e in pl["errors"]] == [e["pointer"] for e in en["errors"]] == ["/game", "/players"]
+    assert pl["type"] == ru["type"] == en["type"]
+    assert en["errors"][0]["detail"] == "'game' must be one of destiny, swtcg, relic (did you mean 'destiny'?)"
+    assert pl["errors"][0]["detail"] == "'game' musi być jednym z: destiny, swtcg, relic (czy chodziło o 'destiny'?)"
+    assert pl["title"] == "Wadliwy log" and pl["detail"] == "Log ma 2 błędy."  # Polish plural of 2
+    assert ru["errors"][1]["detail"] == "в 'players' должно быть от 2 до 4 игроков"
+    assert ru["detail"] == "В логе 2 ошибки."

@@ -155,3 +155,20 @@ def test_help_lists_every_registered_command() -> None:
     result = invoke("--help")
     for name in COMMANDS:
         assert name in result.output
+
+
+def test_a_ruling_and_a_malformed_log_in_polish_and_russian(tmp_path: Path) -> None:
+    runner = CliRunner()
+    example = Path(__file__).resolve().parents[2].parent / "shared" / "examples" / "shields-cap.json"
+    pl = runner.invoke(main, ["rule", str(example), "--lang", "pl"])
+    assert pl.exit_code == 0, pl.output
+    assert "Odpowiedź: Zgodne z zasadami." in pl.output and "Zastosowane zasady:" in pl.output
+    assert "destiny.shields.max-three: Najwyżej trzy osłony na postać" in pl.output  # the summary in Polish
+    ru = runner.invoke(main, ["rule", str(example)], env={"ARBITER_LANG": "ru"})
+    assert "Ответ: По правилам." in ru.output and "Что изменилось:" in ru.output
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"format": "arbiter.replay/1", "game": "destiny", "players": [], "setup": {},
+                               "steps": []}))
+    out = runner.invoke(main, ["--lang", "pl", "timeline", str(bad)])
+    assert out.exit_code == 1
+    assert "Wadliwy log:" in out.output and "/players: 'players' musi wymieniać od 2 do 4 graczy" in out.output
