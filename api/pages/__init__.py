@@ -83,7 +83,7 @@ def ruling_page(ruling_id: str) -> Any:
         log = store.get_log(get_redis(), replay_id) if isinstance(replay_id, str) else None
         if log is not None:
             try:
-                words = ruling_words_json(log, at)["words"]
+                words = ruling_words_json(log, at, lang=request_lang())["words"]
             except (MalformedLog, StepOutOfRange):
                 words = None
     elif isinstance(ruling, dict):
@@ -136,7 +136,7 @@ def position_ruling() -> dict[str, Any]:
     if faults or log is None:
         raise _faults(faults, "")
     try:
-        result = ruling_words_json(log, 1)
+        result = ruling_words_json(log, 1, lang=request_lang())
     except MalformedLog as exc:
         raise _faults([(f.path, f.message) for f in exc.faults], "/log") from exc
     return {"log": log, "ruling": result["ruling"], "words": result["words"]}

@@ -172,5 +172,9 @@ def test_the_position_form_in_polish(page: Any, tmp_path: Path) -> None:
     page.wait_for_selector("#result:not([hidden])")
     headings = page.locator("#ruling h2").all_text_contents()
     assert headings[:2] == ["Zapytanie", "Odpowiedź"] and "Co się zmieniło na stole" in headings
+    # the ruling's own words (replays.ruling) follow the page's language too (its cookie)
+    answer = page.inner_text("#ruling .answer-text")
+    assert answer.startswith(("Zgodne z zasadami", "Niezgodne z zasadami", "Na razie zgodne", "Brak orzeczenia")), \
+        answer
     assert page.locator("nav.top .langs a").all_text_contents() == ["English", "Русский"]
     shot(page, tmp_path, "position-pl.png")
