@@ -49,8 +49,9 @@ class CreateSchema(ma.Schema):
     )
     game = ma.fields.String(load_default="destiny", metadata={
         "pattern": GAME, "maxLength": MAX_GAME, "description": "what is played (a label shown in lists)"})
-    public = StrictBoolean(load_default=True, metadata={
-        "description": "false: reads and event pages need the organizer token, and the event is not listed"})
+    public = StrictBoolean(load_default=False, metadata={
+        "description": "true: anyone may read it and its event pages, and it is listed; false (the default): "
+                       "reads and event pages need the organizer token, and the event is not listed"})
 
 
 class SettingsInSchema(ma.Schema):

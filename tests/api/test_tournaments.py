@@ -15,7 +15,7 @@ BASE = "/v1/tournaments"
 
 
 def create(client: FlaskClient, players: int = 0, **body: Any) -> tuple[str, dict[str, str]]:
-    resp = client.post(BASE, json={"name": "Regional", "seed": 5, **body})
+    resp = client.post(BASE, json={"name": "Regional", "seed": 5, "public": True, **body})
     assert resp.status_code == 201, resp.get_data(as_text=True)
     data = resp.get_json()
     tid, auth = data["id"], {"Authorization": f"Bearer {data['token']}"}
@@ -43,8 +43,10 @@ def test_create_returns_token_once_and_stores_only_its_hash(client: FlaskClient,
     body = resp.get_json()
     assert resp.headers["Location"] == f"{BASE}/{body['id']}"
     assert body["token"] and body["profile"] == "mtg" and body["stage"] == "registration"
-    again = client.get(f"{BASE}/{body['id']}").get_json()
-    assert "token" not in again and again["rounds"] == 4 and again["best_of"] == 3
+    assert client.get(f"{BASE}/{body['id']}").status_code == 404  # private unless the organizer says public
+    assert body["id"] not in [e["id"] for e in client.get(BASE).get_json()["items"]]
+    again = client.get(f"{BASE}/{body['id']}", headers={"Authorization": f"Bearer {body['token']}"}).get_json()
+    assert "token" not in again and again["rounds"] == 4 and again["best_of"] == 3 and again["public"] is False
     stored = [redis_db.get(k) for k in redis_db.scan_iter("arbiter:tournament:*:token")]
     assert body["token"] not in stored and len(stored[0]) == 64
 

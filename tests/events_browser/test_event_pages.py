@@ -77,7 +77,7 @@ def tabs(browser: Any, served: str) -> Iterator[Any]:
 
 
 def event(client: FlaskClient, names: list[str], **body: Any) -> tuple[str, dict[str, str], str]:
-    made = client.post(BASE, json={"name": "Kessel Run Regional", "seed": 11, **body}).get_json()
+    made = client.post(BASE, json={"name": "Kessel Run Regional", "seed": 11, "public": True, **body}).get_json()
     tid, auth = made["id"], {"Authorization": f"Bearer {made['token']}"}
     for n in names:
         assert client.post(f"{BASE}/{tid}/players", json={"name": n}, headers=auth).status_code == 201

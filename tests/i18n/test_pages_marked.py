@@ -49,7 +49,8 @@ def english_left(client: FlaskClient, path: str, lang: str, data: list[str]) -> 
 
 def finished_event(client: FlaskClient) -> tuple[str, dict[str, str], str]:
     """A 9-player event: 3 Swiss rounds (one dropped player, byes), a top 4 played to its champion."""
-    made = client.post(BASE, json={"name": "Kessel Cup", "seed": 5, "rounds": 3, "cut": 4, "best_of": 3}).get_json()
+    made = client.post(BASE, json={"name": "Kessel Cup", "seed": 5, "rounds": 3, "cut": 4, "best_of": 3,
+                                    "public": True}).get_json()
     tid, auth = made["id"], {"Authorization": f"Bearer {made['token']}"}
     ids = [client.post(f"{BASE}/{tid}/players", json={"name": n}, headers=auth).get_json()["id"] for n in NAMES]
 
@@ -93,7 +94,7 @@ def test_event_pages_keep_no_english_words(app: Flask, lang: str) -> None:
     made = client.post(BASE, json={"name": "Kessel Cup", "seed": 5, "public": False}).get_json()
     hidden = made["id"]
     assert english_left(client, f"/events/{hidden}/pairings", lang, data) == []
-    open_made = client.post(BASE, json={"name": "Kessel Cup", "seed": 5}).get_json()
+    open_made = client.post(BASE, json={"name": "Kessel Cup", "seed": 5, "public": True}).get_json()
     auth = {"Authorization": f"Bearer {open_made['token']}"}
     for n in NAMES:
         client.post(f"{BASE}/{open_made['id']}/players", json={"name": n}, headers=auth)
