@@ -617,7 +617,13 @@ def _ruling(raw: Mapping[str, Any]) -> dict[str, Any]:
 
 def viewer_data(log: Log, cards: Any = None, lang: str = "en") -> dict[str, Any]:
     """Everything the viewer page draws for ``log`` (already parsed), JSON-ready (docs/viewer.md);
-    its human text (events, decisions, changes, outcome) in ``lang`` (one of ``i18n.LANGS``)."""
+    its human text (events, decisions, changes, outcome, the page's words) in ``lang`` (one of
+    ``i18n.LANGS``)."""
+    return viewer_data_langs(log, cards, (lang,))[lang]
+
+
+def viewer_data_langs(log: Log, cards: Any = None, langs: Iterable[str] = i18n.LANGS) -> dict[str, dict[str, Any]]:
+    """``viewer_data`` in each of ``langs``, the log replayed once: ``{lang: data}``."""
     game = log.rules
     if cards is None:
         cards = game.default_cards()
@@ -631,6 +637,12 @@ def viewer_data(log: Log, cards: Any = None, lang: str = "en") -> dict[str, Any]
         if raw["by"]:
             strings.add(raw["by"])
     info = game.viewer_cards(sorted(strings), cards)
+    return {lang: _worded(log, builder, result, info, lang) for lang in langs}
+
+
+def _worded(log: Log, builder: ViewerBuilder, result: ReplayResult, info: Mapping[str, Any],
+            lang: str) -> dict[str, Any]:
+    """The viewer data of a replayed log (``builder``'s steps), worded in ``lang``."""
     names = Names(log.players, info, text(lang))
     rule_table: dict[str, str] = {}
     steps: list[dict[str, Any]] = []
@@ -744,7 +756,7 @@ def check_annotations(value: Any, steps: int) -> list[dict[str, Any]]:
 #: a game without one is drawn from its state view generically
 RENDERERS: tuple[str, ...] = ("viewer_swtcg.js", "viewer_relic.js")
 ASSETS = ("viewer.html", "viewer.css", "viewer.js", *RENDERERS)
-_SLOT = re.compile(r"@@(LANG|TITLE|STYLE|DATA_SRC|WORDS|DATA|SCRIPT)@@")
+_SLOT = re.compile(r"@@(LANG|TITLE|STYLE|DATA_SRC|SWITCH|WORDS|DATA|SCRIPT)@@")
 
 
 def asset(name: str) -> str:
@@ -766,13 +778,14 @@ def script_json(value: Any) -> str:
 
 
 def page(data: Mapping[str, Any] | None = None, data_src: str | None = None, asset_url: str | None = None,
-         title: str | None = None, lang: str | None = None) -> str:
+         title: str | None = None, lang: str | None = None, switch: Mapping[str, str] | None = None) -> str:
     """The viewer page. With ``data``: one standalone file (assets and data inlined; works from
     file:// with no network). With ``data_src`` instead: the page fetches the viewer data from that
     URL; with ``asset_url`` (a folder URL ending in ``/``) it links viewer.css and viewer.js from
     there instead of inlining them. ``title``: the page's title (default: the data's title).
     ``lang``: the page's language (default: the data's ``lang``, else English): ``<html lang>`` and
-    the words the page shows until its data (which carries its own, ``ui``) is read."""
+    the words the page shows until its data (which carries its own, ``ui``) is read. ``switch``:
+    the language switch, ``{lang: URL of this page in it}`` (served pages)."""
     if (data is None) == (data_src is None):
         raise ValueError("give the viewer data or the URL to fetch it from, not both")
     css = asset("viewer.css")
@@ -795,6 +808,10 @@ def page(data: Mapping[str, Any] | None = None, data_src: str | None = None, ass
     slots = {
         "LANG": lang,
         "TITLE": html.escape(words["page_title"].format(title=title)),
+        "SWITCH": " \u00b7 ".join(
+            f'<a href="{html.escape(url)}" hreflang="{code}" lang="{code}"'
+            + (' aria-current="true"' if code == lang else "") + f'>{html.escape(i18n.NAMES.get(code, code))}</a>'
+            for code, url in (switch or {}).items()),
         "WORDS": f'<script type="application/json" id="arbiter-viewer-words">{script_json(words)}</script>',
         "STYLE": style,
         "DATA_SRC": html.escape(data_src or ""),
@@ -819,3 +836,9 @@ def viewer_json(log: Any, cards: Any = None, annotations: Any = None, start: int
             raise ValueError(f"start: a step number from 0 to {last}, got {start!r}")
         data["start"] = start
     return data
+
+
+def viewer_json_langs(log: Any, cards: Any = None, langs: Iterable[str] = i18n.LANGS) -> dict[str, dict[str, Any]]:
+    """The viewer data of a log given as decoded JSON in each of ``langs`` (``{lang: data}``),
+    replayed once (the timeline job stores one record per language)."""
+    return viewer_data_langs(parse_log(log, cards), cards, langs)

@@ -221,7 +221,7 @@ def test_the_viewer_page_fetches_the_stored_data_with_its_notes(client: FlaskCli
     page = client.get(f"/replays/{replay_id}?notes={set_id}")
     assert page.status_code == 200 and page.mimetype == "text/html"
     text = page.get_data(as_text=True)
-    assert f'data-src="/v1/replays/{replay_id}/viewer?notes={set_id}"' in text
+    assert f'data-src="/v1/replays/{replay_id}/viewer?notes={set_id}&amp;lang=en"' in text
     assert "<title>A &lt;b&gt;bold&lt;/b&gt; title" in text
     assert 'href="/viewer-assets/viewer.css"' in text and 'src="/viewer-assets/viewer.js"' in text
     for name in ("viewer.css", "viewer.js"):
