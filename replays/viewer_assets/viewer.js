@@ -448,7 +448,7 @@
       el.title.textContent = title;
       document.title = w("page_title", { title: title });
       var who = players.map(function (p) { return p.name || p.id; }).reduce(function (left, right) {
-        return w("versus", { left: left, right: right });
+        return left === null ? right : w("versus", { left: left, right: right });
       }, null) || "";
       var html = esc(who) + " &#xB7; " + esc(data.game) + " &#xB7; " + esc(plural("steps", last));
       if (data.outcome) html += ' &#xB7; <span class="v-outcome">' + esc(data.outcome.text) + "</span>";
