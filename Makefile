@@ -33,7 +33,7 @@ compiled: $(STAMP)
 ## messages: Python -- gettext, ngettext, pgettext, _, N_; domain pages: the web templates), merge
 ## them into the pl and ru .po files and compile the .mo files (which are committed)
 catalogs: $(STAMP)
-	$(BIN)/pybabel extract -F i18n/babel.cfg -k N_ -k NP_:1c,2 --sort-by-file --no-wrap -c TRANSLATORS: \
+	$(BIN)/pybabel extract -F i18n/babel.cfg -k N_ -k NP_:1c,2 -k NN_:1,2 --sort-by-file --no-wrap -c TRANSLATORS: \
 		-o i18n/catalogs/messages.pot arbiter api replays judge worker i18n
 	$(BIN)/pybabel extract -F i18n/babel-pages.cfg --sort-by-file --no-wrap -c TRANSLATORS: \
 		-o i18n/catalogs/pages.pot api replays/viewer_assets

@@ -8,6 +8,10 @@
   opens offline), as ``arbiter export-html`` writes it; 202 while a worker computes the data.
 - ``/viewer-assets/{name}``: the page's CSS and JavaScript, from the installed package.
 
+The viewer pages are in the request's language (``?lang=``, the ``arbiter_lang`` cookie, the
+``Accept-Language`` header: :func:`api.i18n.request_lang`): the replay page fetches the data in
+that language and shows a language switch; the export carries that language's data.
+
 Errors are problem+json like the API's (a 404 for a replay that is not stored).
 """
 
@@ -19,12 +23,14 @@ from typing import Any
 
 from flask import Blueprint, Response, request, url_for
 
+import i18n
 from api.extensions import get_redis
+from api.i18n import request_lang, switch_url
 from api.problems import ProblemError
 from api.replays.viewer import viewer_data
 from arbiter import store
 from judge.limits import MAX_PAGE_SIZE
-from replays import viewer
+from replays import viewer, viewer_words
 
 bp = Blueprint("viewer_pages", __name__)
 
@@ -65,19 +71,21 @@ def replay_page(replay_id: str) -> Response:
     if not store.has_log(get_redis(), replay_id):
         raise ProblemError(404, "Not Found", f"No replay with ID {replay_id}.")
     notes = _notes_arg()
-    src = url_for("replays.get_viewer", replay_id=replay_id, **({"notes": notes} if notes else {}))
+    lang = request_lang()
+    src = url_for("replays.get_viewer", replay_id=replay_id, **({"notes": notes} if notes else {}), lang=lang)
+    title = _title(replay_id) or viewer_words.ui_words(lang)["replay"] + f" {replay_id[:12]}"
     text = viewer.page(data_src=src, asset_url=url_for("viewer_pages.asset", name="viewer.css").rsplit("/", 1)[0] + "/",
-                       title=_title(replay_id) or f"Replay {replay_id[:12]}")
-    return Response(text, mimetype="text/html", headers={"Content-Type": HTML})
+                       title=title, lang=lang, switch={code: switch_url(code) for code in i18n.LANGS})
+    return Response(text, mimetype="text/html", headers={"Content-Type": HTML, "Vary": "Accept-Language, Cookie"})
 
 
 @bp.route("/replays/<string:replay_id>/export.html")
 def export_page(replay_id: str) -> Any:
-    data = viewer_data(replay_id, _notes_arg())
+    data = viewer_data(replay_id, _notes_arg(), request_lang(), explicit="lang" in request.args)
     if not isinstance(data, dict):
         return data  # 202 while a worker computes it
     name = f"replay-{replay_id[:12]}.html"
-    return Response(viewer.page(data), headers={"Content-Type": HTML,
+    return Response(viewer.page(data), headers={"Content-Type": HTML, "Vary": "Accept-Language, Cookie",
                                                 "Content-Disposition": f'attachment; filename="{name}"'})
 
 

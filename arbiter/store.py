@@ -14,7 +14,9 @@ Keys (all values are JSON text):
   (an error expires, so that a later request tries again).
 - ``arbiter:replay:<id>:timeline:queued``: the same claim for the timeline job.
 - ``arbiter:replay:<id>:viewer``: what the replay viewer draws (``replays.viewer.viewer_json``),
-  computed by the timeline job beside the timeline, as ``{"viewer": ...}`` or ``{"error": ...}``.
+  computed by the timeline job beside the timeline, as ``{"viewer": ...}`` or ``{"error": ...}``;
+  its text in English. ``arbiter:replay:<id>:viewer:<lang>``: the same in another of
+  ``i18n.LANGS`` (pl, ru), written by the same job just before the English one.
 - ``arbiter:replays``: the list of stored replays, a sorted set of IDs scored by the time each was
   first stored (ms); ``arbiter:replay:<id>:meta`` holds each one's title, game, players and steps.
 - ``arbiter:replay:<id>:notes:<set id>``: a creator's annotation set, ``{"title", "annotations",
@@ -243,17 +245,19 @@ def claim_timeline_job(r: redis.Redis, replay_id: str, seconds: int) -> bool:
     return bool(r.set(timeline_claim_key(replay_id), "1", nx=True, ex=max(seconds, 1)))
 
 
-def viewer_key(replay_id: str) -> str:
-    return f"{PREFIX}:replay:{replay_id}:viewer"
+def viewer_key(replay_id: str, lang: str = "en") -> str:
+    """The viewer record's key in ``lang`` (English: ``...:viewer``, the others ``...:viewer:<lang>``)."""
+    return f"{PREFIX}:replay:{replay_id}:viewer" + ("" if lang == "en" else f":{lang}")
 
 
-def put_viewer(r: redis.Redis, replay_id: str, record: dict[str, Any], ttl: int = 0) -> bool:
-    """Store the viewer record (``{"viewer"}`` or ``{"error"}``) unless one is stored; True if written."""
-    return bool(r.set(viewer_key(replay_id), dumps(record), nx=True, ex=ttl if ttl > 0 else None))
+def put_viewer(r: redis.Redis, replay_id: str, record: dict[str, Any], ttl: int = 0, lang: str = "en") -> bool:
+    """Store the viewer record (``{"viewer"}`` or ``{"error"}``) in ``lang`` unless one is stored;
+    True if written."""
+    return bool(r.set(viewer_key(replay_id, lang), dumps(record), nx=True, ex=ttl if ttl > 0 else None))
 
 
-def get_viewer(r: redis.Redis, replay_id: str) -> dict[str, Any] | None:
-    raw = r.get(viewer_key(replay_id))
+def get_viewer(r: redis.Redis, replay_id: str, lang: str = "en") -> dict[str, Any] | None:
+    raw = r.get(viewer_key(replay_id, lang))
     return None if raw is None else json.loads(raw)
 
 

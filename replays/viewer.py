@@ -22,11 +22,13 @@ from collections.abc import Iterable, Iterator, Mapping
 from importlib import resources
 from typing import Any
 
+import i18n
 from i18n import N_, NP_, Text, text
 from judge.limits import MAX_ITEMS, MAX_STRING
 from judge.rules import index
 from replays.format import Log, parse_log
 from replays.replayer import ReplayResult, StepRecord, replay
+from replays.viewer_words import ui_words
 
 FORMAT = "arbiter.viewer/1"
 #: a full table every this many steps (step 0 always); patches in between
@@ -701,7 +703,13 @@ def _ruling(raw: Mapping[str, Any]) -> dict[str, Any]:
 
 def viewer_data(log: Log, cards: Any = None, lang: str = "en") -> dict[str, Any]:
     """Everything the viewer page draws for ``log`` (already parsed), JSON-ready (docs/viewer.md);
-    its human text (events, decisions, changes, outcome) in ``lang`` (one of ``i18n.LANGS``)."""
+    its human text (events, decisions, changes, outcome, the page's words) in ``lang`` (one of
+    ``i18n.LANGS``)."""
+    return viewer_data_langs(log, cards, (lang,))[lang]
+
+
+def viewer_data_langs(log: Log, cards: Any = None, langs: Iterable[str] = i18n.LANGS) -> dict[str, dict[str, Any]]:
+    """``viewer_data`` in each of ``langs``, the log replayed once: ``{lang: data}``."""
     game = log.rules
     if cards is None:
         cards = game.default_cards()
@@ -716,6 +724,12 @@ def viewer_data(log: Log, cards: Any = None, lang: str = "en") -> dict[str, Any]
         if raw["by"]:
             strings.add(raw["by"])
     info = game.viewer_cards(sorted(strings), cards)
+    return {lang: _worded(log, builder, result, info, lang) for lang in langs}
+
+
+def _worded(log: Log, builder: ViewerBuilder, result: ReplayResult, info: Mapping[str, Any],
+            lang: str) -> dict[str, Any]:
+    """The viewer data of a replayed log (``builder``'s steps), worded in ``lang``."""
     names = Names(log.players, info, text(lang))
     rule_table: dict[str, str] = {}
     steps: list[dict[str, Any]] = []
@@ -758,6 +772,7 @@ def viewer_data(log: Log, cards: Any = None, lang: str = "en") -> dict[str, Any]
         "format": FORMAT,
         "game": log.game,
         "lang": lang,
+        "ui": ui_words(lang),
         "title": str(log.meta.get("title") or ""),
         "meta": log.meta,
         "players": players,
@@ -830,7 +845,7 @@ def check_annotations(value: Any, steps: int) -> list[dict[str, Any]]:
 #: a game without one is drawn from its state view generically
 RENDERERS: tuple[str, ...] = ("viewer_swtcg.js", "viewer_relic.js")
 ASSETS = ("viewer.html", "viewer.css", "viewer.js", *RENDERERS)
-_SLOT = re.compile(r"@@(TITLE|STYLE|DATA_SRC|DATA|SCRIPT)@@")
+_SLOT = re.compile(r"@@(LANG|TITLE|STYLE|DATA_SRC|SWITCH|WORDS|DATA|SCRIPT)@@")
 
 
 def asset(name: str) -> str:
@@ -852,11 +867,14 @@ def script_json(value: Any) -> str:
 
 
 def page(data: Mapping[str, Any] | None = None, data_src: str | None = None, asset_url: str | None = None,
-         title: str | None = None) -> str:
+         title: str | None = None, lang: str | None = None, switch: Mapping[str, str] | None = None) -> str:
     """The viewer page. With ``data``: one standalone file (assets and data inlined; works from
     file:// with no network). With ``data_src`` instead: the page fetches the viewer data from that
     URL; with ``asset_url`` (a folder URL ending in ``/``) it links viewer.css and viewer.js from
-    there instead of inlining them. ``title``: the page's title (default: the data's title)."""
+    there instead of inlining them. ``title``: the page's title (default: the data's title).
+    ``lang``: the page's language (default: the data's ``lang``, else English): ``<html lang>`` and
+    the words the page shows until its data (which carries its own, ``ui``) is read. ``switch``:
+    the language switch, ``{lang: URL of this page in it}`` (served pages)."""
     if (data is None) == (data_src is None):
         raise ValueError("give the viewer data or the URL to fetch it from, not both")
     css = asset("viewer.css")
@@ -865,8 +883,11 @@ def page(data: Mapping[str, Any] | None = None, data_src: str | None = None, ass
     for name, body, end in (("viewer.css", css, "</style"), *((n, t, "</script") for n, t in texts.items())):
         if end in body.lower() or "<!--" in body:
             raise ValueError(f"{name} must not contain {end!r} or '<!--' (it is inlined in the page)")
+    lang = i18n.normalize(lang) or (i18n.normalize(data.get("lang")) if data is not None else None) or i18n.DEFAULT
+    words = ui_words(lang)
     if title is None:
-        title = str(data.get("title") or "Replay") if data is not None else "Replay"
+        title = str(data.get("title") or "") if data is not None else ""
+        title = title or words["replay"]
     if asset_url is not None:
         style = f'<link rel="stylesheet" href="{html.escape(asset_url)}viewer.css">'
         script = "\n".join(f'<script src="{html.escape(asset_url)}{name}"></script>' for name in scripts)
@@ -874,7 +895,13 @@ def page(data: Mapping[str, Any] | None = None, data_src: str | None = None, ass
         style = f"<style>\n{css}</style>"
         script = "\n".join(f"<script>\n{texts[name]}</script>" for name in scripts)
     slots = {
-        "TITLE": html.escape(title + " \u2014 Arbiter replay"),
+        "LANG": lang,
+        "TITLE": html.escape(words["page_title"].format(title=title)),
+        "SWITCH": " \u00b7 ".join(
+            f'<a href="{html.escape(url)}" hreflang="{code}" lang="{code}"'
+            + (' aria-current="true"' if code == lang else "") + f'>{html.escape(i18n.NAMES.get(code, code))}</a>'
+            for code, url in (switch or {}).items()),
+        "WORDS": f'<script type="application/json" id="arbiter-viewer-words">{script_json(words)}</script>',
         "STYLE": style,
         "DATA_SRC": html.escape(data_src or ""),
         "DATA": (f'<script type="application/json" id="arbiter-viewer-data">{script_json(data)}</script>'
@@ -898,3 +925,9 @@ def viewer_json(log: Any, cards: Any = None, annotations: Any = None, start: int
             raise ValueError(f"start: a step number from 0 to {last}, got {start!r}")
         data["start"] = start
     return data
+
+
+def viewer_json_langs(log: Any, cards: Any = None, langs: Iterable[str] = i18n.LANGS) -> dict[str, dict[str, Any]]:
+    """The viewer data of a log given as decoded JSON in each of ``langs`` (``{lang: data}``),
+    replayed once (the timeline job stores one record per language)."""
+    return viewer_data_langs(parse_log(log, cards), cards, langs)

@@ -14,6 +14,7 @@ The result's ``delivered`` says whether this run wrote it; ``outcome`` is ``ok``
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable
 from typing import Any
@@ -21,11 +22,12 @@ from typing import Any
 import redis
 from rq import get_current_job
 
+import i18n
 from arbiter import settings as settings_mod
 from arbiter import store
 from arbiter.redis_conn import shared_url
 from replays.service import MalformedLog, StepOutOfRange, replay_json, ruling_json, timeline_json
-from replays.viewer import viewer_json
+from replays.viewer import viewer_json_langs
 from worker.ceiling import CeilingExceeded, bounded, message
 
 Rule = Callable[[Any, "int | None"], dict[str, Any]]
@@ -97,7 +99,7 @@ def ruling_job(ruling_id: str, replay_id: str, at: int | None, rule: Rule) -> di
 def compute_timeline(replay_id: str) -> dict[str, Any]:
     """Compute the annotated timeline of stored replay ``replay_id`` and what the replay viewer
     draws of it, and store both beside the log."""
-    return timeline_job(replay_id, timeline_json, viewer_json)
+    return timeline_job(replay_id, timeline_json, viewer_json_langs)
 
 
 def _computed(what: str, build: Build, log: Any) -> dict[str, Any]:
@@ -110,27 +112,36 @@ def _computed(what: str, build: Build, log: Any) -> dict[str, Any]:
         return {"error": exc.to_json()}
 
 
+def _put_viewer(r: redis.Redis, replay_id: str, lang: str, failure_ttl: int, record: dict[str, Any]) -> bool:
+    return store.put_viewer(r, replay_id, record, failure_ttl if "error" in record else 0, lang)
+
+
 def timeline_job(replay_id: str, build: Build, build_viewer: Build | None = None) -> dict[str, Any]:
     """The timeline job with the engine calls given (tests give slow or hungry ones):
-    ``build(log)`` the timeline, ``build_viewer(log)`` the viewer's data (None: the viewer's is not
-    computed, as for a job queued by an older API).
+    ``build(log)`` the timeline, ``build_viewer(log)`` the viewer's data in every language
+    (``{lang: data}`` for each of ``i18n.LANGS``; None: the viewer's is not computed, as for a job
+    queued by an older API).
 
-    The viewer's record is written before the timeline's, so a stored timeline means both are
-    there. A record that cannot be computed (malformed, past a ceiling) is stored as an error that
-    expires after ``ARBITER_FAILURE_TTL``, so that a later request (say, after the operator raised
-    the ceiling) computes it again; the records themselves do not expire, like the replay result.
+    The viewer's records (one per language, the English one last) are written before the
+    timeline's, so a stored timeline means all are there. A record that cannot be computed
+    (malformed, past a ceiling) is stored as an error that expires after ``ARBITER_FAILURE_TTL``,
+    so that a later request (say, after the operator raised the ceiling) computes it again; the
+    records themselves do not expire, like the replay result.
     """
     r = _connection()
     cfg = settings_mod.load()
-    need_viewer = build_viewer is not None and store.get_viewer(r, replay_id) is None
+    need_viewer = build_viewer is not None and any(store.get_viewer(r, replay_id, lang) is None
+                                                   for lang in i18n.LANGS)
     if store.get_timeline(r, replay_id) is not None and not need_viewer:  # a second run: nothing to do
         return _json_result({"replay": replay_id, "ok": True, "outcome": "ok", "delivered": False})
     log = store.get_log(r, replay_id)
     if log is None:
         return _json_result({"replay": replay_id, "ok": False, "outcome": "not-found", "delivered": False})
     if need_viewer and build_viewer is not None:
-        _put(lambda rec: store.put_viewer(r, replay_id, rec, cfg.failure_ttl if "error" in rec else 0),
-             _computed("The viewer", build_viewer, log), "The viewer")
+        computed = _computed("The viewer", build_viewer, log)
+        for lang in sorted(i18n.LANGS, key=lambda lang: lang == i18n.DEFAULT):  # English last
+            _put(functools.partial(_put_viewer, r, replay_id, lang, cfg.failure_ttl),
+                 computed if "error" in computed else {"viewer": computed["viewer"][lang]}, "The viewer")
     record = store.get_timeline(r, replay_id)
     if record is not None:
         return _json_result({"replay": replay_id, "ok": True, "outcome": "ok", "delivered": False})

@@ -26,7 +26,9 @@ import marshmallow as ma
 from flask import request, url_for
 from flask_smorest import Blueprint
 
+import i18n
 from api.extensions import get_redis
+from api.i18n import request_lang
 from api.openapi import AUTH_FIRST, CREATOR_SCHEME, problems
 from api.problems import ProblemError
 from api.replays import blp, load_stored_log, pending_or_record
@@ -95,6 +97,9 @@ def list_replays(args: dict[str, Any]) -> dict[str, Any]:
 class ViewerQuerySchema(ma.Schema):
     notes = ma.fields.String(load_default=None, validate=ma.validate.Regexp(r"^[0-9a-f]{16}$"),
                              metadata={"description": "an annotation set of this replay to show"})
+    lang = ma.fields.String(load_default=None, validate=ma.validate.OneOf(i18n.LANGS), metadata={
+        "description": "language of the text (events, changes, outcome, the page's words: `ui`): en, pl, "
+                       "ru; default: the arbiter_lang cookie, else the Accept-Language header, else English"})
 
 
 def notes_of(replay_id: str, set_id: str) -> dict[str, Any]:
@@ -104,15 +109,15 @@ def notes_of(replay_id: str, set_id: str) -> dict[str, Any]:
     return notes
 
 
-def viewer_data(replay_id: str, set_id: str | None) -> Any:
-    """The stored viewer data with the annotation set merged, or the 202 answer while a worker
-    computes it."""
+def viewer_data(replay_id: str, set_id: str | None, lang: str = i18n.DEFAULT, explicit: bool = False) -> Any:
+    """The stored viewer data in ``lang`` with the annotation set merged, or the 202 answer while a
+    worker computes it (its ``Location`` names the language when the request did: ``explicit``)."""
     if not store.has_log(get_redis(), replay_id):
         raise ProblemError(404, "Not Found", f"No replay with ID {replay_id}.")
     notes = notes_of(replay_id, set_id) if set_id else None
-    record = pending_or_record(replay_id, store.get_viewer, "the replay viewer's data",
-                               url_for("replays.get_viewer", replay_id=replay_id,
-                                       **({"notes": set_id} if set_id else {})))
+    query = {**({"notes": set_id} if set_id else {}), **({"lang": lang} if explicit else {})}
+    record = pending_or_record(replay_id, functools.partial(_stored_viewer, lang=lang), "the replay viewer's data",
+                               url_for("replays.get_viewer", replay_id=replay_id, **query))
     if not isinstance(record, dict):
         return record  # the 202 answer
     if "error" in record:
@@ -125,6 +130,10 @@ def viewer_data(replay_id: str, set_id: str | None) -> Any:
     return data
 
 
+def _stored_viewer(r: Any, replay_id: str, lang: str) -> dict[str, Any] | None:
+    return store.get_viewer(r, replay_id, lang)
+
+
 @blp.route("/<string:replay_id>/viewer")
 @blp.arguments(ViewerQuerySchema, location="query")
 @blp.response(200, description=(
@@ -135,8 +144,13 @@ def viewer_data(replay_id: str, set_id: str | None) -> Any:
                                    "Retry-After", success=True)
 @problems(422)
 def get_viewer(args: dict[str, Any], replay_id: str) -> Any:
-    """What the replay viewer draws of a stored replay, with an annotation set (``?notes=``)."""
-    return viewer_data(replay_id, args["notes"])
+    """What the replay viewer draws of a stored replay, with an annotation set (``?notes=``), its
+    text in the language asked for (``?lang=``, else the ``arbiter_lang`` cookie or
+    ``Accept-Language``)."""
+    data = viewer_data(replay_id, args["notes"], request_lang(), explicit=args["lang"] is not None)
+    if not isinstance(data, dict):
+        return data
+    return data, {"Vary": "Accept-Language, Cookie"}
 
 
 # ------------------------------------------------------------------ annotations

@@ -15,6 +15,7 @@ from typing import Any
 import click
 
 from arbiter.commands.logs import EXIT_INVALID, EXIT_UNREADABLE, log_argument, read_log, report_malformed
+from arbiter.lang import current, lang_option
 from judge.limits import MAX_BODY_BYTES
 from replays.service import MalformedLog
 from replays.viewer import check_annotations, page, viewer_json
@@ -41,12 +42,14 @@ def read_annotations(path: str) -> Any:
               help="A JSON list of creator annotations: [{\"at\": step, \"note\": text, \"highlight\": true}].")
 @click.option("--start", type=click.IntRange(min=0), default=None,
               help="The step the page opens at (a #step-N link still wins).")
+@lang_option
 def export_html(log: str, output: Path | None, annotations_path: str | None, start: int | None) -> None:
-    """Write LOG as one standalone HTML page: the replay viewer, working offline."""
+    """Write LOG as one standalone HTML page: the replay viewer, working offline (its words and the
+    replay's text in --lang)."""
     data = read_log(log)
     annotations = read_annotations(annotations_path) if annotations_path else None
     try:
-        viewer = viewer_json(data)
+        viewer = viewer_json(data, lang=current())
     except MalformedLog as exc:
         report_malformed(exc)
         raise SystemExit(EXIT_INVALID) from exc

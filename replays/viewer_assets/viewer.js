@@ -18,6 +18,59 @@
     });
   }
 
+  // ---------------------------------------------------------------- words (docs/viewer.md, "Languages")
+  // The page's words: the data's "ui" (its language) over the page's own (the language the page was
+  // written in, replays/viewer_words.py), over the English ones below for a key neither has.
+  var EN = { play: "play", pause: "pause", none: "none", replay: "Replay", page_title: "{title} \u2014 Arbiter replay",
+    cannot_show: "This replay cannot be shown: {message}", preparing: "Preparing this replay ({status})\u2026 {message}",
+    still_computing: "the replay's data is still being computed; reload later", no_data: "no replay data in the page" };
+  var WORDS = Object.assign({}, EN, readJson("arbiter-viewer-words") || {});
+  var LANG = document.documentElement.lang || "en";
+  function readJson(id) {
+    var node = document.getElementById(id);
+    if (!node) return null;
+    try { return JSON.parse(node.textContent); } catch (e) { return null; }
+  }
+  function w(key, params) {
+    var text = WORDS[key];
+    if (text === undefined) text = key.replace(/_/g, " ");
+    return String(text).replace(/\{(\w+)\}/g, function (m, k) {
+      return params && params[k] !== undefined && params[k] !== null ? String(params[k]) : m;
+    });
+  }
+  var pluralRules = null;
+  function plural(key, n) {  // a counted word: <key>_one/_few/_many/_other by the language's plural rules
+    var cat = "other";
+    try {
+      if (!pluralRules || pluralRules.lang !== LANG) pluralRules = { lang: LANG, rules: new Intl.PluralRules(LANG) };
+      cat = pluralRules.rules.select(Number(n));
+    } catch (e) { cat = Number(n) === 1 ? "one" : "other"; }
+    var text = WORDS[key + "_" + cat] || WORDS[key + "_other"] || WORDS[key + "_many"] || ("{n} " + key);
+    return text.replace(/\{n\}/g, String(n));
+  }
+  function phaseWord(phase) {  // "action" -> "action phase" in the page's language; unknown: as written
+    var key = "phase_" + phase;
+    return WORDS[key] !== undefined ? WORDS[key] : String(phase);
+  }
+  // the page's static words (viewer.html: data-ui, data-ui-title, data-ui-aria-label)
+  function fillStatic() {
+    document.documentElement.lang = LANG;
+    Array.prototype.forEach.call(document.querySelectorAll("[data-ui]"), function (node) {
+      node.textContent = w(node.getAttribute("data-ui"));
+    });
+    Array.prototype.forEach.call(document.querySelectorAll("[data-ui-title]"), function (node) {
+      node.setAttribute("title", w(node.getAttribute("data-ui-title")));
+    });
+    Array.prototype.forEach.call(document.querySelectorAll("[data-ui-aria-label]"), function (node) {
+      node.setAttribute("aria-label", w(node.getAttribute("data-ui-aria-label")));
+    });
+  }
+  function useLanguage(data) {
+    if (data && typeof data.ui === "object" && data.ui) WORDS = Object.assign({}, EN, WORDS, data.ui);
+    if (data && typeof data.lang === "string" && /^[a-z]{2,3}$/.test(data.lang)) LANG = data.lang;
+    fillStatic();
+  }
+
   function clone(value) {
     return typeof structuredClone === "function" ? structuredClone(value) : JSON.parse(JSON.stringify(value));
   }
@@ -45,6 +98,7 @@
 
   // ---------------------------------------------------------------- the viewer
   function start(data) {
+    useLanguage(data);
     var steps = data.steps || [];
     var last = Math.max(steps.length - 1, 0);
     var opts = readOptions();
@@ -79,18 +133,28 @@
       var name = card.name || entry.code;
       var serial = /#(\d+)/.exec(ref);
       if (serial && Number(serial[1]) > 1) name += " #" + serial[1];
-      if (entry.die !== undefined && entry.die !== null) return name + (/s$/.test(name) ? "'" : "'s") + " die" + (entry.die > 1 ? " " + entry.die : "");
+      if (entry.die !== undefined && entry.die !== null) {
+        var n = entry.die > 1 ? " " + entry.die : "";
+        if (LANG !== "en") return w("die_of", { n: n, card: name });
+        return name + (/s$/.test(name) ? "'" : "'s") + " die" + n;
+      }
       return name;
     }
+    function cardTitle(ref) {  // a die's card: its name without "'s die"
+      var entry = refs[ref];
+      if (!entry) return name(ref);
+      var card = cards[entry.code] || {};
+      return card.name || entry.code;
+    }
     function name(value) {
-      if (value === null || value === undefined) return "none";
+      if (value === null || value === undefined) return w("none");
       if (typeof value !== "string") return String(value);
       if (playerNames[value] !== undefined) return playerNames[value];
       var card = cardName(value);
       if (card !== null) return card;
       var colon = value.indexOf(":");
       if (colon > 0 && refs[value.slice(0, colon)]) return cardName(value.slice(0, colon)) + " (" + value.slice(colon + 1) + ")";
-      return value === "?" ? "unknown card" : value;
+      return value === "?" ? w("unknown_card") : value;
     }
 
     // -- the table after a step: keyframe + patches (docs/viewer.md, "Rebuilding a step") --
@@ -122,10 +186,10 @@
       var cls = "v-die c-" + esc(color || "gray") + (extra ? " " + extra : "");
       if (!m) return '<span class="' + cls + '" data-face="' + esc(face) + '">' + esc(face) + "</span>";
       var symbol = m[3], value = m[2] || "";
-      var title = (m[1] ? "modifier " : "") + (value ? value + " " : "") + (symbols[symbol] || symbol) +
-        (m[4] ? " (costs " + m[4] + ")" : "");
+      var title = (m[1] ? w("modifier") + " " : "") + (value ? value + " " : "") + (symbols[symbol] || symbol) +
+        (m[4] ? " (" + w("costs", { n: m[4] }) + ")" : "");
       if (symbol === "-") {
-        return '<span class="' + cls + ' s-blank" data-face="-" title="blank">&#x2013;</span>';
+        return '<span class="' + cls + ' s-blank" data-face="-" title="' + esc(w("blank")) + '">&#x2013;</span>';
       }
       return '<span class="' + cls + " s-" + (symbol === "*" ? "any" : symbol) + '" data-face="' + esc(face) +
         '" title="' + esc(title) + '">' + (m[1] ? '<span class="v-mod">+</span>' : "") + esc(value) +
@@ -134,7 +198,7 @@
     }
     function facesRow(card) {
       if (!card.faces || !card.faces.length) return "";
-      return '<div class="v-faces" title="the die\'s faces">' + card.faces.map(function (f) {
+      return '<div class="v-faces" title="' + esc(w("faces")) + '">' + card.faces.map(function (f) {
         return dieTile(f, card.color);
       }).join("") + "</div>";
     }
@@ -151,19 +215,19 @@
       var cls = "v-card c-" + esc(card.color || "gray") + (ch.exhausted ? " v-exhausted" : "") + (ch.defeated ? " v-defeated" : "");
       var health = card.health;
       var t = [];
-      if (health !== undefined) t.push(tag("", "health " + health));
-      if (ch.dice > 1) t.push(tag("", ch.dice + " dice"));
-      t.push(tag("v-dmg", "damage " + (ch.damage || 0)));
-      if (ch.shields) t.push(tag("v-sh", "shields " + ch.shields));
-      if (ch.exhausted) t.push(tag("v-ex", "exhausted"));
-      if (ch.defeated) t.push(tag("v-def", "defeated"));
-      var bar = health ? '<div class="v-health" title="damage ' + esc(ch.damage || 0) + " of " + esc(health) +
+      if (health !== undefined) t.push(tag("", w("health") + " " + health));
+      if (ch.dice > 1) t.push(tag("", plural("dice_n", ch.dice)));
+      t.push(tag("v-dmg", w("damage") + " " + (ch.damage || 0)));
+      if (ch.shields) t.push(tag("v-sh", w("shields") + " " + ch.shields));
+      if (ch.exhausted) t.push(tag("v-ex", w("exhausted")));
+      if (ch.defeated) t.push(tag("v-def", w("defeated")));
+      var bar = health ? '<div class="v-health" title="' + esc(w("damage_of", { damage: ch.damage || 0, health: health })) +
         '"><div style="width:' + Math.min(100, Math.round(100 * (ch.damage || 0) / health)) + '%"></div></div>' : "";
       var ups = (ch.upgrades || []).map(function (u) {
         var info = upgrades[u] || {};
         var ucard = cardOf(u);
         return '<li class="' + (info.exhausted ? "v-exhausted" : "") + '" data-upgrade="' + esc(u) + '">' +
-          esc(name(u)) + (info.exhausted ? " (exhausted)" : "") + facesRow(ucard) + "</li>";
+          esc(name(u)) + (info.exhausted ? " (" + esc(w("exhausted")) + ")" : "") + facesRow(ucard) + "</li>";
       }).join("");
       return '<div class="' + cls + '" data-ref="' + esc(ref) + '" data-damage="' + esc(ch.damage || 0) +
         '" data-shields="' + esc(ch.shields || 0) + '" data-exhausted="' + (ch.exhausted ? "true" : "false") +
@@ -177,28 +241,28 @@
       return '<div class="v-card c-' + esc(card.color || "gray") + (s.exhausted ? " v-exhausted" : "") +
         '" data-ref="' + esc(ref) + '" data-exhausted="' + (s.exhausted ? "true" : "false") + '">' +
         '<div class="v-cname">' + esc(name(ref)) + "</div>" +
-        tags(s.exhausted ? [tag("v-ex", "exhausted")] : []) + facesRow(card) + "</div>";
+        tags(s.exhausted ? [tag("v-ex", w("exhausted"))] : []) + facesRow(card) + "</div>";
     }
     function zone(label, inner, attrs) {
       return '<div class="v-zone"' + (attrs || "") + '><div class="v-zlabel">' + esc(label) + "</div>" +
-        (inner || '<span class="v-empty">none</span>') + "</div>";
+        (inner || '<span class="v-empty">' + esc(w("none")) + "</span>") + "</div>";
     }
     function handVisible(pid) { return perspective === "all" || perspective === pid; }
 
     function playerPanel(pid, p, state) {
       var active = state.turn === pid && state.phase !== "over";
-      var badges = (active ? '<span class="v-badge">to act</span>' : "") +
-        (p.passed ? '<span class="v-badge v-passed">passed</span>' : "") +
-        (p.eliminated ? '<span class="v-badge v-passed">eliminated</span>' : "") +
-        (state.winner === pid ? '<span class="v-badge">winner</span>' : "");
+      var badges = (active ? '<span class="v-badge">' + esc(w("to_act")) + "</span>" : "") +
+        (p.passed ? '<span class="v-badge v-passed">' + esc(w("passed")) + "</span>" : "") +
+        (p.eliminated ? '<span class="v-badge v-passed">' + esc(w("eliminated")) + "</span>" : "") +
+        (state.winner === pid ? '<span class="v-badge">' + esc(w("winner")) + "</span>" : "");
       var handCount = Array.isArray(p.hand) ? p.hand.length : p.hand;
       var deckCount = Array.isArray(p.deck) ? p.deck.length : p.deck;
       var discard = p.discard || [];
       var head = '<div class="v-phead"><span class="v-pname">' + esc(name(pid)) + "</span>" + badges +
-        '<span class="v-stat" data-field="resources">resources <b>' + esc(p.resources) + "</b></span>" +
-        '<span class="v-stat" data-field="hand">hand <b>' + esc(handCount) + "</b></span>" +
-        '<span class="v-stat" data-field="deck">deck <b>' + esc(deckCount) + "</b></span>" +
-        '<span class="v-stat" data-field="discard">discard <b>' + esc(discard.length) + "</b></span></div>";
+        '<span class="v-stat" data-field="resources">' + esc(w("resources")) + " <b>" + esc(p.resources) + "</b></span>" +
+        '<span class="v-stat" data-field="hand">' + esc(w("hand")) + " <b>" + esc(handCount) + "</b></span>" +
+        '<span class="v-stat" data-field="deck">' + esc(w("deck")) + " <b>" + esc(deckCount) + "</b></span>" +
+        '<span class="v-stat" data-field="discard">' + esc(w("discard")) + " <b>" + esc(discard.length) + "</b></span></div>";
       var upgrades = p.upgrades || {};
       var chars = Object.keys(p.characters || {}).map(function (ref) {
         return characterTile(ref, p.characters[ref], upgrades);
@@ -207,7 +271,7 @@
       var pool = Object.keys(p.pool || {}).map(function (die) {
         var card = cardOf(die);
         return '<span class="v-pooldie" data-die="' + esc(die) + '">' + dieTile(p.pool[die], card.color) +
-          "<span>" + esc(name(die).replace(/'s? die( \d+)?$/, "")) + "</span></span>";
+          "<span>" + esc(cardTitle(die)) + "</span></span>";
       }).join("");
       var hand;
       var visible = handVisible(pid) && Array.isArray(p.hand_cards);
@@ -221,11 +285,11 @@
       return '<section class="v-player' + (active ? " v-active" : "") + (p.eliminated ? " v-out" : "") +
         '" data-player="' + esc(pid) + '" data-resources="' + esc(p.resources) + '" data-hand="' + esc(handCount) +
         '" data-deck="' + esc(deckCount) + '">' + head +
-        zone("characters", chars && '<div class="v-row">' + chars + "</div>") +
-        (sups ? zone("supports", '<div class="v-row">' + sups + "</div>") : "") +
-        zone("dice pool", pool && '<div class="v-row">' + pool + "</div>", ' data-zone="pool"') +
-        zone("hand" + (visible ? "" : " (hidden)"), hand, ' data-zone="hand" data-visible="' + (visible ? "true" : "false") + '"') +
-        zone("discard pile", disc, ' data-zone="discard"') +
+        zone(w("characters"), chars && '<div class="v-row">' + chars + "</div>") +
+        (sups ? zone(w("supports"), '<div class="v-row">' + sups + "</div>") : "") +
+        zone(w("dice_pool"), pool && '<div class="v-row">' + pool + "</div>", ' data-zone="pool"') +
+        zone(w(visible ? "hand" : "hand_hidden"), hand, ' data-zone="hand" data-visible="' + (visible ? "true" : "false") + '"') +
+        zone(w("discard_pile"), disc, ' data-zone="discard"') +
         "</section>";
     }
 
@@ -234,9 +298,9 @@
     function label(key) { return String(key).replace(/_/g, " "); }
     function scalar(v) { return v === null || v === undefined || typeof v !== "object"; }
     function valueText(key, v) {
-      if (v === true) return "yes";
-      if (v === false) return "no";
-      if (v === null || v === undefined) return "none";
+      if (v === true) return w("yes");
+      if (v === false) return w("no");
+      if (v === null || v === undefined) return w("none");
       return typeof v === "string" ? name(v) : String(v);
     }
     function genericThing(key, v, depth) {
@@ -266,13 +330,13 @@
     }
     function genericTable(state) {
       var top = '<div class="v-battlefield" data-round="' + esc(state.round) + '" data-phase="' + esc(state.phase) + '">' +
-        (state.round !== undefined ? "<span>round <b>" + esc(state.round) + "</b></span>" : "") +
-        (state.phase ? "<span>phase <b>" + esc(state.phase) + "</b></span>" : "") +
-        (state.turn ? "<span>turn <b>" + esc(name(state.turn)) + "</b></span>" : "") +
-        (state.winner ? "<span><b>" + esc(name(state.winner)) + " wins</b> (" + esc(state.reason) + ")</span>" : "") + "</div>";
+        (state.round !== undefined ? "<span>" + esc(w("round")) + " <b>" + esc(state.round) + "</b></span>" : "") +
+        (state.phase ? "<span>" + esc(w("phase")) + " <b>" + esc(phaseWord(state.phase)) + "</b></span>" : "") +
+        (state.turn ? "<span>" + esc(w("turn")) + " <b>" + esc(name(state.turn)) + "</b></span>" : "") +
+        winsSpan(state) + "</div>";
       var others = Object.keys(state).filter(function (k) { return !SKIP[k] && state[k] !== null && state[k] !== undefined; });
       var shared = others.length ? '<section class="v-player v-shared" data-player="">' +
-        '<div class="v-phead"><span class="v-pname">table</span></div>' + genericFields(pick(state, others), 1) + "</section>" : "";
+        '<div class="v-phead"><span class="v-pname">' + esc(w("table")) + "</span></div>" + genericFields(pick(state, others), 1) + "</section>" : "";
       var ps = state.players && typeof state.players === "object" ? state.players : {};
       var order = players.map(function (p) { return p.id; }).filter(function (pid) { return ps[pid]; });
       Object.keys(ps).forEach(function (pid) { if (order.indexOf(pid) < 0) order.push(pid); });
@@ -280,15 +344,19 @@
         var active = state.turn === pid;
         return '<section class="v-player' + (active ? " v-active" : "") + '" data-player="' + esc(pid) + '">' +
           '<div class="v-phead"><span class="v-pname">' + esc(name(pid)) + "</span>" +
-          (active ? '<span class="v-badge">to act</span>' : "") + "</div>" + genericFields(ps[pid] || {}, 1) + "</section>";
+          (active ? '<span class="v-badge">' + esc(w("to_act")) + "</span>" : "") + "</div>" + genericFields(ps[pid] || {}, 1) + "</section>";
       }).join("");
+    }
+    function winsSpan(state) {  // "<b>Ana wins</b> (reason)" on the table's top bar
+      return state.winner ? "<span><b>" + esc(w("wins", { player: name(state.winner) })) + "</b> (" + esc(state.reason) + ")</span>" : "";
     }
     function pick(obj, keys) { var out = {}; keys.forEach(function (k) { out[k] = obj[k]; }); return out; }
 
     // the helpers a game's own renderer (viewer_<game>.js) draws with
     var kit = { esc: esc, name: name, cardName: cardName, cardOf: cardOf, chip: chip, tag: tag, tags: tags,
                 zone: zone, dieTile: dieTile, facesRow: facesRow, handVisible: handVisible,
-                genericFields: genericFields, players: players, data: data };
+                genericFields: genericFields, players: players, data: data,
+                w: w, plural: plural, phaseWord: phaseWord, winsSpan: winsSpan, lang: LANG };
 
     function drawTable(state, step) {
       var own = (window.ArbiterRenderers || {})[data.game];
@@ -305,13 +373,13 @@
       }
       var bf = state.battlefield;
       var top = '<div class="v-battlefield" data-round="' + esc(state.round) + '" data-phase="' + esc(state.phase) + '">' +
-        "<span>round <b>" + esc(state.round) + "</b></span><span>phase <b>" + esc(state.phase) + "</b></span>" +
-        (state.turn ? "<span>turn <b>" + esc(name(state.turn)) + "</b></span>" : "") +
-        (bf ? '<span data-battlefield="' + esc(bf.card) + '">battlefield <b>' + esc(name(bf.card)) + "</b>, controlled by <b>" +
-          esc(name(bf.controller)) + "</b></span>" : "") +
-        (state.claimed_by ? "<span>claimed by <b>" + esc(name(state.claimed_by)) + "</b></span>" : "") +
-        (state.winner ? "<span><b>" + esc(name(state.winner)) + " wins</b> (" + esc(state.reason) + ")</span>" : "") +
-        "</div>";
+        "<span>" + esc(w("round")) + " <b>" + esc(state.round) + "</b></span><span>" + esc(w("phase")) + " <b>" +
+        esc(phaseWord(state.phase)) + "</b></span>" +
+        (state.turn ? "<span>" + esc(w("turn")) + " <b>" + esc(name(state.turn)) + "</b></span>" : "") +
+        (bf ? '<span data-battlefield="' + esc(bf.card) + '">' + esc(w("battlefield")) + " <b>" + esc(name(bf.card)) + "</b>, " +
+          esc(w("controlled_by")) + " <b>" + esc(name(bf.controller)) + "</b></span>" : "") +
+        (state.claimed_by ? "<span>" + esc(w("claimed_by")) + " <b>" + esc(name(state.claimed_by)) + "</b></span>" : "") +
+        winsSpan(state) + "</div>";
       var order = players.map(function (p) { return p.id; }).filter(function (pid) { return state.players[pid]; });
       Object.keys(state.players).forEach(function (pid) { if (order.indexOf(pid) < 0) order.push(pid); });
       el.table.innerHTML = top + order.map(function (pid) { return playerPanel(pid, state.players[pid], state); }).join("");
@@ -322,67 +390,70 @@
     function ruleItem(id) {
       var summary = rules[id] || "";
       var link = served ? ' <a class="v-rulelink" href="/rules/' + encodeURIComponent(id.split(".")[0]) + "#" +
-        encodeURIComponent(id) + '">rules page</a>' : "";
+        encodeURIComponent(id) + '">' + esc(w("rules_page")) + "</a>" : "";
       return '<details data-rule="' + esc(id) + '"><summary title="' + esc(summary) + '">' + esc(id) +
-        "</summary><p>" + esc(summary || "(not in the rule index)") + link + "</p></details>";
+        "</summary><p>" + esc(summary || w("not_in_index")) + link + "</p></details>";
     }
 
     function drawStep(step) {
       var anns = annotations.filter(function (a) { return a.at === step.at; });
       var hl = anns.filter(function (a) { return a.highlight; }).map(function (a) { return a.highlight; })[0];
       el.step.className = "v-step" + (hl ? " v-hl" + (typeof hl === "string" ? " v-hl-" + hl : "") : "");
-      var html = "<h2>" + (step.at === 0 ? "Setup" : "Step " + esc(step.at)) + " &#xB7; " + esc(step.summary) + "</h2>";
-      html += '<div class="v-meta">round ' + esc(step.round) + " &#xB7; " + esc(step.phase) +
-        (step.by ? " &#xB7; by " + esc(name(step.by)) : "") + (step.do && step.at ? " &#xB7; " + esc(step.do) : "") + "</div>";
+      var html = "<h2>" + esc(step.at === 0 ? w("setup") : w("step_n", { at: step.at })) + " &#xB7; " + esc(step.summary) + "</h2>";
+      html += '<div class="v-meta">' + esc(w("round_n", { round: step.round })) + " &#xB7; " + esc(phaseWord(step.phase)) +
+        (step.by ? " &#xB7; " + esc(w("by", { player: name(step.by) })) : "") + (step.do && step.at ? " &#xB7; " + esc(step.do) : "") + "</div>";
       anns.forEach(function (a) {
         html += '<div class="v-annotation" data-annotation="' + esc(a.at) + '">' + esc(a.note) + "</div>";
       });
       if (step.error) {
         var err = step.error, summary = err.rule ? (rules[err.rule] || "") : "";
-        var head = step.rejected_as_expected ? "Rejected, as the log expects" :
-          (err.kind === "illegal-action" ? "Illegal step" : err.kind === "pending-decision" ? "Waiting for a decision" :
-            "The replay stops here (" + err.kind + ")");
+        var head = step.rejected_as_expected ? w("rejected_expected") :
+          (err.kind === "illegal-action" ? w("illegal_step") : err.kind === "pending-decision" ? w("waiting") :
+            w("stops_here", { kind: err.kind }));
         html += '<div class="v-illegal" data-error-rule="' + esc(err.rule || "") + '"><b>' + esc(head) + "</b>" +
-          (err.rule ? ": breaks <code>" + esc(err.rule) + "</code>" + (summary ? " &#x2014; " + esc(summary) : "") : "") +
+          (err.rule ? ": " + esc(w("breaks")) + " <code>" + esc(err.rule) + "</code>" + (summary ? " &#x2014; " + esc(summary) : "") : "") +
           "<br>" + esc(err.text || err.message || "") + "</div>";
       }
       if (step.note) html += '<div class="v-lognote">' + esc(step.note) + "</div>";
       if (step.dispute) {
         var r = step.ruling || {};
-        var verdict = r.legal === true ? "legal" + (r.pending ? ", waiting for a decision" : "") :
-          r.legal === false ? "illegal: " + (r.violation ? r.violation.rule + " (" + r.violation.message + ")" : "") : "no ruling";
+        var verdict = r.legal === true ? w(r.pending ? "legal_waiting" : "legal") :
+          r.legal === false ? w("illegal_verdict", { why: r.violation ? r.violation.rule + " (" + r.violation.message + ")" : "" }) :
+            w("no_ruling");
         html += '<div class="v-dispute"><div class="v-q">&#x201C;' + esc(step.dispute) + "&#x201D;</div>" +
-          "<div>Ruling: <b>" + esc(verdict) + "</b></div></div>";
+          "<div>" + esc(w("ruling")) + ": <b>" + esc(verdict) + "</b></div></div>";
       }
       if (step.events && step.events.length) {
-        html += "<h3>What happened</h3><ol class=\"v-events\">" + step.events.map(function (e) {
+        html += "<h3>" + esc(w("what_happened")) + "</h3><ol class=\"v-events\">" + step.events.map(function (e) {
           return '<li data-kind="' + esc(e.kind) + '" title="' + esc((e.rules || []).join(", ")) + '">' + esc(e.text) + "</li>";
         }).join("") + "</ol>";
       }
       if (step.decisions && step.decisions.length) {
-        html += "<h3>Decisions</h3><ul>" + step.decisions.map(function (d) { return "<li>" + esc(d.text) + "</li>"; }).join("") + "</ul>";
+        html += "<h3>" + esc(w("decisions")) + "</h3><ul>" + step.decisions.map(function (d) { return "<li>" + esc(d.text) + "</li>"; }).join("") + "</ul>";
       }
       if (step.changes && step.changes.length) {
-        html += '<h3>What changed</h3><ul class="v-changes">' + step.changes.map(function (c) {
+        html += "<h3>" + esc(w("what_changed")) + '</h3><ul class="v-changes">' + step.changes.map(function (c) {
           return "<li>" + esc(c) + "</li>";
         }).join("") + "</ul>";
       }
       if (step.rules && step.rules.length) {
-        html += '<h3>Rules applied (' + step.rules.length + ')</h3><div class="v-rules">' + step.rules.map(ruleItem).join("") + "</div>";
+        html += "<h3>" + esc(w("rules_applied", { n: step.rules.length })) + '</h3><div class="v-rules">' + step.rules.map(ruleItem).join("") + "</div>";
       }
-      if (step.at === last && data.outcome) html += "<h3>Outcome</h3><p>" + esc(data.outcome.text) + "</p>";
+      if (step.at === last && data.outcome) html += "<h3>" + esc(w("outcome")) + "</h3><p>" + esc(data.outcome.text) + "</p>";
       el.step.innerHTML = html;
     }
 
     function drawHeader() {
-      var title = data.title || "Replay";
+      var title = data.title || w("replay");
       el.title.textContent = title;
-      document.title = title + " \u2014 Arbiter replay";
-      var who = players.map(function (p) { return p.name || p.id; }).join(" vs ");
-      var html = esc(who) + " &#xB7; " + esc(data.game) + " &#xB7; " + esc(last) + " steps";
+      document.title = w("page_title", { title: title });
+      var who = players.map(function (p) { return p.name || p.id; }).reduce(function (left, right) {
+        return left === null ? right : w("versus", { left: left, right: right });
+      }, null) || "";
+      var html = esc(who) + " &#xB7; " + esc(data.game) + " &#xB7; " + esc(plural("steps", last));
       if (data.outcome) html += ' &#xB7; <span class="v-outcome">' + esc(data.outcome.text) + "</span>";
-      if (!data.valid && data.error) html += ' &#xB7; <span class="v-invalid">stops at step ' + esc(data.error.at) + ": " +
-        esc(data.error.kind) + "</span>";
+      if (!data.valid && data.error) html += ' &#xB7; <span class="v-invalid">' +
+        esc(w("stops_at", { at: data.error.at, kind: data.error.kind })) + "</span>";
       el.sub.innerHTML = html;
     }
 
@@ -393,12 +464,12 @@
         var left = (100 * i / span).toFixed(3) + "%";
         var prev = steps[i - 1];
         if (s.round !== prev.round) {
-          html += '<div class="v-mark v-round" data-at="' + i + '" style="left:' + left + '" title="round ' + esc(s.round) +
-            '"><span>R' + esc(s.round) + "</span></div>";
+          html += '<div class="v-mark v-round" data-at="' + i + '" style="left:' + left + '" title="' + esc(w("round_n", { round: s.round })) +
+            '"><span>' + esc(w("round_short", { round: s.round })) + "</span></div>";
         } else if (s.by && s.by !== prev.by) {
           html += '<div class="v-mark v-turn" data-at="' + i + '" style="left:' + left + '" title="' + esc(name(s.by)) + '"></div>';
         }
-        if (s.error && !s.rejected_as_expected) html += '<div class="v-mark v-bad" style="left:' + left + '" title="illegal step ' + i + '"></div>';
+        if (s.error && !s.rejected_as_expected) html += '<div class="v-mark v-bad" style="left:' + left + '" title="' + esc(w("illegal_step_n", { at: i })) + '"></div>';
       });
       annotations.forEach(function (a) {
         html += '<div class="v-mark v-ann" style="left:' + (100 * a.at / span).toFixed(3) + '%" title="' + esc(a.note) + '"></div>';
@@ -426,7 +497,7 @@
       drawTable(stateAt(at), step);
       drawStep(step);
       el.scrub.value = String(at);
-      el.where.textContent = "step " + at + " / " + last + " \u00B7 round " + step.round + " \u00B7 " + step.phase;
+      el.where.textContent = w("where", { at: at, last: last, round: step.round, phase: phaseWord(step.phase) });
       var li = el.list.children[at];
       if (li) li.classList.add("v-cur");
       root.setAttribute("data-step", String(at));
@@ -453,7 +524,7 @@
       if (timer) return;
       if (cur >= last) go(0);
       el.play.classList.add("v-on");
-      el.play.textContent = "pause";
+      el.play.textContent = w("pause");
       root.setAttribute("data-playing", "true");
       timer = setInterval(function () {
         if (cur >= last) pause(); else go(cur + 1);
@@ -463,14 +534,16 @@
       if (timer) clearInterval(timer);
       timer = null;
       el.play.classList.remove("v-on");
-      el.play.textContent = "play";
+      el.play.textContent = w("play");
       root.setAttribute("data-playing", "false");
     }
     function toggle() { if (timer) pause(); else play(); }
 
     // -- wiring -------------------------------------------------------------------------
-    el.persp.innerHTML = '<option value="all">everything (all hands)</option><option value="spectator">spectator (no hands)</option>' +
-      players.map(function (p) { return '<option value="' + esc(p.id) + '">as ' + esc(p.name || p.id) + "</option>"; }).join("");
+    el.persp.innerHTML = '<option value="all">' + esc(w("persp_all")) + '</option><option value="spectator">' +
+      esc(w("persp_spectator")) + "</option>" + players.map(function (p) {
+        return '<option value="' + esc(p.id) + '">' + esc(w("persp_as", { player: p.name || p.id })) + "</option>";
+      }).join("");
     if (opts.perspective && (opts.perspective === "all" || opts.perspective === "spectator" || playerNames[opts.perspective] !== undefined)) {
       perspective = opts.perspective;
     }
@@ -522,7 +595,7 @@
 
   function fail(message) {
     root.setAttribute("data-ready", "error");
-    document.getElementById("v-table").textContent = "This replay cannot be shown: " + message;
+    document.getElementById("v-table").textContent = w("cannot_show", { message: message });
   }
 
   // Served mode: the API answers 202 (with Retry-After) while a worker computes the data; ask
@@ -533,11 +606,12 @@
       .then(function (r) {
         if (r.status === 202) {
           return r.json().then(function (body) {
-            if (tries >= MAX_TRIES) throw new Error("the replay's data is still being computed; reload later");
+            if (tries >= MAX_TRIES) throw new Error(w("still_computing"));
             var wait = Math.min(Math.max(parseInt(r.headers.get("Retry-After") || "1", 10) || 1, 1), 10);
             root.setAttribute("data-ready", "waiting");
-            document.getElementById("v-table").textContent = "Preparing this replay (" + (body.status || "queued") +
-              ")… " + (body.message || "");
+            var status = body.status || "queued";
+            document.getElementById("v-table").textContent = w("preparing", {
+              status: WORDS["status_" + status] !== undefined ? w("status_" + status) : status, message: body.message || "" });
             setTimeout(function () { load(url, tries + 1); }, wait * 1000);
             return null;
           });
@@ -551,6 +625,12 @@
       .catch(function (e) { fail(e.message); });
   }
 
+  // the language switch (served pages: links with ?lang=) keeps the step the page shows
+  document.addEventListener("click", function (e) {
+    var a = e.target && e.target.closest ? e.target.closest(".v-langs a[href]") : null;
+    if (a && location.hash) a.setAttribute("href", a.getAttribute("href").split("#")[0] + location.hash);
+  });
+  fillStatic();
   var embedded = document.getElementById("arbiter-viewer-data");
   try {
     if (embedded) {
@@ -558,7 +638,7 @@
     } else if (root.getAttribute("data-src")) {
       load(root.getAttribute("data-src"), 0);
     } else {
-      fail("no replay data in the page");
+      fail(w("no_data"));
     }
   } catch (e) {
     fail(e && e.message ? e.message : String(e));

@@ -9,7 +9,7 @@
   var ARENAS = ["space", "ground", "character"];
 
   function render(kit, state, step) {
-    var esc = kit.esc, name = kit.name;
+    var esc = kit.esc, name = kit.name, w = kit.w;
     var refs = kit.data.refs || {};
     var order = kit.players.map(function (p) { return p.id; }).filter(function (pid) { return state.players && state.players[pid]; });
     Object.keys(state.players || {}).forEach(function (pid) { if (order.indexOf(pid) < 0) order.push(pid); });
@@ -29,17 +29,17 @@
     function unitTile(ref, u, pilotOf) {
       var card = kit.cardOf(ref);
       var t = [];
-      if (card.power !== undefined) t.push(kit.tag("", "power " + card.power));
-      if (card.health !== undefined) t.push(kit.tag("", "health " + card.health));
-      if (card.speed !== undefined) t.push(kit.tag("", "speed " + card.speed));
-      t.push(kit.tag("v-dmg", "damage " + (u.damage || 0)));
-      if (u.counters) t.push(kit.tag("v-sh", "counters " + u.counters));
-      if (u.tapped) t.push(kit.tag("v-ex", "tapped"));
-      var bar = card.health ? '<div class="v-health" title="damage ' + esc(u.damage || 0) + " of " + esc(card.health) +
+      if (card.power !== undefined) t.push(kit.tag("", w("power") + " " + card.power));
+      if (card.health !== undefined) t.push(kit.tag("", w("health") + " " + card.health));
+      if (card.speed !== undefined) t.push(kit.tag("", w("speed_stat") + " " + card.speed));
+      t.push(kit.tag("v-dmg", w("damage") + " " + (u.damage || 0)));
+      if (u.counters) t.push(kit.tag("v-sh", w("counters") + " " + u.counters));
+      if (u.tapped) t.push(kit.tag("v-ex", w("tapped")));
+      var bar = card.health ? '<div class="v-health" title="' + esc(w("damage_of", { damage: u.damage || 0, health: card.health })) +
         '"><div style="width:' + Math.min(100, Math.round(100 * (u.damage || 0) / card.health)) + '%"></div></div>' : "";
       var pilot = u.pilot || pilotOf[ref];
-      var pilotLine = pilot ? '<div class="v-pilot" data-pilot="' + esc(pilot) + '">piloted by <b>' + esc(name(pilot)) + "</b></div>" : "";
-      var under = (u.under || []).length ? '<div class="v-csub">stacked: ' + u.under.map(function (c) { return esc(name(c)); }).join(", ") + "</div>" : "";
+      var pilotLine = pilot ? '<div class="v-pilot" data-pilot="' + esc(pilot) + '">' + esc(w("piloted_by")) + " <b>" + esc(name(pilot)) + "</b></div>" : "";
+      var under = (u.under || []).length ? '<div class="v-csub">' + esc(w("stacked", { cards: u.under.map(function (c) { return name(c); }).join(", ") })) + "</div>" : "";
       var text = card.text ? '<div class="v-ctext">' + esc(card.text) + "</div>" : "";
       var side = card.side === "dark" ? "red" : card.side === "light" ? "blue" : "gray";
       return '<div class="v-card c-' + side + (u.tapped ? " v-exhausted" : "") + '" data-ref="' + esc(ref) +
@@ -55,14 +55,14 @@
 
     var chance = state.chance;
     var top = '<div class="v-battlefield" data-round="' + esc(state.round) + '" data-phase="' + esc(state.phase) + '">' +
-      "<span>turn <b>" + esc(state.round) + "</b></span><span>phase <b>" + esc(state.phase) + "</b></span>" +
-      (state.step && state.step !== state.phase ? "<span>step <b>" + esc(state.step) + "</b></span>" : "") +
-      (state.arena ? "<span>battle in <b>" + esc(state.arena) + "</b></span>" : "") +
-      (state.turn ? '<span data-chance="' + esc(state.turn) + '">' + (state.wait === "chance" ? "chance to play: " : "to act: ") +
-        "<b>" + esc(name(state.turn)) + "</b>" + (chance && chance.passes ? " (" + esc(chance.passes) + " pass" + (chance.passes > 1 ? "es" : "") + " in a row)" : "") + "</span>" : "") +
-      (state.winner ? "<span><b>" + esc(name(state.winner)) + " wins</b> (" + esc(state.reason) + ")</span>" : "") +
-      "</div>";
-    var may = (state.may || []).length ? '<div class="v-may" data-may>may: ' + state.may.map(function (m) {
+      "<span>" + esc(w("turn")) + " <b>" + esc(state.round) + "</b></span><span>" + esc(w("phase")) + " <b>" +
+      esc(kit.phaseWord(state.phase)) + "</b></span>" +
+      (state.step && state.step !== state.phase ? "<span>" + esc(w("step_word")) + " <b>" + esc(kit.phaseWord(state.step)) + "</b></span>" : "") +
+      (state.arena ? "<span>" + esc(w("battle_in")) + " <b>" + esc(state.arena) + "</b></span>" : "") +
+      (state.turn ? '<span data-chance="' + esc(state.turn) + '">' + esc(w(state.wait === "chance" ? "chance_to_play" : "to_act")) + ": " +
+        "<b>" + esc(name(state.turn)) + "</b>" + (chance && chance.passes ? " (" + esc(kit.plural("passes_in_row", chance.passes)) + ")" : "") + "</span>" : "") +
+      kit.winsSpan(state) + "</div>";
+    var may = (state.may || []).length ? '<div class="v-may" data-may>' + esc(w("may")) + " " + state.may.map(function (m) {
       return kit.chip(words(m));
     }).join("") + "</div>" : "";
 
@@ -77,14 +77,15 @@
         '" data-force="' + esc(p.force) + '" data-build="' + esc(p.build) + '" data-hand="' + esc(p.hand) +
         '" data-deck="' + esc(p.deck) + '">' +
         '<div class="v-phead"><span class="v-pname">' + esc(name(pid)) + "</span>" +
-        '<span class="v-badge ' + (p.side === "dark" ? "v-dark" : "v-light") + '">' + esc(p.side || "") + " side</span>" +
-        (state.turn === pid ? '<span class="v-badge">' + (state.wait === "chance" ? "chance to play" : "to act") + "</span>" : "") +
-        (state.winner === pid ? '<span class="v-badge">winner</span>' : "") +
-        stat("force", "Force", p.force) + stat("build", "build points", p.build) + stat("hand", "hand", p.hand) +
-        stat("deck", "deck", p.deck) + stat("discard", "discard", (p.discard || []).length) + "</div>" +
-        kit.zone("build zone", buildTiles && '<div class="v-row">' + buildTiles + "</div>", ' data-zone="build"') +
-        kit.zone("hand" + (visible ? "" : " (hidden)"), hand, ' data-zone="hand" data-visible="' + (visible ? "true" : "false") + '"') +
-        kit.zone("discard pile", (p.discard || []).map(function (c) { return kit.chip(name(c)); }).join(""), ' data-zone="discard"') +
+        '<span class="v-badge ' + (p.side === "dark" ? "v-dark" : "v-light") + '">' +
+        esc(p.side === "dark" ? w("dark_side") : p.side === "light" ? w("light_side") : (p.side || "")) + "</span>" +
+        (state.turn === pid ? '<span class="v-badge">' + esc(w(state.wait === "chance" ? "chance_to_play" : "to_act")) + "</span>" : "") +
+        (state.winner === pid ? '<span class="v-badge">' + esc(w("winner")) + "</span>" : "") +
+        stat("force", w("force"), p.force) + stat("build", w("build_points"), p.build) + stat("hand", w("hand"), p.hand) +
+        stat("deck", w("deck"), p.deck) + stat("discard", w("discard"), (p.discard || []).length) + "</div>" +
+        kit.zone(w("build_zone"), buildTiles && '<div class="v-row">' + buildTiles + "</div>", ' data-zone="build"') +
+        kit.zone(w(visible ? "hand" : "hand_hidden"), hand, ' data-zone="hand" data-visible="' + (visible ? "true" : "false") + '"') +
+        kit.zone(w("discard_pile"), (p.discard || []).map(function (c) { return kit.chip(name(c)); }).join(""), ' data-zone="discard"') +
         "</section>";
     });
 
@@ -94,10 +95,10 @@
         var mine = Object.keys(units).filter(function (ref) { return ownerOf(ref, units[ref]) === pid; });
         return '<div class="v-side" data-side="' + esc(pid) + '"><div class="v-zlabel">' + esc(name(pid)) + "</div>" +
           (mine.length ? '<div class="v-row">' + mine.map(function (ref) { return unitTile(ref, units[ref], pilotOf); }).join("") + "</div>" :
-            '<span class="v-empty">none</span>') + "</div>";
+            '<span class="v-empty">' + esc(w("none")) + "</span>") + "</div>";
       }).join("");
       return '<section class="v-arena' + (state.arena === arena ? " v-active" : "") + '" data-arena="' + esc(arena) + '">' +
-        '<div class="v-phead"><span class="v-pname">' + esc(arena) + " arena</span></div>" + rows + "</section>";
+        '<div class="v-phead"><span class="v-pname">' + esc(w("arena_" + arena)) + "</span></div>" + rows + "</section>";
     }).join("") + "</div>";
 
     var moment = {};
@@ -106,7 +107,7 @@
       if (v !== null && v !== undefined && !(Array.isArray(v) && !v.length)) moment[k] = v;
     });
     var now = Object.keys(moment).length ? '<section class="v-player v-shared" data-moment><div class="v-phead">' +
-      '<span class="v-pname">under way</span></div>' + kit.genericFields(moment, 1) + "</section>" : "";
+      '<span class="v-pname">' + esc(w("under_way")) + "</span></div>" + kit.genericFields(moment, 1) + "</section>" : "";
     return top + may + now + arenas + heads.join("");
   }
 

@@ -221,7 +221,7 @@ def test_the_viewer_page_fetches_the_stored_data_with_its_notes(client: FlaskCli
     page = client.get(f"/replays/{replay_id}?notes={set_id}")
     assert page.status_code == 200 and page.mimetype == "text/html"
     text = page.get_data(as_text=True)
-    assert f'data-src="/v1/replays/{replay_id}/viewer?notes={set_id}"' in text
+    assert f'data-src="/v1/replays/{replay_id}/viewer?notes={set_id}&amp;lang=en"' in text
     assert "<title>A &lt;b&gt;bold&lt;/b&gt; title" in text
     assert 'href="/viewer-assets/viewer.css"' in text and 'src="/viewer-assets/viewer.js"' in text
     for name in ("viewer.css", "viewer.js"):
@@ -248,3 +248,57 @@ def test_reads_are_open_to_other_sites_and_changes_are_not(client: FlaskClient) 
     posted = client.post(f"/v1/replays/{replay_id}/annotations", headers=origin)  # no body: an empty set
     assert posted.status_code == 201
     assert "Access-Control-Allow-Origin" not in posted.headers
+
+
+# ------------------------------------------------------------------ languages
+def test_the_viewer_data_comes_in_the_language_asked_for(
+        client: FlaskClient, run_jobs: Callable[[], bool], redis_db: redis.Redis) -> None:
+    replay_id, log = stored(client, "choices-order-guardian-redeploy.json")
+    url = f"/v1/replays/{replay_id}/viewer"
+    pl = computed(client, run_jobs, f"{url}?lang=pl")
+    assert pl["lang"] == "pl"
+    assert pl == {**json.loads(json.dumps(viewer_json(log, lang="pl"))), "id": replay_id}
+    # one job stored every language: no 202 for the others; ?lang= set the cookie, which keeps Polish
+    assert client.get(url, headers={"Accept-Language": "ru"}).get_json()["lang"] == "pl"
+    client.delete_cookie("arbiter_lang")
+    by_header = client.get(url, headers={"Accept-Language": "pl-PL,pl;q=0.9,en;q=0.5"})
+    assert by_header.status_code == 200 and by_header.get_json()["lang"] == "pl"
+    assert "Accept-Language" in by_header.headers["Vary"]
+    assert client.get(url, headers={"Accept-Language": "ru"}).get_json()["lang"] == "ru"
+    assert client.get(f"{url}?lang=en", headers={"Accept-Language": "pl"}).get_json()["lang"] == "en"
+    client.delete_cookie("arbiter_lang")
+    assert client.get(url).get_json()["lang"] == "en"
+    assert all(store.get_viewer(redis_db, replay_id, lang) is not None for lang in ("en", "pl", "ru"))
+
+
+def test_a_language_missing_from_an_older_record_is_computed_again(
+        client: FlaskClient, run_jobs: Callable[[], bool], redis_db: redis.Redis) -> None:
+    replay_id, _ = stored(client)
+    url = f"/v1/replays/{replay_id}/viewer"
+    computed(client, run_jobs, url)
+    # as stored by a worker before the languages, long ago (the job's claim has expired)
+    redis_db.delete(store.viewer_key(replay_id, "ru"), store.timeline_claim_key(replay_id))
+    assert computed(client, run_jobs, f"{url}?lang=ru")["lang"] == "ru"
+
+
+@pytest.mark.parametrize("query", ["lang=de", "lang=", "lang=PL"])
+def test_an_unknown_language_is_a_422_at_query_lang(client: FlaskClient, query: str) -> None:
+    replay_id, _ = stored(client)
+    body = assert_problem(client.get(f"/v1/replays/{replay_id}/viewer?{query}"), 422)
+    assert "/query/lang" in [e["pointer"] for e in body["errors"]]
+
+
+def test_the_pages_pass_the_language_on(client: FlaskClient, run_jobs: Callable[[], bool]) -> None:
+    replay_id, _ = stored(client)
+    text = client.get(f"/replays/{replay_id}?lang=pl").get_data(as_text=True)
+    assert '<html lang="pl">' in text
+    assert f'data-src="/v1/replays/{replay_id}/viewer?lang=pl"' in text
+    assert 'hreflang="ru"' in text and f'href="/replays/{replay_id}?lang=ru"' in text
+    client.delete_cookie("arbiter_lang")
+    by_header = client.get(f"/replays/{replay_id}", headers={"Accept-Language": "ru-RU"}).get_data(as_text=True)
+    assert f'data-src="/v1/replays/{replay_id}/viewer?lang=ru"' in by_header
+    computed(client, run_jobs, f"/v1/replays/{replay_id}/viewer")
+    export = client.get(f"/replays/{replay_id}/export.html?lang=pl")
+    assert export.status_code == 200
+    exported = export.get_data(as_text=True)
+    assert '<html lang="pl">' in exported and '"lang":"pl"' in exported

@@ -182,8 +182,8 @@ def test_page_inlines_everything_and_escapes_script_ends() -> None:
                               annotations=[{"at": 1, "note": "</script><script>alert(1)</script><!-- & \u2028"}])
     text = viewer.page(data)
     assert embedded(text) == json.loads(json.dumps(data))
-    # the data's, the viewer's and each game renderer's, nothing from the note
-    assert text.count("</script>") == 2 + len(viewer.RENDERERS)
+    # the data's, the page's words, the viewer's and each game renderer's, nothing from the note
+    assert text.count("</script>") == 3 + len(viewer.RENDERERS)
     assert "<!--" not in text
     assert all(viewer.asset(name) in text for name in ("viewer.css", "viewer.js", *viewer.RENDERERS))
     assert not re.search(r"""(src|href)=["']?(https?:)?//""", text)  # no CDN, no external font

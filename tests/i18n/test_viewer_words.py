@@ -1,0 +1,97 @@
+"""The replay viewer page's words (replays/viewer_words.py): every word has its Polish and Russian
+translation in replays/viewer_words_translations.json (waiting to be merged into the catalogs),
+with the same ``{params}`` as the English; every word the page's scripts ask for is in the dict;
+the viewer data carries the words of its language."""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from importlib import resources
+
+import pytest
+
+import i18n
+from replays import viewer
+from replays.viewer_words import CATEGORIES, PLURALS, UI, ui_words
+from tests.helpers import load_example
+
+TRANSLATIONS = json.loads((resources.files("replays") / "viewer_words_translations.json").read_text(encoding="utf-8"))
+SCRIPTS = ("viewer.js", *viewer.RENDERERS)
+
+
+def params(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+@pytest.mark.parametrize("lang", ["pl", "ru"])
+def test_every_word_has_its_translation_with_the_same_params(lang: str) -> None:
+    for key, msgid in UI.items():
+        entry = TRANSLATIONS.get(msgid)
+        assert entry is not None, f"{key}: {msgid!r} has no translations"
+        word = entry.get(lang)
+        assert isinstance(word, str) and word.strip(), f"{key}: no {lang} for {msgid!r}"
+        assert params(word) == params(msgid), f"{key} ({lang}): {word!r} has not the params of {msgid!r}"
+
+
+@pytest.mark.parametrize("lang", ["pl", "ru"])
+def test_every_counted_word_has_three_forms_with_n(lang: str) -> None:
+    for key, (one, many) in PLURALS.items():
+        entry = TRANSLATIONS[one]
+        assert entry["msgid_plural"] == many
+        forms = entry[lang]
+        assert isinstance(forms, list) and len(forms) == 3, f"{key} ({lang}): three forms (one, few, many)"
+        assert all(params(form) == {"n"} == params(one) == params(many) for form in forms), (key, lang, forms)
+
+
+def test_the_file_has_nothing_but_the_words() -> None:
+    msgids = {*UI.values(), *(one for one, _ in PLURALS.values())}
+    assert set(TRANSLATIONS) == msgids
+
+
+def test_every_word_the_scripts_ask_for_is_a_key() -> None:
+    keys = {*UI, *PLURALS}
+    for name in SCRIPTS:
+        text = viewer.asset(name)
+        asked = set(re.findall(r"""\bw\(\s*"([a-z_]+)\"[,)]""", text))
+        asked |= set(re.findall(r"""\bplural\(\s*"([a-z_]+)\"""", text))
+        asked |= set(re.findall(r"""data-ui(?:-title|-aria-label)?="([a-z_]+)\"""", viewer.asset("viewer.html")))
+        assert asked, name
+        assert asked <= keys, f"{name} asks for {sorted(asked - keys)}"
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+def test_ui_words_give_every_key_in_the_language(lang: str) -> None:
+    words = ui_words(lang)
+    assert set(words) == set(UI) | {f"{k}_{c}" for k in PLURALS for c in CATEGORIES}
+    if lang == "en":
+        assert words["all_steps"] == "All steps"
+        assert words["steps_one"] == "{n} step" and words["steps_many"] == "{n} steps"
+        return
+    # the catalog's translation, or the one waiting to be merged: never the English
+    for key, msgid in UI.items():
+        assert words[key] in (i18n.text(lang).gettext(msgid), TRANSLATIONS[msgid][lang])
+    assert words["all_steps"] != "All steps"
+    for key, (one, _) in PLURALS.items():
+        assert [words[f"{key}_{c}"] for c in ("one", "few", "many")] == TRANSLATIONS[one][lang] or \
+            i18n.translations(lang).ngettext(one, "x", 2) != one
+
+
+def test_the_viewer_data_carries_the_words_of_its_language() -> None:
+    data = viewer.viewer_json(load_example("shields-cap.json"), lang="pl")
+    assert data["lang"] == "pl" and data["ui"] == ui_words("pl")
+    assert viewer.viewer_json(load_example("shields-cap.json"))["ui"] == ui_words("en")
+    text = viewer.page(data)
+    assert '<html lang="pl">' in text
+    assert TRANSLATIONS["{title} \u2014 Arbiter replay"]["pl"].format(title=data["title"] or ui_words("pl")["replay"]) \
+        in text
+
+
+def test_every_language_replays_once_and_words_the_same_steps() -> None:
+    log = load_example("shields-cap.json")
+    langs = viewer.viewer_json_langs(log)
+    assert set(langs) == set(i18n.LANGS)
+    for lang, data in langs.items():
+        assert data == json.loads(json.dumps(viewer.viewer_json(log, lang=lang)))
+        assert [s.get("state") for s in data["steps"]] == [s.get("state") for s in langs["en"]["steps"]]
