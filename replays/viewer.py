@@ -356,7 +356,7 @@ KEY_WORDS = {k: v for k, v in (
     ("result", N_("result")), ("hand", N_("hand")), ("deck", N_("deck")), ("discard", N_("discard")),
     ("damage", N_("damage")), ("shields", N_("shields")), ("resources", N_("resources")), ("dice", N_("dice")),
     ("characters", N_("characters")), ("character", N_("character")), ("upgrades", N_("upgrades")),
-    ("supports", N_("supports")), ("passes", N_("passes")), ("active", N_("active")), ("chance", N_("chance")),
+    ("supports", N_("supports")), ("passes", N_("passes in a row")), ("active", N_("active")), ("chance", N_("chance")),
     ("arenas", N_("arenas")), ("arena", N_("arena")), ("space", N_("Space")), ("ground", N_("Ground")),
     ("build_zone", N_("build zone")), ("tapped", N_("tapped")), ("attack", N_("attack")), ("roll", N_("roll")),
     ("rolled", N_("rolled")), ("rolls", N_("rolls")), ("counters", N_("counters")), ("pilot", N_("pilot")),
@@ -368,7 +368,7 @@ KEY_WORDS = {k: v for k, v in (
     ("charges", N_("charges")), ("trophies", N_("trophies")),
     # a step's own fields (step_words)
     ("card", N_("card")), ("cards", N_("cards")), ("target", N_("target")), ("ability", N_("ability")),
-    ("die", N_("die")), ("onto", N_("onto")), ("to", N_("to")),
+    ("die", N_("die")), ("onto", N_("onto")), ("on", N_("on")), ("for", N_("for")), ("to", N_("to")),
     ("enemies", N_("enemies")), ("claim_ability", N_("claim ability")), ("skill", N_("skill")), ("pay", N_("pay")),
 )}
 

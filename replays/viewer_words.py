@@ -9,15 +9,10 @@ catalog's ``ngettext`` at a number of each category (1, 2, 5; "other" is never a
 Polish and Russian, so it is the plural of 5).
 
 The messages are in the ``messages`` domain (``N_`` and ``NN_`` marks: ``make catalogs`` extracts
-them). A translation missing from the catalog is taken from ``viewer_words_translations.json``
-(this module's translations waiting to be merged into the catalogs), else it is the English.
+them); a word missing from a catalog is the English.
 """
 
 from __future__ import annotations
-
-import json
-from functools import lru_cache
-from importlib import resources
 
 from i18n import DEFAULT, N_, normalize, text, translations
 
@@ -203,37 +198,14 @@ PLURALS: dict[str, tuple[str, str]] = {
 CATEGORIES = {"one": 1, "few": 2, "many": 5, "other": 5}
 #: the gettext form (msgstr[i]) of each category in Polish and Russian
 FORM_INDEX = {"one": 0, "few": 1, "many": 2, "other": 2}
-TRANSLATIONS_FILE = "viewer_words_translations.json"
-
-
-@lru_cache(maxsize=1)
-def pending() -> dict[str, dict[str, object]]:
-    """This module's translations not yet merged into the catalogs ({msgid: {"pl", "ru"}}; a plural
-    entry has ``msgid_plural`` and a list of the three forms per language). Package data."""
-    path = resources.files("replays") / TRANSLATIONS_FILE
-    if not path.is_file():
-        return {}
-    loaded: dict[str, dict[str, object]] = json.loads(path.read_text(encoding="utf-8"))
-    return loaded
 
 
 def ui_words(lang: str) -> dict[str, str]:
     """The page's words in ``lang`` (one of ``i18n.LANGS``; anything else: English)."""
     lang = normalize(lang) or DEFAULT
     t = text(lang)
-    waiting = pending() if lang != DEFAULT else {}
-    out: dict[str, str] = {}
-    for key, msgid in UI.items():
-        word = t.gettext(msgid)
-        if word == msgid:  # not in the catalog (yet): the translation waiting to be merged
-            found = waiting.get(msgid, {}).get(lang)
-            word = found if isinstance(found, str) else msgid
-        out[key] = word
+    out = {key: t.gettext(msgid) for key, msgid in UI.items()}
     for key, (one, many) in PLURALS.items():
-        forms = waiting.get(one, {}).get(lang)
         for category, n in CATEGORIES.items():
-            word = translations(lang).ngettext(one, many, n)  # {n} left for the page to fill
-            if word in (one, many) and lang != DEFAULT and isinstance(forms, list):
-                word = str(forms[FORM_INDEX[category]])
-            out[f"{key}_{category}"] = word
+            out[f"{key}_{category}"] = translations(lang).ngettext(one, many, n)  # {n} left for the page
     return out

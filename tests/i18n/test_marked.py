@@ -83,8 +83,8 @@ def _ids(path: Path) -> set[tuple[str | None, str]]:
 
 
 @pytest.mark.parametrize("domain, args", [
-    ("messages", ["-F", "i18n/babel.cfg", "-k", "N_", "-k", "NP_:1c,2", "-k", "NN_:1,2", "arbiter", "api", "replays", "judge",
-                  "worker", "i18n"]),
+    ("messages", ["-F", "i18n/babel.cfg", "-k", "N_", "-k", "NP_:1c,2", "-k", "NN_:1,2", "arbiter", "api",
+                  "replays", "judge", "worker", "i18n"]),
     ("pages", ["-F", "i18n/babel-pages.cfg", "api", "replays/viewer_assets"]),
 ])
 def test_the_catalog_templates_hold_every_marked_string(domain: str, args: list[str], tmp_path: Path) -> None:
