@@ -280,7 +280,8 @@ def _assert_unavailable(took: float, status: int, headers: dict[str, str], body:
 def test_redis_killed_gives_503_then_recovers_with_acknowledged_writes_kept(own_redis: RedisServer) -> None:
     app = create_test_app(own_redis.url)
     with Served(app) as served:
-        status, _, created = served.request("POST", "/v1/tournaments", {"name": "Before the crash", "seed": 3})
+        status, _, created = served.request("POST", "/v1/tournaments", {"name": "Before the crash", "seed": 3,
+                                                                         "public": True})
         assert status == 201, created
         tid, auth = created["id"], {"Authorization": f"Bearer {created['token']}"}
         status, _, player = served.request("POST", f"/v1/tournaments/{tid}/players", {"name": "Ana"}, auth)

@@ -29,7 +29,7 @@ def test_event_survives_an_embedded_redis_restart(tmp_path: Path) -> None:
     try:
         app = create_test_app(url)
         c = app.test_client()
-        body = c.post(BASE, json={"name": "Durable", "seed": 3, "cut": 2}).get_json()
+        body = c.post(BASE, json={"name": "Durable", "seed": 3, "cut": 2, "public": True}).get_json()
         tid, auth = body["id"], {"Authorization": f"Bearer {body['token']}"}
         for i in range(5):
             c.post(f"{BASE}/{tid}/players", json={"name": f"P{i}"}, headers=auth)
@@ -84,7 +84,7 @@ def test_concurrent_reports_from_two_api_processes_are_never_lost(redis_url: str
     # Two apps = two API processes with separate caches, sharing one Redis.
     a, b = create_test_app(redis_url), create_test_app(redis_url)
     ca, cb = a.test_client(), b.test_client()
-    body = ca.post(BASE, json={"name": "Race", "seed": 1}).get_json()
+    body = ca.post(BASE, json={"name": "Race", "seed": 1, "public": True}).get_json()
     tid, auth = body["id"], {"Authorization": f"Bearer {body['token']}"}
     for i in range(16):
         cb.post(f"{BASE}/{tid}/players", json={"name": f"P{i}"}, headers=auth)

@@ -21,7 +21,7 @@ BASE = "/v1/tournaments"
 )
 def test_300_player_event_with_drops_late_entries_and_cut(client: FlaskClient) -> None:
     rng = random.Random(20240)  # the test's own dice; the engine uses its seed
-    body = client.post(BASE, json={"name": "Worlds", "seed": 99, "best_of": 3, "cut": 8}).get_json()
+    body = client.post(BASE, json={"name": "Worlds", "seed": 99, "best_of": 3, "cut": 8, "public": True}).get_json()
     tid, auth = body["id"], {"Authorization": f"Bearer {body['token']}"}
     for i in range(300):
         assert (
@@ -96,7 +96,7 @@ def test_256_players_8_rounds_and_a_top_8_as_an_organizer_runs_it(client: FlaskC
     rename, drops in the middle of rounds, a re-entry, the posted pairings and slips of each round,
     the final standings with places."""
     rng = random.Random(256)
-    body = client.post(BASE, json={"name": "Galactic Open", "seed": 256, "rounds": 8, "cut": 8,
+    body = client.post(BASE, json={"name": "Galactic Open", "seed": 256, "rounds": 8, "cut": 8, "public": True,
                                    "best_of": 3, "game": "destiny"}).get_json()
     tid, auth = body["id"], {"Authorization": f"Bearer {body['token']}"}
     for i in range(256):
