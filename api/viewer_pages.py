@@ -17,22 +17,22 @@ Errors are problem+json like the API's (a 404 for a replay that is not stored).
 
 from __future__ import annotations
 
-import html
 import json
+from datetime import datetime
 from typing import Any
 
-from flask import Blueprint, Response, request, url_for
+from flask import Blueprint, Response, render_template, request, url_for
 
 import i18n
 from api.extensions import get_redis
-from api.i18n import request_lang, switch_url
+from api.i18n import request_lang, request_text, switch_url
 from api.problems import ProblemError
 from api.replays.viewer import viewer_data
 from arbiter import store
 from judge.limits import MAX_PAGE_SIZE
 from replays import viewer, viewer_words
 
-bp = Blueprint("viewer_pages", __name__)
+bp = Blueprint("viewer_pages", __name__, template_folder="templates")
 
 HTML = "text/html; charset=utf-8"
 SET_ID_CHARS = frozenset("0123456789abcdef")
@@ -101,32 +101,19 @@ def asset(name: str) -> Response:
 def replay_list() -> Response:
     page = _page_arg()
     total, items = store.list_replays(get_redis(), (page - 1) * PAGE_SIZE, min(PAGE_SIZE, MAX_PAGE_SIZE))
+    t = request_text()
     rows = []
     for item in items:
-        players = " vs ".join(html.escape(str(p.get("name") or p.get("id"))) for p in item.get("players", []))
-        title = html.escape(item.get("title") or f"Replay {item['id'][:12]}")
-        href = html.escape(url_for("viewer_pages.replay_page", replay_id=item["id"]))
-        game, when = html.escape(str(item.get("game") or "")), html.escape(str(item.get("stored") or ""))
-        rows.append(f'<tr><td><a href="{href}">{title}</a></td><td>{players}</td><td>{game}</td>'
-                    f'<td class="num">{int(item.get("steps") or 0)}</td><td>{when}</td></tr>')
-    pages = []
-    if page > 1:
-        pages.append(f'<a rel="prev" href="{url_for("viewer_pages.replay_list", page=page - 1)}">newer</a>')
-    if page * PAGE_SIZE < total:
-        pages.append(f'<a rel="next" href="{url_for("viewer_pages.replay_list", page=page + 1)}">older</a>')
-    body = "\n".join(rows) or '<tr><td colspan="5">No replays are stored yet.</td></tr>'
-    text = f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Replays &#x2014; Arbiter</title>
-<link rel="stylesheet" href="{url_for('viewer_pages.asset', name='viewer.css')}">
-</head><body><div class="viewer v-listpage">
-<header class="v-header"><h1>Replays</h1><p class="v-sub">{total:,} stored &#xB7; page {page}</p></header>
-<table class="v-replays"><thead><tr><th>Title</th><th>Players</th><th>Game</th><th class="num">Steps</th>
-<th>Stored (UTC)</th></tr></thead>
-<tbody>
-{body}
-</tbody></table>
-<p class="v-pages">{' &#xB7; '.join(pages)}</p>
-</div></body></html>
-"""
-    return Response(text, headers={"Content-Type": HTML})
+        stored = item.get("stored")
+        try:
+            when = t.datetime(datetime.strptime(str(stored), "%Y-%m-%dT%H:%M:%SZ"), "short")
+        except ValueError:
+            when = str(stored or "")
+        rows.append({"href": url_for("viewer_pages.replay_page", replay_id=item["id"]), "title": item.get("title"),
+                     "short": item["id"][:12], "players": [str(p.get("name") or p.get("id"))
+                                                           for p in item.get("players", [])],
+                     "game": str(item.get("game") or ""), "steps": t.number(int(item.get("steps") or 0)),
+                     "stored": when})
+    text = render_template("replays/list.html", rows=rows, total=total, total_text=t.number(total), page=page,
+                           more=page * PAGE_SIZE < total)
+    return Response(text, headers={"Content-Type": HTML, "Vary": "Accept-Language, Cookie"})

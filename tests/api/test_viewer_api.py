@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -58,6 +59,20 @@ def test_the_list_shows_titles_and_players_last_stored_first_a_page_at_a_time(cl
     second = client.get(body["links"]["next"]).get_json()
     assert [item["id"] for item in second["items"]] == [ids[0]]
     assert "next" not in second["links"] and second["links"]["prev"] == "/v1/replays?page=1&page_size=2"
+
+
+def test_the_list_page_in_each_language(client: FlaskClient) -> None:
+    ids = [stored(client, name, title=f"Game {i}")[0]
+           for i, name in enumerate(["shields-cap.json", "deck-out-one.json"])]
+    en = client.get("/replays").get_data(as_text=True)
+    assert '<html lang="en">' in en and "2 replays stored" in en and "Stored (UTC)" in en
+    assert all(f'href="/replays/{i}"' in en for i in ids)
+    ru = client.get("/replays", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert '<html lang="ru">' in ru and "<h1>Повторы</h1>" in ru and "2 повтора сохранено" in ru
+    pl = client.get("/replays?lang=pl").get_data(as_text=True)
+    assert '<html lang="pl">' in pl and "<h1>Powtórki</h1>" in pl and "2 powtórki zapisane" in pl  # Polish plural of 2
+    assert "Stored" not in pl and "Players" not in pl and all(f'href="/replays/{i}"' in pl for i in ids)
+    assert re.search(r"<td>\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}</td>", pl), pl  # the stored time as Poles write it
 
 
 def test_storing_a_log_again_keeps_its_place_in_the_list(client: FlaskClient) -> None:
@@ -258,7 +273,10 @@ def test_the_viewer_data_comes_in_the_language_asked_for(
     pl = computed(client, run_jobs, f"{url}?lang=pl")
     assert pl["lang"] == "pl"
     assert pl == {**json.loads(json.dumps(viewer_json(log, lang="pl"))), "id": replay_id}
-    # one job stored every language: no 202 for the others; ?lang= set the cookie, which keeps Polish
+    # one job stored every language: no 202 for the others; ?lang= on the API sets no cookie
+    assert "arbiter_lang" not in client.get(f"{url}?lang=pl").headers.get("Set-Cookie", "")
+    assert client.get(url, headers={"Accept-Language": "ru"}).get_json()["lang"] == "ru"
+    client.set_cookie("arbiter_lang", "pl")  # a page's switch set it: the API follows it too
     assert client.get(url, headers={"Accept-Language": "ru"}).get_json()["lang"] == "pl"
     client.delete_cookie("arbiter_lang")
     by_header = client.get(url, headers={"Accept-Language": "pl-PL,pl;q=0.9,en;q=0.5"})
