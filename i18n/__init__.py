@@ -161,3 +161,8 @@ def N_(message: str) -> str:  # noqa: N802 - the gettext convention
 def NP_(context: str, message: str) -> str:  # noqa: N802 - the gettext convention
     """Mark a string with a context (``Text.pgettext(context, message)`` translates it later)."""
     return message
+
+
+def NN_(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 - the gettext convention
+    """Mark a singular/plural pair (``Text.ngettext(singular, plural, n)`` translates it later)."""
+    return singular, plural

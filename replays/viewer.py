@@ -23,7 +23,7 @@ from importlib import resources
 from typing import Any
 
 import i18n
-from i18n import N_, NP_, Text, text
+from i18n import N_, NN_, NP_, Text, text
 from judge.limits import MAX_ITEMS, MAX_STRING
 from judge.rules import index
 from replays.format import Log, parse_log
@@ -518,6 +518,15 @@ def _pool_change(out: list[str], old: Mapping[str, Any], new: Mapping[str, Any],
             out.append(t.gettext("{die} ({face}) leaves the pool", die=names.name(die), face=face))
 
 
+#: a card's counter that went up (True) or down: its words, singular and plural
+_COUNTER_MOVES = {
+    ("damage", True): NN_("{card} takes {n} damage ({old} → {new})", "{card} takes {n} damage ({old} → {new})"),
+    ("damage", False): NN_("{card} loses {n} damage ({old} → {new})", "{card} loses {n} damage ({old} → {new})"),
+    ("shields", True): NN_("{card} gains {n} shield ({old} → {new})", "{card} gains {n} shields ({old} → {new})"),
+    ("shields", False): NN_("{card} loses {n} shield ({old} → {new})", "{card} loses {n} shields ({old} → {new})"),
+}
+
+
 def _cards_change(out: list[str], zone: str, old: Mapping[str, Any], new: Mapping[str, Any], names: Names,
                   items: bool = False) -> None:
     """Cards in play (``{ref: {field: value}}``): entered, left, and each field that moved.
@@ -541,24 +550,9 @@ def _cards_change(out: list[str], zone: str, old: Mapping[str, Any], new: Mappin
                 continue
             if key in _FLAGS and isinstance(value, bool):
                 out.append(t.gettext(_FLAGS[key][0 if value else 1], who=name))
-            elif key == "damage" and isinstance(value, int) and isinstance(prev, int):
-                n = abs(value - prev)
-                if value > prev:
-                    said = t.ngettext("{card} takes {n} damage ({old} → {new})",
-                                      "{card} takes {n} damage ({old} → {new})", n, card=name, old=prev, new=value)
-                else:
-                    said = t.ngettext("{card} loses {n} damage ({old} → {new})",
-                                      "{card} loses {n} damage ({old} → {new})", n, card=name, old=prev, new=value)
-                out.append(said)
-            elif key == "shields" and isinstance(value, int) and isinstance(prev, int):
-                n = abs(value - prev)
-                if value > prev:
-                    said = t.ngettext("{card} gains {n} shield ({old} → {new})",
-                                      "{card} gains {n} shields ({old} → {new})", n, card=name, old=prev, new=value)
-                else:
-                    said = t.ngettext("{card} loses {n} shield ({old} → {new})",
-                                      "{card} loses {n} shields ({old} → {new})", n, card=name, old=prev, new=value)
-                out.append(said)
+            elif (key, True) in _COUNTER_MOVES and isinstance(value, int) and isinstance(prev, int):
+                one, many = _COUNTER_MOVES[key, value > prev]
+                out.append(t.ngettext(one, many, abs(value - prev), card=name, old=prev, new=value))
             elif key == "on":
                 out.append(t.gettext("{card} moves from {old} to {new}", card=name, old=names.name(prev),
                                      new=names.name(value)))

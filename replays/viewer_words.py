@@ -14,13 +14,7 @@ them); a word missing from a catalog is the English.
 
 from __future__ import annotations
 
-from i18n import DEFAULT, N_, normalize, text, translations
-
-
-def NN_(one: str, many: str) -> tuple[str, str]:  # noqa: N802 - the gettext convention
-    """Mark a singular/plural pair for extraction (``pybabel extract -k NN_:1,2``)."""
-    return one, many
-
+from i18n import DEFAULT, N_, NN_, normalize, text, translations
 
 #: the page's words by key (params in braces)
 UI: dict[str, str] = {

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -58,3 +59,16 @@ def stop_process(proc: subprocess.Popen[Any], timeout: float = 20.0) -> None:
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait()
+
+
+def screenshot(page: Any, tmp_path: Path, name: str, env: str, min_bytes: int = 10_000,
+               full_page: bool = False) -> Path:
+    """A screenshot of ``page`` under ``tmp_path`` (checked not empty); also to ``ROOT/$env`` when
+    that variable names a file (how the docs' pictures are taken)."""
+    shot = tmp_path / name
+    page.screenshot(path=str(shot), full_page=full_page)
+    assert shot.stat().st_size > min_bytes
+    target = os.environ.get(env)
+    if target:
+        page.screenshot(path=str(ROOT / target), full_page=False)
+    return shot

@@ -11,7 +11,6 @@ screenshot there too (the one in the README); it otherwise goes to the test's te
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,7 +20,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.helpers import ROOT
+from tests.helpers import screenshot
 from tests.viewer.conftest import CHROMIUM, SKIP_REASON
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=SKIP_REASON)
@@ -138,12 +137,7 @@ def test_pairings_of_a_32_player_round_by_table_and_by_name_and_printed(
     assert layout["overflow"] <= 0 and layout["header"] == "none"
     assert layout["breakBefore"] == "page"
     assert layout["tableNo"] >= 26 and layout["tableNo"] >= 1.8 * layout["name"]  # 20pt against 11pt
-    shot = tmp_path / "pairings.png"
-    page.screenshot(path=str(shot), full_page=False)
-    assert shot.stat().st_size > 10_000
-    target = os.environ.get("ARBITER_EVENTS_SCREENSHOT")
-    if target:
-        page.screenshot(path=str(ROOT / target), full_page=False)
+    screenshot(page, tmp_path, "pairings.png", "ARBITER_EVENTS_SCREENSHOT")
     for size in ("A4", "Letter"):
         pdf = page.pdf(format=size, print_background=True)
         # 16 tables fit one page; 32 names start a new page and fit one or two more

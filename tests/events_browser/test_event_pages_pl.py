@@ -9,7 +9,6 @@ the Polish pairings page there too (the one in docs/); it otherwise goes to the 
 
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 from typing import Any
@@ -18,7 +17,7 @@ import pytest
 from flask import Flask
 
 from tests.events_browser.test_event_pages import BASE, NAMES, event, report, tabs  # noqa: F401 - the fixture
-from tests.helpers import ROOT
+from tests.helpers import screenshot
 from tests.viewer.conftest import CHROMIUM, SKIP_REASON
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=SKIP_REASON)
@@ -63,12 +62,7 @@ def test_the_pairings_page_in_polish(app: Flask, tabs: Any, tmp_path: Path) -> N
     page.set_viewport_size({"width": 390, "height": 800})
     assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
     page.set_viewport_size({"width": 1000, "height": 800})
-    shot = tmp_path / "pairings-pl.png"
-    page.screenshot(path=str(shot), full_page=False)
-    assert shot.stat().st_size > 10_000
-    target = os.environ.get("ARBITER_EVENTS_SCREENSHOT_PL")
-    if target:
-        page.screenshot(path=str(ROOT / target), full_page=False)
+    screenshot(page, tmp_path, "pairings-pl.png", "ARBITER_EVENTS_SCREENSHOT_PL")
 
 
 @pytest.mark.parametrize(("n", "planned", "count", "rounds"), [

@@ -23,7 +23,7 @@ from click.testing import CliRunner
 
 from arbiter.cli import main
 from judge.rules import index
-from tests.helpers import EXAMPLES_DIR, ROOT
+from tests.helpers import EXAMPLES_DIR, ROOT, screenshot
 from tests.viewer.conftest import CHROMIUM, SKIP_REASON
 from tests.viewer.views import views_of
 
@@ -172,12 +172,7 @@ def test_mid_game_table_matches_the_state_view(tab: Page, pages: dict[str, Path]
     assert tile.inner_text().replace("\n", "") == first_face.replace("-", "\u2013")
     battlefield = page.locator("[data-battlefield]").inner_text()
     assert view["battlefield"]["card"] not in battlefield and "controlled by" in battlefield
-    shot = tmp_path / "mid-game.png"
-    page.screenshot(path=str(shot), full_page=True)
-    assert shot.stat().st_size > 20_000
-    target = os.environ.get("ARBITER_VIEWER_SCREENSHOT")
-    if target:
-        page.screenshot(path=str(ROOT / target), full_page=False)
+    screenshot(page, tmp_path, "mid-game.png", "ARBITER_VIEWER_SCREENSHOT", min_bytes=20_000, full_page=True)
 
 
 def test_keyboard_scrubs_and_every_step_is_drawn_right(tab: Page, pages: dict[str, Path], tmp_path: Path) -> None:
