@@ -153,7 +153,11 @@ def run_queued(files: Sequence[Path], conn: Any, progress: Progress | None = Non
             lines[i] = {"file": name, "valid": False, "steps": None, "outcome": None, "error": f"unreadable: {exc}"}
             continue
         try:
-            stored = store.put_log(conn, log, replay=False)
+            # a log already stored (by its content address) was validated when it was stored: only
+            # a new one is read through here, so the workers' CPU is not spent twice on it
+            known = store.log_id(log)
+            stored = (store.Stored(known, None, created=False) if store.has_log(conn, known)
+                      else store.put_log(conn, log, replay=False))
         except MalformedLog as exc:
             first = exc.faults[0]
             lines[i] = {"file": name, "valid": False, "steps": 0, "outcome": None,
