@@ -319,14 +319,18 @@ ACTION_WORDS = {
 _STEP_QUIET = frozenset({"by", "do", "expect", "note", "dispute", "roll", "rolls", "random", "hash", "choices"})
 
 
+def do_words(do: Any, t: Text) -> str:
+    """A step's verb (``do``) in words, in ``t``'s language ("plays a card"); another verb as written."""
+    verb = ACTION_WORDS.get(do) if isinstance(do, str) else None
+    return t.gettext(verb) if verb is not None else str(do or "")
+
+
 def step_words(step: Mapping[str, Any], names: Names) -> str:
     """What a logged step does, from the step itself, in ``names``' language: "Ana: resolves dice
     (dice: Luke Skywalker's die, ...)". The games' own summaries are English; other languages
     read this."""
     t = names.t
-    do = step.get("do")
-    verb = ACTION_WORDS.get(do) if isinstance(do, str) else None
-    said = t.gettext(verb) if verb is not None else str(do or "?")
+    said = do_words(step.get("do"), t) or "?"
     rest = "; ".join(f"{key_word(t, str(k))}: {names.name(v)}" for k, v in step.items() if k not in _STEP_QUIET)
     who = step.get("by")
     head = f"{names.name(who)}: {said}" if who is not None else said
@@ -735,7 +739,7 @@ def _worded(log: Log, builder: ViewerBuilder, result: ReplayResult, info: Mappin
                 rule_table[r] = index.summary(r, lang) if index.is_known(r) else ""
         step: dict[str, Any] = {
             "at": raw["at"], "by": raw["by"], "do": raw["do"], "round": raw["round"], "phase": raw["phase"],
-            "turn": raw["turn"],
+            "turn": raw["turn"], "do_words": do_words(raw["do"], names.t),
             "summary": (names.text(raw["summary"]) if names.t.lang == "en" else
                         step_words(raw["step"], names) if raw["step"] is not None else names.t.gettext("the setup")),
             "events": [{"kind": e.get("event"), "text": describe_event(e, names), "rules": e.get("rules", [])}

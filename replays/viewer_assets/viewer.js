@@ -401,7 +401,7 @@
       el.step.className = "v-step" + (hl ? " v-hl" + (typeof hl === "string" ? " v-hl-" + hl : "") : "");
       var html = "<h2>" + esc(step.at === 0 ? w("setup") : w("step_n", { at: step.at })) + " &#xB7; " + esc(step.summary) + "</h2>";
       html += '<div class="v-meta">' + esc(w("round_n", { round: step.round })) + " &#xB7; " + esc(phaseWord(step.phase)) +
-        (step.by ? " &#xB7; " + esc(w("by", { player: name(step.by) })) : "") + (step.do && step.at ? " &#xB7; " + esc(step.do) : "") + "</div>";
+        (step.by ? " &#xB7; " + esc(w("by", { player: name(step.by) })) : "") + (step.do && step.at ? " &#xB7; " + esc(step.do_words || step.do) : "") + "</div>";
       anns.forEach(function (a) {
         html += '<div class="v-annotation" data-annotation="' + esc(a.at) + '">' + esc(a.note) + "</div>";
       });

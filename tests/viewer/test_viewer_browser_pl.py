@@ -79,5 +79,6 @@ def test_the_events_and_steps_are_polish(tab: Page, page_pl: Path) -> None:  # n
     step = data["steps"][MID_GAME]
     panel = page.text_content("#v-step")
     assert step["summary"] in panel and all(e["text"] in panel for e in step["events"])
+    assert step["do_words"] in panel and step["do_words"] != step["do"]  # the verb in Polish too
     template = EVENT_WORDS["round-begins"]
     assert i18n.text("pl").gettext(template) != template
