@@ -540,6 +540,48 @@ def timeline_lines(timeline: dict[str, Any], log: Mapping[str, Any] | None = Non
     return lines
 
 
+def worded_timeline_lines(data: Mapping[str, Any], lang: str) -> list[str]:
+    """The timeline in ``lang`` from the replay viewer's data (``replays.viewer.viewer_json``, its
+    words already in that language): the title, the players, the outcome, then one line per step
+    (the step, what happened, the rule IDs), the rounds as separators, notes and disputes under
+    their step. ``timeline_lines`` is the English one (with the games' own summaries)."""
+    t = i18n.text(lang)
+    players = [str(p.get("name") or p.get("id")) for p in data.get("players") or [] if isinstance(p, Mapping)]
+    lines = [str(data.get("title") or t.gettext("Replay")), t.gettext("Players: {players}", players=", ".join(players))]
+    outcome = data.get("outcome")
+    lines.append(t.gettext("Outcome: {outcome}", outcome=outcome["text"]) if isinstance(outcome, Mapping)
+                 else t.gettext("Outcome: none (the game goes on)"))
+    lines.append("")
+    shown: tuple[Any, Any] = (None, None)
+    for step in data.get("steps") or []:
+        at = step.get("at")
+        here = (step.get("round"), step.get("phase"))
+        if at and here != shown and here[0] is not None:
+            label = t.gettext("Round {round}, {phase}", round=here[0], phase=_phase_words(here[1], t))
+            lines.append(f"---- {label} " + "-" * max(4, 60 - len(label)))
+            shown = here
+        happened = "; ".join(e["text"] for e in step.get("events") or [])
+        words = f"{step.get('summary')}: {happened}" if happened else str(step.get("summary"))
+        mark = ""
+        if step.get("error"):
+            mark = t.gettext("REJECTED (as the log expects)") + " " if step.get("rejected_as_expected") else \
+                t.gettext("ILLEGAL") + " "
+        lines.append(f"{at:>4}. {mark}{words}{rules_of({'rules': step.get('rules')})}")
+        if step.get("note"):
+            lines.append("      " + t.gettext("note: {note}", note=step["note"]))
+        if step.get("dispute"):
+            lines.append("      " + t.gettext("dispute: {question}", question=step["dispute"]))
+        if step.get("error"):
+            lines.append("      " + str(step["error"].get("text") or ""))
+    return lines
+
+
+def _phase_words(phase: Any, t: i18n.Text) -> str:
+    from replays.viewer import VALUE_WORDS
+
+    return t.pgettext("value", phase) if phase in VALUE_WORDS else str(phase)
+
+
 def _separator(round_: Any, phase: Any) -> str:
     label = f"Round {round_}" + (f", {phase} phase" if phase and phase != "action" else "")
     return f"---- {label} " + "-" * max(4, 60 - len(label))

@@ -16,6 +16,7 @@ from arbiter import render
 from arbiter.lang import current, lang_option, text
 from judge.games import registry
 from replays.service import MalformedLog, StepOutOfRange, replay_json, ruling_words_json, timeline_json
+from replays.viewer import viewer_json
 
 EXIT_INVALID = 1
 EXIT_UNREADABLE = 2
@@ -123,8 +124,12 @@ def timeline(log: str, as_json: bool) -> None:
     outcome, then one line per step with card names, the rules applied, notes and disputes
     (``--json``: the per-step events, rule IDs and state hashes)."""
     data = read_log(log)
+    lang = current()
     try:
         result = timeline_json(data)
+        if lang != "en" and not as_json:  # the words of the viewer, in that language
+            click.echo("\n".join(render.worded_timeline_lines(viewer_json(data, lang=lang), lang)))
+            return
     except MalformedLog as exc:
         report_malformed(exc)
         raise SystemExit(EXIT_INVALID) from exc

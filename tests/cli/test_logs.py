@@ -172,3 +172,20 @@ def test_a_ruling_and_a_malformed_log_in_polish_and_russian(tmp_path: Path) -> N
     out = runner.invoke(main, ["--lang", "pl", "timeline", str(bad)])
     assert out.exit_code == 1
     assert "Wadliwy log:" in out.output and "/players: 'players' musi wymieniać od 2 do 4 graczy" in out.output
+
+
+def test_the_timeline_in_polish_and_russian() -> None:
+    example = Path(__file__).resolve().parents[2].parent / "shared" / "examples" / "claim-then-auto-pass.json"
+    runner = CliRunner()
+    pl = runner.invoke(main, ["timeline", str(example), "--lang", "pl"])
+    assert pl.exit_code == 0, pl.output
+    lines = pl.output.splitlines()
+    assert lines[1] == "Gracze: Ana, Ben" and lines[2] == "Wynik: brak (gra toczy się dalej)"
+    assert any(ln.startswith("---- Runda 3, faza akcji ") for ln in lines)
+    step2 = next(ln for ln in lines if ln.startswith("   2. "))
+    assert "Ana zajmuje pole bitwy Outer Rim Outpost" in step2 and "[destiny.actions.claim-battlefield" in step2
+    assert "      uwaga: Ana claimed" in pl.output  # the note is the log's own words
+    ru = runner.invoke(main, ["timeline", str(example)], env={"ARBITER_LANG": "ru"})
+    assert "Игроки: Ana, Ben" in ru.output and "---- Раунд 3, фаза действий" in ru.output
+    en = runner.invoke(main, ["timeline", str(example)])
+    assert "Ana claims" in en.output or "claims" in en.output  # English keeps the games' own summaries
