@@ -214,7 +214,7 @@ def _player(pid: str, name: str, raw: dict[str, Any], cards: CardPool, path: str
         elif len(ups) > MAX_IN_PLAY:
             bad(f"{sub}/upgrades", Msg(N_("a character has {at_most} in a log (and at most 3 by the rules: "
                                           "destiny.upgrades.max-three)"),
-                                              at_most=at_most("MAX_IN_PLAY", NP_("at most", "upgrades"))))
+                                       at_most=at_most("MAX_IN_PLAY", NP_("at most", "upgrades"))))
             ups = []
         for i, u in enumerate(ups):
             ur = parse_ref(u)
@@ -316,7 +316,7 @@ def _player(pid: str, name: str, raw: dict[str, Any], cards: CardPool, path: str
             or not all(is_int(v, 0, MAX_COUNTER) for v in serials.values()):
         bad("/serials", Msg(N_("'serials' maps card codes to how many copies have entered play ({whole}; "
                                "{at_most})"), whole=whole("MAX_COUNTER"),
-                                   at_most=at_most("MAX_ZONE_CARDS", NP_("at most", "codes"))))
+                            at_most=at_most("MAX_ZONE_CARDS", NP_("at most", "codes"))))
     else:
         for code, n in serials.items():
             p.serials[code] = max(p.serials.get(code, 0), n)
@@ -346,7 +346,7 @@ def _cards(raw: Any, path: str, faults: Faults, cards: CardPool, allow_unknown: 
         if n > MAX_ZONE_CARDS:
             faults.append((f"{path}/unknown",
                            Msg(N_("a zone holds {at_most}, unknown cards included; this one has {n}"),
-                                                at_most=at_most("MAX_ZONE_CARDS", NP_("at most", "cards")), n=n)))
+                               at_most=at_most("MAX_ZONE_CARDS", NP_("at most", "cards")), n=n)))
             return []
         return [UNKNOWN] * n
     if not isinstance(raw, list):
@@ -470,8 +470,9 @@ def check_beginning(setup: Mapping[str, Any], players: Sequence[str], faults: Fa
                         faults.append((f"{at}/{escape(pid)}", Msg(N_("'{pid}' is not a player of this log"), pid=pid)))
                     elif not isinstance(faces, list) or len(faces) > MAX_IN_PLAY \
                             or not all(isinstance(f, str) for f in faces):
-                        faults.append((f"{at}/{escape(pid)}", Msg(N_("a list of die faces such as \"2RD\" ({at_most})"),
-                                                               at_most=at_most("MAX_IN_PLAY", NP_("at most", "dice")))))
+                        faults.append((f"{at}/{escape(pid)}",
+                                       Msg(N_("a list of die faces such as \"2RD\" ({at_most})"),
+                                           at_most=at_most("MAX_IN_PLAY", NP_("at most", "dice")))))
     chosen = setup.get("battlefield")
     if chosen is not None and not isinstance(chosen, str):
         faults.append(("/setup/battlefield", Msg(N_("'battlefield' names the player whose battlefield is used"))))
