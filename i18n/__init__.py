@@ -153,6 +153,52 @@ def text(lang: str | None = None) -> Text:
     return _TEXTS[normalize(lang) or DEFAULT]
 
 
+class Msg(str):
+    """English text that remembers its marked template and params, to be worded later in any language.
+
+    The core (``judge/``) reads no files, so it cannot read a catalog: a game words a fault as
+    ``Msg(N_("card {code} is not known to the engine{near}"), code=..., near=...)``, a ``str`` equal
+    to the English (``template.format(**params)``; ``template`` itself when there are no params, as
+    :meth:`Text.gettext` leaves it), which compares, hashes and writes to JSON as that English. A
+    shell (the API, the CLI) that knows the reader's language words it with :meth:`text`; a param
+    that is itself a ``Msg`` (a fragment such as " (did you mean 'x'?)") is worded in the same
+    language first."""
+
+    __slots__ = ("template", "params", "context")
+    template: str
+    params: dict[str, Any]
+    context: str | None
+
+    def __new__(cls, template: str, /, **params: Any) -> Msg:
+        self = super().__new__(cls, template.format(**params) if params else template)
+        self.template = template
+        self.params = params
+        self.context = None
+        return self
+
+    @classmethod
+    def in_context(cls, context: str, template: str, /, **params: Any) -> Msg:
+        """A ``Msg`` of a string marked with a context (``NP_(context, template)``): a word that
+        reads differently there (``NP_("at most", "cards")``: a count's case in Polish and Russian)."""
+        self = cls(template, **params)
+        self.context = context
+        return self
+
+    def text(self, t: Text) -> str:
+        """The message in ``t``'s language (nested ``Msg`` params worded in it too)."""
+        params = {k: v.text(t) if isinstance(v, Msg) else v for k, v in self.params.items()}
+        if self.context is not None:
+            return t.pgettext(self.context, self.template, **params)
+        return t.gettext(self.template, **params)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # (pickle, copy: a str subclass keeps its params)
+        return (_msg, (self.template, self.params, self.context))
+
+
+def _msg(template: str, params: dict[str, Any], context: str | None = None) -> Msg:
+    return Msg(template, **params) if context is None else Msg.in_context(context, template, **params)
+
+
 def N_(message: str) -> str:  # noqa: N802 - the gettext convention
     """Mark a string for extraction without translating it here (translated later by its user)."""
     return message

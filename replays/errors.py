@@ -7,35 +7,30 @@ first.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any
 
-
-class _Text(Protocol):
-    def gettext(self, message: str, /, **params: Any) -> str: ...
+from i18n import Msg, Text
 
 
 @dataclass(frozen=True)
 class Fault:
     """One fault in a log: where it is (a JSON Pointer such as ``/steps/3/by``) and what is wrong.
 
-    ``message`` is English. A fault made by :meth:`of` also keeps its ``template`` (a string marked
-    for translation) and ``params``, so that a shell can word it in the reader's language
-    (:meth:`text`); the others (the games' own step faults) read in English in every language."""
+    ``message`` reads in English; when it is an :class:`i18n.Msg` (the format's own faults, made by
+    :meth:`of`, and the games' step faults) it also keeps its marked template and params, so that
+    a shell can word it in the reader's language (:meth:`text`)."""
 
     path: str
     message: str
-    template: str = field(default="", compare=False)
-    params: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     @classmethod
     def of(cls, path: str, template: str, **params: Any) -> Fault:
-        return cls(path, template.format(**params), template, params)
+        return cls(path, Msg(template, **params))
 
-    def text(self, t: _Text) -> str:
+    def text(self, t: Text) -> str:
         """The message in ``t``'s language (``i18n.Text``)."""
-        return t.gettext(self.template, **self.params) if self.template else self.message
+        return self.message.text(t) if isinstance(self.message, Msg) else self.message
 
     def to_json(self) -> dict[str, str]:
         return {"path": self.path, "message": self.message}

@@ -301,7 +301,7 @@ VALUE_WORDS = frozenset({
     NP_("value", "character"), NP_("value", "exploration"), NP_("value", "encounter"), NP_("value", "experience"),
     NP_("value", "test"), NP_("value", "strength"), NP_("value", "willpower"), NP_("value", "cunning"),
     NP_("value", "win"), NP_("value", "lose"), NP_("value", "tie"), NP_("value", "player"), NP_("value", "enemy"),
-    NP_("value", "prepare"), NP_("value", "rolled"),
+    NP_("value", "prepare"), NP_("value", "rolled"), NP_("value", "over"), NP_("value", "movement"),
 })
 
 

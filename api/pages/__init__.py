@@ -20,12 +20,13 @@ from typing import Any
 from flask import Blueprint, render_template, request, url_for
 
 from api.extensions import get_queue, get_redis
-from api.i18n import request_lang
+from api.i18n import request_lang, request_text
 from api.problems import ProblemError
 from arbiter import store
 from judge.games import quick, registry
 from judge.limits import MAX_STEPS_IN_REQUEST
 from judge.rules import index
+from replays.errors import Fault
 from replays.service import MalformedLog, StepOutOfRange, ruling_words_json
 from worker.queue import fetch_job, public_status
 
@@ -143,6 +144,7 @@ def position_ruling() -> dict[str, Any]:
 
 
 def _faults(faults: list[tuple[str, str]], base: str) -> ProblemError:
-    errors = [{"pointer": base + path, "detail": message} for path, message in faults]
+    t = request_text()  # a game's fault is an i18n.Msg: worded in the request's language
+    errors = [{"pointer": base + path, "detail": Fault(path, message).text(t)} for path, message in faults]
     first = errors[0]["detail"] if errors else "The position cannot be set up."
     return ProblemError(422, "Unprocessable Entity", f"{len(errors)} fault(s); the first: {first}", errors=errors)

@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
+from i18n import N_, NP_, Msg
 from judge.games.jsonbounds import at_most
 from judge.kernel.core import Decision, IllegalAction
 from judge.limits import MAX_INPUTS
@@ -169,42 +170,47 @@ def parse_inputs(step: dict[str, Any], path: str, players: Sequence[str], faults
     if "roll" in step:
         raw = step["roll"]
         if isinstance(raw, list) and len(raw) > MAX_INPUTS:
-            faults.append((f"{path}/roll", f"'roll' lists {at_most('MAX_INPUTS', 'die faces')}"))
+            faults.append((f"{path}/roll", Msg(N_("'roll' lists {at_most}"),
+                                                 at_most=at_most("MAX_INPUTS", NP_("at most", "die faces")))))
         elif not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
-            faults.append((f"{path}/roll", "'roll' must be a list of die faces such as \"2RD\""))
+            faults.append((f"{path}/roll", Msg(N_("'roll' must be a list of die faces such as \"2RD\""))))
         else:
             roll = tuple(raw)
     random: tuple[Any, ...] = ()
     if "random" in step:
         raw = step["random"]
         if isinstance(raw, list) and len(raw) > MAX_INPUTS:
-            faults.append((f"{path}/random", f"'random' lists {at_most('MAX_INPUTS', 'outcomes')}"))
+            faults.append((f"{path}/random", Msg(N_("'random' lists {at_most}"),
+                                                 at_most=at_most("MAX_INPUTS", NP_("at most", "outcomes")))))
         elif not isinstance(raw, list) or not all(_is_pick(x) for x in raw):
-            faults.append((f"{path}/random", "'random' must be a list of outcomes (an index from 0 or a name)"))
+            faults.append((f"{path}/random",
+                           Msg(N_("'random' must be a list of outcomes (an index from 0 or a name)"))))
         else:
             random = tuple(raw)
     choices: list[Choice] = []
     if "choices" in step:
         raw = step["choices"]
         if not isinstance(raw, list):
-            faults.append((f"{path}/choices", "'choices' must be a list of {\"by\", \"kind\", \"answer\"}"))
+            faults.append((f"{path}/choices", Msg(N_("'choices' must be a list of {\"by\", \"kind\", \"answer\"}"))))
         elif len(raw) > MAX_INPUTS:
-            faults.append((f"{path}/choices", f"'choices' lists {at_most('MAX_INPUTS', 'choices')}"))
+            faults.append((f"{path}/choices", Msg(N_("'choices' lists {at_most}"),
+                                                 at_most=at_most("MAX_INPUTS", NP_("at most", "choices")))))
         else:
             for i, ch in enumerate(raw):
                 at = f"{path}/choices/{i}"
                 if not isinstance(ch, dict) or "answer" not in ch:
-                    faults.append((at, "a choice is an object with 'by', 'kind' and 'answer'"))
+                    faults.append((at, Msg(N_("a choice is an object with 'by', 'kind' and 'answer'"))))
                     continue
                 for key in ch:
                     if key not in CHOICE_KEYS:
-                        faults.append((f"{at}/{escape(key)}", unknown_key(key, CHOICE_KEYS, "a choice")))
+                        faults.append((f"{at}/{escape(key)}", unknown_key(key, CHOICE_KEYS, N_("a choice"))))
                 by = ch.get("by")
                 if by is not None and (not isinstance(by, str) or by not in players):
-                    faults.append((f"{at}/by", f"{by!r} is not a player of this log ({', '.join(players)})"))
+                    faults.append((f"{at}/by", Msg(N_("{by} is not a player of this log ({players})"), by=repr(by),
+                                                players=", ".join(players))))
                 kind = ch.get("kind")
                 if kind is not None and not isinstance(kind, str):
-                    faults.append((f"{at}/kind", "'kind' names the kind of decision (a string)"))
+                    faults.append((f"{at}/kind", Msg(N_("'kind' names the kind of decision (a string)"))))
                 choices.append(Choice(answer=ch["answer"], by=by if isinstance(by, str) else None,
                                       kind=kind if isinstance(kind, str) else None))
     return Inputs(roll=roll, random=random, choices=tuple(choices))
@@ -216,31 +222,34 @@ def check_annotations(step: dict[str, Any], path: str, faults: Faults) -> None:
     are checked as strictly as the step's own."""
     for key in ("note", "dispute"):
         if key in step and not isinstance(step[key], str):
-            faults.append((f"{path}/{key}", f"'{key}' must be a string"))
+            faults.append((f"{path}/{key}", Msg(N_("'{key}' must be a string"), key=key)))
     if "expect" not in step:
         return
     expect = step["expect"]
     at = f"{path}/expect"
     if not isinstance(expect, dict):
-        faults.append((at, "'expect' must be an object with 'hash', 'state' and/or 'error'"))
+        faults.append((at, Msg(N_("'expect' must be an object with 'hash', 'state' and/or 'error'"))))
         return
     for key in expect:
         if key not in EXPECT_KEYS:
-            faults.append((f"{at}/{escape(key)}", unknown_key(key, EXPECT_KEYS, "a checkpoint ('expect')")))
+            faults.append((f"{at}/{escape(key)}", unknown_key(key, EXPECT_KEYS, N_("a checkpoint ('expect')"))))
     if "hash" in expect and not (isinstance(expect["hash"], str) and STATE_HASH.match(expect["hash"])):
-        faults.append((f"{at}/hash", "'hash' is a state hash: 'sha256:' and 64 lowercase hexadecimal digits"))
+        faults.append((f"{at}/hash",
+                       Msg(N_("'hash' is a state hash: 'sha256:' and 64 lowercase hexadecimal digits"))))
     if "state" in expect and not isinstance(expect["state"], dict):
-        faults.append((f"{at}/state", "'state' is a partial state view (an object)"))
+        faults.append((f"{at}/state", Msg(N_("'state' is a partial state view (an object)"))))
     if "error" in expect:
         err = expect["error"]
         if not isinstance(err, dict) or not err:
-            faults.append((f"{at}/error", "'error' is the expected rejection: an object with 'kind' and/or 'rule'"))
+            faults.append((f"{at}/error", Msg(N_("'error' is the expected rejection: an object with 'kind' and/or "
+                                                   "'rule'"))))
             return
         for key in err:
             if key not in EXPECT_ERROR_KEYS:
-                faults.append((f"{at}/error/{escape(key)}", unknown_key(key, EXPECT_ERROR_KEYS, "an expected error")))
+                faults.append((f"{at}/error/{escape(key)}",
+                               unknown_key(key, EXPECT_ERROR_KEYS, N_("an expected error"))))
             elif err[key] is not None and not isinstance(err[key], str):
-                faults.append((f"{at}/error/{key}", f"'{key}' must be a string (or null: any)"))
+                faults.append((f"{at}/error/{key}", Msg(N_("'{key}' must be a string (or null: any)"), key=key)))
 
 
 def _is_pick(x: Any) -> bool:
@@ -252,17 +261,23 @@ def escape(key: str) -> str:
     return key.replace("~", "~0").replace("/", "~1")
 
 
-def unknown_key(key: str, known: Iterable[str], where: str) -> str:
-    """The message for an unknown key: the nearest known name, and the known ones."""
+def unknown_key(key: str, known: Iterable[str], where: str | Msg) -> Msg:
+    """The message for an unknown key: the nearest known name, and the known ones. ``where`` is a
+    phrase marked for translation (``N_("a choice")``) or a :class:`Msg`."""
     known = sorted(known)
-    near = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
-    hint = f" (did you mean '{near[0]}'?)" if near else ""
-    return f"unknown key '{key}' in {where}{hint}; the known keys are {', '.join(known)}"
+    return Msg(N_("unknown key '{key}' in {where}{hint}; the known keys are {known}"), key=key,
+               where=where if isinstance(where, Msg) else Msg(where), hint=nearest(key, known),
+               known=", ".join(known))
 
 
 def nearest(word: Any, known: Iterable[str]) -> str:
-    """`` (did you mean 'x'?)`` for the known name nearest ``word``, or an empty string."""
+    """`` (did you mean 'x'?)`` (a :class:`Msg`) for the known name nearest ``word``, or an empty string."""
     if not isinstance(word, str):
         return ""
     near = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
-    return f" (did you mean '{near[0]}'?)" if near else ""
+    return Msg(N_(" (did you mean '{word}'?)"), word=near[0]) if near else ""
+
+
+def got(value: Any) -> str:
+    """`` (got <repr of value>)`` (a :class:`Msg`): what a log gave where it should not."""
+    return Msg(N_(" (got {value})"), value=repr(value))

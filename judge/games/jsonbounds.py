@@ -32,23 +32,25 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from i18n import N_, NP_, Msg
 from judge.limits import LIMITS, MAX_DEPTH, MAX_FAULTS, MAX_INT, MAX_ITEMS, MAX_NODES, MAX_STRING
 
 Faults = list[tuple[str, str]]
 _SURROGATE = re.compile(f"[{chr(0xD800)}-{chr(0xDFFF)}]")  # (no surrogate literal: mypyc refuses one)
 
-# the faults, each naming its limit
-_DEEP = f"nested deeper than {MAX_DEPTH} arrays or objects (limit MAX_DEPTH)"
-_ITEMS = f"at most {MAX_ITEMS} members or items in one object or array (limit MAX_ITEMS)"
-_NODES = f"a log holds at most {MAX_NODES} JSON values (limit MAX_NODES); the scan stopped here"
-_LONG = f"a string has at most {MAX_STRING} characters (limit MAX_STRING)"
-_KEY_LONG = f"a key has at most {MAX_STRING} characters (limit MAX_STRING)"
-_UNICODE = "not valid Unicode: a lone surrogate (\\ud800-\\udfff) cannot be encoded"
-_KEY_UNICODE = "this key is not valid Unicode: a lone surrogate (\\ud800-\\udfff) cannot be encoded " \
-               "(shown as U+FFFD in this pointer)"
-_BIG_INT = f"an integer must lie between -{MAX_INT} and {MAX_INT} (limit MAX_INT)"
-_NOT_FINITE = "NaN and infinite numbers are not JSON numbers"
-_KEY_TYPE = "object keys are strings"
+# the faults, each naming its limit (i18n.Msg: English, worded in the reader's language by a shell)
+_DEEP = Msg(N_("nested deeper than {n} arrays or objects (limit {name})"), n=MAX_DEPTH, name="MAX_DEPTH")
+_ITEMS = Msg(N_("at most {n} members or items in one object or array (limit {name})"), n=MAX_ITEMS,
+             name="MAX_ITEMS")
+_NODES = Msg(N_("a log holds at most {n} JSON values (limit {name}); the scan stopped here"), n=MAX_NODES,
+             name="MAX_NODES")
+_LONG = Msg(N_("a string has at most {n} characters (limit {name})"), n=MAX_STRING, name="MAX_STRING")
+_KEY_LONG = Msg(N_("a key has at most {n} characters (limit {name})"), n=MAX_STRING, name="MAX_STRING")
+_UNICODE = Msg(N_("not valid Unicode: a lone surrogate (\\ud800-\\udfff) cannot be encoded"))
+_KEY_UNICODE = Msg(N_("this key is not valid Unicode: a lone surrogate (\\ud800-\\udfff) cannot be encoded "
+                      "(shown as U+FFFD in this pointer)"))
+_BIG_INT = Msg(N_("an integer must lie between -{n} and {n} (limit {name})"), n=MAX_INT, name="MAX_INT")
+_NOT_FINITE = Msg(N_("NaN and infinite numbers are not JSON numbers"))
 
 # keys known to be sound (short ASCII strings): the keys of the format (docs/replay-format.md), so
 # that most objects' keys are checked in one set operation
@@ -70,14 +72,17 @@ Place = tuple[Any, int, Any, Any] | None
 _NO_KEY: Any = object()
 
 
-def at_most(name: str, what: str) -> str:
-    """``at most <value of limit name> <what> (limit <name>)``: how a bound's fault names it."""
-    return f"at most {LIMITS[name][0]} {what} (limit {name})"
+def at_most(name: str, what: str) -> Msg:
+    """``at most <value of limit name> <what> (limit <name>)``: how a bound's fault names it.
+    ``what`` is marked with the context "at most" (``at_most("MAX_ZONE_CARDS", NP_("at most",
+    "cards"))``): after a count it takes another case in Polish and Russian than alone."""
+    return Msg(N_("at most {n} {what} (limit {name})"), n=LIMITS[name][0],
+               what=what if isinstance(what, Msg) else Msg.in_context("at most", what), name=name)
 
 
-def whole(name: str, low: int = 0) -> str:
+def whole(name: str, low: int = 0) -> Msg:
     """``a whole number from <low> to <value of limit name> (limit <name>)``."""
-    return f"a whole number from {low} to {LIMITS[name][0]} (limit {name})"
+    return Msg(N_("a whole number from {low} to {n} (limit {name})"), low=low, n=LIMITS[name][0], name=name)
 
 
 def is_int(value: Any, low: int, high: int) -> bool:
@@ -227,7 +232,8 @@ def scan_places(doc: Any, wide: Mapping[str, int] | None = None) -> Faults:
                 _scalar(v, place, k, faults, wide)
     if len(faults) >= MAX_FAULTS:
         del faults[MAX_FAULTS:]
-        faults.append(("", f"{at_most('MAX_FAULTS', 'faults are listed')}; the scan stopped there"))
+        faults.append(("", Msg(N_("{at_most}; the scan stopped there"),
+                               at_most=at_most("MAX_FAULTS", NP_("at most", "faults are listed")))))
     return faults
 
 
@@ -237,9 +243,10 @@ def _sound_members(obj: dict[Any, Any], place: Place, faults: Faults) -> list[tu
     out = []
     for k, v in obj.items():
         if type(k) is not str:
-            faults.append((pointer(place), f"{_KEY_TYPE}, not a {type(k).__name__}"))
+            faults.append((pointer(place), Msg(N_("object keys are strings, not a {type}"), type=type(k).__name__)))
         elif len(k) > MAX_STRING:
-            faults.append((pointer(place), f"{_KEY_LONG}: one of this object's has {len(k)}"))
+            faults.append((pointer(place), Msg(N_("{too_long}: one of this object's has {n}"), too_long=_KEY_LONG,
+                                                 n=len(k))))
         elif not k.isascii() and _bad_text(k):
             faults.append((pointer(place, k), _KEY_UNICODE))
         else:
@@ -250,7 +257,7 @@ def _sound_members(obj: dict[Any, Any], place: Place, faults: Faults) -> list[tu
 def _big(v: int, at: str, faults: Faults, wide: Mapping[str, int] | None) -> None:
     if wide and at in wide:
         if not 0 <= v <= wide[at]:
-            faults.append((at, f"an integer from 0 to {wide[at]} here"))
+            faults.append((at, Msg(N_("an integer from 0 to {n} here"), n=wide[at])))
         return
     faults.append((at, _BIG_INT))
 
@@ -271,4 +278,4 @@ def _scalar(v: Any, place: Place, key: Any, faults: Faults, wide: Mapping[str, i
         if not math.isfinite(v):
             faults.append((pointer(place, key), _NOT_FINITE))
     else:
-        faults.append((pointer(place, key), f"not a JSON value (a {t.__name__})"))
+        faults.append((pointer(place, key), Msg(N_("not a JSON value (a {type})"), type=t.__name__)))

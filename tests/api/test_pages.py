@@ -116,3 +116,15 @@ def test_a_position_the_engine_refuses_points_into_the_log(client: FlaskClient) 
     text = registry.get("destiny").quick_example().replace("1Sh\n", "3Sh\n", 1)
     problem = assert_problem(client.post("/position", json={"text": text}), 422)
     assert any(e["pointer"].startswith("/log/setup/position/players/p1/pool") for e in problem["errors"])
+
+
+def test_a_step_fault_of_a_position_is_worded_in_the_request_language(client: FlaskClient) -> None:
+    """A game's fault is an i18n.Msg: the position's answer words it in the language asked for."""
+    example = registry.get("destiny").quick_example()
+    text = "\n".join("ask p1 activate Luke Skywalker/1" if line.startswith("ask") else line
+                     for line in example.splitlines())
+    english = assert_problem(client.post("/position", json={"text": text}), 422)["errors"]
+    polish = assert_problem(client.post("/position?lang=pl", json={"text": text}), 422)["errors"]
+    assert [e["pointer"] for e in english] == [e["pointer"] for e in polish] == ["/log/steps/0/card"]
+    assert english[0]["detail"] == "'card' (a card in play) names a card, not a die: leave out '/1'"
+    assert polish[0]["detail"] == "'card' (karta w grze) wskazuje kartę, nie kość: pomiń '/1'"

@@ -44,6 +44,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from i18n import N_, Msg
 from judge.games.base import PLAYER, Faults
 from judge.games.destiny.cardtools import card_code, pool_of, title
 from judge.games.destiny.model import CardPool, CardType
@@ -90,7 +91,8 @@ def parse_quick(text: str) -> tuple[dict[str, Any], Faults]:
 
     lines = text.splitlines()
     if len(lines) > MAX_LINES or any(len(line) > MAX_TEXT for line in lines):
-        return spec, [("/lines", f"at most {MAX_LINES} lines of at most {MAX_TEXT} characters")]
+        return spec, [("/lines", Msg(N_("at most {lines} lines of at most {n} characters"), lines=MAX_LINES,
+                                         n=MAX_TEXT))]
     for n, raw in enumerate(lines, 1):
         line = raw.strip()
         where = f"/lines/{n}"
@@ -100,7 +102,7 @@ def parse_quick(text: str) -> tuple[dict[str, Any], Faults]:
         rest = rest.strip()
         if head in ("round",):
             if not rest.isdigit():
-                faults.append((where, "'round N': a whole number"))
+                faults.append((where, Msg(N_("'round N': a whole number"))))
             else:
                 spec["round"] = int(rest)
         elif head == "turn":
@@ -112,21 +114,23 @@ def parse_quick(text: str) -> tuple[dict[str, Any], Faults]:
         elif head == "battlefield":
             pid, _, name = rest.partition(" ")
             if not PLAYER.match(pid) or not name.strip():
-                faults.append((where, "'battlefield PLAYER CARD': the controller, then the battlefield's name"))
+                faults.append((where,
+                               Msg(N_("'battlefield PLAYER CARD': the controller, then the battlefield's name"))))
             else:
                 spec["battlefield"] = {"card": name.strip(), "controller": pid}
         elif PLAYER.match(head):
             _player_line(player(head), rest, where, faults)
         else:
-            faults.append((where, f"cannot read {line!r}: a line starts with round, turn, battlefield, ask, "
-                                  "dispute or a player ID (p1 ...)"))
+            faults.append((where, Msg(N_("cannot read {line}: a line starts with round, turn, battlefield, ask, "
+                                         "dispute or a player ID (p1 ...)"), line=repr(line))))
     return spec, faults
 
 
 def _player_line(p: dict[str, Any], rest: str, where: str, faults: Faults) -> None:
     if not rest:
-        faults.append((where, f"cannot read {p['id']!r} alone: 'PLAYER NAME: resources N, hand N, deck N', "
-                              "'PLAYER character CARD: ...' or 'PLAYER die CARD/N: FACE'"))
+        faults.append((where, Msg(N_("cannot read {line} alone: 'PLAYER NAME: resources N, hand N, deck N', "
+                                     "'PLAYER character CARD: ...' or 'PLAYER die CARD/N: FACE'"),
+                                  line=repr(p["id"]))))
         return
     kind, _, body = rest.partition(" ")
     if kind == "character":
@@ -140,13 +144,14 @@ def _player_line(p: dict[str, Any], rest: str, where: str, faults: Faults) -> No
                 key = {"die": "dice", "shield": "shields"}.get(m.group(2), m.group(2))
                 ch[key] = int(m.group(1))
             else:
-                faults.append((where, f"cannot read {fact!r}: '2 dice', '3 damage', '1 shield' or 'exhausted'"))
+                faults.append((where, Msg(N_("cannot read {fact}: '2 dice', '3 damage', '1 shield' or 'exhausted'"),
+                                          fact=repr(fact))))
         p.setdefault("characters", []).append(ch)
     elif kind == "die":
         ref, _, face = body.rpartition(":")
         name, _, number = ref.strip().rpartition("/")
         if not name or not number.strip().isdigit() or not face.strip():
-            faults.append((where, "'PLAYER die CHARACTER/N: FACE', e.g. 'p1 die Luke Skywalker/1: 2RD'"))
+            faults.append((where, Msg(N_("'PLAYER die CHARACTER/N: FACE', e.g. 'p1 die Luke Skywalker/1: 2RD'"))))
         else:
             p.setdefault("dice", []).append({"card": name.strip(), "die": int(number), "face": face.strip()})
     else:
@@ -161,8 +166,8 @@ def _player_line(p: dict[str, Any], rest: str, where: str, faults: Faults) -> No
             elif key == "hand":
                 p["hand"] = int(value) if value.isdigit() else [v.strip() for v in value.split(";") if v.strip()]
             else:
-                faults.append((where, f"cannot read {fact!r}: 'resources N', 'hand N' (or card names split "
-                                      "by ';'), 'deck N'"))
+                faults.append((where, Msg(N_("cannot read {fact}: 'resources N', 'hand N' (or card names split "
+                                             "by ';'), 'deck N'"), fact=repr(fact))))
 
 
 # ------------------------------------------------------------------------ the log
@@ -171,34 +176,34 @@ def quick_log(spec: Any, cards: Any) -> tuple[dict[str, Any] | None, Faults]:
     log's step 1, with ``dispute``). Faults carry JSON Pointers into ``spec``."""
     faults: Faults = []
     if not isinstance(spec, dict):
-        return None, [("", "a quick position is an object (judge.games.destiny.quick)")]
+        return None, [("", Msg(N_("a quick position is an object (judge.games.destiny.quick)")))]
     pool = pool_of(cards)
     raw_players = spec.get("players")
     if not isinstance(raw_players, list) or not 2 <= len(raw_players) <= MAX_PLAYERS:
-        return None, [("/players", f"2 to {MAX_PLAYERS} players")]
+        return None, [("/players", Msg(N_("2 to {n} players"), n=MAX_PLAYERS))]
     seats: list[dict[str, Any]] = []
     position: dict[str, Any] = {"round": 1, "phase": "action", "players": {}}
     table = _Table()
     for i, raw in enumerate(raw_players):
         where = f"/players/{i}"
         if not isinstance(raw, dict) or not isinstance(raw.get("id"), str) or not PLAYER.match(raw["id"]):
-            faults.append((f"{where}/id", "a player ID: a letter, then letters, digits, - or _ (p1, ana)"))
+            faults.append((f"{where}/id", Msg(N_("a player ID: a letter, then letters, digits, - or _ (p1, ana)"))))
             continue
         pid = raw["id"]
         if any(s["id"] == pid for s in seats):
-            faults.append((f"{where}/id", f"player {pid} is listed twice"))
+            faults.append((f"{where}/id", Msg(N_("player {pid} is listed twice"), pid=pid)))
             continue
         seats.append({"id": pid, "name": str(raw.get("name") or pid)})
         position["players"][pid] = _seat(pid, raw, where, pool, table, faults)
     rnd = spec.get("round", 1)
     if type(rnd) is not int or rnd < 1:
-        faults.append(("/round", "a round number, from 1"))
+        faults.append(("/round", Msg(N_("a round number, from 1"))))
     else:
         position["round"] = rnd
     ids = [s["id"] for s in seats]
     turn = spec.get("turn") or (ids[0] if ids else None)
     if turn not in ids:
-        faults.append(("/turn", f"the player whose turn it is: one of {', '.join(ids)}"))
+        faults.append(("/turn", Msg(N_("the player whose turn it is: one of {players}"), players=", ".join(ids))))
     position["turn"] = turn
     position["claimed_by"] = None
     bf = spec.get("battlefield")
@@ -206,18 +211,18 @@ def quick_log(spec: Any, cards: Any) -> tuple[dict[str, Any] | None, Faults]:
         code = _card(pool, bf.get("card"), "/battlefield/card", faults, CardType.BATTLEFIELD)
         controller = bf.get("controller") or turn
         if controller not in ids:
-            faults.append(("/battlefield/controller", f"one of {', '.join(ids)}"))
+            faults.append(("/battlefield/controller", Msg(N_("one of {players}"), players=", ".join(ids))))
         if code:
             position["battlefield"] = {"card": code, "controller": controller}
     elif bf is not None:
-        faults.append(("/battlefield", "{\"card\": name, \"controller\": player}"))
+        faults.append(("/battlefield", Msg(N_("{\"card\": name, \"controller\": player}"))))
     ask = spec.get("ask")
     if isinstance(ask, str) and len(ask) > MAX_TEXT:
-        faults.append(("/ask", f"at most {MAX_TEXT} characters"))
+        faults.append(("/ask", Msg(N_("at most {n} characters"), n=MAX_TEXT)))
         ask = None
     step = _ask(ask, ids, pool, table, faults) if isinstance(ask, str) and ask.strip() else None
     if step is None and not any(p == "/ask" for p, _ in faults):
-        faults.append(("/ask", "the step to rule on, e.g. 'p1 resolve Luke Skywalker/1 -> Boba Fett'"))
+        faults.append(("/ask", Msg(N_("the step to rule on, e.g. 'p1 resolve Luke Skywalker/1 -> Boba Fett'"))))
     if faults or step is None:
         return None, faults
     dispute = spec.get("dispute")
@@ -254,16 +259,17 @@ class _Table:
         if len(found) == 1:
             return found[0]
         if not found:
-            faults.append((where, f"{name.strip()!r} is not in play" + (f" for {pid.strip()}" if pid else "")))
+            faults.append((where, Msg(N_("{name} is not in play for {pid}"), name=repr(name.strip()), pid=pid.strip())
+                           if pid else Msg(N_("{name} is not in play"), name=repr(name.strip()))))
         else:
-            faults.append((where, f"{name.strip()!r} is in play more than once: say whose, e.g. "
-                                  f"'{found[0].split('.')[0]}:{name.strip()}'"))
+            faults.append((where, Msg(N_("{name} is in play more than once: say whose, e.g. '{owner}:{plain}'"),
+                                      name=repr(name.strip()), owner=found[0].split(".")[0], plain=name.strip())))
         return None
 
 
 def _card(pool: CardPool, name: Any, where: str, faults: Faults, kind: CardType | None = None) -> str | None:
     if not isinstance(name, str) or not name.strip():
-        faults.append((where, "a card's name or code"))
+        faults.append((where, Msg(N_("a card's name or code"))))
         return None
     match = card_code(pool, name)
     if match.code is None:
@@ -272,7 +278,7 @@ def _card(pool: CardPool, name: Any, where: str, faults: Faults, kind: CardType 
         return None
     card = pool.cards[match.code]
     if kind is not None and card.type != kind:
-        faults.append((where, f"{title(card)} is a {card.type}, not a {kind}"))
+        faults.append((where, Msg(N_("{card} is a {type}, not a {kind}"), card=title(card), type=card.type, kind=kind)))
         return None
     return match.code
 
@@ -280,7 +286,7 @@ def _card(pool: CardPool, name: Any, where: str, faults: Faults, kind: CardType 
 def _count(raw: dict[str, Any], key: str, where: str, faults: Faults, default: int = 0) -> int:
     value = raw.get(key, default)
     if type(value) is not int or not 0 <= value <= 99:
-        faults.append((f"{where}/{key}", f"'{key}': a whole number from 0 to 99"))
+        faults.append((f"{where}/{key}", Msg(N_("'{key}': a whole number from 0 to 99"), key=key)))
         return default
     return value
 
@@ -291,7 +297,7 @@ def _seat(pid: str, raw: dict[str, Any], where: str, pool: CardPool, table: _Tab
                             "characters": {}, "supports": {}, "pool": {}}
     hand = raw.get("hand", 0)
     if isinstance(hand, list) and len(hand) > MAX_HAND:
-        faults.append((f"{where}/hand", f"at most {MAX_HAND} cards named in a hand (or a count)"))
+        faults.append((f"{where}/hand", Msg(N_("at most {n} cards named in a hand (or a count)"), n=MAX_HAND)))
     elif isinstance(hand, list):
         codes = [_card(pool, h, f"{where}/hand/{i}", faults) for i, h in enumerate(hand)]
         seat["hand"] = [c for c in codes if c]
@@ -301,13 +307,16 @@ def _seat(pid: str, raw: dict[str, Any], where: str, pool: CardPool, table: _Tab
     chars = raw.get("characters")
     if not isinstance(chars, list) or not 1 <= len(chars) <= MAX_CHARACTERS:
         faults.append((f"{where}/characters",
-                       f"1 to {MAX_CHARACTERS} characters, each " + '{"card": name, "dice": 1 or 2, ...}'))
+                       Msg(N_("1 to {n} characters, each {{\"card\": name, \"dice\": 1 or 2, ...}}"),
+                           n=MAX_CHARACTERS)))
         chars = []
     copies: dict[str, int] = {}
     for i, ch in enumerate(chars):
         sub = f"{where}/characters/{i}"
         if not isinstance(ch, dict):
-            faults.append((sub, "a character is {\"card\": name, \"dice\", \"damage\", \"shields\", \"exhausted\"}"))
+            faults.append((sub,
+                           Msg(N_("a character is {\"card\": name, \"dice\", \"damage\", \"shields\", "
+                                  "\"exhausted\"}"))))
             continue
         code = _card(pool, ch.get("card"), f"{sub}/card", faults, CardType.CHARACTER)
         if code is None:
@@ -317,7 +326,7 @@ def _seat(pid: str, raw: dict[str, Any], where: str, pool: CardPool, table: _Tab
         table.refs.append((pid, code, ref))
         exhausted = ch.get("exhausted", False)
         if not isinstance(exhausted, bool):
-            faults.append((f"{sub}/exhausted", "true or false"))
+            faults.append((f"{sub}/exhausted", Msg(N_("true or false"))))
             exhausted = False
         seat["characters"][ref] = {"dice": _count(ch, "dice", sub, faults, 1),
                                    "damage": _count(ch, "damage", sub, faults),
@@ -326,17 +335,18 @@ def _seat(pid: str, raw: dict[str, Any], where: str, pool: CardPool, table: _Tab
     dice = raw.get("dice", [])
     if not isinstance(dice, list) or len(dice) > MAX_DICE:
         faults.append((f"{where}/dice",
-                       f"at most {MAX_DICE} dice, each " + '{"card": name, "die": 1 or 2, "face": "2RD"}'))
+                       Msg(N_("at most {n} dice, each {{\"card\": name, \"die\": 1 or 2, \"face\": \"2RD\"}}"),
+                           n=MAX_DICE)))
         dice = []
     for i, die in enumerate(dice):
         sub = f"{where}/dice/{i}"
         if not isinstance(die, dict) or not isinstance(die.get("face"), str):
-            faults.append((sub, "a die in the pool is {\"card\": name, \"die\": 1 or 2, \"face\": \"2RD\"}"))
+            faults.append((sub, Msg(N_("a die in the pool is {\"card\": name, \"die\": 1 or 2, \"face\": \"2RD\"}"))))
             continue
         die_of = table.find(pool, f"{pid}:{die.get('card')}", faults, f"{sub}/card")
         number = die.get("die", 1)
         if type(number) is not int or not 1 <= number <= 2:
-            faults.append((f"{sub}/die", "the die's number on its card: 1 or 2"))
+            faults.append((f"{sub}/die", Msg(N_("the die's number on its card: 1 or 2"))))
             continue
         if die_of is not None:
             seat["pool"][f"{die_of}/{number}"] = die["face"].strip()
@@ -355,7 +365,8 @@ def _ref(text: str, pool: CardPool, table: _Table, faults: Faults, prefer: str |
 def _ask(ask: str, ids: list[str], pool: CardPool, table: _Table, faults: Faults) -> dict[str, Any] | None:
     words = ask.strip().split(" ", 2)
     if len(words) < 2 or words[0] not in ids:
-        faults.append(("/ask", f"the step starts with the player who takes it ({', '.join(ids)}), then the verb"))
+        faults.append(("/ask", Msg(N_("the step starts with the player who takes it ({players}), then the verb"),
+                                  players=", ".join(ids))))
         return None
     by, verb, rest = words[0], words[1], (words[2] if len(words) > 2 else "").strip()
     step: dict[str, Any] = {"by": by, "do": verb}
@@ -370,7 +381,7 @@ def _ask(ask: str, ids: list[str], pool: CardPool, table: _Table, faults: Faults
                 entry["target"] = _ref(target, pool, table, faults)
             entries.append(entry)
         if not entries:
-            faults.append(("/ask", "'P resolve DIE -> TARGET, DIE -> TARGET'"))
+            faults.append(("/ask", Msg(N_("'P resolve DIE -> TARGET, DIE -> TARGET'"))))
         step["dice"] = entries
     elif verb == "activate":
         name, _, roll = rest.partition(" rolling ")
@@ -386,7 +397,8 @@ def _ask(ask: str, ids: list[str], pool: CardPool, table: _Table, faults: Faults
         else:
             step["card"] = _ref(name, pool, table, faults, by)
     else:
-        faults.append(("/ask", f"the verb is one of resolve, activate, play, use, claim, pass (got {verb!r})"))
+        faults.append(("/ask", Msg(N_("the verb is one of resolve, activate, play, use, claim, pass (got {verb})"),
+                                  verb=repr(verb))))
         return None
     return None if any(p == "/ask" for p, _ in faults) else step
 

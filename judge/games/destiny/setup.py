@@ -19,6 +19,7 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from i18n import N_, NP_, Msg
 from judge.games.destiny import records as rec
 from judge.games.destiny.dice import Face, FaceError, parse_face
 from judge.games.destiny.engine import HAND_LIMIT, Ctx
@@ -47,92 +48,94 @@ def from_position(pos: Any, players: list[dict[str, Any]], cards: CardPool, path
         faults.append((f"{path}{sub}", msg))
 
     if not isinstance(pos, dict):
-        return None, [(path, "a position is a state view object (spec section 5)")]
+        return None, [(path, Msg(N_("a position is a state view object (spec section 5)")))]
     st = GameState()
     rnd = pos.get("round", 1)
     if not is_int(rnd, 1, MAX_ROUND):
-        bad("/round", f"'round' must be {whole('MAX_ROUND', 1)}")
+        bad("/round", Msg(N_("'round' must be {whole}"), whole=whole("MAX_ROUND", 1)))
     else:
         st.round = rnd
     if "phase" in pos and not isinstance(pos["phase"], str):
-        bad("/phase", "'phase' must be a str")
+        bad("/phase", Msg(N_("'phase' must be a str")))
     st.phase = pos.get("phase", "action") if isinstance(pos.get("phase"), str) else "action"
     if st.phase not in ("action", "upkeep"):
-        bad("/phase", "a position starts in the 'action' phase (or 'upkeep' awaiting the log's upkeep step)")
+        bad("/phase", Msg(N_("a position starts in the 'action' phase (or 'upkeep' awaiting the log's upkeep step)")))
     ids: list[str] = [p["id"] for p in players if isinstance(p, dict) and isinstance(p.get("id"), str)]
     names = {p.get("id"): p.get("name", "") for p in players if isinstance(p, dict)}
     raw_players = pos.get("players")
     if not isinstance(raw_players, dict) or not raw_players:
-        bad("/players", "'players' must map each player ID to that player's state")
+        bad("/players", Msg(N_("'players' must map each player ID to that player's state")))
         return None, faults
     for pid in raw_players:
         if pid not in ids:
-            bad(f"/players/{escape(pid)}", f"'{pid}' is not listed in the log's top-level 'players'")
+            bad(f"/players/{escape(pid)}", Msg(N_("'{pid}' is not listed in the log's top-level 'players'"), pid=pid))
     for pid in ids:
         if pid not in raw_players:
-            bad("/players", f"player '{pid}' has no state in the position")
+            bad("/players", Msg(N_("player '{pid}' has no state in the position"), pid=pid))
     for pid in ids:
         raw = raw_players.get(pid)
         if not isinstance(raw, dict):
             if pid in raw_players:
-                bad(f"/players/{escape(pid)}", "a player's state is an object (spec section 5)")
+                bad(f"/players/{escape(pid)}", Msg(N_("a player's state is an object (spec section 5)")))
             continue
         st.players[pid] = _player(pid, names.get(pid, ""), raw, cards, f"{path}/players/{pid}", faults)
     turn = _seat(pos.get("turn"), st.players)
     if st.phase == "action":
         if turn is None:
-            bad("/turn", "'turn' must name the player whose turn it is")
+            bad("/turn", Msg(N_("'turn' must name the player whose turn it is")))
         st.turn = turn
     claimed = pos.get("claimed_by")
     if claimed is not None and _seat(claimed, st.players) is None:
-        bad("/claimed_by", "'claimed_by' must be null or a player ID")
+        bad("/claimed_by", Msg(N_("'claimed_by' must be null or a player ID")))
     st.claimed_by = _seat(claimed, st.players)
     bf = pos.get("battlefield")
     if bf is not None:
         if not isinstance(bf, dict) or not isinstance(bf.get("card"), str) or not CODE.match(bf["card"]):
-            bad("/battlefield", "'battlefield' must be {\"card\": code, \"controller\": player}")
+            bad("/battlefield", Msg(N_("'battlefield' must be {\"card\": code, \"controller\": player}")))
         else:
             card = cards.get(bf["card"])
             if card is None:
-                bad("/battlefield/card", f"card {bf['card']} is not known")
+                bad("/battlefield/card", Msg(N_("card {code} is not known"), code=bf["card"]))
             elif card.type != CardType.BATTLEFIELD:
-                bad("/battlefield/card", f"{card.name} is not a battlefield")
+                bad("/battlefield/card", Msg(N_("{card} is not a battlefield"), card=card.name))
             ctrl = _seat(bf.get("controller"), st.players)
             if ctrl is None:
-                bad("/battlefield/controller", "the battlefield's controller must be a player ID")
+                bad("/battlefield/controller", Msg(N_("the battlefield's controller must be a player ID")))
             st.battlefield = bf["card"]
             st.controller = ctrl
             owner = bf.get("owner", ctrl)
             if owner is not None and _seat(owner, st.players) is None:
-                bad("/battlefield/owner", "the battlefield's owner must be a player ID")
+                bad("/battlefield/owner", Msg(N_("the battlefield's owner must be a player ID")))
             st.battlefield_owner = _seat(owner, st.players) or st.controller
     for key in ("winner",):
         if pos.get(key) is not None:
-            bad(f"/{key}", "a position is a game still being played")
+            bad(f"/{key}", Msg(N_("a position is a game still being played")))
     passes = pos.get("passes", 0)
     if not is_int(passes, 0, MAX_COUNTER):
-        bad("/passes", f"'passes' counts consecutive passes: {whole('MAX_COUNTER')}")
+        bad("/passes", Msg(N_("'passes' counts consecutive passes: {whole}"), whole=whole("MAX_COUNTER")))
     else:
         st.passes = passes
     delayed = pos.get("delayed", [])
     if not isinstance(delayed, list):
-        bad("/delayed", "'delayed' is a list of delayed effects")
+        bad("/delayed", Msg(N_("'delayed' is a list of delayed effects")))
     elif len(delayed) > MAX_IN_PLAY:
-        bad("/delayed", f"a position has {at_most('MAX_IN_PLAY', 'delayed effects')}")
+        bad("/delayed",
+            Msg(N_("a position has {at_most}"), at_most=at_most("MAX_IN_PLAY", NP_("at most", "delayed effects"))))
     else:
         for i, d in enumerate(delayed):
             if not isinstance(d, dict) or d.get("when") != "round-end" or d.get("kind") != "defeat" \
                     or not isinstance(d.get("target"), str) or not isinstance(d.get("source", ""), str) \
                     or not is_int(d.get("round"), 0, MAX_ROUND):
-                bad(f"/delayed/{i}", "a delayed effect is {\"when\": \"round-end\", \"kind\": \"defeat\", "
-                    f"\"target\", \"source\", \"round\"}} (the round {whole('MAX_ROUND')})")
+                bad(f"/delayed/{i}", Msg(N_("a delayed effect is {{\"when\": \"round-end\", \"kind\": \"defeat\", "
+                                            "\"target\", \"source\", \"round\"}} (the round {whole})"),
+                                         whole=whole("MAX_ROUND")))
                 continue
             st.delayed.append(Delayed(when="round-end", kind="defeat", target=d["target"],
                                       source=d.get("source", ""), round=d["round"]))
     extra = pos.get("extra_action")
     if extra is not None:
         if _seat(extra, st.players) is None:
-            bad("/extra_action", "'extra_action' must be null or a player ID")
+            bad("/extra_action", Msg(N_("'extra_action' must be null or a player ID")))
         else:
             st.extra_action = extra
     return (None if faults else st), faults
@@ -145,119 +148,126 @@ def _player(pid: str, name: str, raw: dict[str, Any], cards: CardPool, path: str
     p = Player(id=pid, name=name)
     res = raw.get("resources", 0)
     if not is_int(res, 0, MAX_COUNTER):
-        bad("/resources", f"'resources' must be {whole('MAX_COUNTER')}")
+        bad("/resources", Msg(N_("'resources' must be {whole}"), whole=whole("MAX_COUNTER")))
     else:
         p.resources = res
     p.hand = _cards(raw.get("hand", []), f"{path}/hand", faults, cards)
     p.deck = deque(_cards(raw.get("deck", []), f"{path}/deck", faults, cards))
     p.discard = _cards(raw.get("discard", []), f"{path}/discard", faults, cards, allow_unknown=False)
     if "passed" in raw and not isinstance(raw["passed"], bool):
-        bad("/passed", "'passed' is true or false")
+        bad("/passed", Msg(N_("'passed' is true or false")))
     p.passed = bool(raw.get("passed", False))
     if "eliminated" in raw and not isinstance(raw["eliminated"], bool):
-        bad("/eliminated", "'eliminated' is true or false")
+        bad("/eliminated", Msg(N_("'eliminated' is true or false")))
     elif raw.get("eliminated"):
         p.eliminated = True  # out of the game (destiny.multiplayer.elimination): skipped, not an opponent
     chars = raw.get("characters", {})
     if not isinstance(chars, dict) or not chars:
-        bad("/characters", "each player needs at least one character")
+        bad("/characters", Msg(N_("each player needs at least one character")))
         chars = {}
     elif len(chars) > MAX_IN_PLAY:
-        bad("/characters", f"a player has {at_most('MAX_IN_PLAY', 'characters')}")
+        bad("/characters",
+            Msg(N_("a player has {at_most}"), at_most=at_most("MAX_IN_PLAY", NP_("at most", "characters"))))
         chars = {}
     for ref, c in chars.items():
         sub = f"/characters/{escape(ref)}"
         r = parse_ref(ref)
         if r is None or r.player != pid or r.die is not None:
-            bad(sub, f"'{ref}' must be a character reference of {pid}, such as {pid}.05031")
+            bad(sub, Msg(N_("'{ref}' must be a character reference of {pid}, such as {pid}.05031"), ref=ref, pid=pid))
             continue
         card = cards.get(r.code)
         if card is None:
-            bad(sub, f"card {r.code} is not known")
+            bad(sub, Msg(N_("card {code} is not known"), code=r.code))
             continue
         if card.type != CardType.CHARACTER:
-            bad(sub, f"{card.name} is not a character")
+            bad(sub, Msg(N_("{card} is not a character"), card=card.name))
             continue
         if not isinstance(c, dict):
-            bad(sub, "a character's state is an object")
+            bad(sub, Msg(N_("a character's state is an object")))
             continue
         canon = f"{pid}.{r.code}" + (f"#{r.serial}" if r.serial and r.serial > 1 else "")
         dice = c.get("dice", 1)
         if not is_int(dice, 1, 2):  # 2.0 is no number of dice
-            bad(f"{sub}/dice", "a character has 1 or 2 dice (destiny.characters.point-value)")
+            bad(f"{sub}/dice", Msg(N_("a character has 1 or 2 dice (destiny.characters.point-value)")))
             dice = 1
         ch = Character(ref=canon, code=r.code, dice=dice)
         for key in ("damage", "shields"):
             v = c.get(key, 0)
             if not is_int(v, 0, MAX_COUNTER):
-                bad(f"{sub}/{key}", f"'{key}' must be {whole('MAX_COUNTER')}")
+                bad(f"{sub}/{key}", Msg(N_("'{key}' must be {whole}"), key=key, whole=whole("MAX_COUNTER")))
             else:
                 setattr(ch, key, v)
         if ch.shields > 3:
-            bad(f"{sub}/shields", "a character never has more than 3 shields (destiny.shields.max-three)")
+            bad(f"{sub}/shields", Msg(N_("a character never has more than 3 shields (destiny.shields.max-three)")))
         for key in ("defeated", "exhausted"):
             if key in c and not isinstance(c[key], bool):
-                bad(f"{sub}/{key}", f"'{key}' is true or false")
+                bad(f"{sub}/{key}", Msg(N_("'{key}' is true or false"), key=key))
             setattr(ch, key, bool(c.get(key, False)))
         if not ch.defeated and card.health and ch.damage >= card.health:
-            bad(f"{sub}/damage", f"{card.name} has {card.health} health: with {ch.damage} damage it is defeated")
+            bad(f"{sub}/damage",
+                Msg(N_("{card} has {health} health: with {damage} damage it is defeated"), card=card.name,
+                                     health=card.health, damage=ch.damage))
         ups = c.get("upgrades", [])
         if not isinstance(ups, list):
-            bad(f"{sub}/upgrades", "'upgrades' is a list of upgrade references")
+            bad(f"{sub}/upgrades", Msg(N_("'upgrades' is a list of upgrade references")))
             ups = []
         elif len(ups) > MAX_IN_PLAY:
-            bad(f"{sub}/upgrades", f"a character has {at_most('MAX_IN_PLAY', 'upgrades')} in a log (and at most "
-                "3 by the rules: destiny.upgrades.max-three)")
+            bad(f"{sub}/upgrades", Msg(N_("a character has {at_most} in a log (and at most 3 by the rules: "
+                                          "destiny.upgrades.max-three)"),
+                                       at_most=at_most("MAX_IN_PLAY", NP_("at most", "upgrades"))))
             ups = []
         for i, u in enumerate(ups):
             ur = parse_ref(u)
             ucard = cards.get(ur.code) if ur else None
             if ur is None or ur.player != pid or ur.die is not None:
-                bad(f"{sub}/upgrades/{i}", f"'{u}' must be an upgrade reference of {pid}, such as {pid}.05058#1")
+                bad(f"{sub}/upgrades/{i}",
+                    Msg(N_("'{ref}' must be an upgrade reference of {pid}, such as {pid}.05058#1"),
+                                              ref=u, pid=pid))
                 continue
             if ucard is None:
-                bad(f"{sub}/upgrades/{i}", f"card {ur.code} is not known")
+                bad(f"{sub}/upgrades/{i}", Msg(N_("card {code} is not known"), code=ur.code))
                 continue
             if ucard.type != CardType.UPGRADE:
-                bad(f"{sub}/upgrades/{i}", f"{ucard.name} is not an upgrade")
+                bad(f"{sub}/upgrades/{i}", Msg(N_("{card} is not an upgrade"), card=ucard.name))
                 continue
             serial = ur.serial or 1
             uref = f"{pid}.{ur.code}#{serial}"
             if uref in p.upgrades:
-                bad(f"{sub}/upgrades/{i}", f"{uref} is attached twice")
+                bad(f"{sub}/upgrades/{i}", Msg(N_("{ref} is attached twice"), ref=uref))
                 continue
             p.upgrades[uref] = Upgrade(ref=uref, code=ur.code, on=canon)
             p.serials[ur.code] = max(p.serials.get(ur.code, 0), serial)
             ch.upgrades.append(uref)
         if len(ch.upgrades) > 3:
-            bad(f"{sub}/upgrades", "a character has at most 3 upgrades (destiny.upgrades.max-three)")
+            bad(f"{sub}/upgrades", Msg(N_("a character has at most 3 upgrades (destiny.upgrades.max-three)")))
         p.characters[canon] = ch
     up_state = raw.get("upgrades", {})
     if isinstance(up_state, dict) and len(up_state) > MAX_IN_PLAY:
-        bad("/upgrades", f"a player has {at_most('MAX_IN_PLAY', 'upgrades')}")
+        bad("/upgrades", Msg(N_("a player has {at_most}"), at_most=at_most("MAX_IN_PLAY", NP_("at most", "upgrades"))))
     elif isinstance(up_state, dict):
         for ref, u in up_state.items():
             ur = parse_ref(ref)
             key = f"{pid}.{ur.code}#{ur.serial or 1}" if ur else ref
             if key not in p.upgrades:
-                bad(f"/upgrades/{escape(ref)}", f"{ref} is not attached to any of {pid}'s characters")
+                bad(f"/upgrades/{escape(ref)}", Msg(N_("{ref} is not attached to any of {pid}'s characters"), ref=ref,
+                                                   pid=pid))
             elif isinstance(u, dict):
                 p.upgrades[key].exhausted = bool(u.get("exhausted", False))
     sups = raw.get("supports", {})
     if not isinstance(sups, dict):
-        bad("/supports", "'supports' maps support references to their state")
+        bad("/supports", Msg(N_("'supports' maps support references to their state")))
         sups = {}
     elif len(sups) > MAX_IN_PLAY:
-        bad("/supports", f"a player has {at_most('MAX_IN_PLAY', 'supports')}")
+        bad("/supports", Msg(N_("a player has {at_most}"), at_most=at_most("MAX_IN_PLAY", NP_("at most", "supports"))))
         sups = {}
     for ref, s in sups.items():
         sr = parse_ref(ref)
         scard = cards.get(sr.code) if sr else None
         if sr is None or sr.player != pid:
-            bad(f"/supports/{escape(ref)}", f"'{ref}' must be a support reference of {pid}")
+            bad(f"/supports/{escape(ref)}", Msg(N_("'{ref}' must be a support reference of {pid}"), ref=ref, pid=pid))
             continue
         if scard is None or scard.type != CardType.SUPPORT:
-            bad(f"/supports/{escape(ref)}", f"{sr.code} is not a known support")
+            bad(f"/supports/{escape(ref)}", Msg(N_("{code} is not a known support"), code=sr.code))
             continue
         sref = f"{pid}.{sr.code}#{sr.serial or 1}"
         p.supports[sref] = Support(ref=sref, code=sr.code, exhausted=bool(isinstance(s, dict) and
@@ -266,21 +276,21 @@ def _player(pid: str, name: str, raw: dict[str, Any], cards: CardPool, path: str
         p.serials[sr.code] = max(p.serials.get(sr.code, 0), sr.serial or 1)
     pool = raw.get("pool", {})
     if not isinstance(pool, dict):
-        bad("/pool", "'pool' maps die references to the face they show")
+        bad("/pool", Msg(N_("'pool' maps die references to the face they show")))
         pool = {}
     elif len(pool) > MAX_IN_PLAY:
-        bad("/pool", f"a player's pool has {at_most('MAX_IN_PLAY', 'dice')}")
+        bad("/pool", Msg(N_("a player's pool has {at_most}"), at_most=at_most("MAX_IN_PLAY", NP_("at most", "dice"))))
         pool = {}
     for die, face in pool.items():
         sub = f"/pool/{escape(die)}"
         dr = parse_ref(die)
         if dr is None or dr.die is None or dr.player != pid:
-            bad(sub, f"'{die}' must be a die reference of {pid}, such as {pid}.05031/1")
+            bad(sub, Msg(N_("'{die}' must be a die reference of {pid}, such as {pid}.05031/1"), die=die, pid=pid))
             continue
         card_ref = f"{pid}.{dr.code}" + (f"#{dr.serial}" if dr.serial else "")
         owner_card = _die_card(p, card_ref, dr.code)
         if owner_card is None:
-            bad(sub, f"no card of {pid} in play carries die {die}")
+            bad(sub, Msg(N_("no card of {pid} in play carries die {die}"), pid=pid, die=die))
             continue
         ccard = cards.get(dr.code)
         try:
@@ -289,23 +299,24 @@ def _player(pid: str, name: str, raw: dict[str, Any], cards: CardPool, path: str
             bad(sub, str(exc))
             continue
         if ccard is not None and f not in ccard.faces:
-            bad(sub, f"{ccard.name}'s die has no face {face}")
+            bad(sub, Msg(N_("{card}'s die has no face {face}"), card=ccard.name, face=face))
             continue
         if isinstance(owner_card, Character) and dr.die > owner_card.dice:
-            bad(sub, f"{owner_card.ref} has {owner_card.dice} dice")
+            bad(sub, Msg(N_("{ref} has {n} dice"), ref=owner_card.ref, n=owner_card.dice))
             continue
         canon_die = f"{owner_card.ref}/{dr.die}"
         p.pool[canon_die] = f
     used = raw.get("power_used", [])
     if isinstance(used, list) and len(used) > MAX_IN_PLAY:
-        bad("/power_used", f"{at_most('MAX_IN_PLAY', 'powers used')}")
+        bad("/power_used", at_most("MAX_IN_PLAY", NP_("at most", "powers used")))
     elif isinstance(used, list):
         p.power_used = [u for u in used if isinstance(u, str)]
     serials = raw.get("serials", {})
     if not isinstance(serials, dict) or len(serials) > MAX_ZONE_CARDS \
             or not all(is_int(v, 0, MAX_COUNTER) for v in serials.values()):
-        bad("/serials", "'serials' maps card codes to how many copies have entered play "
-            f"({whole('MAX_COUNTER')}; {at_most('MAX_ZONE_CARDS', 'codes')})")
+        bad("/serials", Msg(N_("'serials' maps card codes to how many copies have entered play ({whole}; "
+                               "{at_most})"), whole=whole("MAX_COUNTER"),
+                            at_most=at_most("MAX_ZONE_CARDS", NP_("at most", "codes"))))
     else:
         for code, n in serials.items():
             p.serials[code] = max(p.serials.get(code, 0), n)
@@ -330,27 +341,30 @@ def _cards(raw: Any, path: str, faults: Faults, cards: CardPool, allow_unknown: 
     if isinstance(raw, dict) and allow_unknown:
         n = raw.get("unknown")
         if len(raw) != 1 or type(n) is not int or n < 0:
-            faults.append((path, "a list of card codes, or {\"unknown\": n} (n a whole number)"))
+            faults.append((path, Msg(N_("a list of card codes, or {\"unknown\": n} (n a whole number)"))))
             return []
         if n > MAX_ZONE_CARDS:
-            faults.append((f"{path}/unknown", f"a zone holds {at_most('MAX_ZONE_CARDS', 'cards')}, unknown cards "
-                           f"included; this one has {n}"))
+            faults.append((f"{path}/unknown",
+                           Msg(N_("a zone holds {at_most}, unknown cards included; this one has {n}"),
+                               at_most=at_most("MAX_ZONE_CARDS", NP_("at most", "cards")), n=n)))
             return []
         return [UNKNOWN] * n
     if not isinstance(raw, list):
-        faults.append((path, "a list of card codes" + (", or {\"unknown\": n}" if allow_unknown else "")))
+        faults.append((path, Msg(N_("a list of card codes, or {\"unknown\": n}")) if allow_unknown
+                       else Msg(N_("a list of card codes"))))
         return []
     if len(raw) > MAX_ZONE_CARDS:
-        faults.append((path, f"a zone holds {at_most('MAX_ZONE_CARDS', 'cards')}; this one has {len(raw)}"))
+        faults.append((path, Msg(N_("a zone holds {at_most}; this one has {n}"),
+                                 at_most=at_most("MAX_ZONE_CARDS", NP_("at most", "cards")), n=len(raw))))
         return []
     out = []
     for i, code in enumerate(raw):
         if code == UNKNOWN and allow_unknown:
             out.append(code)
         elif not isinstance(code, str) or not CODE.match(code):
-            faults.append((f"{path}/{i}", f"{code!r} is not a card code"))
+            faults.append((f"{path}/{i}", Msg(N_("{code} is not a card code"), code=repr(code))))
         elif code not in cards:
-            faults.append((f"{path}/{i}", f"card {code} is not known"))
+            faults.append((f"{path}/{i}", Msg(N_("card {code} is not known"), code=code)))
         else:
             out.append(code)
     return out
@@ -366,33 +380,36 @@ def check_players(players: list[Any], cards: CardPool) -> Faults:
             continue
         chars = p.get("characters")
         if not isinstance(chars, list) or not chars:
-            faults.append((f"{path}/characters", "a list of {\"card\": code, \"dice\": 1 or 2}"))
+            faults.append((f"{path}/characters", Msg(N_("a list of {\"card\": code, \"dice\": 1 or 2}"))))
         elif len(chars) > MAX_IN_PLAY:
-            faults.append((f"{path}/characters", f"a player has {at_most('MAX_IN_PLAY', 'characters')}"))
+            faults.append((f"{path}/characters", Msg(N_("a player has {at_most}"),
+                                                    at_most=at_most("MAX_IN_PLAY", NP_("at most", "characters")))))
         else:
             for k, c in enumerate(chars):
                 if not isinstance(c, dict) or not isinstance(c.get("card"), str):
-                    faults.append((f"{path}/characters/{k}", "{\"card\": code, \"dice\": 1 or 2}"))
+                    faults.append((f"{path}/characters/{k}", Msg(N_("{\"card\": code, \"dice\": 1 or 2}"))))
                     continue
                 card = cards.get(c["card"])
                 if card is None:
-                    faults.append((f"{path}/characters/{k}/card", f"card {c['card']} is not known"))
+                    faults.append((f"{path}/characters/{k}/card", Msg(N_("card {code} is not known"), code=c["card"])))
                 elif card.type != CardType.CHARACTER:
-                    faults.append((f"{path}/characters/{k}/card", f"{card.name} is not a character"))
+                    faults.append((f"{path}/characters/{k}/card", Msg(N_("{card} is not a character"), card=card.name)))
                 if not is_int(c.get("dice", 1), 1, 2):
-                    faults.append((f"{path}/characters/{k}/dice", "1 or 2 (destiny.characters.point-value)"))
+                    faults.append((f"{path}/characters/{k}/dice", Msg(N_("1 or 2 (destiny.characters.point-value)"))))
         bf = p.get("battlefield")
         if not isinstance(bf, str) or bf not in cards or cards.cards[bf].type != CardType.BATTLEFIELD:
-            faults.append((f"{path}/battlefield", "the code of a known battlefield"))
+            faults.append((f"{path}/battlefield", Msg(N_("the code of a known battlefield"))))
         deck = p.get("deck")
         if not isinstance(deck, list):
-            faults.append((f"{path}/deck", "a list of card codes"))
+            faults.append((f"{path}/deck", Msg(N_("a list of card codes"))))
         elif len(deck) > MAX_ZONE_CARDS:
-            faults.append((f"{path}/deck", f"a deck holds {at_most('MAX_ZONE_CARDS', 'cards')}"))
+            faults.append((f"{path}/deck",
+                           Msg(N_("a deck holds {at_most}"),
+                               at_most=at_most("MAX_ZONE_CARDS", NP_("at most", "cards")))))
         else:
             for k, code in enumerate(deck):
                 if not isinstance(code, str) or code not in cards:
-                    faults.append((f"{path}/deck/{k}", f"{code!r} is not a known card code"))
+                    faults.append((f"{path}/deck/{k}", Msg(N_("{code} is not a known card code"), code=repr(code))))
     return faults
 
 
@@ -408,12 +425,13 @@ def check_beginning(setup: Mapping[str, Any], players: Sequence[str], faults: Fa
         if raw is None:
             return {}
         if not isinstance(raw, dict):
-            faults.append((f"/setup/{key}", f"'{key}' maps player IDs to their {_SETUP_KEYS[key]}"))
+            faults.append((f"/setup/{key}", Msg(N_("'{key}' maps player IDs to their {what}"), key=key,
+                                                   what=Msg(_SETUP_KEYS[key]))))
             return {}
         out = {}
         for pid, value in raw.items():
             if pid not in players:
-                faults.append((f"/setup/{key}/{escape(pid)}", f"'{pid}' is not a player of this log"))
+                faults.append((f"/setup/{key}/{escape(pid)}", Msg(N_("'{pid}' is not a player of this log"), pid=pid)))
             else:
                 out[pid] = value
         return out
@@ -422,42 +440,47 @@ def check_beginning(setup: Mapping[str, Any], players: Sequence[str], faults: Fa
         for pid, codes in per_player(key).items():
             at = f"/setup/{key}/{escape(pid)}"
             if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
-                faults.append((at, "a list of card codes"))
+                faults.append((at, Msg(N_("a list of card codes"))))
             elif len(codes) > MAX_ZONE_CARDS:
-                faults.append((at, f"a deck holds {at_most('MAX_ZONE_CARDS', 'cards')}"))
+                faults.append((at,
+                               Msg(N_("a deck holds {at_most}"),
+                                   at_most=at_most("MAX_ZONE_CARDS", NP_("at most", "cards")))))
     for pid, split in per_player("shields").items():
         at = f"/setup/shields/{escape(pid)}"
         if not isinstance(split, dict) or len(split) > MAX_IN_PLAY \
                 or not all(is_int(v, -MAX_COUNTER, MAX_COUNTER) for v in split.values()):
-            faults.append((at, "a map of that player's characters to the shields placed on them (whole numbers "
-                           f"of at most {MAX_COUNTER}: limit MAX_COUNTER; {at_most('MAX_IN_PLAY', 'characters')})"))
+            faults.append((at, Msg(N_("a map of that player's characters to the shields placed on them (whole numbers "
+                                      "of at most {n}: limit MAX_COUNTER; {at_most})"), n=MAX_COUNTER,
+                                   at_most=at_most("MAX_IN_PLAY", NP_("at most", "characters")))))
     rolls = setup.get("battlefield_roll")
     if rolls is not None:
         if not isinstance(rolls, list):
-            faults.append(("/setup/battlefield_roll", "'battlefield_roll' is a list of rolls, one per try"))
+            faults.append(("/setup/battlefield_roll", Msg(N_("'battlefield_roll' is a list of rolls, one per try"))))
         elif len(rolls) > MAX_INPUTS:
-            faults.append(("/setup/battlefield_roll", f"{at_most('MAX_INPUTS', 'tries')}"))
+            faults.append(("/setup/battlefield_roll", at_most("MAX_INPUTS", NP_("at most", "tries"))))
         else:
             for i, roll in enumerate(rolls):
                 at = f"/setup/battlefield_roll/{i}"
                 if not isinstance(roll, dict):
-                    faults.append((at, "a roll maps each player to the faces of their character dice, in order"))
+                    faults.append((at,
+                                   Msg(N_("a roll maps each player to the faces of their character dice, in order"))))
                     continue
                 for pid, faces in roll.items():
                     if pid not in players:
-                        faults.append((f"{at}/{escape(pid)}", f"'{pid}' is not a player of this log"))
+                        faults.append((f"{at}/{escape(pid)}", Msg(N_("'{pid}' is not a player of this log"), pid=pid)))
                     elif not isinstance(faces, list) or len(faces) > MAX_IN_PLAY \
                             or not all(isinstance(f, str) for f in faces):
-                        faults.append((f"{at}/{escape(pid)}", "a list of die faces such as \"2RD\" "
-                                       f"({at_most('MAX_IN_PLAY', 'dice')})"))
+                        faults.append((f"{at}/{escape(pid)}",
+                                       Msg(N_("a list of die faces such as \"2RD\" ({at_most})"),
+                                           at_most=at_most("MAX_IN_PLAY", NP_("at most", "dice")))))
     chosen = setup.get("battlefield")
     if chosen is not None and not isinstance(chosen, str):
-        faults.append(("/setup/battlefield", "'battlefield' names the player whose battlefield is used"))
+        faults.append(("/setup/battlefield", Msg(N_("'battlefield' names the player whose battlefield is used"))))
 
 
 # what the per-player outcomes of setup hold
-_SETUP_KEYS = {"decks": "deck orders", "mulligan": "cards shuffled back", "mulligan_decks": "deck orders",
-               "shields": "shields placed"}
+_SETUP_KEYS = {"decks": N_("deck orders"), "mulligan": N_("cards shuffled back"), "mulligan_decks": N_("deck orders"),
+               "shields": N_("shields placed")}
 
 
 def setup_inputs(setup: Mapping[str, Any], players: Sequence[str], faults: Faults) -> Inputs:

@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
+from i18n import N_, NP_, Msg
 from judge.games.destiny.refs import CODE, parse_ref
-from judge.games.inputs import COMMON_KEYS, Faults, JsonValue, check_annotations, escape, nearest, unknown_key
+from judge.games.inputs import COMMON_KEYS, Faults, JsonValue, check_annotations, escape, got, nearest, unknown_key
 from judge.games.jsonbounds import at_most
 from judge.limits import MAX_IN_PLAY, MAX_ZONE_CARDS
 
@@ -217,11 +218,12 @@ class _Parser:
 
     def code(self, value: Any, sub: str, what: str) -> str | None:
         if not isinstance(value, str) or not CODE.match(value):
-            self.bad(sub, f"{what} must be a card code such as 05058" + (f" (got {value!r})" if value is not None
-                                                                         else ""))
+            self.bad(sub, Msg(N_("{what} must be a card code such as 05058{got}"), what=Msg(what),
+                              got=got(value) if value is not None else ""))
             return None
         if self.cards is not None and value not in self.cards:
-            self.bad(sub, f"card {value} is not known to the engine{nearest(value, self._codes())}")
+            self.bad(sub, Msg(N_("card {code} is not known to the engine{near}"), code=value,
+                              near=nearest(value, self._codes())))
             return None
         return value
 
@@ -244,24 +246,29 @@ class _Parser:
         if r is None:
             if isinstance(value, str) and value in self.players and die is not True:
                 return value  # a player, where a card or a player may be named (a target opponent)
-            self.bad(sub, f"{what} must be a {'die' if die else 'card'} reference such as {example}"
-                     + (f" (got {value!r})" if isinstance(value, str) else ""))
+            self.bad(sub, Msg(N_("{what} must be a die reference such as {example}{got}") if die else
+                              N_("{what} must be a card reference such as {example}{got}"), what=Msg(what),
+                              example=example, got=got(value) if isinstance(value, str) else ""))
             return None
         if die is True and r.die is None:
-            self.bad(sub, f"{what} must be a die reference such as {example}: write the die number after '/'")
+            self.bad(sub, Msg(N_("{what} must be a die reference such as {example}: write the die number after '/'"),
+                              what=Msg(what), example=example))
             return None
         if die is False and r.die is not None:
-            self.bad(sub, f"{what} names a card, not a die: leave out '/{r.die}'")
+            self.bad(sub, Msg(N_("{what} names a card, not a die: leave out '/{die}'"), what=Msg(what), die=r.die))
             return None
         if r.player not in self.players:
-            self.bad(sub, f"'{r.player}' in {value!r} is not a player of this log ({', '.join(self.players)})"
-                     + nearest(r.player, self.players))
+            self.bad(sub, Msg(N_("'{player}' in {value} is not a player of this log ({players}){near}"),
+                              player=r.player, value=repr(value), players=", ".join(self.players),
+                              near=nearest(r.player, self.players)))
             return None
         if self.cards is not None and r.code not in self.cards:
-            self.bad(sub, f"card {r.code} in {value!r} is not known to the engine{nearest(r.code, self._codes())}")
+            self.bad(sub, Msg(N_("card {code} in {value} is not known to the engine{near}"), code=r.code,
+                              value=repr(value), near=nearest(r.code, self._codes())))
             return None
         if r.die is not None and not 1 <= r.die <= MAX_DICE_PER_CARD:
-            self.bad(sub, f"die {r.die} of {r.card}: a card has at most {MAX_DICE_PER_CARD} dice, numbered from 1")
+            self.bad(sub, Msg(N_("die {die} of {card}: a card has at most {n} dice, numbered from 1"), die=r.die,
+                              card=r.card, n=MAX_DICE_PER_CARD))
             return None
         return str(value)
 
@@ -276,29 +283,30 @@ class _Parser:
             return None
         value = entry[key]
         if not isinstance(value, dict):
-            self.bad(f"{sub}/{i}/{key}", f"'{key}' must be an object")
+            self.bad(f"{sub}/{i}/{key}", Msg(N_("'{key}' must be an object"), key=key))
             return None
         if len(value) > MAX_IN_PLAY:
-            self.bad(f"{sub}/{i}/{key}", f"'{key}' names {at_most('MAX_IN_PLAY', 'dice or characters')}")
+            self.bad(f"{sub}/{i}/{key}", Msg(N_("'{key}' names {at_most}"), key=key,
+                                             at_most=at_most("MAX_IN_PLAY", NP_("at most", "dice or characters"))))
             return None
         return dict(value)
 
     def entries(self, raw: Any, sub: str, required: bool) -> tuple[DieEntry, ...] | None:
         if not isinstance(raw, list) or (required and not raw):
-            self.bad(sub, "'dice' must be a non-empty list of {\"die\": ..., \"target\": ...}")
+            self.bad(sub, Msg(N_("'dice' must be a non-empty list of {\"die\": ..., \"target\": ...}")))
             return None
         if len(raw) > MAX_IN_PLAY:
-            self.bad(sub, f"'dice' names {at_most('MAX_IN_PLAY', 'dice')}")
+            self.bad(sub, Msg(N_("'dice' names {at_most}"), at_most=at_most("MAX_IN_PLAY", NP_("at most", "dice"))))
             return None
         out = []
         for i, entry in enumerate(raw):
             if not isinstance(entry, dict):
-                self.bad(f"{sub}/{i}", "each die entry must be an object with 'die'")
+                self.bad(f"{sub}/{i}", Msg(N_("each die entry must be an object with 'die'")))
                 continue
             if not ENTRY_KEY_SET.issuperset(entry):
                 for key in entry:
                     if key not in ENTRY_KEY_SET:
-                        self.bad(f"{sub}/{i}/{escape(key)}", unknown_key(key, ENTRY_KEYS, "a die entry"))
+                        self.bad(f"{sub}/{i}/{escape(key)}", unknown_key(key, ENTRY_KEYS, N_("a die entry")))
             raw_die = entry.get("die")
             die = self.sound(raw_die, True) or self.ref(raw_die, f"{sub}/{i}/die", "'die'", die=True)
             if len(entry) == 1:
@@ -320,7 +328,7 @@ def parse_step(step: Any, path: str, players: Sequence[str], cards: Any = None,
                ) -> tuple[DestinyAction | None, Faults]:
     """One step of a log as a typed action, or its faults (JSON Pointer, message)."""
     if not isinstance(step, dict):
-        return None, [(path, "a step must be a JSON object")]
+        return None, [(path, Msg(N_("a step must be a JSON object")))]
     quick = _quick(step, players, cards)
     if quick is not None:
         return quick, []
@@ -328,26 +336,27 @@ def parse_step(step: Any, path: str, players: Sequence[str], cards: Any = None,
     by = step.get("by")
     p = _Parser(path, players, cards)
     if do not in VERBS:
-        p.bad("/do", f"'do' must be one of {', '.join(VERBS)}"
-              + (f" (got {do!r}){nearest(do, VERBS)}" if do is not None else ""))
+        p.bad("/do", Msg(N_("'do' must be one of {known}{got}{near}"), known=", ".join(VERBS),
+                         got=got(do) if do is not None else "", near=nearest(do, VERBS) if do is not None else ""))
         return None, p.faults
     known = KNOWN[do]
     if not known.issuperset(step):
         for key in step:
             if key not in known:
-                p.bad(f"/{escape(key)}", unknown_key(key, known, f"a {do} step"))
+                p.bad(f"/{escape(key)}", unknown_key(key, known, Msg(N_("a {do} step"), do=do)))
     if do != "upkeep" or by is not None:
         if not isinstance(by, str):
-            p.bad("/by", "'by' must name the player taking the step")
+            p.bad("/by", Msg(N_("'by' must name the player taking the step")))
             by = None
         elif by not in players:
-            p.bad("/by", f"'{by}' is not a player of this log ({', '.join(players)}){nearest(by, players)}")
+            p.bad("/by", Msg(N_("'{by}' is not a player of this log ({players}){near}"), by=by,
+                             players=", ".join(players), near=nearest(by, players)))
             by = None
     if do == "pass" or do == "activate":  # the commonest steps, read at once
         card = None
         if do == "activate":
             raw_card = step.get("card")
-            card = p.sound(raw_card, False) or p.ref(raw_card, "/card", "'card' (a card in play)")
+            card = p.sound(raw_card, False) or p.ref(raw_card, "/card", N_("'card' (a card in play)"))
         check_annotations(step, path, p.faults)
         if p.faults:
             return None, p.faults
@@ -357,15 +366,15 @@ def parse_step(step: Any, path: str, players: Sequence[str], cards: Any = None,
         dice = p.entries(step.get("dice"), "/dice", required=True)
         action = Resolve(by, dice or ())
     elif do == "reroll":
-        code = p.code(step.get("discard"), "/discard", "'discard' (the card discarded from hand)")
+        code = p.code(step.get("discard"), "/discard", N_("'discard' (the card discarded from hand)"))
         raw = step.get("dice")
         named: tuple[str, ...] = ()
         if not isinstance(raw, list):
-            p.bad("/dice", "'dice' must be a list of die references")
+            p.bad("/dice", Msg(N_("'dice' must be a list of die references")))
         elif len(raw) > MAX_IN_PLAY:
-            p.bad("/dice", f"'dice' names {at_most('MAX_IN_PLAY', 'dice')}")
+            p.bad("/dice", Msg(N_("'dice' names {at_most}"), at_most=at_most("MAX_IN_PLAY", NP_("at most", "dice"))))
         else:
-            named = tuple(p.sound(d, True) or str(p.ref(d, f"/dice/{i}", "a die", die=True))
+            named = tuple(p.sound(d, True) or str(p.ref(d, f"/dice/{i}", N_("a die"), die=True))
                           for i, d in enumerate(raw))
         action = Reroll(by, code or "", named)
     elif do == "upkeep":
@@ -378,11 +387,11 @@ def parse_step(step: Any, path: str, players: Sequence[str], cards: Any = None,
             on = p.ref(step["on"], "/on", "'on'") if "on" in step else None
             replaces = p.ref(step["replaces"], "/replaces", "'replaces'") if "replaces" in step else None
         elif do == "use":
-            card = p.ref(step.get("card"), "/card", "'card' (a card in play)")
+            card = p.ref(step.get("card"), "/card", N_("'card' (a card in play)"))
             if "ability" in step:
                 ab = step["ability"]
                 if not isinstance(ab, int) or isinstance(ab, bool) or not 1 <= ab <= 9:
-                    p.bad("/ability", "'ability' is the number of the card's action ability, from 1")
+                    p.bad("/ability", Msg(N_("'ability' is the number of the card's action ability, from 1")))
                 else:
                     ability = ab
         target = None
@@ -397,13 +406,13 @@ def parse_step(step: Any, path: str, players: Sequence[str], cards: Any = None,
             claim_ability = None
             if "claim_ability" in step:
                 if not isinstance(step["claim_ability"], bool):
-                    p.bad("/claim_ability", "'claim_ability' is true or false")
+                    p.bad("/claim_ability", Msg(N_("'claim_ability' is true or false")))
                 else:
                     claim_ability = step["claim_ability"]
                     for key in ("target", "dice"):
                         if claim_ability is False and key in step:
-                            p.bad(f"/{key}", f"'{key}' answers the Claim ability, which 'claim_ability: false' "
-                                  "declines")
+                            p.bad(f"/{key}", Msg(N_("'{key}' answers the Claim ability, which "
+                                                    "'claim_ability: false' declines"), key=key))
             action = Claim(by, claim_ability, target, dice_)
     check_annotations(step, path, p.faults)
     if p.faults:
@@ -472,17 +481,19 @@ def _quick(step: dict[str, Any], players: Sequence[str], cards: Any) -> DestinyA
 def _upkeep_discards(p: _Parser, step: dict[str, Any], players: Sequence[str]) -> dict[str, tuple[str, ...]] | None:
     disc = step["discard"]
     if not isinstance(disc, dict):
-        p.bad("/discard", "'discard' must map player IDs to lists of card codes")
+        p.bad("/discard", Msg(N_("'discard' must map player IDs to lists of card codes")))
         return None
     out: dict[str, tuple[str, ...]] = {}
     for pid, codes in disc.items():
         if pid not in players:
-            p.bad(f"/discard/{escape(pid)}", f"'{pid}' is not a player of this log{nearest(pid, players)}")
+            p.bad(f"/discard/{escape(pid)}", Msg(N_("'{pid}' is not a player of this log{near}"), pid=pid,
+                                                 near=nearest(pid, players)))
         elif not isinstance(codes, list):
-            p.bad(f"/discard/{escape(pid)}", "a list of card codes")
+            p.bad(f"/discard/{escape(pid)}", Msg(N_("a list of card codes")))
         elif len(codes) > MAX_ZONE_CARDS:
-            p.bad(f"/discard/{escape(pid)}", f"a hand holds {at_most('MAX_ZONE_CARDS', 'cards')}")
+            p.bad(f"/discard/{escape(pid)}", Msg(N_("a hand holds {at_most}"),
+                                                 at_most=at_most("MAX_ZONE_CARDS", NP_("at most", "cards"))))
         else:
-            out[pid] = tuple(str(p.code(c, f"/discard/{escape(pid)}/{i}", "a discarded card"))
+            out[pid] = tuple(str(p.code(c, f"/discard/{escape(pid)}/{i}", N_("a discarded card")))
                              for i, c in enumerate(codes))
     return out

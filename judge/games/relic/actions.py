@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
+from i18n import N_, Msg
 from judge.games.inputs import COMMON_KEYS, Faults, check_annotations, escape, nearest, unknown_key
 from judge.games.relic.cards import CODE, SKILLS
 
@@ -142,19 +143,21 @@ def parse_step(step: Any, path: str, players: Sequence[str], cards: Any) -> tupl
     """One step as a typed action, or its faults."""
     faults: Faults = []
     if not isinstance(step, dict):
-        return None, [(path, "a step is an object with 'by' and 'do'")]
+        return None, [(path, Msg(N_("a step is an object with 'by' and 'do'")))]
     check_annotations(step, path, faults)
     verb = step.get("do")
     if not isinstance(verb, str) or verb not in ACTIONS:
-        faults.append((f"{path}/do", f"'do' must be one of {', '.join(VERBS)}{nearest(verb, VERBS)}"))
+        faults.append((f"{path}/do", Msg(N_("'do' must be one of {known}{near}"), known=", ".join(VERBS),
+                                         near=nearest(verb, VERBS))))
         return None, faults
     by = step.get("by")
     if not isinstance(by, str) or by not in players:
-        faults.append((f"{path}/by", f"'by' names a player of this log ({', '.join(players)})"))
+        faults.append((f"{path}/by", Msg(N_("'by' names a player of this log ({players})"),
+                                         players=", ".join(players))))
     known = (*COMMON_KEYS, *KEYS[verb])
     for key in step:
         if key not in known:
-            faults.append((f"{path}/{escape(key)}", unknown_key(key, known, f"a '{verb}' step")))
+            faults.append((f"{path}/{escape(key)}", unknown_key(key, known, Msg(N_("a '{verb}' step"), verb=verb))))
     kw: dict[str, Any] = {}
     for key in KEYS[verb]:
         if key not in step:
@@ -163,44 +166,45 @@ def parse_step(step: Any, path: str, players: Sequence[str], cards: Any) -> tupl
         if key == "enemies":
             if (not isinstance(value, list) or not 1 <= len(value) <= MAX_LIST
                     or not all(isinstance(c, str) and CODE.match(c) for c in value)):
-                faults.append((at, "'enemies' lists the enemies' card codes (1 or more)"))
+                faults.append((at, Msg(N_("'enemies' lists the enemies' card codes (1 or more)"))))
                 continue
             value = tuple(value)
         elif key == "cards":
             if (not isinstance(value, list) or len(value) > MAX_LIST
                     or not all(isinstance(c, str) and REF.match(c) for c in value)):
-                faults.append((at, "'cards' lists card references such as \"p1.needle-rifle\""))
+                faults.append((at, Msg(N_("'cards' lists card references such as \"p1.needle-rifle\""))))
                 continue
             value = tuple(value)
         elif key == "card" and verb == "buy":
             if not isinstance(value, str) or not CODE.match(value):
-                faults.append((at, "'card' is a card code such as \"needle-rifle\""))
+                faults.append((at, Msg(N_("'card' is a card code such as \"needle-rifle\""))))
                 continue
         elif key == "card":
             if not isinstance(value, str) or not REF.match(value):
-                faults.append((at, "'card' is a card reference: <player>.<code>, e.g. \"p1.needle-rifle\""))
+                faults.append((at, Msg(N_("'card' is a card reference: <player>.<code>, e.g. \"p1.needle-rifle\""))))
                 continue
         elif key == "die":
             if not isinstance(value, str) or not DIE.match(value):
-                faults.append((at, "'die' is a die's ID: d1, d2... (the player's) or e1... (the enemy's)"))
+                faults.append((at, Msg(N_("'die' is a die's ID: d1, d2... (the player's) or e1... (the enemy's)"))))
                 continue
         elif key == "skill":
             if value not in SKILLS:
-                faults.append((at, f"'skill' is one of {', '.join(SKILLS)}{nearest(value, SKILLS)}"))
+                faults.append((at, Msg(N_("'skill' is one of {known}{near}"), known=", ".join(SKILLS),
+                                           near=nearest(value, SKILLS))))
                 continue
         elif key in ("target", "bonus"):
             if type(value) is not int or not 0 <= value <= 99:
-                faults.append((at, f"'{key}' is a whole number from 0 to 99"))
+                faults.append((at, Msg(N_("'{key}' is a whole number from 0 to 99"), key=key)))
                 continue
         kw[key] = value
     if verb in ("declare", "use", "power", "buy") and "card" not in step:
-        faults.append((path, f"a '{verb}' step names its 'card'"))
+        faults.append((path, Msg(N_("a '{verb}' step names its 'card'"), verb=verb)))
     if verb == "battle" and "enemies" not in step:
-        faults.append((path, "a 'battle' step lists its 'enemies'"))
+        faults.append((path, Msg(N_("a 'battle' step lists its 'enemies'"))))
     if verb == "test" and ("skill" not in step or "target" not in step):
-        faults.append((path, "a 'test' step names its 'skill' and 'target'"))
+        faults.append((path, Msg(N_("a 'test' step names its 'skill' and 'target'"))))
     if verb == "discard" and "cards" not in step:
-        faults.append((path, "a 'discard' step lists its 'cards'"))
+        faults.append((path, Msg(N_("a 'discard' step lists its 'cards'"))))
     if faults:
         return None, faults
     return ACTIONS[verb](by=by, **kw), faults

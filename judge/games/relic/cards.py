@@ -33,6 +33,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from i18n import N_, Msg
+
 CODE = re.compile(r"^[a-z0-9][a-z0-9-]{0,47}$")
 COLORS = ("red", "blue", "yellow", "gray")
 # relic.bonuses.skill-colors / relic.bonuses.battle-colors: the colour names the characteristic
@@ -208,7 +210,7 @@ class Pool:
 # -- reading definitions ---------------------------------------------------------------------
 def _int(raw: Any, path: str, faults: Faults, lo: int = 0, hi: int = MAX_VALUE) -> int:
     if type(raw) is not int or not lo <= raw <= hi:
-        faults.append((path, f"a whole number from {lo} to {hi}"))
+        faults.append((path, Msg(N_("a whole number from {lo} to {hi}"), lo=lo, hi=hi)))
         return lo
     return raw
 
@@ -226,31 +228,31 @@ def read_effect(raw: Any, path: str, faults: Faults) -> Effect:
     if isinstance(raw, str):
         return Effect(kind="text", text=raw)
     if not isinstance(raw, dict):
-        faults.append((path, "an effect is an object {\"kind\", \"timing\", \"window\", ...} or its text"))
+        faults.append((path, Msg(N_("an effect is an object {\"kind\", \"timing\", \"window\", ...} or its text"))))
         return Effect(kind="text")
     kind = raw.get("kind")
     if not isinstance(kind, str) or kind not in EFFECT_KINDS:
         text = raw.get("text") if isinstance(raw.get("text"), str) else json.dumps(raw, sort_keys=True)
         return Effect(kind=kind if isinstance(kind, str) and kind else "text", text=str(text))
-    _keys(raw, EFFECT_KEYS, path, "an effect", faults)
+    _keys(raw, EFFECT_KEYS, path, N_("an effect"), faults)
     timing = raw.get("timing", "during")
     if timing not in TIMINGS:
-        faults.append((f"{path}/timing", f"'timing' is one of {', '.join(TIMINGS)}"))
+        faults.append((f"{path}/timing", Msg(N_("'timing' is one of {known}"), known=", ".join(TIMINGS))))
         timing = "during"
     window = raw.get("window", "turn")
     if window not in WINDOWS:
-        faults.append((f"{path}/window", f"'window' is one of {', '.join(WINDOWS)}"))
+        faults.append((f"{path}/window", Msg(N_("'window' is one of {known}"), known=", ".join(WINDOWS))))
         window = "turn"
     value = 0
     if "value" in EFFECT_KINDS[kind]:
         value = _int(raw.get("value"), f"{path}/value", faults, -MAX_VALUE)
     typ = raw.get("type")
     if "type" in EFFECT_KINDS[kind] and not isinstance(typ, str):
-        faults.append((f"{path}/type", "'type' names the type of card to discard (e.g. \"Power\", \"any\")"))
+        faults.append((f"{path}/type", Msg(N_("'type' names the type of card to discard (e.g. \"Power\", \"any\")"))))
         typ = "any"
     charge = raw.get("charge", False)
     if not isinstance(charge, bool):
-        faults.append((f"{path}/charge", "'charge' is true when using the effect spends a charge token"))
+        faults.append((f"{path}/charge", Msg(N_("'charge' is true when using the effect spends a charge token"))))
         charge = False
     return Effect(kind=kind, timing=str(timing), window=str(window), charge=charge, value=value,
                   type=typ if isinstance(typ, str) else None, text=str(raw.get("text", "")))
@@ -258,36 +260,37 @@ def read_effect(raw: Any, path: str, faults: Faults) -> Effect:
 
 def read_card(code: str, raw: Any, path: str, faults: Faults) -> Card | None:
     if not CODE.match(code):
-        faults.append((path, f"a card code is lowercase letters, digits and dashes: {code!r}"))
+        faults.append((path, Msg(N_("a card code is lowercase letters, digits and dashes: {code}"), code=repr(code))))
         return None
     if not isinstance(raw, dict):
-        faults.append((path, "a card is an object with name, class, type, ..."))
+        faults.append((path, Msg(N_("a card is an object with name, class, type, ..."))))
         return None
-    _keys(raw, CARD_KEYS, path, "a card", faults)
+    _keys(raw, CARD_KEYS, path, N_("a card"), faults)
     for key in ("name", "class", "type"):
         if not isinstance(raw.get(key), str) or not raw[key]:
-            faults.append((f"{path}/{key}", f"'{key}' is a non-empty string"))
+            faults.append((f"{path}/{key}", Msg(N_("'{key}' is a non-empty string"), key=key)))
     influence = _int(raw["influence"], f"{path}/influence", faults) if "influence" in raw else None
     charges = _int(raw.get("charges", 0), f"{path}/charges", faults)
     bonuses: list[Bonus] = []
     raw_bonuses = raw.get("bonuses", [])
     if not isinstance(raw_bonuses, list):
-        faults.append((f"{path}/bonuses", "'bonuses' is a list of {\"kind\", \"color\", \"value\"}"))
+        faults.append((f"{path}/bonuses", Msg(N_("'bonuses' is a list of {\"kind\", \"color\", \"value\"}"))))
         raw_bonuses = []
     for i, b in enumerate(raw_bonuses):
         at = f"{path}/bonuses/{i}"
         if not isinstance(b, dict):
-            faults.append((at, "a bonus is an object {\"kind\", \"color\", \"value\"}"))
+            faults.append((at, Msg(N_("a bonus is an object {\"kind\", \"color\", \"value\"}"))))
             continue
-        _keys(b, BONUS_KEYS, at, "a bonus", faults)
+        _keys(b, BONUS_KEYS, at, N_("a bonus"), faults)
         kind, color = b.get("kind"), b.get("color")
         if kind not in BONUS_KINDS:
-            faults.append((f"{at}/kind", "'kind' is skill (a plain circle) or battle (a spiked circle)"))
+            faults.append((f"{at}/kind", Msg(N_("'kind' is skill (a plain circle) or battle (a spiked circle)"))))
         # relic.bonuses.skill-colors: no gray skill bonus (an open question of the seed; the
         # reference says gray skill bonuses came with an expansion)
         allowed = COLORS if kind == "battle" else COLORS[:3]
         if color not in allowed:
-            faults.append((f"{at}/color", f"a {kind} bonus's colour is one of {', '.join(allowed)}"))
+            faults.append((f"{at}/color", Msg(N_("a {kind} bonus's colour is one of {known}"), kind=kind,
+                                                 known=", ".join(allowed))))
         value = _int(b.get("value"), f"{at}/value", faults, 1)
         charge = b.get("charge", False) is True
         bonuses.append(Bonus(str(kind), str(color), value, charge))
@@ -296,7 +299,8 @@ def read_card(code: str, raw: Any, path: str, faults: Faults) -> Card | None:
     if "battle" in raw:
         bt = raw["battle"]
         if not isinstance(bt, dict) or not isinstance(bt.get("color"), str) or bt["color"] not in CHARACTERISTIC:
-            faults.append((f"{path}/battle", "an enemy's 'battle' is {\"color\": red|blue|yellow, \"value\": n}"))
+            faults.append((f"{path}/battle",
+                           Msg(N_("an enemy's 'battle' is {\"color\": red|blue|yellow, \"value\": n}"))))
         else:
             battle = (str(bt["color"]), _int(bt.get("value"), f"{path}/battle/value", faults))
     penalty = read_effect(raw["penalty"], f"{path}/penalty", faults) if "penalty" in raw else None
@@ -308,7 +312,7 @@ def read_card(code: str, raw: Any, path: str, faults: Faults) -> Card | None:
 
 def read_cards(raw: Any, path: str, faults: Faults) -> dict[str, Card]:
     if not isinstance(raw, dict):
-        faults.append((path, "'cards' maps a card code to its definition"))
+        faults.append((path, Msg(N_("'cards' maps a card code to its definition"))))
         return {}
     out: dict[str, Card] = {}
     for code, entry in raw.items():
@@ -320,11 +324,13 @@ def read_cards(raw: Any, path: str, faults: Faults) -> dict[str, Card]:
 
 def read_character(raw: Any, path: str, faults: Faults) -> Character:
     if not isinstance(raw, dict):
-        faults.append((path, "a character is an object {\"name\", \"strength\", \"willpower\", \"cunning\", \"life\"}"))
+        faults.append((path,
+                       Msg(N_("a character is an object {\"name\", \"strength\", \"willpower\", \"cunning\", "
+                              "\"life\"}"))))
         return Character("", 1, 1, 1, 1)
-    _keys(raw, CHARACTER_KEYS, path, "a character", faults)
+    _keys(raw, CHARACTER_KEYS, path, N_("a character"), faults)
     if not isinstance(raw.get("name"), str):
-        faults.append((f"{path}/name", "'name' is a string"))
+        faults.append((f"{path}/name", Msg(N_("'name' is a string"))))
     # relic.base.levels: characteristics 1-12, life up to 12
     s, w, c, life = (_int(raw.get(k), f"{path}/{k}", faults, 1, 12) for k in (*SKILLS, "life"))
     return Character(str(raw.get("name", "")), s, w, c, life)
@@ -332,12 +338,12 @@ def read_character(raw: Any, path: str, faults: Faults) -> Character:
 
 def read_scenario(raw: Any, path: str, faults: Faults) -> Scenario:
     if not isinstance(raw, dict):
-        faults.append((path, "a scenario is an object {\"name\", \"special\", \"confrontation\"}"))
+        faults.append((path, Msg(N_("a scenario is an object {\"name\", \"special\", \"confrontation\"}"))))
         return Scenario("")
-    _keys(raw, SCENARIO_KEYS, path, "a scenario", faults)
+    _keys(raw, SCENARIO_KEYS, path, N_("a scenario"), faults)
     special_raw = raw.get("special", [])
     if not isinstance(special_raw, list):
-        faults.append((f"{path}/special", "'special' is a list of effects"))
+        faults.append((f"{path}/special", Msg(N_("'special' is a list of effects"))))
         special_raw = []
     special = tuple(read_effect(e, f"{path}/special/{i}", faults) for i, e in enumerate(special_raw))
     conf = raw.get("confrontation")
@@ -348,8 +354,8 @@ def read_scenario(raw: Any, path: str, faults: Faults) -> Scenario:
     elif isinstance(conf, dict) and conf.get("kind") == "test" and conf.get("skill") in SKILLS:  # (a tuple)
         confrontation = ("test", COLOR_OF[str(conf["skill"])], _int(conf.get("target"), f"{at}/target", faults))
     else:
-        faults.append((at, "the Confrontation is {\"kind\": \"battle\", \"color\", \"value\"} or "
-                           "{\"kind\": \"test\", \"skill\", \"target\"}"))
+        faults.append((at, Msg(N_("the Confrontation is {\"kind\": \"battle\", \"color\", \"value\"} or "
+                                  "{\"kind\": \"test\", \"skill\", \"target\"}"))))
     return Scenario(str(raw.get("name", "")), special, confrontation)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from i18n import N_, Msg
 from judge.games.relic.cards import (
     COLORS,
     Card,
@@ -40,7 +41,8 @@ Faults = list[tuple[str, str]]
 def _character(raw: Any, path: str, pool: Pool, faults: Faults) -> Character:
     if isinstance(raw, str):
         if raw not in pool.characters:
-            faults.append((path, f"no character sheet {raw!r} (the project's: {', '.join(sorted(pool.characters))})"))
+            faults.append((path, Msg(N_("no character sheet {name} (the project's: {known})"), name=repr(raw),
+                                      known=", ".join(sorted(pool.characters)))))
             return Character("", 1, 1, 1, 1)
         return pool.characters[raw]
     return read_character(raw, path, faults)
@@ -51,7 +53,8 @@ def _scenario(raw: Any, path: str, pool: Pool, faults: Faults) -> Scenario | Non
         return None
     if isinstance(raw, str):
         if raw not in pool.scenarios:
-            faults.append((path, f"no scenario sheet {raw!r} (the project's: {', '.join(sorted(pool.scenarios))})"))
+            faults.append((path, Msg(N_("no scenario sheet {name} (the project's: {known})"), name=repr(raw),
+                                      known=", ".join(sorted(pool.scenarios)))))
             return None
         return pool.scenarios[raw]
     return read_scenario(raw, path, faults)
@@ -73,21 +76,24 @@ def read_setup(players: Sequence[Any], setup: Mapping[str, Any], pool: Pool,
             continue
         _keys(entry, PLAYER_KEYS, at, "a Relic player", faults)
         if "character" not in entry:
-            faults.append((f"{at}", "a Relic player names their 'character' (a sheet's code or the sheet)"))
+            faults.append((f"{at}", Msg(N_("a Relic player names their 'character' (a sheet's code or the sheet)"))))
         ch = _character(entry.get("character"), f"{at}/character", pool, faults)
         influence = _int(entry.get("influence", 3), f"{at}/influence", faults)  # relic.base.setup: 3
         lists: dict[str, list[str]] = {}
         for key in ("assets", "power"):
             raw = entry.get(key, [])
             if not isinstance(raw, list) or not all(isinstance(c, str) for c in raw):
-                faults.append((f"{at}/{key}", f"'{key}' lists card codes"))
+                faults.append((f"{at}/{key}", Msg(N_("'{key}' lists card codes"), key=key)))
                 raw = []
             for j, code in enumerate(raw):
                 card = pool.get(code)
                 if card is None:
-                    faults.append((f"{at}/{key}/{j}", f"card {code!r} is not defined (setup.cards or the project's)"))
+                    faults.append((f"{at}/{key}/{j}",
+                                   Msg(N_("card {code} is not defined (setup.cards or the project's)"),
+                                       code=repr(code))))
                 elif (key == "power") != card.power:
-                    faults.append((f"{at}/{key}/{j}", f"{card.name} is {'a' if card.power else 'not a'} Power card"))
+                    faults.append((f"{at}/{key}/{j}", Msg(N_("{card} is a Power card") if card.power else
+                                                           N_("{card} is not a Power card"), card=card.name)))
             lists[key] = list(raw)
         pid = entry["id"]
         out[pid] = Player(id=pid, name=str(entry.get("name", "")), character=ch, strength=ch.strength,
@@ -96,7 +102,8 @@ def read_setup(players: Sequence[Any], setup: Mapping[str, Any], pool: Pool,
     order = [p for p in out]
     first = setup.get("first", order[0] if order else None)
     if not isinstance(first, str) or first not in out:
-        faults.append(("/setup/first", f"'first' names a player of this log ({', '.join(order)})"))
+        faults.append(("/setup/first", Msg(N_("'first' names a player of this log ({players})"),
+                                          players=", ".join(order))))
         first = order[0] if order else None
     if faults:
         return None, starting, faults
@@ -107,22 +114,22 @@ def read_setup(players: Sequence[Any], setup: Mapping[str, Any], pool: Pool,
 # -- positions --------------------------------------------------------------------------------
 def _held(raw: Any, path: str, pool: Pool, faults: Faults) -> list[Held]:
     if not isinstance(raw, list):
-        faults.append((path, "a list of {\"ref\", \"code\", \"charges\"}"))
+        faults.append((path, Msg(N_("a list of {\"ref\", \"code\", \"charges\"}"))))
         return []
     out = []
     for i, h in enumerate(raw):
         if not isinstance(h, dict) or not isinstance(h.get("ref"), str) or not isinstance(h.get("code"), str):
-            faults.append((f"{path}/{i}", "a card held is {\"ref\", \"code\", \"charges\"}"))
+            faults.append((f"{path}/{i}", Msg(N_("a card held is {\"ref\", \"code\", \"charges\"}"))))
             continue
         if pool.get(h["code"]) is None:
-            faults.append((f"{path}/{i}/code", f"card {h['code']!r} is not defined"))
+            faults.append((f"{path}/{i}/code", Msg(N_("card {code} is not defined"), code=repr(h["code"]))))
         out.append(Held(h["ref"], h["code"], _int(h.get("charges", 0), f"{path}/{i}/charges", faults)))
     return out
 
 
 def _codes(raw: Any, path: str, faults: Faults) -> list[str]:
     if not isinstance(raw, list) or not all(isinstance(c, str) for c in raw):
-        faults.append((path, "a list of card codes"))
+        faults.append((path, Msg(N_("a list of card codes"))))
         return []
     return list(raw)
 
@@ -141,7 +148,8 @@ def _contest(raw: Any, path: str, faults: Faults) -> Contest | None:
                     enemy_score=int(raw.get("enemy_score", 0)),
                     power=int(raw["power"]) if raw.get("power") is not None else None)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        faults.append((path, f"a contest as a state's position writes it ({type(exc).__name__}: {exc})"))
+        faults.append((path, Msg(N_("a contest as a state's position writes it ({error})"),
+                                  error=f"{type(exc).__name__}: {exc}")))
         return None
     declared_ok = all(isinstance(d.get("card"), str) and type(d.get("bonus")) is int and type(d.get("value")) is int
                       and d.get("kind") in ("skill", "battle") and d.get("color") in COLORS for d in c.declared)
@@ -149,7 +157,8 @@ def _contest(raw: Any, path: str, faults: Faults) -> Contest | None:
                   and (d.parent is None or isinstance(d.parent, str)) for d in dice)
     if not declared_ok or not dice_ok or c.kind not in ("battle", "test") or c.color not in COLORS[:3] \
             or c.stage not in ("prepare", "rolled"):
-        faults.append((path, "a contest: kind battle|test, colour red|blue|yellow, stage prepare|rolled, dice 1-6"))
+        faults.append((path, Msg(N_("a contest: kind battle|test, colour red|blue|yellow, stage prepare|rolled, "
+                                    "dice 1-6"))))
         return None
     return c
 
@@ -158,7 +167,7 @@ def from_position(position: Any, players: Sequence[Mapping[str, Any]], pool: Poo
                   ) -> tuple[RelicState | None, Faults]:
     faults: Faults = []
     if not isinstance(position, dict):
-        return None, [("/setup/position", "a position is an object (a state's position)")]
+        return None, [("/setup/position", Msg(N_("a position is an object (a state's position)")))]
     at = "/setup/position"
     _keys(position, POSITION_KEYS, at, "a Relic position", faults)
     own = read_cards(position.get("cards", {}), f"{at}/cards", faults)
@@ -166,12 +175,13 @@ def from_position(position: Any, players: Sequence[Mapping[str, Any]], pool: Poo
     ids = [p["id"] for p in players]
     raw_players = position.get("players")
     if not isinstance(raw_players, dict) or sorted(raw_players) != sorted(ids):
-        return None, [*faults, (f"{at}/players", f"the position's players are the log's ({', '.join(ids)})")]
+        return None, [*faults, (f"{at}/players", Msg(N_("the position's players are the log's ({players})"),
+                                                        players=", ".join(ids)))]
     out: dict[str, Player] = {}
     for pid in ids:
         raw, pat = raw_players[pid], f"{at}/players/{pid}"
         if not isinstance(raw, dict):
-            faults.append((pat, "a player's position is an object"))
+            faults.append((pat, Msg(N_("a player's position is an object"))))
             continue
         ch = read_character(raw.get("character"), f"{pat}/character", faults)
         vals = {k: _int(raw.get(k, getattr(ch, k)), f"{pat}/{k}", faults, 0 if k == "life" else 1, 12)
@@ -186,21 +196,21 @@ def from_position(position: Any, players: Sequence[Mapping[str, Any]], pool: Poo
             spent=_codes(raw.get("spent", []), f"{pat}/spent", faults), **vals)
     order = position.get("order", ids)
     if not isinstance(order, list) or not all(isinstance(o, str) for o in order) or sorted(order) != sorted(ids):
-        faults.append((f"{at}/order", "'order' lists the log's players in turn order"))
+        faults.append((f"{at}/order", Msg(N_("'order' lists the log's players in turn order"))))
         order = ids
     phase = position.get("phase", "encounter")
     if phase not in PHASES:
-        faults.append((f"{at}/phase", f"'phase' is one of {', '.join(PHASES)}"))
+        faults.append((f"{at}/phase", Msg(N_("'phase' is one of {known}"), known=", ".join(PHASES))))
     turn = position.get("turn", order[0] if order else None)
     if not isinstance(turn, str) or turn not in ids:
-        faults.append((f"{at}/turn", "'turn' names the active player"))
+        faults.append((f"{at}/turn", Msg(N_("'turn' names the active player"))))
     scenario = read_scenario(position["scenario"], f"{at}/scenario", faults) if position.get("scenario") else None
     contest = _contest(position.get("contest"), f"{at}/contest", faults)
     last = position.get("last")
     if last is not None and not (isinstance(last, dict) and set(last) == {"kind", "score", "against", "outcome"}
                                  and all(type(last[k]) is int for k in ("score", "against"))
                                  and all(isinstance(last[k], str) for k in ("kind", "outcome"))):
-        faults.append((f"{at}/last", "'last' is {\"kind\", \"score\", \"against\", \"outcome\"}"))
+        faults.append((f"{at}/last", Msg(N_("'last' is {\"kind\", \"score\", \"against\", \"outcome\"}"))))
     if faults:
         return None, faults
     state = RelicState(players=out, order=list(order), pool=pool, cards=own, scenario=scenario,

@@ -16,6 +16,7 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from i18n import N_, Msg
 from judge.games.base import Faults, Policy
 from judge.games.inputs import NO_INPUTS
 from judge.games.swtcg import engine as en
@@ -46,19 +47,19 @@ def check_players(players: Sequence[Any], cards: CardPool) -> Faults:
         deck = p.get("deck")
         at = f"/players/{i}/deck"
         if not isinstance(deck, list) or not deck or len(deck) > MAX_DECK:
-            faults.append((at, f"'deck' lists the codes of the player's cards (1 to {MAX_DECK})"))
+            faults.append((at, Msg(N_("'deck' lists the codes of the player's cards (1 to {n})"), n=MAX_DECK)))
             continue
         for j, code in enumerate(deck):
             if code not in cards:
-                faults.append((f"{at}/{j}", f"{code!r} is not a card code of the pool"))
+                faults.append((f"{at}/{j}", Msg(N_("{code} is not a card code of the pool"), code=repr(code))))
         if faults:
             continue
         side = side_of(deck, cards)
         if side is None:
-            faults.append((at, "a deck is Dark Side or Light Side, with neutral cards (base.cards.stats)"))
+            faults.append((at, Msg(N_("a deck is Dark Side or Light Side, with neutral cards (base.cards.stats)"))))
         sides.append(side)
     if len(sides) == 2 and sides[0] == sides[1] and sides[0] is not None:
-        faults.append(("/players", "one player is the Dark Side, the other the Light Side"))
+        faults.append(("/players", Msg(N_("one player is the Dark Side, the other the Light Side"))))
     return faults
 
 
@@ -66,18 +67,18 @@ def check_beginning(setup: Mapping[str, Any], players: Sequence[Any], cards: Car
     faults: Faults = []
     for key in setup:
         if key not in ("decks", "choices", "roll"):
-            faults.append((f"/setup/{key}", f"unknown key '{key}' in setup; the known keys are choices, decks, "
-                           "position, roll"))
+            faults.append((f"/setup/{key}", Msg(N_("unknown key '{key}' in setup; the known keys are choices, decks, "
+                                                   "position, roll"), key=key)))
     decks = setup.get("decks")
     if decks is not None:
         if not isinstance(decks, dict):
-            return [*faults, ("/setup/decks", "'decks' maps each player to their deck's order, top first")]
+            return [*faults, ("/setup/decks", Msg(N_("'decks' maps each player to their deck's order, top first")))]
         by_id = {p.get("id"): p for p in players if isinstance(p, dict)}
         for pid, order in decks.items():
             if pid not in by_id:
-                faults.append((f"/setup/decks/{pid}", f"{pid} is not a player of this log"))
+                faults.append((f"/setup/decks/{pid}", Msg(N_("{pid} is not a player of this log"), pid=pid)))
             elif not isinstance(order, list) or sorted(map(str, order)) != sorted(map(str, by_id[pid].get("deck", []))):
-                faults.append((f"/setup/decks/{pid}", "the order lists the player's deck, each card once"))
+                faults.append((f"/setup/decks/{pid}", Msg(N_("the order lists the player's deck, each card once"))))
     return faults
 
 
@@ -116,36 +117,37 @@ def from_position(position: Any, players: list[dict[str, Any]], cards: CardPool)
     faults: Faults = []
     at = "/setup/position"
     if not isinstance(position, dict):
-        return None, [(at, "a position is an object")]
+        return None, [(at, Msg(N_("a position is an object")))]
     position = copy.deepcopy(position)  # the state owns what it reads: the log is never changed
     ids = [p["id"] for p in players]
     if len(ids) != 2:
-        return None, [("/players", "SW TCG is played by two players")]
+        return None, [("/players", Msg(N_("SW TCG is played by two players")))]
     sh = shapes(ids, cards)
     st = GameState()
     st.round = _int(position, "round", 1, at, faults)
     st.phase = str(position.get("phase", "battle"))
     if st.phase not in ("setup", "ready", "command", "battle", "over"):
-        faults.append((f"{at}/phase", "'phase' is setup, command, battle or over"))
+        faults.append((f"{at}/phase", Msg(N_("'phase' is setup, command, battle or over"))))
     st.step = str(position.get("step", {"battle": "battle", "command": "build"}.get(st.phase, st.phase)))
     st.arena = position.get("arena")
     if st.arena is not None and st.arena not in ARENAS:
-        faults.append((f"{at}/arena", "'arena' is space, ground or character"))
+        faults.append((f"{at}/arena", Msg(N_("'arena' is space, ground or character"))))
     st.active = position.get("active")
     if st.active is not None and st.active not in ids:
-        faults.append((f"{at}/active", "'active' is the player whose build or retreat step it is"))
+        faults.append((f"{at}/active", Msg(N_("'active' is the player whose build or retreat step it is"))))
     raw_players = position.get("players")
     if not isinstance(raw_players, dict) or sorted(raw_players) != sorted(ids):
-        return None, [*faults, (f"{at}/players", f"'players' has an entry for each of {', '.join(ids)}")]
+        return None, [*faults, (f"{at}/players", Msg(N_("'players' has an entry for each of {players}"),
+                                                        players=", ".join(ids)))]
     for pid in ids:
         raw = raw_players[pid]
         pat = f"{at}/players/{pid}"
         if not isinstance(raw, dict):
-            faults.append((pat, "a player's entry is an object"))
+            faults.append((pat, Msg(N_("a player's entry is an object"))))
             continue
         side = raw.get("side")
         if side not in SIDES[:2]:
-            faults.append((f"{pat}/side", "'side' is dark or light"))
+            faults.append((f"{pat}/side", Msg(N_("'side' is dark or light"))))
             side = "dark"
         name = raw.get("name", next((q.get("name", "") for q in players if q["id"] == pid), ""))
         p = Player(id=pid, name=name if isinstance(name, str) else "",
@@ -158,39 +160,41 @@ def from_position(position: Any, players: list[dict[str, Any]], cards: CardPool)
         for key in ("bounties", "once"):
             value = raw.get(key, [])
             if not sh[key](value):
-                faults.append((f"{pat}/{key}", f"'{key}' is not what a position writes there"))
+                faults.append((f"{pat}/{key}", Msg(N_("'{key}' is not what a position writes there"), key=key)))
             else:
                 setattr(p, key, value)
         st.players[pid] = p
     if len({p.side for p in st.players.values()}) != 2:
-        faults.append((f"{at}/players", "one player is the Dark Side, the other the Light Side"))
+        faults.append((f"{at}/players", Msg(N_("one player is the Dark Side, the other the Light Side"))))
     raw_cards = position.get("cards", {})
     if not isinstance(raw_cards, dict):
-        faults.append((f"{at}/cards", "'cards' maps references (p1.CODE) to cards in play"))
+        faults.append((f"{at}/cards", Msg(N_("'cards' maps references (p1.CODE) to cards in play"))))
         raw_cards = {}
     for ref, raw in raw_cards.items():
         cat = f"{at}/cards/{ref}"
         owner = ref.split(".", 1)[0]
         if not isinstance(ref, str) or not REF.match(ref) or owner not in ids:
-            faults.append((cat, "a reference is <owner>.<code>, such as p1.SW001"))
+            faults.append((cat, Msg(N_("a reference is <owner>.<code>, such as p1.SW001"))))
             continue
         if not isinstance(raw, dict) or raw.get("code") not in cards:
-            faults.append((f"{cat}/code", "'code' is a card code of the pool"))
+            faults.append((f"{cat}/code", Msg(N_("'code' is a card code of the pool"))))
             continue
         zone = raw.get("zone")
         if zone not in ZONES:
-            faults.append((f"{cat}/zone", f"'zone' is one of {', '.join(ZONES)}"))
+            faults.append((f"{cat}/zone", Msg(N_("'zone' is one of {known}"), known=", ".join(ZONES))))
             continue
         controller = raw.get("controller", owner)
         if controller not in ids:
-            faults.append((f"{cat}/controller", "'controller' is a player of this log"))
+            faults.append((f"{cat}/controller", Msg(N_("'controller' is a player of this log"))))
             continue
         d = cards.cards[raw["code"]]
         if not sh["under"](raw.get("under", [])):
-            faults.append((f"{cat}/under", "'under' lists the codes stacked under the card (at most 3)"))
+            faults.append((f"{cat}/under", Msg(N_("'under' lists the codes stacked under the card (at most 3)"))))
             continue
         if zone in ARENAS and zone != d.type:
-            faults.append((f"{cat}/zone", f"{d.display} is a {d.type} card: it goes to the {d.type} arena"))
+            faults.append((f"{cat}/zone",
+                           Msg(N_("{card} is a {type} card: it goes to the {type} arena"), card=d.display,
+                               type=d.type)))
         st.cards[ref] = Card(ref=ref, code=raw["code"], owner=owner, controller=controller, zone=zone,
                              tapped=bool(raw.get("tapped", False)), damage=_int(raw, "damage", 0, cat, faults),
                              counters=_int(raw, "counters", 0, cat, faults), built=bool(raw.get("built", True)),
@@ -205,9 +209,11 @@ def from_position(position: Any, players: list[dict[str, Any]], cards: CardPool)
             u = st.cards.get(on) if isinstance(on, str) else None
             d = cards.cards[c.code]
             if u is None or d.pilot is None or u.zone == "pilot":
-                faults.append((f"{at}/cards/{ref}/on", "a pilot names its unit ('on') and has a Pilot ability"))
+                faults.append((f"{at}/cards/{ref}/on",
+                               Msg(N_("a pilot names its unit ('on') and has a Pilot ability"))))
             elif u.pilot is not None:
-                faults.append((f"{at}/cards/{ref}/on", f"{on} has a pilot already (swtcg.pilots.one-per-unit)"))
+                faults.append((f"{at}/cards/{ref}/on",
+                               Msg(N_("{on} has a pilot already (swtcg.pilots.one-per-unit)"), on=on)))
             else:
                 c.on = on
                 u.pilot = ref
@@ -216,33 +222,34 @@ def from_position(position: Any, players: list[dict[str, Any]], cards: CardPool)
                 "may"):
         value = position.get(key, None if key in ("chance", "attack", "roll") else [])
         if not sh[key](value):
-            faults.append((f"{at}/{key}", f"'{key}' is not what a position writes there (GameState.position)"))
+            faults.append((f"{at}/{key}", Msg(N_("'{key}' is not what a position writes there (GameState.position)"),
+                                               key=key)))
         else:
             setattr(st, key, value)
     if any(ref not in st.cards for ref in st.acting):
-        faults.append((f"{at}/acting", "'acting' names units in play"))
+        faults.append((f"{at}/acting", Msg(N_("'acting' names units in play"))))
     st.turn = position.get("turn")
     st.wait = position.get("wait")
     st.winner = position.get("winner")
     st.reason = position.get("reason")
     if st.winner is not None and st.winner not in ids:
-        faults.append((f"{at}/winner", "'winner' is a player of this log"))
+        faults.append((f"{at}/winner", Msg(N_("'winner' is a player of this log"))))
     if st.reason is not None and not isinstance(st.reason, str):
-        faults.append((f"{at}/reason", "'reason' is a string"))
+        faults.append((f"{at}/reason", Msg(N_("'reason' is a string"))))
     if (st.wait == "chance") != (st.chance is not None):
-        faults.append((f"{at}/chance", "a chance is open exactly when the player to act waits in it"))
+        faults.append((f"{at}/chance", Msg(N_("a chance is open exactly when the player to act waits in it"))))
     if st.wait is not None and st.turn not in ids:
-        faults.append((f"{at}/turn", "'turn' names the player to act"))
+        faults.append((f"{at}/turn", Msg(N_("'turn' names the player to act"))))
     if st.wait == "act" and not st.acting:
-        faults.append((f"{at}/acting", "a unit's turn in a battle step names the units that may act"))
+        faults.append((f"{at}/acting", Msg(N_("a unit's turn in a battle step names the units that may act"))))
     if faults:
         return None, faults
     if "frames" not in position:
         _frames_from(st, faults, at)
     if st.wait is not None and st.wait not in WAITS:
-        faults.append((f"{at}/wait", f"'wait' is one of {', '.join(WAITS)}"))
+        faults.append((f"{at}/wait", Msg(N_("'wait' is one of {known}"), known=", ".join(WAITS))))
     if st.turn is not None and st.turn not in ids:
-        faults.append((f"{at}/turn", "'turn' is the player to act"))
+        faults.append((f"{at}/turn", Msg(N_("'turn' is the player to act"))))
     if faults:
         return None, faults
     if st.wait is None and st.phase != "over":
@@ -250,7 +257,8 @@ def from_position(position: Any, players: list[dict[str, Any]], cards: CardPool)
         try:
             advance(ctx)
         except Exception as exc:  # a position whose procedure stops at once is a fault of the position
-            return None, [(at, f"the position cannot be played from: {getattr(exc, 'message', exc)}")]
+            return None, [(at, Msg(N_("the position cannot be played from: {error}"),
+                                      error=str(getattr(exc, "message", exc))))]
     return st, faults
 
 
@@ -284,7 +292,8 @@ def _frames_from(st: GameState, faults: Faults, at: str) -> None:
         program = rest[4:]
         st.build_started = [dark, light]
     else:
-        faults.append((f"{at}/step", "'step' is build, retreat or battle (with 'arena' for a battle step under way)"))
+        faults.append((f"{at}/step",
+                       Msg(N_("'step' is build, retreat or battle (with 'arena' for a battle step under way)"))))
         return
     st.frames = list(reversed(program))
     if st.wait is None and program and program[0]["f"] in ("build", "retreat"):
@@ -294,7 +303,7 @@ def _frames_from(st: GameState, faults: Faults, at: str) -> None:
 def _int(raw: Mapping[str, Any], key: str, default: int, at: str, faults: Faults) -> int:
     value = raw.get(key, default)
     if type(value) is not int or not 0 <= value <= 999:
-        faults.append((f"{at}/{key}", f"'{key}' is a whole number from 0 to 999"))
+        faults.append((f"{at}/{key}", Msg(N_("'{key}' is a whole number from 0 to 999"), key=key)))
         return default
     return value
 
@@ -303,12 +312,12 @@ def _cards(value: Any, at: str, cards: CardPool, faults: Faults) -> list[str]:
     if isinstance(value, dict) and set(value) == {"unknown"} and type(value["unknown"]) is int:
         return [UNKNOWN] * max(0, min(value["unknown"], MAX_DECK))
     if not isinstance(value, list) or len(value) > MAX_DECK:
-        faults.append((at, "a list of card codes (or {\"unknown\": n})"))
+        faults.append((at, Msg(N_("a list of card codes (or {\"unknown\": n})"))))
         return []
     out = []
     for i, code in enumerate(value):
         if code != UNKNOWN and (not isinstance(code, str) or code not in cards):
-            faults.append((f"{at}/{i}", f"{code!r} is not a card code of the pool"))
+            faults.append((f"{at}/{i}", Msg(N_("{code} is not a card code of the pool"), code=repr(code))))
         else:
             out.append(code)
     return out

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from i18n import N_, Msg
 from judge.games.inputs import COMMON_KEYS, Faults, check_annotations, escape, nearest, unknown_key
 
 VERBS = ("deploy", "build", "pilot", "retreat", "attack", "skip", "play", "use", "prevent", "reroll", "pass")
@@ -163,26 +164,28 @@ def parse_step(step: Any, path: str, players: Sequence[str], cards: Any) -> tupl
     """One step as a typed action, or every fault found in it."""
     faults: Faults = []
     if not isinstance(step, dict):
-        return None, [(path, "a step is an object with 'by' and 'do'")]
+        return None, [(path, Msg(N_("a step is an object with 'by' and 'do'")))]
     by = step.get("by")
     if not isinstance(by, str) or by not in players:
-        faults.append((f"{path}/by", f"'by' must name a player of this log ({', '.join(players)})"))
+        faults.append((f"{path}/by", Msg(N_("'by' must name a player of this log ({players})"),
+                                         players=", ".join(players))))
     verb = step.get("do")
     if not isinstance(verb, str) or verb not in CLASSES:
-        faults.append((f"{path}/do", f"'do' must be one of {', '.join(VERBS)}{nearest(verb, VERBS)}"))
+        faults.append((f"{path}/do", Msg(N_("'do' must be one of {known}{near}"), known=", ".join(VERBS),
+                                         near=nearest(verb, VERBS))))
         return None, faults
     spec = KEYS[verb]
     known = {name for name, _, _ in spec} | set(COMMON_KEYS)
     for key in step:
         if key not in known:
-            faults.append((f"{path}/{escape(key)}", unknown_key(key, known, f"a '{verb}' step")))
+            faults.append((f"{path}/{escape(key)}", unknown_key(key, known, Msg(N_("a '{verb}' step"), verb=verb))))
     check_annotations(step, path, faults)
     values: dict[str, Any] = {}
     for name, kind, required in spec:
         at = f"{path}/{name}"
         if name not in step:
             if required:
-                faults.append((at, f"a '{verb}' step needs '{name}'"))
+                faults.append((at, Msg(N_("a '{verb}' step needs '{name}'"), verb=verb, name=name)))
             continue
         value = step[name]
         problem = _check(kind, value, cards)
@@ -198,27 +201,29 @@ def parse_step(step: Any, path: str, players: Sequence[str], cards: Any) -> tupl
 def _check(kind: str, value: Any, cards: Any) -> str | None:
     if kind == "int":
         if type(value) is not int or not 0 <= value <= MAX_SMALL:
-            return f"a whole number from 0 to {MAX_SMALL}"
+            return Msg(N_("a whole number from 0 to {n}"), n=MAX_SMALL)
         return None
     if kind == "dice":
         if not isinstance(value, list) or len(value) > 12 or not all(type(v) is int and 0 <= v < 99 for v in value):
-            return "a list of dice positions (whole numbers from 0)"
+            return Msg(N_("a list of dice positions (whole numbers from 0)"))
         if len(set(value)) != len(value):
-            return "each die once"
+            return Msg(N_("each die once"))
         return None
     if not isinstance(value, str):
-        return "a string"
+        return Msg(N_("a string"))
     if kind == "ref":
-        return None if REF.match(value) else f"'{value}' is not a card reference such as p1.SW001"
+        return None if REF.match(value) else Msg(N_("'{value}' is not a card reference such as p1.SW001"),
+                                                 value=value)
     if kind == "onto":
         return None if value in ("character", "build") or REF.match(value) else \
-            "a unit's reference, 'character' or 'build'"
+            Msg(N_("a unit's reference, 'character' or 'build'"))
     if kind == "ability":
-        return None if ABILITY.match(value) else f"'{value}' is not an ability such as p1.SW001:evade"
+        return None if ABILITY.match(value) else Msg(N_("'{value}' is not an ability such as p1.SW001:evade"),
+                                                     value=value)
     # a card: a code of the pool, or a reference to a card in play
     if REF.match(value):
         return None
     if CODE.match(value) and value in cards:
         return None
     near = nearest(value, [c.code for c in cards]) if CODE.match(value) else ""
-    return f"'{value}' is neither a card code nor a reference such as p1.SW001{near}"
+    return Msg(N_("'{value}' is neither a card code nor a reference such as p1.SW001{near}"), value=value, near=near)
