@@ -13,6 +13,9 @@ from flask import Flask
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES_DIR = ROOT / "replays" / "examples"
+#: ../shared beside the project (the seeds, the shared example logs); from the compiled tree
+#: (var/compiled/tree, tools/build_compiled.py) it is beside the project that tree was built from
+SHARED = next((p / "shared" for p in ROOT.parents if (p / "shared" / "seeds").is_dir()), ROOT.parent / "shared")
 PROBLEM = "application/problem+json"
 
 

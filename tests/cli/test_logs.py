@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from arbiter.cli import main
 from replays.service import replay_json, ruling_json, timeline_json
-from tests.helpers import EXAMPLES_DIR, malformed_log
+from tests.helpers import EXAMPLES_DIR, SHARED, malformed_log
 
 
 def invoke(*args: str) -> Any:
@@ -159,7 +159,7 @@ def test_help_lists_every_registered_command() -> None:
 
 def test_a_ruling_and_a_malformed_log_in_polish_and_russian(tmp_path: Path) -> None:
     runner = CliRunner()
-    example = Path(__file__).resolve().parents[2].parent / "shared" / "examples" / "shields-cap.json"
+    example = SHARED / "examples" / "shields-cap.json"
     pl = runner.invoke(main, ["rule", str(example), "--lang", "pl"])
     assert pl.exit_code == 0, pl.output
     assert "Odpowiedź: Zgodne z zasadami." in pl.output and "Zastosowane zasady:" in pl.output
@@ -175,7 +175,7 @@ def test_a_ruling_and_a_malformed_log_in_polish_and_russian(tmp_path: Path) -> N
 
 
 def test_the_timeline_in_polish_and_russian() -> None:
-    example = Path(__file__).resolve().parents[2].parent / "shared" / "examples" / "claim-then-auto-pass.json"
+    example = SHARED / "examples" / "claim-then-auto-pass.json"
     runner = CliRunner()
     pl = runner.invoke(main, ["timeline", str(example), "--lang", "pl"])
     assert pl.exit_code == 0, pl.output

@@ -15,9 +15,10 @@ import i18n
 from replays.format import parse_log
 from replays.ruling import ruling_words
 from replays.viewer import EVENT_WORDS
+from tests.helpers import SHARED as SHARED_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
-SHARED = ROOT.parent / "shared" / "examples"
+SHARED = SHARED_DIR / "examples"
 EXAMPLES = sorted(SHARED.glob("*.json")) + sorted((ROOT / "replays" / "examples").glob("*/*.json"))
 # words that only an English sentence of the ruling has (the labels and the answers' frames)
 ENGLISH = re.compile(r"\b(Legal|Not legal|No ruling|decides now|wins|enters play|leaves play|is exhausted|"
