@@ -120,11 +120,15 @@ class InputReader:
         if choice is None:
             return None
         if choice.by is not None and choice.by != decision.by:
-            raise IllegalAction(decision.rules[0], f"{decision.by} makes this decision ({decision.kind}), "
-                                f"not {choice.by}")
+            raise IllegalAction(decision.rules[0], Msg(
+                N_("{by} makes this decision ({kind}), not {other}"),
+                by=decision.by, kind=decision.kind, other=choice.by,
+            ))
         if choice.kind is not None and choice.kind != decision.kind:
-            raise IllegalAction(decision.rules[0], f"the engine asks for a '{decision.kind}' decision here, "
-                                f"the log gives '{choice.kind}'")
+            raise IllegalAction(decision.rules[0], Msg(
+                N_("the engine asks for a '{kind}' decision here, the log gives '{given}'"),
+                kind=decision.kind, given=choice.kind,
+            ))
         return choice
 
     def peek_choice(self) -> Choice | None:

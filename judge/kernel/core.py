@@ -37,6 +37,8 @@ from typing import Any, ClassVar, Final, Protocol
 
 from mypy_extensions import mypyc_attr
 
+from i18n import N_, Msg
+
 
 class IllegalAction(Exception):
     """An input the rules forbid. ``rule`` is the ID of the rule it breaks."""
@@ -67,7 +69,7 @@ class KernelLoop(Exception):
 
     def __init__(self, depth: int):
         self.rule = "kernel.depth"
-        self.message = f"events nested {depth} deep: the interaction does not terminate"
+        self.message = Msg(N_("events nested {depth} deep: the interaction does not terminate"), depth=depth)
         super().__init__(self.message)
 
 
@@ -107,8 +109,9 @@ class PendingDecision(Exception):
     def __init__(self, decision: Decision):
         self.decision = decision
         self.rule = decision.rules[0] if decision.rules else None
-        self.message = (f"{decision.by} must decide ({decision.kind}"
-                        f"{': ' + decision.prompt if decision.prompt else ''})")
+        self.message = (Msg(N_("{by} must decide ({kind}: {prompt})"), by=decision.by, kind=decision.kind,
+                            prompt=decision.prompt) if decision.prompt else
+                        Msg(N_("{by} must decide ({kind})"), by=decision.by, kind=decision.kind))
         super().__init__(self.message)
 
 
@@ -379,7 +382,10 @@ class Kernel:
                     chooser, why = host.chooser_for(candidates)
                     answer = host.decide(Decision(
                         by=chooser, kind="replacement", options=tuple(c.ability_id for c in candidates),
-                        rules=(tr.competing, why), prompt=f"which replacement applies to {event.kind}"))
+                        rules=(tr.competing, why), prompt=Msg(
+                            N_("which replacement applies to {kind}"),
+                            kind=event.kind,
+                        )))
                     chosen = next(c for c in candidates if c.ability_id == answer)
                     rules.append(tr.competing)
                 host.record(ReplacedRecord(by=chosen.source, instead_of=event.kind, replaced=event,
@@ -453,9 +459,9 @@ class Kernel:
         ids = tuple(t.ability_id for t in triggers)
         answer = self.host.decide(Decision(
             by=chooser, kind="order", options=ids, rules=(why,), multiple=True,
-            prompt=f"order of {len(ids)} simultaneous {timing}-abilities"))
+            prompt=Msg(N_("order of {n_ids} simultaneous {timing}-abilities"), n_ids=len(ids), timing=timing)))
         if (not isinstance(answer, list) or not all(isinstance(a, str) for a in answer)
                 or sorted(answer) != sorted(ids)):
-            raise IllegalAction(why, f"the order must name each of {', '.join(ids)} once")
+            raise IllegalAction(why, Msg(N_("the order must name each of {ids} once"), ids=', '.join(ids)))
         by_id = {t.ability_id: t for t in triggers}
         return [by_id[a] for a in answer]

@@ -7,6 +7,7 @@ rules forbid it.
 
 from __future__ import annotations
 
+from i18n import N_, Msg
 from judge.games.destiny import events as ev
 from judge.games.destiny import records as rec
 from judge.games.destiny import steps as st_
@@ -35,20 +36,23 @@ def _apply(ctx: Ctx, upkeep_next: bool) -> None:
     do = step.verb
     if st.phase == "over":
         raise IllegalAction("destiny.victory.all-defeated" if st.reason == "all-defeated" else
-                            "destiny.victory.deck-out", f"the game is over: {st.winner} won ({st.reason})")
+                            "destiny.victory.deck-out", Msg(
+                                N_("the game is over: {winner} won ({reason})"),
+                                winner=st.winner, reason=st.reason,
+                            ))
     if st.phase == "upkeep":
         run_upkeep(ctx, step.discard if isinstance(step, st_.Upkeep) else None)
         if do == "upkeep":
             return
     elif do == "upkeep":
         raise IllegalAction("destiny.round.end-on-consecutive-passes",
-                            "the upkeep phase comes only after the action phase ends on consecutive passes")
+                            Msg(N_("the upkeep phase comes only after the action phase ends on consecutive passes")))
     by = step.by
     assert by is not None  # every step but the upkeep names its player (steps.parse_step)
     expected = st.extra_action or st.turn
     if by != expected:
         rule = "destiny.actions.extra-actions-immediate" if st.extra_action else "destiny.round.action-phase"
-        raise IllegalAction(rule, f"it is {expected}'s turn, not {by}'s")
+        raise IllegalAction(rule, Msg(N_("it is {expected}'s turn, not {by}'s"), expected=expected, by=by))
     extra = st.take_extra_action() is not None
     p = ctx.player(by)
     if do == "pass":
@@ -62,7 +66,10 @@ def _apply(ctx: Ctx, upkeep_next: bool) -> None:
         return
     forbidden = ctx.forbidden(do, by, step)
     if forbidden is not None:  # whatever lets them (destiny.negative.cannot-overrides-can)
-        raise IllegalAction("destiny.negative.cannot-overrides-can", f"{by} cannot {do} now: {forbidden}")
+        raise IllegalAction("destiny.negative.cannot-overrides-can", Msg(
+            N_("{by} cannot {do} now: {forbidden}"),
+            by=by, do=do, forbidden=forbidden,
+        ))
     ACTIONS[do](ctx, by)
     ctx.kernel.drain()
     p.passed = False

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from i18n import N_, Msg
 from judge.games.destiny.dice import FaceError, parse_face
 from judge.kernel.core import Decision, IllegalAction
 
@@ -20,17 +21,21 @@ def validate_dice(ctx: Ctx, answer: Any, options: Sequence[str], rule: str, leas
     """A logged choice of dice: a list of distinct die references among ``options``, between
     ``least`` and ``most`` of them."""
     if not isinstance(answer, list) or not all(isinstance(d, str) for d in answer):
-        raise IllegalAction(rule, "a choice of dice is a list of die references")
+        raise IllegalAction(rule, Msg(N_("a choice of dice is a list of die references")))
     dice = [ctx.canon_die(d) for d in answer]
     if len(set(dice)) != len(dice):
-        raise IllegalAction(rule, "a die is named twice")
+        raise IllegalAction(rule, Msg(N_("a die is named twice")))
     bad = [d for d in dice if d not in options]
     if bad:
-        raise IllegalAction(rule, f"{', '.join(bad)} cannot be chosen ({', '.join(options) or 'none'})")
+        raise IllegalAction(rule, Msg(
+            N_("{bad} cannot be chosen ({options})"),
+            bad=', '.join(bad), options=', '.join(options) or Msg(N_("none")),
+        ))
     high = len(options) if most is None else most
     if not least <= len(dice) <= high:
-        want = f"exactly {least}" if least == high else f"{least} to {high}"
-        raise IllegalAction(rule, f"choose {want} dice, not {len(dice)}")
+        want = (Msg(N_("exactly {least}"), least=least) if least == high
+                else Msg(N_("{least} to {high}"), least=least, high=high))
+        raise IllegalAction(rule, Msg(N_("choose {want} dice, not {n_dice}"), want=want, n_dice=len(dice)))
     return dice
 
 
@@ -51,28 +56,35 @@ def validate_turns(ctx: Ctx, answer: Any, allowed: Mapping[str, Sequence[str] | 
     ``allowed`` (with the faces it may be turned to, or None for any of its faces), between
     ``least`` and ``most`` dice; ``symbol``: every new face must show it."""
     if not isinstance(answer, dict) or not all(isinstance(f, str) for f in answer.values()):
-        raise IllegalAction(rule, "a turn maps dice to the faces they are turned to")
+        raise IllegalAction(rule, Msg(N_("a turn maps dice to the faces they are turned to")))
     turns: dict[str, str] = {}
     for die, face in answer.items():
         d = ctx.canon_die(die)
         if d in turns:
-            raise IllegalAction(rule, f"{d} is named twice")
+            raise IllegalAction(rule, Msg(N_("{d} is named twice"), d=d))
         if d not in allowed:
-            raise IllegalAction(rule, f"{d} cannot be turned by this effect ({', '.join(allowed) or 'none'})")
+            raise IllegalAction(rule, Msg(
+                N_("{d} cannot be turned by this effect ({allowed})"),
+                d=d, allowed=', '.join(allowed) or Msg(N_("none")),
+            ))
         try:
             parsed = parse_face(face)
         except FaceError as exc:
-            raise IllegalAction(rule, f"{d}: {exc}") from None
+            raise IllegalAction(rule, Msg(N_("{d}: {exc}"), d=d, exc=exc)) from None
         faces = allowed[d]
         if faces is not None and parsed.notation() not in faces:
-            raise IllegalAction(rule, f"{d} cannot be turned to {face} here")
+            raise IllegalAction(rule, Msg(N_("{d} cannot be turned to {face} here"), d=d, face=face))
         if symbol is not None and parsed.symbol != symbol:
-            raise IllegalAction(rule, f"{d} must be turned to a face showing {symbol}, not {face}")
+            raise IllegalAction(rule, Msg(
+                N_("{d} must be turned to a face showing {symbol}, not {face}"),
+                d=d, symbol=symbol, face=face,
+            ))
         turns[d] = face
     high = len(allowed) if most is None else most
     if not least <= len(turns) <= high:
-        want = f"exactly {least}" if least == high else f"{least} to {high}"
-        raise IllegalAction(rule, f"turn {want} dice, not {len(turns)}")
+        want = (Msg(N_("exactly {least}"), least=least) if least == high
+                else Msg(N_("{least} to {high}"), least=least, high=high))
+        raise IllegalAction(rule, Msg(N_("turn {want} dice, not {n_turns}"), want=want, n_turns=len(turns)))
     return turns
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar
 
+from i18n import N_, Msg
 from judge.games.abilities import LiveIndex, Source, build, codes_with, timed_codes
 from judge.games.destiny import events as ev
 from judge.games.destiny import records as rec
@@ -117,18 +118,24 @@ class Ctx:
     def card(self, code: str) -> CardDef:
         card = self.cards.get(code)
         if card is None:
-            raise IllegalAction("destiny.cards.identifier", f"card {code} is not known to the engine")
+            raise IllegalAction("destiny.cards.identifier", Msg(
+                N_("card {code} is not known to the engine"),
+                code=code,
+            ))
         return card
 
     def player(self, pid: str) -> Player:
         if pid not in self.state.players:
-            raise IllegalAction("destiny.terms.controller", f"there is no player {pid}")
+            raise IllegalAction("destiny.terms.controller", Msg(N_("there is no player {pid}"), pid=pid))
         return self.state.players[pid]
 
     def owner_of(self, ref: str) -> str:
         r = parse_ref(ref)
         if r is None:
-            raise IllegalAction("destiny.terms.controller", f"'{ref}' is not a reference to a card or die")
+            raise IllegalAction("destiny.terms.controller", Msg(
+                N_("'{ref}' is not a reference to a card or die"),
+                ref=ref,
+            ))
         return r.player
 
     def canon(self, ref: str) -> str:
@@ -158,7 +165,10 @@ class Ctx:
                 return matches[0]
             if len(matches) > 1:
                 raise IllegalAction("destiny.uniqueness.one-copy-in-play",
-                                    f"'{ref}' is ambiguous: {', '.join(matches)} are in play")
+                                    Msg(
+                                        N_("'{ref}' is ambiguous: {matches} are in play"),
+                                        ref=ref, matches=', '.join(matches),
+                                    ))
             return base
         if r.serial == 1 and base in p.characters:
             return base
@@ -166,7 +176,10 @@ class Ctx:
 
     def canon_die(self, ref: str) -> str:
         if "/" not in ref:
-            raise IllegalAction("destiny.dice.pool-only", f"'{ref}' is not a die (write it as <card>/<n>)")
+            raise IllegalAction("destiny.dice.pool-only", Msg(
+                N_("'{ref}' is not a die (write it as <card>/<n>)"),
+                ref=ref,
+            ))
         card, n = ref.rsplit("/", 1)
         return f"{self.canon(card)}/{n}"
 
@@ -174,7 +187,10 @@ class Ctx:
         """A character is named where a die is written: the die's card is not meant."""
         r = parse_ref(ref)
         if r is not None and r.die is not None:
-            raise IllegalAction(rule, f"{ref} is a die: name a character (such as {r.card})")
+            raise IllegalAction(rule, Msg(
+                N_("{ref} is a die: name a character (such as {card})"),
+                ref=ref, card=r.card,
+            ))
 
     def character(self, ref: str, alive: bool = True) -> Character:
         self._not_a_die(ref, "destiny.terms.choose-target")
@@ -182,15 +198,18 @@ class Ctx:
         owner = self.owner_of(ref)
         ch = self.player(owner).characters.get(ref)
         if ch is None:
-            raise IllegalAction("destiny.terms.choose-target", f"{ref} is not a character in play")
+            raise IllegalAction("destiny.terms.choose-target", Msg(N_("{ref} is not a character in play"), ref=ref))
         if alive and ch.defeated:
-            raise IllegalAction("destiny.defeat.no-further-use", f"{ref} is defeated and cannot be chosen")
+            raise IllegalAction("destiny.defeat.no-further-use", Msg(
+                N_("{ref} is defeated and cannot be chosen"),
+                ref=ref,
+            ))
         return ch
 
     def code_of(self, ref: str) -> str:
         r = parse_ref(ref)
         if r is None:
-            raise IllegalAction("destiny.cards.identifier", f"'{ref}' is not a card reference")
+            raise IllegalAction("destiny.cards.identifier", Msg(N_("'{ref}' is not a card reference"), ref=ref))
         return r.code
 
     def die_faces(self, die: str) -> tuple[Face, ...]:
@@ -201,7 +220,7 @@ class Ctx:
         owner = self.owner_of(die)
         face = self.player(owner).pool.get(die)
         if face is None:
-            raise IllegalAction("destiny.dice.pool-only", f"die {die} is not in a dice pool")
+            raise IllegalAction("destiny.dice.pool-only", Msg(N_("die {die} is not in a dice pool"), die=die))
         return face
 
     def die_value(self, die: str, face: Face | None = None) -> int:
@@ -343,12 +362,15 @@ class Ctx:
         rule = decision.rules[0] if decision.rules else "destiny.terms.choose-option"
         if decision.kind in ("order",):
             if not isinstance(answer, list) or not all(isinstance(a, str) for a in answer):
-                raise IllegalAction(rule, f"an order is a list of {list(decision.options)}")
+                raise IllegalAction(rule, Msg(N_("an order is a list of {options}"), options=list(decision.options)))
             return
         if decision.multiple:
             return  # checked by the asker, which knows the amounts
         if answer not in decision.options:
-            raise IllegalAction(rule, f"'{answer}' is not one of the options {list(decision.options)}")
+            raise IllegalAction(rule, Msg(
+                N_("'{answer}' is not one of the options {options}"),
+                answer=answer, options=list(decision.options),
+            ))
 
     def replacements(self, event: Event) -> list[Triggered]:
         return self._triggers(event, "instead")
@@ -459,11 +481,12 @@ class Ctx:
         return bool(self.decide(Decision(by=by, kind="may", options=(True, False), rules=tuple(rules),
                                          prompt=prompt, source=source)))
 
-    def opponent(self, pid: str, source: str | None = None, prompt: str = "which opponent") -> str:
+    def opponent(self, pid: str, source: str | None = None, prompt: str = "") -> str:
         """The opponent an ability affects (destiny.multiplayer.choose-opponent)."""
+        prompt = prompt or Msg(N_("which opponent"))
         opps = self.state.opponents(pid)
         if not opps:
-            raise IllegalAction("destiny.multiplayer.choose-opponent", f"{pid} has no opponent left")
+            raise IllegalAction("destiny.multiplayer.choose-opponent", Msg(N_("{pid} has no opponent left"), pid=pid))
         return str(self.choose(pid, "opponent", opps, ("destiny.multiplayer.choose-opponent",), prompt, source))
 
     def roll_die(self, die: str) -> Face:
@@ -474,15 +497,22 @@ class Ctx:
             try:
                 face = parse_face(raw)
             except FaceError as exc:
-                raise IllegalAction("destiny.cards.die-faces", f"roll {self.inputs.ri} for {die}: {exc}") from None
+                raise IllegalAction("destiny.cards.die-faces", Msg(
+                    N_("roll {n} for {die}: {exc}"),
+                    n=self.inputs.ri, die=die, exc=exc,
+                )) from None
             if face not in faces:
-                raise IllegalAction("destiny.cards.die-faces", f"{die} has no face {raw} (its faces: "
-                                    f"{' '.join(f.notation() for f in faces)})")
+                raise IllegalAction("destiny.cards.die-faces", Msg(
+                    N_("{die} has no face {raw} (its faces: {faces})"),
+                    die=die, raw=raw, faces=' '.join(f.notation() for f in faces),
+                ))
             return face
         if self.rng is not None:
             return faces[self.rng.below(6)]
-        raise MissingOutcome(f"the log does not say what {die} rolled (roll {self.inputs.ri + 1} of this step) "
-                             "and has no rng", "destiny.actions.activate")
+        raise MissingOutcome(Msg(
+            N_("the log does not say what {die} rolled (roll {n} of this step) and has no rng"),
+            die=die, n=self.inputs.ri + 1,
+        ), "destiny.actions.activate")
 
     def random_pick(self, items: list[str], what: str) -> int:
         """The index of a random pick among ``items``: from the log's ``random`` list, else the rng."""
@@ -494,11 +524,16 @@ class Ctx:
                 return items.index(raw)
             if isinstance(raw, str) and UNKNOWN in items:
                 return items.index(UNKNOWN)
-            raise IllegalAction("destiny.symbols.discard", f"random outcome {raw!r} for {what} is not among "
-                                f"{items}")
+            raise IllegalAction("destiny.symbols.discard", Msg(
+                N_("random outcome {raw!r} for {what} is not among {items}"),
+                raw=raw, what=what, items=items,
+            ))
         if self.rng is not None:
             return self.rng.below(len(items))
-        raise MissingOutcome(f"the log does not say which card was picked at random for {what} and has no rng",
+        raise MissingOutcome(Msg(
+            N_("the log does not say which card was picked at random for {what} and has no rng"),
+            what=what,
+        ),
                              "destiny.symbols.discard")
 
     def check_inputs_used(self) -> None:
@@ -511,14 +546,21 @@ class Ctx:
         got = self.inputs.inputs
         if left == "roll":
             raise IllegalAction("destiny.actions.activate-all-dice",
-                                f"the step lists {len(got.roll)} rolled face(s) but only {self.inputs.ri} "
-                                "die/dice were rolled")
+                                Msg(
+                                    N_("the step lists {n_roll} rolled face(s) but only {n_rolled} die/dice were "
+                                       "rolled"),
+                                    n_roll=len(got.roll), n_rolled=self.inputs.ri,
+                                ))
         if left == "random":
-            raise IllegalAction("destiny.symbols.discard", f"the step lists {len(got.random)} random outcome(s) "
-                                f"but only {self.inputs.xi} were needed")
+            raise IllegalAction("destiny.symbols.discard", Msg(
+                N_("the step lists {n_random} random outcome(s) but only {n_needed} were needed"),
+                n_random=len(got.random), n_needed=self.inputs.xi,
+            ))
         extra = got.choices[self.inputs.ci]
-        raise IllegalAction("destiny.terms.choose-option", f"choice {self.inputs.ci + 1} ({extra.kind or 'unnamed'}) "
-                            "answers a question the rules did not ask in this step")
+        raise IllegalAction("destiny.terms.choose-option", Msg(
+            N_("choice {n} ({kind}) answers a question the rules did not ask in this step"),
+            n=self.inputs.ci + 1, kind=extra.kind or Msg(N_("unnamed")),
+        ))
 
     # ------------------------------------------------------------------ verbs for abilities
     def deal_damage(self, source: str, target: str, amount: int, symbol: str | None = None,
@@ -526,7 +568,10 @@ class Ctx:
         self._not_a_die(target, "destiny.symbols.damage-one-target")
         target = self.canon(target)
         if target in self.player(self.owner_of(target)).supports:
-            raise IllegalAction("destiny.supports.no-damage", f"{target} is a support: supports cannot take damage")
+            raise IllegalAction("destiny.supports.no-damage", Msg(
+                N_("{target} is a support: supports cannot take damage"),
+                target=target,
+            ))
         self.character(target)
         if amount <= 0:
             return
@@ -562,7 +607,10 @@ class Ctx:
         if amount <= 0:
             return
         if p.resources < amount:
-            raise IllegalAction(rule, f"{pid} has {p.resources} resources and cannot pay {amount} for {what}")
+            raise IllegalAction(rule, Msg(
+                N_("{pid} has {resources} resources and cannot pay {amount} for {what}"),
+                pid=pid, resources=p.resources, amount=amount, what=what,
+            ))
         p.resources -= amount
         self.record(rec.SpendRecord(player=pid, amount=amount, for_=what, rules=(rule,)))
 
@@ -589,10 +637,15 @@ class Ctx:
         f = face if isinstance(face, Face) else _parse_face_or_illegal(face)
         faces = self.die_faces(die)
         if f not in faces:
-            raise IllegalAction("destiny.terms.turn-die", f"{die} has no face {f.notation()}")
+            raise IllegalAction("destiny.terms.turn-die", Msg(
+                N_("{die} has no face {notation}"),
+                die=die, notation=f.notation(),
+            ))
         if f == current and faces.count(f) < 2:
-            raise IllegalAction("destiny.terms.turn-die", f"{die} already shows {f.notation()}: a die is turned "
-                                "to a different face unless that face repeats")
+            raise IllegalAction("destiny.terms.turn-die", Msg(
+                N_("{die} already shows {notation}: a die is turned to a different face unless that face repeats"),
+                die=die, notation=f.notation(),
+            ))
         self.emit(ev.TurnDie(source=source, die=die, face=f.notation()))
 
     def remove_die(self, source: str, die: str) -> None:
@@ -616,9 +669,9 @@ class Ctx:
         p = self.player(self.owner_of(ref))
         card = p.characters.get(ref) or p.supports.get(ref) or p.upgrades.get(ref)
         if card is None:
-            raise IllegalAction("destiny.cards.exhaust-usage", f"{ref} is not a card in play")
+            raise IllegalAction("destiny.cards.exhaust-usage", Msg(N_("{ref} is not a card in play"), ref=ref))
         if card.exhausted:
-            raise IllegalAction("destiny.cards.exhaust-usage", f"{ref} is already exhausted")
+            raise IllegalAction("destiny.cards.exhaust-usage", Msg(N_("{ref} is already exhausted"), ref=ref))
         card.exhausted = True
         self.record(rec.ExhaustRecord(card=ref, source=source,
                                       rules=("destiny.cards.exhaust-usage", "destiny.cards.exhausted")))
@@ -668,7 +721,7 @@ class Ctx:
         considered to have taken damage (destiny.terms.move-damage); it may be defeated."""
         a, b = self.character(frm), self.character(to)
         if a.ref == b.ref:
-            raise IllegalAction("destiny.terms.move", "damage cannot move to the character it is on")
+            raise IllegalAction("destiny.terms.move", Msg(N_("damage cannot move to the character it is on")))
         health = self.card(b.code).health or 0
         n = min(amount, a.damage, max(0, health - b.damage))
         a.damage -= n
@@ -690,10 +743,16 @@ class Ctx:
                 return None
             code = src[0] if frm == "deck" else src[-1]
         if code not in src:
-            raise IllegalAction("destiny.terms.choose-target", f"{code} is not in {pid}'s {frm}")
+            raise IllegalAction("destiny.terms.choose-target", Msg(
+                N_("{code} is not in {pid}'s {frm}"),
+                code=code, pid=pid, frm=frm,
+            ))
         if code == UNKNOWN and to == "discard":
-            raise MissingOutcome(f"{pid}'s {frm} holds a card the position does not name, and it goes to the "
-                                 "public discard pile: list the cards in the position", "destiny.zones.deck")
+            raise MissingOutcome(Msg(
+                N_("{pid}'s {frm} holds a card the position does not name, and it goes to the public discard "
+                   "pile: list the cards in the position"),
+                pid=pid, frm=frm,
+            ), "destiny.zones.deck")
         src.remove(code)
         if to == "deck":
             dst.insert(0, code)
@@ -740,17 +799,23 @@ class Ctx:
         if ref in p.characters:
             ch = p.characters[ref]
             if ch.defeated:
-                raise IllegalAction("destiny.defeat.no-further-use", f"{ref} is defeated")
+                raise IllegalAction("destiny.defeat.no-further-use", Msg(N_("{ref} is defeated"), ref=ref))
             if ch.exhausted:
-                raise IllegalAction("destiny.actions.activate-ready-only", f"{ref} is exhausted")
+                raise IllegalAction("destiny.actions.activate-ready-only", Msg(N_("{ref} is exhausted"), ref=ref))
         elif ref in p.supports:
             su = p.supports[ref]
             if su.exhausted:
-                raise IllegalAction("destiny.actions.activate-ready-only", f"{ref} is exhausted")
+                raise IllegalAction("destiny.actions.activate-ready-only", Msg(N_("{ref} is exhausted"), ref=ref))
             if not self.card(su.code).has_die:
-                raise IllegalAction("destiny.actions.activate-ready-only", f"{ref} has no die to activate")
+                raise IllegalAction("destiny.actions.activate-ready-only", Msg(
+                    N_("{ref} has no die to activate"),
+                    ref=ref,
+                ))
         else:
-            raise IllegalAction("destiny.actions.activate", f"{pid} has no character or support {ref} in play")
+            raise IllegalAction("destiny.actions.activate", Msg(
+                N_("{pid} has no character or support {ref} in play"),
+                pid=pid, ref=ref,
+            ))
 
     # ------------------------------------------------------------------ dice resolution
 

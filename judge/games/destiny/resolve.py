@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from i18n import N_, Msg
 from judge.games.destiny import records as rec
 from judge.games.destiny.choices import validate_turns
 from judge.games.destiny.dice import Face
@@ -27,7 +28,7 @@ def resolve_dice(ctx: Ctx, pid: str, entries: Sequence[DieEntry] | None, source:
     """Resolve dice from ``pid``'s pool: one symbol, modifiers with a base, costs, effects.
     ``unmodified``: a modifier face resolves as if it had no plus (a card says so)."""
     if not entries:
-        raise IllegalAction("destiny.actions.resolve-at-least-one", "name at least one die to resolve")
+        raise IllegalAction("destiny.actions.resolve-at-least-one", Msg(N_("name at least one die to resolve")))
     seen: set[str] = set()
     symbol: str | None = None
     p = ctx.player(pid)
@@ -36,15 +37,24 @@ def resolve_dice(ctx: Ctx, pid: str, entries: Sequence[DieEntry] | None, source:
     for entry in entries:
         die = ctx.canon_die(entry.die)
         if die in seen:
-            raise IllegalAction("destiny.actions.resolve-once-each", f"{die} is named twice in one action")
+            raise IllegalAction("destiny.actions.resolve-once-each", Msg(
+                N_("{die} is named twice in one action"),
+                die=die,
+            ))
         seen.add(die)
         if die not in p.pool:
             owner = ctx.owner_of(die)
             if owner != pid and die in ctx.player(owner).pool:
-                raise IllegalAction("destiny.dice.pool-only", f"{die} is in {owner}'s pool, not {pid}'s")
-            raise IllegalAction("destiny.dice.pool-only", f"{die} is not in {pid}'s dice pool")
+                raise IllegalAction("destiny.dice.pool-only", Msg(
+                    N_("{die} is in {owner}'s pool, not {pid}'s"),
+                    die=die, owner=owner, pid=pid,
+                ))
+            raise IllegalAction("destiny.dice.pool-only", Msg(
+                N_("{die} is not in {pid}'s dice pool"),
+                die=die, pid=pid,
+            ))
         if only is not None and not only(die):
-            raise IllegalAction(rule, f"{die} cannot be resolved by {source}")
+            raise IllegalAction(rule, Msg(N_("{die} cannot be resolved by {source}"), die=die, source=source))
         face = _resolving_face(p.pool[die], unmodified)
         if face.is_blank or (symbol is not None and face.symbol != symbol):
             # it may still come to show the chosen symbol during the action
@@ -54,23 +64,31 @@ def resolve_dice(ctx: Ctx, pid: str, entries: Sequence[DieEntry] | None, source:
         symbol = face.symbol
         now.append((die, face, entry))
     if max_dice is not None and len(seen) > max_dice:
-        raise IllegalAction(rule, f"{source} resolves at most {max_dice} die")
+        raise IllegalAction(rule, Msg(N_("{source} resolves at most {max_dice} die"), source=source, max_dice=max_dice))
     if symbol is None:
         die = late[0][0]
-        raise IllegalAction("destiny.symbols.blank", f"{die} shows a blank, which cannot be resolved")
+        raise IllegalAction("destiny.symbols.blank", Msg(N_("{die} shows a blank, which cannot be resolved"), die=die))
     _resolve_groups(ctx, pid, _group(ctx, p, now, unmodified), source, bonus, free, rule)
     if not late:
         return
     joined: list[tuple[str, Face, DieEntry]] = []
     for die, entry in late:
         if die not in p.pool:
-            raise IllegalAction("destiny.dice.pool-only", f"{die} left the pool before it could resolve")
+            raise IllegalAction("destiny.dice.pool-only", Msg(
+                N_("{die} left the pool before it could resolve"),
+                die=die,
+            ))
         face = _resolving_face(p.pool[die], unmodified)
         if face.is_blank:
-            raise IllegalAction("destiny.symbols.blank", f"{die} shows a blank, which cannot be resolved")
+            raise IllegalAction("destiny.symbols.blank", Msg(
+                N_("{die} shows a blank, which cannot be resolved"),
+                die=die,
+            ))
         if face.symbol != symbol:
-            raise IllegalAction("destiny.actions.resolve-one-symbol", f"{die} shows {face.notation()}: all "
-                                f"dice resolved in one action must show the same symbol ({symbol})")
+            raise IllegalAction("destiny.actions.resolve-one-symbol", Msg(
+                N_("{die} shows {notation}: all dice resolved in one action must show the same symbol ({symbol})"),
+                die=die, notation=face.notation(), symbol=symbol,
+            ))
         joined.append((die, face, entry))
     ctx.record(rec.LateJoinersRecord(dice=tuple(d for d, _, _ in joined), symbol=symbol,
                                      rules=("destiny.actions.resolve-late-joiners",)))
@@ -96,15 +114,19 @@ def _group(ctx: Ctx, p: Player, dice: list[tuple[str, Face, DieEntry]], unmodifi
         if base is None:
             bases = [b for b in groups if p.pool[b].symbol == face.symbol]
             if len(bases) != 1:
-                raise IllegalAction("destiny.dice.modifier-needs-base",
-                                    f"{die} shows a modifier ({face.notation()}) and can only be resolved "
-                                    "together with a base die of the same symbol in the same action"
-                                    + (" (name it with 'modifies')" if bases else ""))
+                raise IllegalAction("destiny.dice.modifier-needs-base", Msg(
+                    N_("{die} shows a modifier ({notation}) and can only be resolved together with a base die of "
+                       "the same symbol in the same action{hint}"),
+                    die=die, notation=face.notation(), hint=Msg(N_(" (name it with 'modifies')")) if bases else "",
+                ))
             base = bases[0]
         base = ctx.canon_die(base)
         if base not in groups:
             raise IllegalAction("destiny.dice.modifier-needs-base",
-                                f"{die} modifies {base}, which is not a base die resolved in this action")
+                                Msg(
+                                    N_("{die} modifies {base}, which is not a base die resolved in this action"),
+                                    die=die, base=base,
+                                ))
         groups[base].append((die, face, entry))
     return groups
 
@@ -114,7 +136,10 @@ def _resolve_groups(ctx: Ctx, pid: str, groups: dict[str, list[tuple[str, Face, 
     p = ctx.player(pid)
     for base, group in groups.items():
         if base not in p.pool or any(d not in p.pool for d, _, _ in group):
-            raise IllegalAction("destiny.dice.pool-only", f"{base} left the pool before it could resolve")
+            raise IllegalAction("destiny.dice.pool-only", Msg(
+                N_("{base} left the pool before it could resolve"),
+                base=base,
+            ))
         _resolve_group(ctx, pid, group, source, bonus, free, rule)
 
 
@@ -144,7 +169,10 @@ def _resolve_group(ctx: Ctx, pid: str, group: list[tuple[str, Face, DieEntry]], 
     target = entry.get("target")
     if sym in ("MD", "RD"):
         if not isinstance(target, str):
-            raise IllegalAction("destiny.symbols.damage-one-target", f"{base_die} needs a target character")
+            raise IllegalAction("destiny.symbols.damage-one-target", Msg(
+                N_("{base_die} needs a target character"),
+                base_die=base_die,
+            ))
         ctx.deal_damage(src, target, value, symbol=sym)
     elif sym == "ID":
         opp = target if isinstance(target, str) and target in ctx.state.players else None
@@ -154,11 +182,17 @@ def _resolve_group(ctx: Ctx, pid: str, group: list[tuple[str, Face, DieEntry]], 
             else:
                 opp = ctx.opponent(pid, src, "which opponent takes the indirect damage")
         if opp == pid or opp not in ctx.state.opponents(pid):
-            raise IllegalAction("destiny.symbols.indirect", f"indirect damage goes to an opponent, not {opp}")
+            raise IllegalAction("destiny.symbols.indirect", Msg(
+                N_("indirect damage goes to an opponent, not {opp}"),
+                opp=opp,
+            ))
         indirect(ctx, src, opp, value, split=entry.get("split"))
     elif sym == "Sh":
         if not isinstance(target, str):
-            raise IllegalAction("destiny.symbols.shield", f"{base_die} needs a character to shield")
+            raise IllegalAction("destiny.symbols.shield", Msg(
+                N_("{base_die} needs a character to shield"),
+                base_die=base_die,
+            ))
         ctx.give_shields(src, target, value)
     elif sym == "R":
         ctx.gain(src, pid, value)
@@ -166,7 +200,10 @@ def _resolve_group(ctx: Ctx, pid: str, group: list[tuple[str, Face, DieEntry]], 
         opp = target if isinstance(target, str) and target in ctx.state.players else ctx.opponent(pid, src)
         rule = "destiny.symbols.disrupt" if sym == "Dr" else "destiny.symbols.discard"
         if opp not in ctx.state.opponents(pid):
-            raise IllegalAction(rule, f"{base_die} affects an opponent of {pid}, not {opp}")
+            raise IllegalAction(rule, Msg(
+                N_("{base_die} affects an opponent of {pid}, not {opp}"),
+                base_die=base_die, pid=pid, opp=opp,
+            ))
         if sym == "Dr":
             ctx.lose(src, opp, value)
         else:
@@ -190,15 +227,20 @@ def indirect(ctx: Ctx, source: str, opp: str, amount: int, split: Any = None) ->
         if answer is None:
             answer = ctx.decide(Decision(by=opp, kind="split", options=tuple(alive),
                                           rules=("destiny.symbols.indirect",),
-                                          prompt=f"split {amount} indirect damage among your characters",
+                                          prompt=Msg(
+                                              N_("split {amount} indirect damage among your characters"),
+                                              amount=amount,
+                                          ),
                                           source=source, multiple=True, count=amount))
         if not isinstance(answer, dict) or any(not isinstance(v, int) or isinstance(v, bool) or v < 0
                                                for v in answer.values()):
-            raise IllegalAction("destiny.symbols.indirect", "a split maps characters to amounts")
+            raise IllegalAction("destiny.symbols.indirect", Msg(N_("a split maps characters to amounts")))
         shares = {ctx.canon(k): v for k, v in answer.items()}
         if any(k not in alive for k in shares) or sum(shares.values()) != amount:
-            raise IllegalAction("destiny.symbols.indirect", f"the split must put exactly {amount} damage on "
-                                f"{opp}'s characters ({', '.join(alive)})")
+            raise IllegalAction("destiny.symbols.indirect", Msg(
+                N_("the split must put exactly {amount} damage on {opp}'s characters ({alive})"),
+                amount=amount, opp=opp, alive=', '.join(alive),
+            ))
     ctx.record(rec.IndirectRecord(player=opp, amount=amount, split=shares, rules=("destiny.symbols.indirect",)))
     for ref, n in shares.items():
         if n and not ctx.player(opp).characters[ref].defeated:
@@ -210,17 +252,20 @@ def focus(ctx: Ctx, pid: str, source: str, value: int, turns: Any) -> None:
     if turns is None:
         turns = ctx.decide(Decision(by=pid, kind="turn", options=tuple(ctx.player(pid).pool),
                                      rules=("destiny.symbols.focus",), source=source, multiple=True,
-                                     prompt=f"turn up to {value} of your other dice", count=value))
+                                     prompt=Msg(N_("turn up to {value} of your other dice"), value=value), count=value))
     if not isinstance(turns, dict):
-        raise IllegalAction("destiny.symbols.focus", "a focus names dice and the faces to turn them to")
+        raise IllegalAction("destiny.symbols.focus", Msg(N_("a focus names dice and the faces to turn them to")))
     if len(turns) > value:
-        raise IllegalAction("destiny.symbols.focus", f"focus {value} turns at most {value} dice")
+        raise IllegalAction("destiny.symbols.focus", Msg(N_("focus {value} turns at most {value} dice"), value=value))
     for die in turns:
         d = ctx.canon_die(die)
         if d == source:
-            raise IllegalAction("destiny.symbols.focus", "a focus die does not turn itself")
+            raise IllegalAction("destiny.symbols.focus", Msg(N_("a focus die does not turn itself")))
         if ctx.owner_of(d) != pid:
-            raise IllegalAction("destiny.symbols.focus-own-only", f"focus cannot turn {d}, an opponent's die")
+            raise IllegalAction("destiny.symbols.focus-own-only", Msg(
+                N_("focus cannot turn {d}, an opponent's die"),
+                d=d,
+            ))
     checked = validate_turns(ctx, turns, {ctx.canon_die(d): None for d in turns}, "destiny.symbols.focus", most=value)
     for d, face in checked.items():
         ctx.turn_die(source, d, face)

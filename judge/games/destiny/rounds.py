@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from i18n import N_, Msg
 from judge.games.destiny import events as ev
 from judge.games.destiny import records as rec
 from judge.games.destiny.state import GameState
@@ -86,8 +87,10 @@ def run_upkeep(ctx: Ctx, discards: Mapping[str, Sequence[str]] | None) -> None:
                 if "?" in p.hand:
                     code_in_hand = "?"
                 else:
-                    raise IllegalAction("destiny.round.upkeep", f"{pid} cannot discard {code} in upkeep: it is not "
-                                        "in their hand")
+                    raise IllegalAction("destiny.round.upkeep", Msg(
+                        N_("{pid} cannot discard {code} in upkeep: it is not in their hand"),
+                        pid=pid, code=code,
+                    ))
             else:
                 code_in_hand = code
             p.hand.remove(code_in_hand)

@@ -519,7 +519,10 @@ def from_beginning(players: list[dict[str, Any]], setup: dict[str, Any], cards: 
             continue
         for code in back:
             if code not in p.hand:
-                raise IllegalAction("destiny.setup.mulligan", f"{pid} cannot shuffle back {code}: not in hand")
+                raise IllegalAction("destiny.setup.mulligan", Msg(
+                    N_("{pid} cannot shuffle back {code}: not in hand"),
+                    pid=pid, code=code,
+                ))
             p.hand.remove(code)
             p.deck.append(code)
         p.deck = deque(_ordered(p.deck, mdecks.get(pid), rng, f"{pid}'s deck order after the mulligan",
@@ -541,10 +544,10 @@ def from_beginning(players: list[dict[str, Any]], setup: dict[str, Any], cards: 
 def _ordered(cards_: Sequence[str], given: Any, rng: Rng | None, what: str, rule: str) -> list[str]:
     if given is not None:
         if not isinstance(given, list) or sorted(given) != sorted(cards_):
-            raise IllegalAction(rule, f"{what} must list exactly the cards of that deck")
+            raise IllegalAction(rule, Msg(N_("{what} must list exactly the cards of that deck"), what=what))
         return list(given)
     if rng is None:
-        raise MissingOutcome(f"the log does not give {what} and has no rng", rule)
+        raise MissingOutcome(Msg(N_("the log does not give {what} and has no rng"), what=what), rule)
     out = list(cards_)
     rng.shuffle(out)
     return out
@@ -558,7 +561,7 @@ def _battlefield_roll(ctx: Ctx, players: list[dict[str, Any]], setup: dict[str, 
     winner: str | None = None
     while winner is None:
         if tries > 50:
-            raise IllegalAction("destiny.setup.battlefield-roll", "the battlefield roll never broke the tie")
+            raise IllegalAction("destiny.setup.battlefield-roll", Msg(N_("the battlefield roll never broke the tie")))
         given = rolls[tries] if tries < len(rolls) else None
         totals: dict[str, int] = {}
         shown: dict[str, list[str]] = {}
@@ -569,20 +572,22 @@ def _battlefield_roll(ctx: Ctx, players: list[dict[str, Any]], setup: dict[str, 
             if given is not None:
                 raw = given.get(pid) if isinstance(given, dict) else None
                 if not isinstance(raw, list) or len(raw) != len(dice):
-                    raise IllegalAction("destiny.setup.battlefield-roll", f"battlefield roll {tries + 1} must give "
-                                        f"{pid}'s {len(dice)} character dice")
+                    raise IllegalAction("destiny.setup.battlefield-roll", Msg(
+                        N_("battlefield roll {n} must give {pid}'s {n_dice} character dice"),
+                        n=tries + 1, pid=pid, n_dice=len(dice),
+                    ))
                 for d, r in zip(dice, raw, strict=True):
                     try:
                         f = parse_face(r)
                     except FaceError as exc:
-                        raise IllegalAction("destiny.cards.die-faces", f"{d}: {exc}") from None
+                        raise IllegalAction("destiny.cards.die-faces", Msg(N_("{d}: {exc}"), d=d, exc=exc)) from None
                     if f not in ctx.die_faces(d):
-                        raise IllegalAction("destiny.cards.die-faces", f"{d} has no face {r}")
+                        raise IllegalAction("destiny.cards.die-faces", Msg(N_("{d} has no face {r}"), d=d, r=r))
                     faces.append(f)
             elif rng is not None:
                 faces = [ctx.die_faces(d)[rng.below(6)] for d in dice]
             else:
-                raise MissingOutcome("the log does not give the battlefield roll and has no rng",
+                raise MissingOutcome(Msg(N_("the log does not give the battlefield roll and has no rng")),
                                      "destiny.setup.battlefield-roll")
             totals[pid] = sum(ctx.die_value(d, f) for d, f in zip(dice, faces, strict=True))
             shown[pid] = [f.notation() for f in faces]
@@ -601,10 +606,12 @@ def _battlefield_roll(ctx: Ctx, players: list[dict[str, Any]], setup: dict[str, 
     if chosen is None:
         chosen = ctx.decide(Decision(by=winner, kind="battlefield", options=tuple(bfs),
                                      rules=("destiny.setup.battlefield-roll",),
-                                     prompt="whose battlefield is used"))
+                                     prompt=Msg(N_("whose battlefield is used"))))
     elif chosen not in bfs:
-        raise IllegalAction("destiny.setup.battlefield-roll", f"'{chosen}' is not a player whose battlefield "
-                            "can be used")
+        raise IllegalAction("destiny.setup.battlefield-roll", Msg(
+            N_("'{chosen}' is not a player whose battlefield can be used"),
+            chosen=chosen,
+        ))
     st.battlefield = bfs[chosen]
     st.battlefield_owner = chosen
     st.controller = chosen
@@ -630,12 +637,18 @@ def _battlefield_roll(ctx: Ctx, players: list[dict[str, Any]], setup: dict[str, 
                 split = {alive[0]: n}
             else:
                 split = ctx.decide(Decision(by=pid, kind="shields", options=tuple(alive), rules=(rule,),
-                                            prompt=f"place {n} shield(s) on your characters", multiple=True,
+                                            prompt=Msg(
+                                                N_("place {n} shield(s) on your characters"),
+                                                n=n,
+                                            ), multiple=True,
                                             count=n))
         if not isinstance(split, dict) or any(k not in p.characters for k in split) \
                 or any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in split.values()) \
                 or sum(split.values()) != n:
-            raise IllegalAction(rule, f"{pid} places exactly {n} shield(s) on their own characters")
+            raise IllegalAction(rule, Msg(
+                N_("{pid} places exactly {n} shield(s) on their own characters"),
+                pid=pid, n=n,
+            ))
         for ref, k in split.items():
             p.characters[ref].shields = min(3, p.characters[ref].shields + k)
         ctx.record(rec.CompensationRecord(player=pid, shields=split, rules=(rule,)))

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from i18n import N_, Msg
 from judge.games.base import Policy
 from judge.games.inputs import NO_INPUTS, InputReader, Inputs
 from judge.games.relic import actions as ac
@@ -126,7 +127,10 @@ class Ctx:
             self.decisions.append(decision.to_json())
             raise PendingDecision(decision)
         if not decision.multiple and answer not in decision.options:
-            raise IllegalAction(decision.rules[0], f"{answer!r} is not one of the options {list(decision.options)}")
+            raise IllegalAction(decision.rules[0], Msg(
+                N_("{answer!r} is not one of the options {options}"),
+                answer=answer, options=list(decision.options),
+            ))
         self.decisions.append(decision.to_json(answer, answered=True))
         return answer
 
@@ -190,24 +194,32 @@ class Ctx:
         raw = self.inputs.next_roll()
         if raw is not None:
             if raw not in ("1", "2", "3", "4", "5", "6"):
-                raise IllegalAction("relic.dice.exploding", f"roll {self.inputs.ri} for {die}: a six-sided die shows "
-                                    f"1 to 6, not {raw!r}")
+                raise IllegalAction("relic.dice.exploding", Msg(
+                    N_("roll {n} for {die}: a six-sided die shows 1 to 6, not {raw!r}"),
+                    n=self.inputs.ri, die=die, raw=raw,
+                ))
             return int(raw)
         if self.rng is not None:
             return self.rng.below(6) + 1
-        raise MissingOutcome(f"the log does not say what {die} rolled (roll {self.inputs.ri + 1} of this step) and "
-                             "has no rng", "relic.dice.exploding")
+        raise MissingOutcome(Msg(
+            N_("the log does not say what {die} rolled (roll {n} of this step) and has no rng"),
+            die=die, n=self.inputs.ri + 1,
+        ), "relic.dice.exploding")
 
     def check_inputs_used(self) -> None:
         left = self.inputs.unused()
         if left == "roll":
-            raise IllegalAction("relic.dice.additional-simultaneous", f"the step lists {len(self.inputs.inputs.roll)} "
-                                f"die result(s) but only {self.inputs.ri} dice were rolled")
+            raise IllegalAction("relic.dice.additional-simultaneous", Msg(
+                N_("the step lists {n_roll} die result(s) but only {n_rolled} dice were rolled"),
+                n_roll=len(self.inputs.inputs.roll), n_rolled=self.inputs.ri,
+            ))
         if left == "random":
-            raise IllegalAction("relic.base.turn", "the step lists random outcomes no rule drew")
+            raise IllegalAction("relic.base.turn", Msg(N_("the step lists random outcomes no rule drew")))
         if left == "choices":
-            raise IllegalAction("relic.timing.active-player-orders", f"choice {self.inputs.ci + 1} answers a question "
-                                "the rules did not ask in this step")
+            raise IllegalAction("relic.timing.active-player-orders", Msg(
+                N_("choice {n} answers a question the rules did not ask in this step"),
+                n=self.inputs.ci + 1,
+            ))
 
     # -- charges and discards -----------------------------------------------------------------
     def place_charges(self, pid: str, held: Held, card: Card) -> None:
@@ -249,12 +261,17 @@ class Ctx:
         else:
             refs = tuple(h.ref for h in matching)
             answer = self.decide(Decision(by=pid, kind="discard", options=refs, rules=("relic.discard.player-chooses",),
-                                          prompt=f"discard {count} {type_} card(s)", source=source, multiple=True,
+                                          prompt=Msg(
+                                              N_("discard {count} {type_} card(s)"),
+                                              count=count, type_=type_,
+                                          ), source=source, multiple=True,
                                           count=count))
             if (not isinstance(answer, list) or len(answer) != count or len(set(map(str, answer))) != count
                     or any(a not in refs for a in answer)):
-                raise IllegalAction("relic.discard.player-chooses", f"name {count} different card(s) among "
-                                    f"{', '.join(refs)}")
+                raise IllegalAction("relic.discard.player-chooses", Msg(
+                    N_("name {count} different card(s) among {refs}"),
+                    count=count, refs=', '.join(refs),
+                ))
             chosen = [h for h in matching if h.ref in answer]
         for h in chosen:
             self.discard(pid, h, "effect", ("relic.discard.player-chooses", "relic.discard.pile"))
@@ -299,15 +316,16 @@ class Ctx:
                 return
             ref = targets[0] if len(targets) == 1 else self.decide(Decision(
                 by=pid, kind="card", options=targets, rules=("relic.charges.add-beyond-value",),
-                prompt=f"the card to put {eff.value} charge token(s) on", source=source))
+                prompt=Msg(N_("the card to put {n} charge token(s) on"), n=eff.value), source=source))
             held = next(h for h in p.assets if h.ref == ref)
             held.charges += eff.value  # relic.charges.add-beyond-value: no cap at the printed value
             self.record(ev.ChargesAdded(player=pid, card=held.ref, added=eff.value, charges=held.charges,
                                         rules=("relic.charges.add-beyond-value",)))
         elif kind == "extra-die":
             if c is None or c.stage != "prepare":
-                raise IllegalAction("relic.dice.additional-simultaneous", "no die is added after the roll but by "
-                                    "exploding")
+                raise IllegalAction("relic.dice.additional-simultaneous", Msg(
+                    N_("no die is added after the roll but by exploding"),
+                ))
             c.extra += 1
             self.record(ev.ExtraDie(player=pid, card=source, dice=1 + c.extra,
                                     rules=("relic.dice.additional-simultaneous",)))
@@ -358,7 +376,10 @@ class Ctx:
         while current.explodes:
             n += 1
             if n > MAX_EXPLOSIONS:
-                raise IllegalAction("relic.dice.exploding", f"{die.id} exploded more than {MAX_EXPLOSIONS} times")
+                raise IllegalAction("relic.dice.exploding", Msg(
+                    N_("{die} exploded more than {most} times"),
+                    die=die.id, most=MAX_EXPLOSIONS,
+                ))
             new = self.new_die(current.side, self.roll(f"the die exploding from {current.id}"), current.id)
             self.record(ev.DieExploded(die=new.id, side=new.side, parent=current.id, result=new.base,
                                        score=self.side_score(new.side),

@@ -62,7 +62,7 @@ class Relic:
 
         state, starting, faults = read_setup(players, setup, cards)
         if state is None:  # parse_log found these already; a caller that skipped it learns here
-            return self.empty_state(players), Applied(error=IllegalAction("relic.base.setup", str(faults[0][1])))
+            return self.empty_state(players), Applied(error=IllegalAction("relic.base.setup", faults[0][1]))
         ctx = Ctx(state, Inputs(), rng, policy)
         try:
             for pid, held, card in starting_cards(state, starting):

@@ -4,6 +4,7 @@ to act (self-play). ``engine.apply_step`` trusts what passed here."""
 
 from __future__ import annotations
 
+from i18n import N_, Msg
 from judge.games.relic import actions as ac
 from judge.games.relic.cards import CHARACTERISTIC, COLOR_OF, TYPE_WINDOWS, Effect
 from judge.games.relic.state import Held, Player, RelicState
@@ -15,76 +16,96 @@ WEAPON_ARMOUR = ("weapon", "armour", "armor")
 
 def check(state: RelicState, action: ac.RelicAction) -> Violation:
     if state.phase == "over":
-        return "relic.scenario.first-to-win", "the game is over"
+        return "relic.scenario.first-to-win", Msg(N_("the game is over"))
     if isinstance(action, ac.Discard) and action.by != state.turn:
-        return "relic.discard.experience-phase-only", f"{action.by} may discard by choice only in the Experience " \
-                                                      "phase of their own turn"
+        return "relic.discard.experience-phase-only", Msg(
+            N_("{by} may discard by choice only in the Experience phase of their own turn"),
+            by=action.by,
+        )
     if state.turn is None or action.by != state.turn:
-        return "relic.base.turn", f"it is {state.turn}'s turn: only the active player acts"
+        return "relic.base.turn", Msg(N_("it is {turn}'s turn: only the active player acts"), turn=state.turn)
     p = state.players[state.turn]
     verb = action.verb
     c = state.contest
     if isinstance(action, ac.EndPhase):
         if c is not None:
-            return "relic.base.battle", f"the {c.kind} under way must be settled ('resolve') before the phase ends"
+            return "relic.base.battle", Msg(
+                N_("the {kind} under way must be settled ('resolve') before the phase ends"),
+                kind=c.kind,
+            )
         return None
     if isinstance(action, ac.Reach):
         if state.phase != "movement":
-            return "relic.base.turn", "a character reaches the scenario space by moving, in the Movement phase"
+            return "relic.base.turn", Msg(N_("a character reaches the scenario space by moving, in the Movement phase"))
         if p.at_scenario:
-            return "relic.base.winning", f"{p.id} is on the scenario space already"
+            return "relic.base.winning", Msg(N_("{player} is on the scenario space already"), player=p.id)
         return None
     if isinstance(action, ac.Battle | ac.Confront | ac.Test):
         if state.phase != "encounter":
             return "relic.scenario.confrontation" if verb == "confront" else "relic.base.turn", \
-                f"a {verb} takes place in the Encounter phase (this is the {state.phase} phase)"
+                Msg(
+                    N_("a {verb} takes place in the Encounter phase (this is the {phase} phase)"),
+                    verb=verb, phase=state.phase,
+                )
         if c is not None:
-            return "relic.base.battle", f"a {c.kind} is under way"
+            return "relic.base.battle", Msg(N_("a {kind} is under way"), kind=c.kind)
         if isinstance(action, ac.Battle):
             return _check_enemies(state, action.enemies)
         if isinstance(action, ac.Confront):
             if state.scenario is None:
-                return "relic.scenario.confrontation", "this game has no scenario sheet"
+                return "relic.scenario.confrontation", Msg(N_("this game has no scenario sheet"))
             if not p.at_scenario:
-                return "relic.scenario.confrontation", f"{p.id} is not on the scenario space"
+                return "relic.scenario.confrontation", Msg(N_("{player} is not on the scenario space"), player=p.id)
         return None
     if isinstance(action, ac.Buy):
         card = state.card(action.card)
         if card is None:
-            return "relic.cards.anatomy", f"card {action.card} is not defined (setup.cards or the project's pool)"
+            return "relic.cards.anatomy", Msg(
+                N_("card {card} is not defined (setup.cards or the project's pool)"),
+                card=action.card,
+            )
         if card.influence is None or card.enemy:
-            return "relic.cards.influence-cost", f"{card.name} has no Influence cost: it cannot be bought"
+            return "relic.cards.influence-cost", Msg(
+                N_("{card} has no Influence cost: it cannot be bought"),
+                card=card.name,
+            )
         if state.phase != "encounter" or c is not None:
-            return "relic.project.buying", "cards are bought in the Encounter phase, outside a battle or test"
+            return "relic.project.buying", Msg(N_("cards are bought in the Encounter phase, outside a battle or test"))
         if p.influence < card.influence:
-            return "relic.cards.influence-cost", f"{card.name} costs {card.influence} Influence; {p.id} has " \
-                                                 f"{p.influence}"
+            return "relic.cards.influence-cost", Msg(
+                N_("{card} costs {influence} Influence; {player} has {has}"),
+                card=card.name, influence=card.influence, player=p.id, has=p.influence,
+            )
         return None
     if isinstance(action, ac.Discard):
         if state.phase != "experience":
             return "relic.discard.experience-phase-only", \
-                f"a player discards by choice only in their own Experience phase (this is the {state.phase} phase)"
+                Msg(
+                    N_("a player discards by choice only in their own Experience phase (this is the {phase} phase)"),
+                    phase=state.phase,
+                )
         if len(set(action.cards)) != len(action.cards):
-            return "relic.discard.player-chooses", "a card is named twice"
+            return "relic.discard.player-chooses", Msg(N_("a card is named twice"))
         for ref in action.cards:
             if p.held(ref) is None:
-                return "relic.discard.player-chooses", f"{p.id} holds no card {ref}"
+                return "relic.discard.player-chooses", Msg(N_("{player} holds no card {ref}"), player=p.id, ref=ref)
         return None
     # the rest happen inside a battle or a skill test
     if c is None:
         if isinstance(action, ac.Use):
             return _check_use(state, p, action)  # some effects are used outside battles and tests
         if isinstance(action, ac.Power):
-            return "relic.base.power", "a power number replaces the die of a battle's or a skill test's roll"
-        return "relic.base.battle", f"'{verb}' needs a battle or a skill test under way"
+            return "relic.base.power", Msg(N_("a power number replaces the die of a battle's or a skill test's roll"))
+        return "relic.base.battle", Msg(N_("'{verb}' needs a battle or a skill test under way"), verb=verb)
     if isinstance(action, ac.Roll):
         if c.stage != "prepare":
-            return "relic.dice.additional-simultaneous", "the dice were rolled already: no die is added after " \
-                                                         "the roll but by exploding"
+            return "relic.dice.additional-simultaneous", Msg(
+                N_("the dice were rolled already: no die is added after the roll but by exploding"),
+            )
         return None
     if isinstance(action, ac.Resolve):
         if c.stage != "rolled":
-            return "relic.base.battle", f"the {c.kind} is settled after the roll"
+            return "relic.base.battle", Msg(N_("the {kind} is settled after the roll"), kind=c.kind)
         return None
     if isinstance(action, ac.Declare):
         return _check_declare(state, p, action)
@@ -92,11 +113,11 @@ def check(state: RelicState, action: ac.RelicAction) -> Violation:
         held = next((h for h in p.hand if h.ref == action.card), None)
         card = state.card(held.code) if held else None
         if held is None or card is None or not card.power or card.number is None:
-            return "relic.base.power", f"{p.id} holds no Power card {action.card}"
+            return "relic.base.power", Msg(N_("{player} holds no Power card {card}"), player=p.id, card=action.card)
         if c.stage != "prepare":
-            return "relic.base.power", "a power number replaces a die just before it is rolled"
+            return "relic.base.power", Msg(N_("a power number replaces a die just before it is rolled"))
         if c.power is not None:
-            return "relic.base.power", "only one power number per roll"
+            return "relic.base.power", Msg(N_("only one power number per roll"))
         return None
     if isinstance(action, ac.Use):
         return _check_use(state, p, action)
@@ -108,20 +129,26 @@ def _check_enemies(state: RelicState, enemies: tuple[str, ...]) -> Violation:
     for code in enemies:
         card = state.card(code)
         if card is None:
-            return "relic.cards.anatomy", f"card {code} is not defined (setup.cards or the project's pool)"
+            return "relic.cards.anatomy", Msg(
+                N_("card {code} is not defined (setup.cards or the project's pool)"),
+                code=code,
+            )
         if card.battle is None:
-            return "relic.base.battle", f"{card.name} is not an enemy"
+            return "relic.base.battle", Msg(N_("{card} is not an enemy"), card=card.name)
         colors.add(card.battle[0])
     if len(colors) > 1:
-        return "relic.base.threats", "enemies of different colours are separate battles"
+        return "relic.base.threats", Msg(N_("enemies of different colours are separate battles"))
     return None
 
 
 def _check_charge(state: RelicState, p: Player, held: Held) -> Violation:
     if held.ref in p.spent:
-        return "relic.charges.one-per-card-per-turn", f"a charge was spent from {held.ref} this turn already"
+        return "relic.charges.one-per-card-per-turn", Msg(
+            N_("a charge was spent from {ref} this turn already"),
+            ref=held.ref,
+        )
     if held.charges <= 0:
-        return "relic.charges.spend", f"{held.ref} has no charge token left"
+        return "relic.charges.spend", Msg(N_("{ref} has no charge token left"), ref=held.ref)
     return None
 
 
@@ -131,25 +158,33 @@ def _check_declare(state: RelicState, p: Player, action: ac.Declare) -> Violatio
     held = next((h for h in p.assets if h.ref == action.card), None)
     card = state.card(held.code) if held else None
     if held is None or card is None:
-        return "relic.base.assets", f"{p.id} has no asset {action.card} in their play area"
+        return "relic.base.assets", Msg(N_("{player} has no asset {card} in their play area"), player=p.id,
+                                        card=action.card)
     if action.bonus >= len(card.bonuses):
-        return "relic.cards.anatomy", f"{card.name} has {len(card.bonuses)} bonus(es); there is no bonus {action.bonus}"
+        return "relic.cards.anatomy", Msg(
+            N_("{card} has {n_bonuses} bonus(es); there is no bonus {bonus}"),
+            card=card.name, n_bonuses=len(card.bonuses), bonus=action.bonus,
+        )
     bonus = card.bonuses[action.bonus]
     declare_rule = "relic.bonuses.battle-declare" if c.kind == "battle" else "relic.bonuses.skill-declare"
     if c.stage != "prepare":
-        return declare_rule, "bonuses are declared before the die roll"
+        return declare_rule, Msg(N_("bonuses are declared before the die roll"))
     if c.kind == "battle" and bonus.kind == "skill":
-        return "relic.bonuses.skill", "a skill bonus never adds to a battle score"
+        return "relic.bonuses.skill", Msg(N_("a skill bonus never adds to a battle score"))
     if c.kind == "test" and bonus.kind == "battle":
-        return "relic.bonuses.battle", "a battle bonus adds only to a battle score"
+        return "relic.bonuses.battle", Msg(N_("a battle bonus adds only to a battle score"))
     if bonus.kind == "skill" and bonus.color != c.color:
-        return "relic.bonuses.skill-colors", f"a {bonus.color} skill bonus boosts " \
-                                             f"{CHARACTERISTIC[bonus.color]}, not {CHARACTERISTIC[c.color]}"
+        return "relic.bonuses.skill-colors", Msg(
+            N_("a {color} skill bonus boosts {characteristic}, not {other}"),
+            color=bonus.color, characteristic=CHARACTERISTIC[bonus.color], other=CHARACTERISTIC[c.color],
+        )
     if bonus.kind == "battle" and bonus.color not in (c.color, "gray"):
-        return "relic.bonuses.battle-colors", f"a {bonus.color} battle bonus fits {CHARACTERISTIC[bonus.color]} " \
-                                              f"battles, not a {CHARACTERISTIC[c.color]} battle"
+        return "relic.bonuses.battle-colors", Msg(
+            N_("a {color} battle bonus fits {characteristic} battles, not a {other} battle"),
+            color=bonus.color, characteristic=CHARACTERISTIC[bonus.color], other=CHARACTERISTIC[c.color],
+        )
     if any(d["card"] == action.card and d["bonus"] == action.bonus for d in c.declared):
-        return declare_rule, "that bonus is declared already"
+        return declare_rule, Msg(N_("that bonus is declared already"))
     kind = card.type.lower()
     if c.kind == "battle" and kind in WEAPON_ARMOUR:
         for d in c.declared:
@@ -157,7 +192,7 @@ def _check_declare(state: RelicState, p: Player, action: ac.Declare) -> Violatio
             other_card = state.card(other.code) if other else state.card(str(d.get("code", "")))
             if (d["card"] != action.card and other_card is not None
                     and other_card.type.lower().replace("armor", "armour") == kind.replace("armor", "armour")):
-                return "relic.base.battle", f"at most one {kind} per battle"
+                return "relic.base.battle", Msg(N_("at most one {kind} per battle"), kind=kind)
     if bonus.charge:
         return _check_charge(state, p, held)
     return None
@@ -177,20 +212,29 @@ def _check_use(state: RelicState, p: Player, action: ac.Use) -> Violation:
     held = p.held(action.card)
     card = state.card(held.code) if held else None
     if held is None or card is None:
-        return "relic.base.assets", f"{p.id} holds no card {action.card}"
+        return "relic.base.assets", Msg(N_("{player} holds no card {card}"), player=p.id, card=action.card)
     effect = card.effect
     if effect is None:
-        return "relic.cards.anatomy", f"{card.name} has no effect to use"
+        return "relic.cards.anatomy", Msg(N_("{card} has no effect to use"), card=card.name)
     if not effect.implemented:
         return None  # the engine says it cannot rule (not-implemented), rather than a rule
     if effect.timing != "during":
-        return "relic.timing.during", f"{card.name}'s effect resolves at the {effect.timing} of its window by " \
-                                      "itself; only 'during' effects are used by choice"
+        return "relic.timing.during", Msg(
+            N_("{card}'s effect resolves at the {timing} of its window by itself; only 'during' effects are used "
+               "by choice"),
+            card=card.name, timing=effect.timing,
+        )
     allowed = TYPE_WINDOWS.get(card.type.lower())
     if allowed is not None and not (c is not None and c.kind in allowed):
-        return "relic.cards.type-timing", f"a {card.type} is used only in a {' or '.join(allowed)}"
+        return "relic.cards.type-timing", Msg(
+            N_("a {type} is used only in a {allowed}"),
+            type=card.type, allowed=' or '.join(allowed),
+        )
     if not window_open(state, effect.window):
-        return "relic.timing.during", f"{card.name}'s effect is used during the {effect.window}"
+        return "relic.timing.during", Msg(
+            N_("{card}'s effect is used during the {window}"),
+            card=card.name, window=effect.window,
+        )
     violation = _check_effect_now(state, effect, action)
     if violation is not None:
         return violation
@@ -204,22 +248,29 @@ def _check_effect_now(state: RelicState, effect: Effect, action: ac.Use) -> Viol
     if effect.kind in ("reroll", "modify"):
         rule = "relic.dice.reroll" if effect.kind == "reroll" else "relic.dice.modify"
         if c is None or c.stage != "rolled":
-            return rule, f"a {effect.kind} changes a die already rolled"
+            return rule, Msg(N_("a {kind} changes a die already rolled"), kind=effect.kind)
         die = c.die(action.die) if action.die else None
         if die is None or die.side != "player" or die.void:
-            return rule, f"name one of the player's dice ({', '.join(d.id for d in c.counted('player'))})"
+            return rule, Msg(
+                N_("name one of the player's dice ({counted})"),
+                counted=', '.join(d.id for d in c.counted('player')),
+            )
         return None
     if effect.kind == "extra-die":
         if c is None:
-            return "relic.dice.additional-simultaneous", "an additional die is rolled in a battle or a skill test"
+            return "relic.dice.additional-simultaneous", Msg(
+                N_("an additional die is rolled in a battle or a skill test"),
+            )
         if c.stage != "prepare":
-            return "relic.dice.additional-simultaneous", "all dice are rolled together: after the roll no " \
-                                                         "additional die may be added, except by exploding"
+            return "relic.dice.additional-simultaneous", Msg(
+                N_("all dice are rolled together: after the roll no additional die may be added, except by "
+                   "exploding"),
+            )
         return None
     if effect.kind in ("score", "enemy-score", "difficulty") and c is None:
-        return "relic.dice.modify", "a score changes in a battle or a skill test"
+        return "relic.dice.modify", Msg(N_("a score changes in a battle or a skill test"))
     if action.die is not None:
-        return "relic.cards.anatomy", f"this effect ({effect.kind}) names no die"
+        return "relic.cards.anatomy", Msg(N_("this effect ({kind}) names no die"), kind=effect.kind)
     return None
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from i18n import N_, Msg
 from judge.games.swtcg import engine as en
 from judge.games.swtcg import opening
 from judge.games.swtcg import records as rc
@@ -58,17 +59,23 @@ Problem = tuple[str, str] | None
 def check(ctx: Ctx, a: SwAction) -> Problem:
     st = ctx.state
     if st.phase == "over":
-        return "swtcg.base.win", "the game is over"
+        return "swtcg.base.win", Msg(N_("the game is over"))
     if st.wait is None or st.turn is None:
-        return "swtcg.base.turn.command", "nobody is asked to act now"
+        return "swtcg.base.turn.command", Msg(N_("nobody is asked to act now"))
     if a.by != st.turn:
-        what = {"chance": "has the chance to play", "act": "has the unit to act"}.get(st.wait, "acts")
-        return WAIT_RULE[st.wait], f"{st.turn} {what} now, not {a.by}"
+        what = {"chance": Msg(N_("has the chance to play")), "act": Msg(N_("has the unit to act"))}.get(
+            st.wait, Msg(N_("acts")))
+        return WAIT_RULE[st.wait], Msg(N_("{turn} {what} now, not {by}"), turn=st.turn, what=what, by=a.by)
     allowed = VERBS_BY_WAIT[st.wait]
     if a.verb == "play" and a.verb not in allowed:
-        return "swtcg.abilities.battle-cards", "battle cards are played only in a chance to play in the battle phase"
+        return "swtcg.abilities.battle-cards", Msg(
+            N_("battle cards are played only in a chance to play in the battle phase"),
+        )
     if a.verb not in allowed:
-        return WAIT_RULE[st.wait], f"'{a.verb}' is not possible now ({st.wait}): {st.turn} may {', '.join(allowed)}"
+        return WAIT_RULE[st.wait], Msg(
+            N_("'{verb}' is not possible now ({wait}): {turn} may {allowed}"),
+            verb=a.verb, wait=st.wait, turn=st.turn, allowed=', '.join(allowed),
+        )
     checker = CHECKS.get(a.verb)
     return checker(ctx, a) if checker else None
 
@@ -88,9 +95,15 @@ def _stack_problem(ctx: Ctx, pid: str, d: CardDef, moving: str | None = None) ->
     c = ctx.state.cards[same]
     versions = [ctx.card(code).version for code in (c.code, *c.under)]
     if len(versions) >= en.STACK_MAX:
-        return "swtcg.stacking.normal-rules", f"the stack of {same} has {len(versions)} cards already (at most 4)"
+        return "swtcg.stacking.normal-rules", Msg(
+            N_("the stack of {same} has {n_versions} cards already (at most 4)"),
+            same=same, n_versions=len(versions),
+        )
     if d.version in versions:
-        return "swtcg.stacking.normal-rules", f"the stack of {same} has version {d.version} already"
+        return "swtcg.stacking.normal-rules", Msg(
+            N_("the stack of {same} has version {version} already"),
+            same=same, version=d.version,
+        )
     return None
 
 
@@ -100,23 +113,37 @@ def _check_deploy(ctx: Ctx, a: Deploy) -> Problem:
     if st.wait == "deploy":
         d = _hand_code(ctx, pid, a.card)
         if d is None:
-            return "swtcg.setup.units-only", f"{a.card} is not a card in {pid}'s hand"
+            return "swtcg.setup.units-only", Msg(N_("{card} is not a card in {pid}'s hand"), card=a.card, pid=pid)
         if not d.unit:
-            return "swtcg.setup.units-only", f"only units are deployed in setup ({d.display} is a {d.type} card)"
+            return "swtcg.setup.units-only", Msg(
+                N_("only units are deployed in setup ({display} is a {type} card)"),
+                display=d.display, type=d.type,
+            )
         left = en.SETUP_BUILD_POINTS - st.players[pid].deployed
         if d.cost > left:
-            return "swtcg.setup.out-of-units", f"{d.display} costs {d.cost}; {pid} has {left} of 30 build points left"
+            return "swtcg.setup.out-of-units", Msg(
+                N_("{display} costs {cost}; {pid} has {left} of 30 build points left"),
+                display=d.display, cost=d.cost, pid=pid, left=left,
+            )
         return _stack_problem(ctx, pid, d)
     if not REF.match(a.card):
-        return "swtcg.build.through-build-zone", "every card passes through the build zone: deploy a card built there"
+        return "swtcg.build.through-build-zone", Msg(
+            N_("every card passes through the build zone: deploy a card built there"),
+        )
     c = st.cards.get(a.card)
     if c is None or c.zone != "build" or c.controller != pid:
-        return "swtcg.build.through-build-zone", f"{a.card} is not a card in {pid}'s build zone"
+        return "swtcg.build.through-build-zone", Msg(
+            N_("{card} is not a card in {pid}'s build zone"),
+            card=a.card, pid=pid,
+        )
     d = ctx.card(c.code)
     if not d.unit:
-        return "swtcg.base.build", f"{d.display} is a {d.type} card, not a unit"
+        return "swtcg.base.build", Msg(N_("{display} is a {type} card, not a unit"), display=d.display, type=d.type)
     if not c.built and c.counters < d.cost:
-        return "swtcg.build.partial-build", f"{a.card} has {c.counters} of its {d.cost} build counters"
+        return "swtcg.build.partial-build", Msg(
+            N_("{card} has {counters} of its {cost} build counters"),
+            card=a.card, counters=c.counters, cost=d.cost,
+        )
     return _stack_problem(ctx, pid, d, moving=a.card)
 
 
@@ -127,29 +154,37 @@ def _check_build(ctx: Ctx, a: Build) -> Problem:
     if st.wait == "partial":
         d = _hand_code(ctx, pid, a.card)
         if d is None:
-            return "swtcg.setup.units-only", f"{a.card} is not a card in {pid}'s hand"
+            return "swtcg.setup.units-only", Msg(N_("{card} is not a card in {pid}'s hand"), card=a.card, pid=pid)
         if not d.unit:
-            return "swtcg.setup.units-only", f"only a unit is partially built at the end of setup, not a {d.type} card"
+            return "swtcg.setup.units-only", Msg(
+                N_("only a unit is partially built at the end of setup, not a {type} card"),
+                type=d.type,
+            )
         left = en.SETUP_BUILD_POINTS - p.deployed
         if not 1 <= a.counters <= left:
-            return "swtcg.setup.units-only", f"from 1 to the {left} build points left"
+            return "swtcg.setup.units-only", Msg(N_("from 1 to the {left} build points left"), left=left)
         return None
     if REF.match(a.card):
         c = st.cards.get(a.card)
         if c is None or c.zone != "build" or c.controller != pid or c.built:
-            return "swtcg.build.partial-build", f"{a.card} is not a partially built card in {pid}'s build zone"
+            return "swtcg.build.partial-build", Msg(
+                N_("{card} is not a partially built card in {pid}'s build zone"),
+                card=a.card, pid=pid,
+            )
         if a.counters < 1:
-            return "swtcg.build.partial-build", "at least one build counter"
+            return "swtcg.build.partial-build", Msg(N_("at least one build counter"))
     else:
         d = _hand_code(ctx, pid, a.card)
         if d is None:
-            return "swtcg.build.partial-build", f"{a.card} is not a card in {pid}'s hand"
+            return "swtcg.build.partial-build", Msg(N_("{card} is not a card in {pid}'s hand"), card=a.card, pid=pid)
         if d.type == "battle":
-            return "swtcg.abilities.battle-cards", "battle cards are played, not built"
+            return "swtcg.abilities.battle-cards", Msg(N_("battle cards are played, not built"))
         if a.counters < 1 and d.cost > 0:
-            return "swtcg.build.partial-build", "a card started in the build step needs at least one build counter"
+            return "swtcg.build.partial-build", Msg(
+                N_("a card started in the build step needs at least one build counter"),
+            )
     if a.counters > p.build:
-        return "swtcg.build.partial-build", f"{pid} has {p.build} build points"
+        return "swtcg.build.partial-build", Msg(N_("{pid} has {build} build points"), pid=pid, build=p.build)
     return None
 
 
@@ -158,38 +193,49 @@ def _check_pilot(ctx: Ctx, a: Pilot) -> Problem:
     pid = a.by or ""
     c = st.cards.get(a.card)
     if c is None or c.controller != pid:
-        return "swtcg.control.controller", f"{a.card} is not a card {pid} controls"
+        return "swtcg.control.controller", Msg(N_("{card} is not a card {pid} controls"), card=a.card, pid=pid)
     d = ctx.card(c.code)
     if d.pilot is None:
-        return "swtcg.pilots.move-onto-units", f"{d.display} has no Pilot ability"
+        return "swtcg.pilots.move-onto-units", Msg(N_("{display} has no Pilot ability"), display=d.display)
     if not c.built:
-        return "swtcg.abilities.partially-built-inactive", f"{a.card} is partially built"
+        return "swtcg.abilities.partially-built-inactive", Msg(N_("{card} is partially built"), card=a.card)
     if c.moved:
-        return "swtcg.pilots.build-step-move", f"{a.card} has moved once in this build step"
+        return "swtcg.pilots.build-step-move", Msg(N_("{card} has moved once in this build step"), card=a.card)
     if a.onto in ("character", "build"):
         if a.onto == "character" and c.zone not in ("pilot", "build"):
-            return "swtcg.pilots.build-step-move", f"{a.card} is in the {c.zone} arena already"
+            return "swtcg.pilots.build-step-move", Msg(
+                N_("{card} is in the {zone} arena already"),
+                card=a.card, zone=c.zone,
+            )
         if a.onto == "build" and c.zone != "pilot":
-            return "swtcg.pilots.build-step-move", f"{a.card} pilots no unit"
+            return "swtcg.pilots.build-step-move", Msg(N_("{card} pilots no unit"), card=a.card)
         return None
     u = st.cards.get(a.onto)
     if u is None or u.controller != pid or u.zone == "pilot":
-        return "swtcg.pilots.move-onto-units", f"{a.onto} is not a unit {pid} controls"
+        return "swtcg.pilots.move-onto-units", Msg(N_("{onto} is not a unit {pid} controls"), onto=a.onto, pid=pid)
     ud = ctx.card(u.code)
     if ud.type not in ("space", "ground"):
-        return "swtcg.pilots.move-onto-units", f"{ud.display} is a {ud.type} card: pilots go on Space or Ground units"
+        return "swtcg.pilots.move-onto-units", Msg(
+            N_("{display} is a {type} card: pilots go on Space or Ground units"),
+            display=ud.display, type=ud.type,
+        )
     if c.zone == "pilot":
         if u.zone not in (*ARENAS, "build") or u.ref == c.on:
-            return "swtcg.pilots.build-step-move", f"{a.onto} is not another unit"
+            return "swtcg.pilots.build-step-move", Msg(N_("{onto} is not another unit"), onto=a.onto)
     elif u.zone not in ("space", "ground"):
-        return "swtcg.pilots.build-step-move", f"{a.onto} is not in the Space or Ground arena"
+        return "swtcg.pilots.build-step-move", Msg(N_("{onto} is not in the Space or Ground arena"), onto=a.onto)
     if ud.droid:
-        return "swtcg.pilots.no-droid-units", f"{ud.display} is a Droid: it has no room for a pilot"
+        return "swtcg.pilots.no-droid-units", Msg(
+            N_("{display} is a Droid: it has no room for a pilot"),
+            display=ud.display,
+        )
     if not ud.has_subtype(d.pilot.kind):
-        return "swtcg.pilots.type-match", (f"{d.display} pilots a {d.pilot.kind}; {ud.display} is a "
-                                           f"{' '.join(ud.subtypes)}")
+        return "swtcg.pilots.type-match", (Msg(
+            N_("{display} pilots a {kind}; {unit} is a {subtypes}"),
+            display=d.display, kind=d.pilot.kind, unit=ud.display, subtypes=' '.join(ud.subtypes),
+        ))
     if u.pilot:
-        return "swtcg.pilots.one-per-unit", f"{a.onto} has a pilot ({u.pilot})"
+        return "swtcg.pilots.one-per-unit", Msg(N_("{onto} has a pilot ({pilot})"), onto=a.onto, pilot=u.pilot)
     return None
 
 
@@ -197,32 +243,44 @@ def _check_retreat(ctx: Ctx, a: Retreat) -> Problem:
     st = ctx.state
     c = st.cards.get(a.card)
     if c is None or c.controller != a.by or c.zone not in (*ARENAS, "pilot"):
-        return "swtcg.retreat.untapped-only", f"{a.card} is not a unit or pilot {a.by} has in an arena"
+        return "swtcg.retreat.untapped-only", Msg(
+            N_("{card} is not a unit or pilot {by} has in an arena"),
+            card=a.card, by=a.by,
+        )
     if c.tapped:
-        return "swtcg.retreat.untapped-only", f"{a.card} is tapped: only untapped units retreat in the retreat step"
+        return "swtcg.retreat.untapped-only", Msg(
+            N_("{card} is tapped: only untapped units retreat in the retreat step"),
+            card=a.card,
+        )
     if c.pilot and c.pilot in st.cards and st.cards[c.pilot].tapped:
-        return "swtcg.pilots.retreat", f"{a.card}'s pilot {c.pilot} is tapped: both must be untapped"
+        return "swtcg.pilots.retreat", Msg(
+            N_("{card}'s pilot {pilot} is tapped: both must be untapped"),
+            card=a.card, pilot=c.pilot,
+        )
     return None
 
 
 def _check_attack(ctx: Ctx, a: Attack) -> Problem:
     st = ctx.state
     if a.card not in st.acting:
-        return "swtcg.base.battle.order", f"it is the turn of {', '.join(st.acting)} (the fastest untapped unit)"
+        return "swtcg.base.battle.order", Msg(
+            N_("it is the turn of {acting} (the fastest untapped unit)"),
+            acting=', '.join(st.acting),
+        )
     t = st.cards.get(a.target)
     if t is None:
-        return "swtcg.base.attack", f"{a.target} is not in play"
+        return "swtcg.base.attack", Msg(N_("{target} is not in play"), target=a.target)
     if t.controller == a.by and t.zone != "pilot":
-        return "swtcg.base.attack", f"{a.target} is {a.by}'s own unit"
+        return "swtcg.base.attack", Msg(N_("{target} is {by}'s own unit"), target=a.target, by=a.by)
     why = en.can_attack(ctx, a.card, a.target)
     if why:
-        return why, f"{a.card} cannot attack {a.target}"
+        return why, Msg(N_("{card} cannot attack {target}"), card=a.card, target=a.target)
     return None
 
 
 def _check_skip(ctx: Ctx, a: Skip) -> Problem:
     if a.card not in ctx.state.acting:
-        return "swtcg.base.battle.order", f"it is the turn of {', '.join(ctx.state.acting)}"
+        return "swtcg.base.battle.order", Msg(N_("it is the turn of {acting}"), acting=', '.join(ctx.state.acting))
     return None
 
 
@@ -241,8 +299,11 @@ def window_problem(ctx: Ctx, window: str, unit: str | None = None) -> Problem:
           "would-attack": st.wait == "act" and unit in st.acting}[window]
     if ok:
         return None
-    now = f"a {kind} chance" if kind else f"the {st.wait} step"
-    return rule, f"this is played {window.replace('-', ' ')}{'' if window in ('any',) else ''}, not in {now}"
+    now = Msg(N_("a {kind} chance"), kind=kind) if kind else Msg(N_("the {wait} step"), wait=st.wait)
+    return rule, Msg(
+        N_("this is played {window}, not in {now}"),
+        window=window.replace('-', ' '), now=now,
+    )
 
 
 def _play_problem(ctx: Ctx, a: PlayCard | Use, play: Play, ability_id: str, source: str | None, scope: str) -> Problem:
@@ -253,54 +314,87 @@ def _play_problem(ctx: Ctx, a: PlayCard | Use, play: Play, ability_id: str, sour
     n = len(play.options)
     option = a.option if a.option is not None else 0
     if n == 0:
-        return "swtcg.project.not-implemented", f"{ability_id} has no effect the engine knows"
+        return "swtcg.project.not-implemented", Msg(
+            N_("{ability_id} has no effect the engine knows"),
+            ability_id=ability_id,
+        )
     if option >= n:
-        return "swtcg.effects.choose-one", f"{ability_id} has {n} option(s): 0 to {n - 1}"
+        return "swtcg.effects.choose-one", Msg(
+            N_("{ability_id} has {n} option(s): 0 to {last}"),
+            ability_id=ability_id, n=n, last=n - 1,
+        )
     if n > 1 and a.option is None:
-        return "swtcg.effects.choose-one", f"{ability_id} says 'Choose one': name the option (0 to {n - 1})"
+        return "swtcg.effects.choose-one", Msg(
+            N_("{ability_id} says 'Choose one': name the option (0 to {n})"),
+            ability_id=ability_id, n=n - 1,
+        )
     window = play.windows[option] if option < len(play.windows) else play.windows[0]
     prob = window_problem(ctx, window, source)
     if prob:
         return prob
     key = f"{ability_id}#{option}"
     if play.once and key in st.players[pid].once:
-        return "swtcg.timing.this-turn", f"{ability_id} was played this turn already (once per turn)"
+        return "swtcg.timing.this-turn", Msg(
+            N_("{ability_id} was played this turn already (once per turn)"),
+            ability_id=ability_id,
+        )
     if window == "attack" and st.attack is not None and source is not None and \
             any(e.target == "self" for e in play.options[option]) and \
             source not in (st.attack["attacker"], st.attack["defender"]):
-        return "swtcg.timing.for-this-attack", f"{source} is neither attacking nor attacked"
+        return "swtcg.timing.for-this-attack", Msg(N_("{source} is neither attacking nor attacked"), source=source)
     if window == "attack" and st.attack is not None and key in st.attack["used"]:
-        return "swtcg.timing.for-this-attack", f"{ability_id} was played in this attack already"
+        return "swtcg.timing.for-this-attack", Msg(
+            N_("{ability_id} was played in this attack already"),
+            ability_id=ability_id,
+        )
     if window == "reroll" and st.roll is not None and ability_id in st.roll["used"]:
-        return "swtcg.timing.reroll-once-per-roll", f"{ability_id} rerolled this roll already"
+        return "swtcg.timing.reroll-once-per-roll", Msg(
+            N_("{ability_id} rerolled this roll already"),
+            ability_id=ability_id,
+        )
     if window == "prevent" and st.chance is not None and key in st.chance["used"]:
-        return "swtcg.damage.prevent-when", f"{ability_id} was played in this chance already"
+        return "swtcg.damage.prevent-when", Msg(
+            N_("{ability_id} was played in this chance already"),
+            ability_id=ability_id,
+        )
     for e in play.options[option]:
         amount = e.amount
         if e.kind == "reroll":
             dice = a.dice or ()
             if st.roll is None or len(dice) > amount or any(i >= len(st.roll["dice"]) for i in dice):
-                return "swtcg.timing.reroll-once-per-roll", f"reroll at most {amount} of the dice rolled"
+                return "swtcg.timing.reroll-once-per-roll", Msg(
+                    N_("reroll at most {amount} of the dice rolled"),
+                    amount=amount,
+                )
             continue
         if e.kind == "disrupt":
             continue
         target = a.target
         why = en.target_problem(ctx, e.target, pid, target, source)
         if why:
-            return why, f"{ability_id} needs a {e.target.replace('-', ' ')} as its target, not {target}"
+            return why, Msg(
+                N_("{ability_id} needs a {replace} as its target, not {target}"),
+                ability_id=ability_id, replace=e.target.replace('-', ' '), target=target,
+            )
         if e.kind == "prevent":
             who = en.resolve_target(ctx, e.target, source, pid, target)
             if not any(d["target"] == who for d in st.damage):
-                return "swtcg.damage.prevent-when", f"no damage waits to be dealt to {who}"
+                return "swtcg.damage.prevent-when", Msg(N_("no damage waits to be dealt to {who}"), who=who)
         del amount
     cost = play.cost + en.cost_delta(ctx, pid, scope)
     if play.any_amount:
         if a.pay is None:
-            return "swtcg.costs.any-amount-reduced", f"{ability_id} costs any amount of Force: say how much ('pay')"
+            return "swtcg.costs.any-amount-reduced", Msg(
+                N_("{ability_id} costs any amount of Force: say how much ('pay')"),
+                ability_id=ability_id,
+            )
         cost = a.pay
     cost = max(0, cost)
     if st.players[pid].force < cost:
-        return "swtcg.costs.must-pay", f"{ability_id} costs {cost} Force; {pid} has {st.players[pid].force}"
+        return "swtcg.costs.must-pay", Msg(
+            N_("{ability_id} costs {cost} Force; {pid} has {force}"),
+            ability_id=ability_id, cost=cost, pid=pid, force=st.players[pid].force,
+        )
     return None
 
 
@@ -309,11 +403,14 @@ def _check_play(ctx: Ctx, a: PlayCard) -> Problem:
     pid = a.by or ""
     d = _hand_code(ctx, pid, a.card)
     if d is None:
-        return "swtcg.abilities.battle-cards", f"{a.card} is not a card in {pid}'s hand"
+        return "swtcg.abilities.battle-cards", Msg(N_("{card} is not a card in {pid}'s hand"), card=a.card, pid=pid)
     if d.type != "battle":
-        return "swtcg.cards.type-reference", f"{d.display} is a {d.type} card: only battle cards are played"
+        return "swtcg.cards.type-reference", Msg(
+            N_("{display} is a {type} card: only battle cards are played"),
+            display=d.display, type=d.type,
+        )
     if st.phase != "battle":
-        return "swtcg.abilities.battle-cards", "battle cards are played only in the battle phase"
+        return "swtcg.abilities.battle-cards", Msg(N_("battle cards are played only in the battle phase"))
     if not d.implemented:
         kind = st.chance["kind"] if st.chance else None
         return None if kind in ("general", "attack") else ("swtcg.abilities.battle-cards", "not in this chance")
@@ -340,95 +437,128 @@ def _check_use(ctx: Ctx, a: Use | Prevent | Reroll) -> Problem:
     ref, name, n, _ = parse_ability(a.ability)
     c = st.cards.get(ref)
     if c is None:
-        return "swtcg.abilities.activated-definition", f"{ref} is not in play"
+        return "swtcg.abilities.activated-definition", Msg(N_("{ref} is not in play"), ref=ref)
     if c.controller != pid:
-        return "swtcg.control.controller", f"{ref} is controlled by {c.controller}"
+        return "swtcg.control.controller", Msg(
+            N_("{ref} is controlled by {controller}"),
+            ref=ref, controller=c.controller,
+        )
     if name == "hidden-cost":
         return _hidden_cost_problem(ctx, a, c)
     if not en.active(st, c):
         return ("swtcg.setup.no-abilities" if st.phase == "setup" else "swtcg.abilities.partially-built-inactive",
-                f"{ref}'s abilities do not work now")
+                Msg(N_("{ref}'s abilities do not work now"), ref=ref))
     d = ctx.card(c.code)
     if name == "play":
         if not d.unit:
-            return "swtcg.cards.units", "only units have activated abilities"
+            return "swtcg.cards.units", Msg(N_("only units have activated abilities"))
         play = d.plays[n - 1] if n - 1 < len(d.plays) else None
         if play is None:
-            return "swtcg.abilities.activated-definition", f"{d.display} has no activated ability {n}"
+            return "swtcg.abilities.activated-definition", Msg(
+                N_("{display} has no activated ability {n}"),
+                display=d.display, n=n,
+            )
         if c.zone == "build":
             option = a.option if isinstance(a, Use) and a.option is not None else 0
             windows = play.windows
             if (windows[option] if option < len(windows) else windows[0]) != "prevent":
-                return "swtcg.damage.prevent-from-build-zone", f"{ref} is in the build zone: only prevention there"
+                return "swtcg.damage.prevent-from-build-zone", Msg(
+                    N_("{ref} is in the build zone: only prevention there"),
+                    ref=ref,
+                )
         if play.tap and c.tapped:
-            return "swtcg.abilities.activated-definition", f"{ref} is tapped"
+            return "swtcg.abilities.activated-definition", Msg(N_("{ref} is tapped"), ref=ref)
         if not isinstance(a, Use):
-            return "swtcg.abilities.activated-when", f"'{a.verb}' names Evade, Deflect, Prevent or a reroll"
+            return "swtcg.abilities.activated-when", Msg(
+                N_("'{verb}' names Evade, Deflect, Prevent or a reroll"),
+                verb=a.verb,
+            )
         return _play_problem(ctx, a, play, a.ability, ref, "ability")
     k = find_keyword(ctx, a.ability)
     if k is None:
-        return "swtcg.abilities.granted-instances", f"{ref} has no ability {a.ability} now"
+        return "swtcg.abilities.granted-instances", Msg(
+            N_("{ref} has no ability {ability} now"),
+            ref=ref, ability=a.ability,
+        )
     window = ACTIVATED.get(k.name)
     if window is None:
-        return "swtcg.abilities.activated-definition", f"{k.text()} is not an activated ability"
+        return "swtcg.abilities.activated-definition", Msg(N_("{text} is not an activated ability"), text=k.text())
     if isinstance(a, Prevent) and window != "prevent" or isinstance(a, Reroll) and window != "reroll":
-        return "swtcg.abilities.activated-when", f"{a.ability} is no {a.verb} ability"
+        return "swtcg.abilities.activated-when", Msg(
+            N_("{ability} is no {verb} ability"),
+            ability=a.ability, verb=a.verb,
+        )
     prob = window_problem(ctx, window)
     if prob:
         return prob
     if k.cost == X and getattr(a, "amount", None) is None:
-        return "swtcg.costs.x-uses-printed-cost", f"{a.ability} costs X Force: say how much ('amount')"
+        return "swtcg.costs.x-uses-printed-cost", Msg(
+            N_("{ability} costs X Force: say how much ('amount')"),
+            ability=a.ability,
+        )
     cost = keyword_cost(ctx, pid, k, a)
     if st.players[pid].force < cost:
-        return "swtcg.costs.must-pay", f"{a.ability} costs {cost} Force; {pid} has {st.players[pid].force}"
+        return "swtcg.costs.must-pay", Msg(
+            N_("{ability} costs {cost} Force; {pid} has {force}"),
+            ability=a.ability, cost=cost, pid=pid, force=st.players[pid].force,
+        )
     ch = st.chance or {}
     att = st.attack
     to = getattr(a, "to", None)
     target = getattr(a, "target", None)
     if k.name in ("evade", "deflect", "prevent"):
         if a.ability in ch.get("used", []):
-            return "swtcg.damage.prevent-when", f"{a.ability} was used in this chance already"
+            return "swtcg.damage.prevent-when", Msg(N_("{ability} was used in this chance already"), ability=a.ability)
         who = target if k.name == "prevent" and target else ref
         if k.name == "prevent" and (who not in st.cards or st.cards[who].controller != pid):
-            return "swtcg.control.you-your", f"{who} is not {pid}'s unit"
+            return "swtcg.control.you-your", Msg(N_("{who} is not {pid}'s unit"), who=who, pid=pid)
         if not any(p["target"] == who for p in st.damage):
-            return "swtcg.damage.prevent-when", f"no damage waits to be dealt to {who}"
+            return "swtcg.damage.prevent-when", Msg(N_("no damage waits to be dealt to {who}"), who=who)
         amount = getattr(a, "amount", None)
         if amount is not None and not 1 <= amount <= (k.value if k.value != X else 99):
-            return "swtcg.damage.prevent-when", f"{a.ability} prevents up to {k.value}"
+            return "swtcg.damage.prevent-when", Msg(N_("{ability} prevents up to {k}"), ability=a.ability, k=k.value)
         if k.name == "deflect":
             if to is None:
-                return "swtcg.pop.new-damage-waits", "Deflect names the unit to deal the damage to ('to')"
+                return "swtcg.pop.new-damage-waits", Msg(N_("Deflect names the unit to deal the damage to ('to')"))
             if en.arena_of(ctx, to) is None or en.arena_of(ctx, to) != en.arena_of(ctx, ref) or \
                     st.cards[to].zone == "pilot":
-                return "swtcg.pop.new-damage-waits", f"{to} is not a unit in {ref}'s arena"
+                return "swtcg.pop.new-damage-waits", Msg(N_("{to} is not a unit in {ref}'s arena"), to=to, ref=ref)
         return None
     if att is None:
-        return "swtcg.timing.for-this-attack", "no unit is attacking"
+        return "swtcg.timing.for-this-attack", Msg(N_("no unit is attacking"))
     if k.name == "intercept":
         if a.ability in att["used"]:
-            return "swtcg.keywords.intercept-once-per-attack", f"{a.ability} was used in this attack already"
+            return "swtcg.keywords.intercept-once-per-attack", Msg(
+                N_("{ability} was used in this attack already"),
+                ability=a.ability,
+            )
         defender = st.cards.get(att["defender"])
         if defender is None or defender.controller != pid or defender.ref == ref or defender.zone != c.zone:
-            return "swtcg.keywords.intercept", f"no other unit of {pid}'s in {ref}'s arena is attacked"
+            return "swtcg.keywords.intercept", Msg(
+                N_("no other unit of {pid}'s in {ref}'s arena is attacked"),
+                pid=pid, ref=ref,
+            )
         return None
     if k.name == "retaliate":
         if a.ability in att["used"]:
-            return "swtcg.keywords.retaliate", f"{a.ability} was used in this attack already"
+            return "swtcg.keywords.retaliate", Msg(N_("{ability} was used in this attack already"), ability=a.ability)
         if att["defender"] != ref:
-            return "swtcg.keywords.retaliate", f"{ref} is not the unit attacked"
+            return "swtcg.keywords.retaliate", Msg(N_("{ref} is not the unit attacked"), ref=ref)
         return None
     if k.name == "lucky":
         if ref in att["lucky"]:
-            return "swtcg.keywords.lucky-once-per-attack", f"{ref} used Lucky in this attack already"
+            return "swtcg.keywords.lucky-once-per-attack", Msg(N_("{ref} used Lucky in this attack already"), ref=ref)
         if ref not in (att["attacker"], att["defender"]) or st.roll is None or st.roll["purpose"] != "attack":
-            return "swtcg.keywords.lucky-once-per-attack", f"{ref} is neither attacking nor attacked"
+            return "swtcg.keywords.lucky-once-per-attack", Msg(N_("{ref} is neither attacking nor attacked"), ref=ref)
         dice = getattr(a, "dice", None) or ()
         most = min(en.kw_value(ctx, ref, "lucky"), att.get("rolled", 0))
         if len(dice) > most or any(i >= len(st.roll["dice"]) for i in dice):
-            return "swtcg.keywords.lucky-reroll-count", f"Lucky rerolls at most {most} of the dice first rolled"
+            return "swtcg.keywords.lucky-reroll-count", Msg(
+                N_("Lucky rerolls at most {most} of the dice first rolled"),
+                most=most,
+            )
         return None
-    return "swtcg.abilities.activated-definition", f"{a.ability} cannot be used now"
+    return "swtcg.abilities.activated-definition", Msg(N_("{ability} cannot be used now"), ability=a.ability)
 
 
 def _hidden_cost_problem(ctx: Ctx, a: SwAction, c: Card) -> Problem:
@@ -437,17 +567,25 @@ def _hidden_cost_problem(ctx: Ctx, a: SwAction, c: Card) -> Problem:
     is not one to reroll, prevent or disrupt."""
     k = find_keyword(ctx, getattr(a, "ability", ""))
     if k is None or c.built or c.zone != "build":
-        return "swtcg.base.hidden-cost", f"{c.ref} is not a partially built card with Hidden Cost"
+        return "swtcg.base.hidden-cost", Msg(N_("{ref} is not a partially built card with Hidden Cost"), ref=c.ref)
     prob = window_problem(ctx, "any")
     if prob:
-        return "swtcg.base.hidden-cost", "Hidden Cost is used in a chance to play, not to reroll, prevent or disrupt"
+        return "swtcg.base.hidden-cost", Msg(
+            N_("Hidden Cost is used in a chance to play, not to reroll, prevent or disrupt"),
+        )
     d = ctx.card(c.code)
     need = min(k.value, d.cost)
     if c.counters < need:
-        return "swtcg.base.hidden-cost", f"{c.ref} has {c.counters} build counters; Hidden Cost needs {need}"
+        return "swtcg.base.hidden-cost", Msg(
+            N_("{ref} has {counters} build counters; Hidden Cost needs {need}"),
+            ref=c.ref, counters=c.counters, need=need,
+        )
     due = max(0, d.cost - c.counters)
     if ctx.state.players[c.controller].force < due:
-        return "swtcg.costs.must-pay", f"{c.ref} needs {due} Force for its missing build counters"
+        return "swtcg.costs.must-pay", Msg(
+            N_("{ref} needs {due} Force for its missing build counters"),
+            ref=c.ref, due=due,
+        )
     return None
 
 

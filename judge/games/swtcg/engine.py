@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
+from i18n import N_, Msg
 from judge.games.base import Policy
 from judge.games.inputs import NO_INPUTS, InputReader, Inputs
 from judge.games.swtcg import records as rc
@@ -86,7 +87,7 @@ class Ctx:
     def card(self, code: str) -> CardDef:
         card = self.cards.get(code)
         if card is None:
-            raise IllegalAction("swtcg.project.card-pool", f"card {code} is not known to the engine")
+            raise IllegalAction("swtcg.project.card-pool", Msg(N_("card {code} is not known to the engine"), code=code))
         return card
 
     def cdef(self, ref: str) -> CardDef:
@@ -108,9 +109,15 @@ class Ctx:
             raise PendingDecision(decision)
         if decision.multiple:
             if not isinstance(answer, list) or sorted(map(str, answer)) != sorted(map(str, decision.options)):
-                raise IllegalAction(decision.rules[0], f"the answer must list each of {list(decision.options)} once")
+                raise IllegalAction(decision.rules[0], Msg(
+                    N_("the answer must list each of {options} once"),
+                    options=list(decision.options),
+                ))
         elif answer not in decision.options:
-            raise IllegalAction(decision.rules[0], f"{answer!r} is not one of the options {list(decision.options)}")
+            raise IllegalAction(decision.rules[0], Msg(
+                N_("{answer!r} is not one of the options {options}"),
+                answer=answer, options=list(decision.options),
+            ))
         self.decisions.append(decision.to_json(answer, answered=True))
         return answer
 
@@ -119,11 +126,11 @@ class Ctx:
         face = self.inputs.next_roll()
         if face is not None:
             if face not in ("1", "2", "3", "4", "5", "6"):
-                raise IllegalAction(rule, f"a die shows 1 to 6, not {face!r}")
+                raise IllegalAction(rule, Msg(N_("a die shows 1 to 6, not {face!r}"), face=face))
             return int(face)
         if self.rng is not None:
             return self.rng.below(6) + 1
-        raise MissingOutcome("a die roll: the step's 'roll' has no more dice and the log has no 'rng'", rule)
+        raise MissingOutcome(Msg(N_("a die roll: the step's 'roll' has no more dice and the log has no 'rng'")), rule)
 
 
 # ====================================================================== stats and abilities
@@ -364,7 +371,7 @@ def release(ctx: Ctx, window: str) -> None:
             if len(mine) > 1:
                 order = ctx.decide(Decision(by=pid, kind="order", options=tuple(h["id"] for h in mine),
                                             rules=("swtcg.project.trigger-order",), multiple=True,
-                                            prompt="order of your waiting triggered abilities"))
+                                            prompt=Msg(N_("order of your waiting triggered abilities"))))
                 mine = [next(h for h in mine if h["id"] == a) for a in order]
             for h in mine:
                 if h in st.held:
@@ -381,7 +388,10 @@ def resolve_held(ctx: Ctx, h: dict[str, Any]) -> None:
             return
         yes = ctx.decide(Decision(by=h["player"], kind="may", options=(True, False),
                                   rules=("swtcg.keywords.power-boost-self-damage",),
-                                  prompt=f"+{h['boost'][0]} power for this attack, {h['boost'][1]} damage to it after",
+                                  prompt=Msg(
+                                      N_("+{power} power for this attack, {damage} damage to it after"),
+                                      power=h['boost'][0], damage=h['boost'][1],
+                                  ),
                                   source=h["id"]))
         if yes:
             add_mod(ctx, h["source"], "power", h["boost"][0], "attack", h["id"])
@@ -392,7 +402,7 @@ def resolve_held(ctx: Ctx, h: dict[str, Any]) -> None:
     trig = ctx.card(h["code"]).triggers[h["index"]]
     if trig.optional:
         yes = ctx.decide(Decision(by=h["player"], kind="may", options=(True, False), rules=("swtcg.triggers.release",),
-                                  prompt="use this triggered ability?", source=h["id"]))
+                                  prompt=Msg(N_("use this triggered ability?")), source=h["id"]))
         if not yes:
             return
     run_effects(ctx, h["id"], h["source"], h["player"], trig.effects, None, 0)
@@ -630,10 +640,13 @@ def reroll(ctx: Ctx, pid: str, ability: str, which: tuple[int, ...], most: int) 
     st = ctx.state
     roll = st.roll
     if roll is None:
-        raise IllegalAction("swtcg.pop.dice-roll", "there is no roll to reroll")
+        raise IllegalAction("swtcg.pop.dice-roll", Msg(N_("there is no roll to reroll")))
     if len(which) > most or any(i >= len(roll["dice"]) for i in which):
         raise IllegalAction("swtcg.keywords.lucky-reroll-count",
-                            f"at most {most} of the {len(roll['dice'])} dice rolled, by position")
+                            Msg(
+                                N_("at most {most} of the {n_roll} dice rolled, by position"),
+                                most=most, n_roll=len(roll['dice']),
+                            ))
     for i in which:
         roll["dice"][i] = ctx.die("swtcg.timing.reroll-once-per-roll")
     roll["used"].append(ability)
@@ -782,7 +795,7 @@ def build_start(ctx: Ctx, pid: str) -> None:
     if len(items) > 1:
         order = ctx.decide(Decision(by=pid, kind="order", options=tuple(i for i, _ in items), multiple=True,
                                     rules=("swtcg.build.start-triggers", "swtcg.keywords.upkeep-order"),
-                                    prompt="order of the start of your build step"))
+                                    prompt=Msg(N_("order of the start of your build step"))))
         by_id = dict(items)
         items = [(a, by_id[a]) for a in order]
     for iid, what in items:
@@ -823,7 +836,7 @@ def upkeep(ctx: Ctx, pid: str, iid: str, ref: str, k: Keyword) -> None:
         return
     choice = payable[0] if len(payable) == 1 else ctx.decide(Decision(
         by=pid, kind="upkeep", options=tuple(payable), rules=("swtcg.keywords.upkeep-mandatory",),
-        prompt="which Upkeep cost to pay", source=iid))
+        prompt=Msg(N_("which Upkeep cost to pay")), source=iid))
     kind, n = choice.split(":")[0], int(choice.split(":")[1])
     if kind == "force":
         p.force -= n
@@ -989,8 +1002,11 @@ def attack_hits(ctx: Ctx) -> None:
             pid = st.cards[a["attacker"]].controller
             other = ctx.decide(Decision(by=pid, kind="overkill", options=(*others, None),
                                         rules=("swtcg.keywords.overkill-remaining-health",),
-                                        prompt=f"the unit to take the {total - left} damage beyond the defender's "
-                                               "remaining health (None: nobody)"))
+                                        prompt=Msg(
+                                            N_("the unit to take the {n} damage beyond the defender's remaining "
+                                               "health (None: nobody)"),
+                                            n=total - left,
+                                        )))
             if other is not None:
                 pending[0]["amount"] = left
                 pending.append({"target": other, "amount": total - left, "source": a["attacker"], "prevented": 0,

@@ -5,6 +5,7 @@ to attack, or a chance to play. A player who could do nothing but pass passes at
 
 from __future__ import annotations
 
+from i18n import N_, Msg
 from judge.games.swtcg import records as rc
 from judge.games.swtcg.actions import APPLY, check
 from judge.games.swtcg.engine import MAX_LOOP, Ctx, new_turn, pass_chance, run_frame
@@ -23,7 +24,10 @@ def apply_step(ctx: Ctx, a: SwAction) -> None:
     advance(ctx)
     unused = ctx.inputs.unused()
     if unused is not None:
-        raise IllegalAction("swtcg.project.inputs", f"the step's '{unused}' has more than the step used")
+        raise IllegalAction("swtcg.project.inputs", Msg(
+            N_("the step's '{unused}' has more than the step used"),
+            unused=unused,
+        ))
 
 
 def advance(ctx: Ctx) -> None:

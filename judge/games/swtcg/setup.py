@@ -99,7 +99,10 @@ def from_beginning(players: list[dict[str, Any]], setup: dict[str, Any], cards: 
         elif rng is not None:
             rng.shuffle(deck)
         else:
-            raise MissingOutcome(f"the order of {p['id']}'s deck: give setup.decks or an rng", "swtcg.base.setup")
+            raise MissingOutcome(Msg(
+                N_("the order of {p}'s deck: give setup.decks or an rng"),
+                p=p['id'],
+            ), "swtcg.base.setup")
         st.players[p["id"]] = Player(id=p["id"], name=p.get("name", ""), side=side_of(deck, cards) or "dark",
                                      deck=deck)
     st.phase, st.step = "setup", "setup"

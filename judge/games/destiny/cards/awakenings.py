@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from i18n import N_, Msg
 from judge.games.destiny import events as ev
 from judge.games.destiny import records as rec
 from judge.games.destiny.cards.common import (
@@ -170,8 +171,11 @@ def _kylo_special(ctx: Ctx, src: str, entry: Any) -> None:
     code = hand[ctx.random_pick(hand, f"the card of {opp}'s hand that Kylo Ren looks at")]
     if code == UNKNOWN:
         raise MissingOutcome(
-            f"Kylo Ren looks at a card of {opp}'s hand that the position does not name: list "
-            "that hand in the position",
+            Msg(
+                N_("Kylo Ren looks at a card of {opp}'s hand that the position does not name: list that hand in "
+                   "the position"),
+                opp=opp,
+            ),
             "destiny.terms.look-at",
         )
     ctx.record(rec.LookAtRecord(player=opp, cards=(code,), source=src, rules=("destiny.terms.look-at",)))
@@ -193,7 +197,7 @@ def _leia_action(ctx: Ctx, src: str, step: Any) -> None:
         chosen = [ctx.canon_die(e.die) for e in named]
         if len(chosen) > 2 or len(set(chosen)) != len(chosen) or any(d not in options for d in chosen):
             raise IllegalAction(
-                "destiny.actions.card-action", f"reroll up to 2 distinct dice among {options}"
+                "destiny.actions.card-action", Msg(N_("reroll up to 2 distinct dice among {options}"), options=options)
             )
     else:
         chosen = _choose_dice(ctx, pid, options, src, "reroll up to 2 of your dice", at_most=2)
@@ -327,7 +331,11 @@ def _scout_special(ctx: Ctx, src: str, _entry: Any) -> None:
     hand = list(ctx.player(opp).hand)
     if UNKNOWN in hand:
         raise MissingOutcome(
-            f"Scout looks at {opp}'s hand, which the position does not name in full: list that hand in the position",
+            Msg(
+                N_("Scout looks at {opp}'s hand, which the position does not name in full: list that hand in the "
+                   "position"),
+                opp=opp,
+            ),
             "destiny.terms.look-at",
         )
     ctx.record(rec.LookAtRecord(player=opp, cards=tuple(hand), source=src, rules=("destiny.terms.look-at",)))
@@ -382,7 +390,7 @@ def _comlink(ctx: Ctx, src: str, _e: Any) -> None:
     dice = _choose_dice(ctx, pid, pool_dice(ctx), src, "reroll any number of dice of one player")
     if len({ctx.owner_of(d) for d in dice}) > 1:
         raise IllegalAction(
-            "destiny.terms.choose-target", "the dice rerolled must all be yours or all one opponent's"
+            "destiny.terms.choose-target", Msg(N_("the dice rerolled must all be yours or all one opponent's"))
         )
     if dice:
         ctx.reroll(src, dice)
@@ -456,7 +464,10 @@ def _power_of_the_dark_side(ctx: Ctx, src: str, step: Any) -> None:
         die = ctx.canon_die(named[0].die)
         if die not in options or len(named) > 1:
             raise IllegalAction(
-                "destiny.actions.card-action", f"reroll one of your dice ({', '.join(options)})"
+                "destiny.actions.card-action", Msg(
+                    N_("reroll one of your dice ({options})"),
+                    options=', '.join(options),
+                )
             )
     else:
         die = ctx.choose(pid, "die", options, TARGET, "reroll which of your dice", src)

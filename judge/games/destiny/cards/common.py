@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from i18n import N_, Msg
 from judge.games.destiny import events as ev
 from judge.games.destiny.engine import Ctx
 from judge.games.destiny.model import Ability, Trigger, on
@@ -44,7 +45,10 @@ def entry_or_choose(
 
             raise IllegalAction(
                 rules[0] if rules else "destiny.terms.choose-target",
-                f"{value} is not a legal choice ({', '.join(options) or 'none'})",
+                Msg(
+                    N_("{value} is not a legal choice ({options})"),
+                    value=value, options=', '.join(options) or Msg(N_("none")),
+                ),
             )
         return value
     return ctx.choose(by, kind, options, rules, prompt, source)

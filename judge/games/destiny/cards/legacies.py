@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from i18n import N_, Msg
 from judge.games.destiny import events as ev
 from judge.games.destiny import records as rec
 from judge.games.destiny.cards.common import (
@@ -126,7 +127,10 @@ def _choose_remove(
     (destiny.terms.remove-die)."""
     if not options:
         if written(entry, "target") is not None:
-            raise IllegalAction(rules[0], f"{written(entry, 'target')} is not a legal choice (no die qualifies)")
+            raise IllegalAction(rules[0], Msg(
+                N_("{target} is not a legal choice (no die qualifies)"),
+                target=written(entry, 'target'),
+            ))
         return None
     die = entry_or_choose(ctx, entry, "target", pid, "die", options, rules, prompt, src)
     ctx.remove_die(src, die)
@@ -245,21 +249,26 @@ def _speeder_bike(ctx: Ctx, src: str, step: Any) -> None:
     host_dice = [d for d in ctx.player(pid).pool if card_of_die(d) == host]
     entries = written(step, "dice")
     if not entries:
-        raise IllegalAction("destiny.actions.resolve-at-least-one", "name the dice to resolve in 'dice'")
+        raise IllegalAction("destiny.actions.resolve-at-least-one", Msg(N_("name the dice to resolve in 'dice'")))
     named = [ctx.canon_die(e.die) for e in entries]
     if own not in named:
-        raise IllegalAction(rule, f"the speeder bike resolves its own die {own}")
+        raise IllegalAction(rule, Msg(N_("the speeder bike resolves its own die {own}"), own=own))
     others = [d for d in named if d != own]
     if len(others) > 1 or any(d not in host_dice for d in others):
         raise IllegalAction(
             rule,
-            f"besides its own die it resolves one character die of {host} "
-            f"({', '.join(host_dice) or 'none in the pool'})",
+            Msg(
+                N_("besides its own die it resolves one character die of {host} ({host_dice})"),
+                host=host, host_dice=', '.join(host_dice) or Msg(N_("none in the pool")),
+            ),
         )
     if not others and host_dice:
         raise IllegalAction(
             "destiny.abilities.resolve-fully",
-            f"resolve one of {host}'s character dice too ({', '.join(host_dice)})",
+            Msg(
+                N_("resolve one of {host}'s character dice too ({host_dice})"),
+                host=host, host_dice=', '.join(host_dice),
+            ),
         )
     for entry, die in zip(entries, named, strict=True):
         resolve_dice(ctx, pid, [entry], source=src, only=_only(die), max_dice=1, rule=rule)
@@ -601,7 +610,10 @@ def _entangle(ctx: Ctx, src: str, _step: Any) -> None:
     total = sum(ctx.die_value(d) for d in dice)
     if total > 3:
         raise IllegalAction(
-            "destiny.terms.total-value", f"{', '.join(dice)} show {total} in all, more than 3"
+            "destiny.terms.total-value", Msg(
+                N_("{dice} show {total} in all, more than 3"),
+                dice=', '.join(dice), total=total,
+            )
         )
     for d in dice:
         ctx.remove_die(src, d)
@@ -666,7 +678,10 @@ def _quick_draw(ctx: Ctx, src: str, _step: Any) -> None:
     on = ctx.choose(pid, "target", homes, ("destiny.upgrades.attach",), "on which character", src)
     card = ctx.card(code)
     if card.unique and any(ctx.card(ctx.code_of(u)).name == card.name for u in p.upgrades):
-        raise IllegalAction("destiny.uniqueness.one-copy-in-play", f"{pid} already has {card.name} in play")
+        raise IllegalAction("destiny.uniqueness.one-copy-in-play", Msg(
+            N_("{pid} already has {card} in play"),
+            pid=pid, card=card.name,
+        ))
     ignore = bool(ctx.query("ignore_restrictions", (code, on), False))
     for ab in card.abilities:
         if (
@@ -675,7 +690,10 @@ def _quick_draw(ctx: Ctx, src: str, _step: Any) -> None:
             and not ignore
             and not ab.condition(ctx, pid, on)
         ):
-            raise IllegalAction("destiny.terms.play-restrictions", f"{card.name} cannot be played: {ab.text}")
+            raise IllegalAction("destiny.terms.play-restrictions", Msg(
+                N_("{card} cannot be played: {ability}"),
+                card=card.name, ability=ab.text,
+            ))
     ctx.emit(ev.Play(player=pid, code=code, on=on))
     if not ctx.character(on).exhausted and ctx.may(pid, f"activate {on}", src):
         ctx.activate(pid, on, src)
