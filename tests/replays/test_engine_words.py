@@ -135,3 +135,11 @@ def test_an_engine_message_is_english_and_keeps_its_template() -> None:
     assert isinstance(message, Msg) and message.template == "it is {expected}'s turn, not {by}'s"
     exc = IllegalAction("r", message)
     assert str(exc) == f"{message} [r]"
+
+
+def test_a_cards_prompt_is_in_the_readers_language() -> None:
+    log = parse_log(_without_choices("multiplayer-seats.json", 4))
+    en, ru = ruling_words(log, None, 4, "en"), ruling_words(log, None, 4, "ru")
+    assert en["words"]["decides"]["what"] == "which opponent loses 1 resource"
+    assert ru["words"]["decides"]["what"] == "какой соперник теряет 1 ресурс"
+    assert ru["ruling"] == en["ruling"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from i18n import N_, Msg
 from judge.games.destiny import events as ev
 from judge.games.destiny import records as rec
 from judge.games.destiny.model import Ability, CardType, on
@@ -38,7 +39,7 @@ def _guardian(ctx: Ctx, src: str, e: Any) -> None:
     onto it: its damage, then the die is removed (destiny.keywords.guardian)."""
     pid = ctx.owner_of(src)
     die = ctx.choose(pid, "die", _damage_dice(ctx, pid), ("destiny.keywords.guardian",),
-                     "which damage die to guard against", src)
+                     Msg(N_("which damage die to guard against")), src)
     face = ctx.pool_face(die)
     ctx.deal_damage(die, src, ctx.die_value(die, face))
     ctx.remove_die(src, die)
@@ -61,7 +62,7 @@ def _redeploy(ctx: Ctx, src: str, e: Any) -> None:
     homes = [c.ref for c in p.alive()]
     if not homes or code not in p.discard:
         return
-    to = ctx.choose(pid, "target", homes, ("destiny.keywords.redeploy",), "move the upgrade to", src)
+    to = ctx.choose(pid, "target", homes, ("destiny.keywords.redeploy",), Msg(N_("move the upgrade to")), src)
     p.discard.remove(code)
     ref = enter_upgrade(ctx, pid, code, to, keep=src)
     ctx.record(rec.RedeployRecord(upgrade=ref, from_=e.target, to=to, rules=(

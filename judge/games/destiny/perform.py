@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from i18n import N_, Msg
 from judge.games.abilities import Source
 from judge.games.destiny import events as ev
 from judge.games.destiny import records as rec
@@ -124,7 +125,7 @@ def leave_play_upgrade(ctx: Ctx, p: Player, ref: str, to_discard: bool = True) -
                  and f"{o}/1" in p.pool]
         if twins and p.pool[twins[0]] != p.pool[die]:
             gone = ctx.choose(p.id, "die", [die, twins[0]], ("destiny.dice.duplicate-upgrade-dice",),
-                              f"{ref} leaves play: which of its two alike dice is set aside", ref)
+                              Msg(N_("{ref} leaves play: which of its two alike dice is set aside"), ref=ref), ref)
             showing = p.pool[gone].notation()
             if gone == twins[0]:
                 p.pool[twins[0]] = p.pool[die]  # the die left in the pool belongs to the copy that stays
@@ -344,6 +345,6 @@ def enforce_upgrade_limit(ctx: Ctx, pid: str, on: str) -> None:
     ch = p.characters[on]
     while len(ch.upgrades) > MAX_UPGRADES:
         ref = ctx.choose(pid, "discard-upgrade", list(ch.upgrades), ("destiny.upgrades.max-three",),
-                         f"{on} has more than 3 upgrades: discard one")
+                         Msg(N_("{on} has more than 3 upgrades: discard one"), on=on))
         leave_play_upgrade(ctx, p, ref, to_discard=True)
         ctx.record(rec.DiscardUpgradeRecord(upgrade=ref, rules=("destiny.upgrades.max-three",)))

@@ -180,7 +180,7 @@ def _resolve_group(ctx: Ctx, pid: str, group: list[tuple[str, Face, DieEntry]], 
             if isinstance(target, str) and parse_ref(target):
                 opp = ctx.owner_of(target)
             else:
-                opp = ctx.opponent(pid, src, "which opponent takes the indirect damage")
+                opp = ctx.opponent(pid, src, Msg(N_("which opponent takes the indirect damage")))
         if opp == pid or opp not in ctx.state.opponents(pid):
             raise IllegalAction("destiny.symbols.indirect", Msg(
                 N_("indirect damage goes to an opponent, not {opp}"),

@@ -153,7 +153,7 @@ def _needs_target(face: Face) -> bool:
 def _kylo_special(ctx: Ctx, src: str, entry: Any) -> None:
     pid = ctx.owner_of(src)
     targets = [c for q in ctx.state.opponents(pid) for c in living_characters(ctx, q)]
-    target = _pick(ctx, src, entry, targets, "which opponent's character")
+    target = _pick(ctx, src, entry, targets, Msg(N_("which opponent's character")))
     if target is None:
         return
     opp = ctx.owner_of(target)
@@ -189,7 +189,7 @@ def _leia_can(ctx: Ctx, pid: str, ref: Any) -> bool:
 def _leia_action(ctx: Ctx, src: str, step: Any) -> None:
     pid = ctx.owner_of(src)
     own = [d for d in ctx.player(pid).pool if card_of_die(d) == src]
-    die = ctx.choose(pid, "die", own, TARGET, "remove which of her dice", src)
+    die = ctx.choose(pid, "die", own, TARGET, Msg(N_("remove which of her dice")), src)
     ctx.remove_die(src, die)
     options = list(ctx.player(pid).pool)
     named = written(step, "dice")
@@ -200,7 +200,7 @@ def _leia_action(ctx: Ctx, src: str, step: Any) -> None:
                 "destiny.actions.card-action", Msg(N_("reroll up to 2 distinct dice among {options}"), options=options)
             )
     else:
-        chosen = _choose_dice(ctx, pid, options, src, "reroll up to 2 of your dice", at_most=2)
+        chosen = _choose_dice(ctx, pid, options, src, Msg(N_("reroll up to 2 of your dice")), at_most=2)
     if chosen:
         ctx.reroll(src, chosen)
 
@@ -214,7 +214,7 @@ def _qui_gon(ctx: Ctx, src: str, _e: Any) -> None:
     pid = ctx.owner_of(src)
     ctx.remove_shields(src, src, 1)
     target = ctx.choose(
-        pid, "target", living_characters(ctx), TARGET, "deal 1 damage to which character", src
+        pid, "target", living_characters(ctx), TARGET, Msg(N_("deal 1 damage to which character")), src
     )
     if target is not None:
         ctx.deal_damage(src, target, 1)
@@ -271,14 +271,14 @@ def _tusken(ctx: Ctx, src: str, _e: Any) -> None:
         "discard",
         sorted(set(p.hand)),
         ("destiny.then.requires-full-resolution",),
-        "discard which card",
+        Msg(N_("discard which card")),
         src,
     )
     ctx.emit(ev.DiscardFromHand(source=src, player=pid, card=card))
-    die = ctx.choose(pid, "die", mine, (VIA_CARD,), "resolve which die", src)
+    die = ctx.choose(pid, "die", mine, (VIA_CARD,), Msg(N_("resolve which die")), src)
     target = None
     if _needs_target(p.pool[die]):
-        target = ctx.choose(pid, "target", living_characters(ctx), TARGET, "the target of that die", src)
+        target = ctx.choose(pid, "target", living_characters(ctx), TARGET, Msg(N_("the target of that die")), src)
     resolve_dice(
         ctx,
         pid, [DieEntry(die=die, target=target or None)], source=src, max_dice=1, rule=VIA_CARD
@@ -288,7 +288,7 @@ def _tusken(ctx: Ctx, src: str, _e: Any) -> None:
 # ====================================================================== upgrades
 def _f11d_special(ctx: Ctx, src: str, entry: Any) -> None:
     pid = ctx.owner_of(src)
-    opp = ctx.opponent(pid, src, "which opponent deals 2 damage to their own characters")
+    opp = ctx.opponent(pid, src, Msg(N_("which opponent deals 2 damage to their own characters")))
     indirect(ctx, src, opp, 2, split=written(entry, "split"))
 
 
@@ -299,14 +299,14 @@ def _immobilize_can(ctx: Ctx, pid: str, ref: Any) -> bool:
 def _immobilize(ctx: Ctx, src: str, step: Any) -> None:
     ctx.remove_die(src, f"{src}/1")
     options = [d for _, d, _ in ctx.all_pool_dice() if _turnable(ctx, d, lambda f: f.is_blank)]
-    die = _pick(ctx, src, step, options, "turn which die to a blank", kind="die")
+    die = _pick(ctx, src, step, options, Msg(N_("turn which die to a blank")), kind="die")
     if die is not None:
         ctx.turn_die(src, die, "-")
 
 
 def _grenades_special(ctx: Ctx, src: str, _entry: Any) -> None:
     pid = ctx.owner_of(src)
-    opp = ctx.opponent(pid, src, "whose characters take 2 damage each")
+    opp = ctx.opponent(pid, src, Msg(N_("whose characters take 2 damage each")))
     for c in living_characters(ctx, opp):
         if not ctx.player(opp).characters[c].defeated:
             ctx.deal_damage(src, c, 2)
@@ -319,7 +319,7 @@ def _crime_lord_special(ctx: Ctx, src: str, entry: Any) -> None:
         ctx.record(rec.CannotPayRecord(player=pid, amount=5, source=src, rules=("destiny.resources.never-negative",)))
         return
     ctx.spend(pid, 5, "destiny.abilities.resolve-fully", "Crime Lord's special ability")
-    target = _pick(ctx, src, entry, living_characters(ctx), "which character is defeated after the round")
+    target = _pick(ctx, src, entry, living_characters(ctx), Msg(N_("which character is defeated after the round")))
     if target is not None:
         ctx.delay(Delayed(when="round-end", kind="defeat", target=target, source=src, round=ctx.state.round))
 
@@ -327,7 +327,7 @@ def _crime_lord_special(ctx: Ctx, src: str, entry: Any) -> None:
 def _scout_special(ctx: Ctx, src: str, _entry: Any) -> None:
     """Look at an opponent's hand and discard its cheapest card; the Scout's player picks on a tie."""
     pid = ctx.owner_of(src)
-    opp = ctx.opponent(pid, src, "whose hand to look at")
+    opp = ctx.opponent(pid, src, Msg(N_("whose hand to look at")))
     hand = list(ctx.player(opp).hand)
     if UNKNOWN in hand:
         raise MissingOutcome(
@@ -340,7 +340,10 @@ def _scout_special(ctx: Ctx, src: str, _entry: Any) -> None:
         )
     ctx.record(rec.LookAtRecord(player=opp, cards=tuple(hand), source=src, rules=("destiny.terms.look-at",)))
     low = cheapest(ctx, opp, hand)
-    code = ctx.choose(pid, "card", low, ("destiny.terms.cheapest",), f"discard which cheapest card of {opp}'s", src)
+    code = ctx.choose(pid, "card", low, ("destiny.terms.cheapest",), Msg(
+        N_("discard which cheapest card of {opp}'s"),
+        opp=opp,
+    ), src)
     if code is not None:
         ctx.emit(ev.DiscardFromHand(source=src, player=opp, card=code))
 
@@ -357,37 +360,37 @@ def _one_with_the_force(ctx: Ctx, src: str, _e: Any) -> None:
 
 def _rey_staff_special(ctx: Ctx, src: str, entry: Any) -> None:
     options = pool_dice(ctx, None, lambda f: f.symbol in ("MD", "RD"))
-    die = _pick(ctx, src, entry, options, "remove which die showing damage", kind="die")
+    die = _pick(ctx, src, entry, options, Msg(N_("remove which die showing damage")), kind="die")
     if die is not None:
         ctx.remove_die(src, die)
 
 
 def _force_throw_special(ctx: Ctx, src: str, entry: Any) -> None:
-    die = _pick(ctx, src, entry, pool_dice(ctx), "remove which die", key="remove", kind="die")
+    die = _pick(ctx, src, entry, pool_dice(ctx), Msg(N_("remove which die")), key="remove", kind="die")
     if die is None:
         return
     value = ctx.die_value(die)
     ctx.remove_die(src, die)
-    target = _pick(ctx, src, entry, living_characters(ctx), "deal the die's value to which character")
+    target = _pick(ctx, src, entry, living_characters(ctx), Msg(N_("deal the die's value to which character")))
     ctx.deal_damage(src, target, value)
 
 
 def _lightsaber_special(ctx: Ctx, src: str, entry: Any) -> None:
-    target = _pick(ctx, src, entry, living_characters(ctx), "deal 2 unblockable damage to which character")
+    target = _pick(ctx, src, entry, living_characters(ctx), Msg(N_("deal 2 unblockable damage to which character")))
     ctx.deal_damage(src, target, 2, unblockable=True)
 
 
 def _mind_probe_special(ctx: Ctx, src: str, entry: Any) -> None:
     pid = ctx.owner_of(src)
     targets = [c for q in ctx.state.opponents(pid) for c in living_characters(ctx, q)]
-    target = _pick(ctx, src, entry, targets, "which opponent's character")
+    target = _pick(ctx, src, entry, targets, Msg(N_("which opponent's character")))
     if target is not None:
         ctx.deal_damage(src, target, len(ctx.player(ctx.owner_of(target)).hand))
 
 
 def _comlink(ctx: Ctx, src: str, _e: Any) -> None:
     pid = ctx.owner_of(src)
-    dice = _choose_dice(ctx, pid, pool_dice(ctx), src, "reroll any number of dice of one player")
+    dice = _choose_dice(ctx, pid, pool_dice(ctx), src, Msg(N_("reroll any number of dice of one player")))
     if len({ctx.owner_of(d) for d in dice}) > 1:
         raise IllegalAction(
             "destiny.terms.choose-target", Msg(N_("the dice rerolled must all be yours or all one opponent's"))
@@ -433,7 +436,7 @@ def _hunker_down_action(ctx: Ctx, src: str, _step: Any) -> None:
 # ====================================================================== supports
 def _tie_special(ctx: Ctx, src: str, _entry: Any) -> None:
     pid = ctx.owner_of(src)
-    opp = ctx.opponent(pid, src, "whose characters lose all their shields")
+    opp = ctx.opponent(pid, src, Msg(N_("whose characters lose all their shields")))
     for c in living_characters(ctx, opp):
         ctx.remove_shields(src, c, ctx.character(c).shields)
 
@@ -443,7 +446,7 @@ def _bb8_special(ctx: Ctx, src: str, entry: Any) -> None:
     die = ctx.canon_die(entry.die)
     ctx.put_in_pool(src, pid, die, parse_face("Sp"), "destiny.symbols.special-self-reroll")
     others = [d for d in ctx.player(pid).pool if d != die]
-    other = _pick(ctx, src, entry, others, "reroll which other die of yours", kind="die")
+    other = _pick(ctx, src, entry, others, Msg(N_("reroll which other die of yours")), kind="die")
     ctx.reroll(src, [die] + ([other] if other else []))
 
 
@@ -470,10 +473,10 @@ def _power_of_the_dark_side(ctx: Ctx, src: str, step: Any) -> None:
                 )
             )
     else:
-        die = ctx.choose(pid, "die", options, TARGET, "reroll which of your dice", src)
+        die = ctx.choose(pid, "die", options, TARGET, Msg(N_("reroll which of your dice")), src)
     ctx.reroll(src, [die])
     if ctx.pool_face(die).is_blank:
-        target = _pick(ctx, src, step, living_characters(ctx), "deal 2 unblockable damage to which character")
+        target = _pick(ctx, src, step, living_characters(ctx), Msg(N_("deal 2 unblockable damage to which character")))
         ctx.deal_damage(src, target, 2, unblockable=True)
 
 
@@ -516,13 +519,13 @@ def _binds_all_things(ctx: Ctx, src: str, _e: Any) -> None:
 def _best_defense(ctx: Ctx, src: str, step: Any) -> None:
     pid = ctx.owner_of(src)
     reds = [c for c in living_characters(ctx, pid) if ctx.card(ctx.code_of(c)).color == "red"]
-    who = _pick(ctx, src, step, reds, "deal 3 damage to which of your red characters")
+    who = _pick(ctx, src, step, reds, Msg(N_("deal 3 damage to which of your red characters")))
     if who is None:
         return
     ctx.deal_damage(src, who, 3)
-    opp = ctx.opponent(pid, src, "whose dice to remove")
+    opp = ctx.opponent(pid, src, Msg(N_("whose dice to remove")))
     for die in _choose_dice(
-        ctx, pid, pool_dice(ctx, opp), src, "remove up to 2 of the opponent's dice", at_most=2
+        ctx, pid, pool_dice(ctx, opp), src, Msg(N_("remove up to 2 of the opponent's dice")), at_most=2
     ):
         ctx.remove_die(src, die)
 
@@ -530,7 +533,7 @@ def _best_defense(ctx: Ctx, src: str, step: Any) -> None:
 def _enrage(ctx: Ctx, src: str, step: Any) -> None:
     pid = ctx.owner_of(src)
     blues = [c for c in living_characters(ctx, pid) if ctx.card(ctx.code_of(c)).color == "blue"]
-    who = _pick(ctx, src, step, blues, "deal 1 damage to which of your blue characters")
+    who = _pick(ctx, src, step, blues, Msg(N_("deal 1 damage to which of your blue characters")))
     if who is None:
         return
     ctx.deal_damage(src, who, 1)
@@ -538,7 +541,7 @@ def _enrage(ctx: Ctx, src: str, step: Any) -> None:
 
 
 def _intimidate(ctx: Ctx, src: str, step: Any) -> None:
-    target = _pick(ctx, src, step, living_characters(ctx), "remove all shields from which character")
+    target = _pick(ctx, src, step, living_characters(ctx), Msg(N_("remove all shields from which character")))
     if target is not None:
         ctx.remove_shields(src, target, ctx.character(target).shields)
 
@@ -548,7 +551,7 @@ def _nowhere_to_run(ctx: Ctx, src: str, _step: Any) -> None:
     blanks = pool_dice(ctx, pid, lambda f: f.is_blank)
     allowed = {d: _turnable(ctx, d) for d in blanks}
     for die, face in _choose_turns(
-        ctx, pid, allowed, src, "turn each blank die to any face", every=True
+        ctx, pid, allowed, src, Msg(N_("turn each blank die to any face")), every=True
     ).items():
         ctx.turn_die(src, die, face)
 
@@ -563,7 +566,7 @@ def _ace_in_the_hole(ctx: Ctx, src: str, _step: Any) -> None:
             if c != UNKNOWN and ctx.card(c).type == CardType.UPGRADE and ctx.card(c).color == "yellow"
         }
     )
-    code = ctx.choose(pid, "card", options, TARGET, "discard which yellow upgrade", src)
+    code = ctx.choose(pid, "card", options, TARGET, Msg(N_("discard which yellow upgrade")), src)
     if code is None:
         return
     ctx.emit(ev.DiscardFromHand(source=src, player=pid, card=code))
@@ -577,16 +580,16 @@ def _heroism(ctx: Ctx, src: str, step: Any) -> None:
     uniques = [c for c in living_characters(ctx, pid) if ctx.card(ctx.code_of(c)).unique]
     if not dice or not uniques:
         return
-    die = ctx.choose(pid, "die", dice, TARGET, "which opponent's die showing damage", src)
-    who = _pick(ctx, src, step, uniques, "deal its value to which of your unique characters")
+    die = ctx.choose(pid, "die", dice, TARGET, Msg(N_("which opponent's die showing damage")), src)
+    who = _pick(ctx, src, step, uniques, Msg(N_("deal its value to which of your unique characters")))
     ctx.deal_damage(src, who, ctx.die_value(die))
     ctx.remove_die(src, die)
 
 
 def _daring_escape(ctx: Ctx, src: str, _step: Any) -> None:
     pid = ctx.owner_of(src)
-    opp = ctx.opponent(pid, src, "whose dice to reroll")
-    dice = _choose_dice(ctx, pid, pool_dice(ctx, opp), src, "reroll any number of the opponent's dice")
+    opp = ctx.opponent(pid, src, Msg(N_("whose dice to reroll")))
+    dice = _choose_dice(ctx, pid, pool_dice(ctx, opp), src, Msg(N_("reroll any number of the opponent's dice")))
     if dice:
         ctx.reroll(src, dice)
     for die in pool_dice(ctx, opp, lambda f: f.is_blank):
@@ -597,15 +600,15 @@ def _draw_attention(ctx: Ctx, src: str, _step: Any) -> None:
     pid = ctx.owner_of(src)
     mine = living_characters(ctx, pid)
     hurt = [c for c in mine if ctx.character(c).damage > 0]
-    frm = ctx.choose(pid, "target", hurt, TARGET, "move damage from which character", src)
+    frm = ctx.choose(pid, "target", hurt, TARGET, Msg(N_("move damage from which character")), src)
     if frm is None:
         return
-    to = ctx.choose(pid, "target", [c for c in mine if c != frm], TARGET, "move it to which character", src)
+    to = ctx.choose(pid, "target", [c for c in mine if c != frm], TARGET, Msg(N_("move it to which character")), src)
     if to is None:
         return
     most = min(2, ctx.character(frm).damage)
     n = ctx.choose(
-        pid, "amount", list(range(most + 1)), ("destiny.terms.move-damage",), "how much damage", src
+        pid, "amount", list(range(most + 1)), ("destiny.terms.move-damage",), Msg(N_("how much damage")), src
     )
     if n:
         ctx.move_damage(src, frm, to, n)
@@ -613,25 +616,25 @@ def _draw_attention(ctx: Ctx, src: str, _step: Any) -> None:
 
 def _wookiee(ctx: Ctx, src: str, _step: Any) -> None:
     pid = ctx.owner_of(src)
-    opp = ctx.opponent(pid, src, "which opponent chooses")
+    opp = ctx.opponent(pid, src, Msg(N_("which opponent chooses")))
     rules = ("destiny.terms.choose-option",)
     option = ctx.choose(
         opp,
         "option",
         ["damage", "remove-dice"],
         rules,
-        "2 damage to one of your exhausted characters, or remove 2 of your dice",
+        Msg(N_("2 damage to one of your exhausted characters, or remove 2 of your dice")),
         src,
         optional=True,
     )
     if option == "damage":
         tired = [c.ref for c in ctx.player(opp).alive() if c.exhausted]
-        who = ctx.choose(opp, "target", tired, TARGET, "deal 2 damage to which exhausted character", src)
+        who = ctx.choose(opp, "target", tired, TARGET, Msg(N_("deal 2 damage to which exhausted character")), src)
         if who is not None:
             ctx.deal_damage(src, who, 2)
     else:
         dice = pool_dice(ctx, opp)
-        for die in _choose_dice(ctx, opp, dice, src, "remove 2 of your dice", exactly=min(2, len(dice))):
+        for die in _choose_dice(ctx, opp, dice, src, Msg(N_("remove 2 of your dice")), exactly=min(2, len(dice))):
             ctx.remove_die(src, die)
 
 
@@ -651,11 +654,11 @@ def _scavenge(ctx: Ctx, src: str, _step: Any) -> None:
     options = sorted({c for c in p.discard if ctx.card(c).type in (CardType.UPGRADE, CardType.SUPPORT)})
     if options and ctx.may(
         pid,
-        "add an upgrade or support from your discard pile to your hand",
+        Msg(N_("add an upgrade or support from your discard pile to your hand")),
         src,
         ("destiny.then.requires-full-resolution",),
     ):
-        code = ctx.choose(pid, "card", options, TARGET, "which card to take back", src)
+        code = ctx.choose(pid, "card", options, TARGET, Msg(N_("which card to take back")), src)
         ctx.move_card(src, pid, "discard", "hand", code)
 
 
@@ -678,7 +681,7 @@ def _use_the_force(ctx: Ctx, src: str, _step: Any) -> None:
         return
     allowed = {d: _turnable(ctx, d) for d in pool_dice(ctx)}
     for die, face in _choose_turns(
-        ctx, pid, {d: f for d, f in allowed.items() if f}, src, "turn which die to which face"
+        ctx, pid, {d: f for d, f in allowed.items() if f}, src, Msg(N_("turn which die to which face"))
     ).items():
         ctx.turn_die(src, die, face)
 
@@ -687,25 +690,25 @@ def _aim(ctx: Ctx, src: str, _step: Any) -> None:
     pid = ctx.owner_of(src)
     allowed = {d: _turnable(ctx, d, lambda f: f.symbol == "RD") for d in pool_dice(ctx, pid)}
     for die, face in _choose_turns(
-        ctx, pid, {d: f for d, f in allowed.items() if f}, src, "turn which of your dice to ranged damage"
+        ctx, pid, {d: f for d, f in allowed.items() if f}, src, Msg(N_("turn which of your dice to ranged damage"))
     ).items():
         ctx.turn_die(src, die, face)
 
 
 def _block(ctx: Ctx, src: str, _step: Any) -> None:
     pid = ctx.owner_of(src)
-    _remove_all(ctx, src, ctx.opponent(pid, src, "whose melee dice to remove"), "MD")
+    _remove_all(ctx, src, ctx.opponent(pid, src, Msg(N_("whose melee dice to remove"))), "MD")
 
 
 def _dodge(ctx: Ctx, src: str, _step: Any) -> None:
     pid = ctx.owner_of(src)
-    _remove_all(ctx, src, ctx.opponent(pid, src, "whose ranged dice to remove"), "RD")
+    _remove_all(ctx, src, ctx.opponent(pid, src, Msg(N_("whose ranged dice to remove"))), "RD")
 
 
 def _close_quarters(ctx: Ctx, src: str, _step: Any) -> None:
     pid = ctx.owner_of(src)
     n = len(pool_dice(ctx, pid, lambda f: f.symbol == "MD"))
-    opp = ctx.opponent(pid, src, "who discards at random")
+    opp = ctx.opponent(pid, src, Msg(N_("who discards at random")))
     ctx.discard_random(src, opp, n)
 
 
@@ -716,20 +719,20 @@ def _flank_ok(ctx: Ctx, pid: str, _on: Any) -> bool:
 def _flank(ctx: Ctx, src: str, step: Any) -> None:
     pid = ctx.owner_of(src)
     fewer = [q for q in ctx.state.opponents(pid) if _ready_count(ctx, q) < _ready_count(ctx, pid)]
-    opp = ctx.choose(pid, "opponent", fewer, ("destiny.multiplayer.choose-opponent",), "which opponent", src)
-    die = _pick(ctx, src, step, pool_dice(ctx, opp), "remove which of their dice", kind="die")
+    opp = ctx.choose(pid, "opponent", fewer, ("destiny.multiplayer.choose-opponent",), Msg(N_("which opponent")), src)
+    die = _pick(ctx, src, step, pool_dice(ctx, opp), Msg(N_("remove which of their dice")), kind="die")
     if die is not None:
         ctx.remove_die(src, die)
 
 
 def _take_cover(ctx: Ctx, src: str, step: Any) -> None:
-    target = _pick(ctx, src, step, living_characters(ctx), "give 1 shield to which character")
+    target = _pick(ctx, src, step, living_characters(ctx), Msg(N_("give 1 shield to which character")))
     if target is not None:
         ctx.give_shields(src, target, 1)
 
 
 def _unpredictable(ctx: Ctx, src: str, step: Any) -> None:
-    die = _pick(ctx, src, step, pool_dice(ctx), "reroll which die", kind="die")
+    die = _pick(ctx, src, step, pool_dice(ctx), Msg(N_("reroll which die")), kind="die")
     if die is not None:
         ctx.reroll(src, [die])
 
@@ -737,7 +740,7 @@ def _unpredictable(ctx: Ctx, src: str, step: Any) -> None:
 # ====================================================================== battlefields
 def _frozen_wastes(ctx: Ctx, src: str, step: Any) -> None:
     options = [d for q, d, _ in ctx.all_pool_dice() if card_of_die(d) in ctx.player(q).characters]
-    die = _pick(ctx, src, step, options, "remove which character die", kind="die")
+    die = _pick(ctx, src, step, options, Msg(N_("remove which character die")), kind="die")
     if die is not None:
         ctx.remove_die(src, die)
 
@@ -748,12 +751,12 @@ def _rebel_war_room(ctx: Ctx, src: str, step: Any) -> None:
     if not entries:
         p = ctx.player(pid)
         options = [d for d, f in p.pool.items() if not f.modifier and not f.is_blank]
-        die = ctx.choose(pid, "die", options, (VIA_CARD,), "resolve which of your dice", src)
+        die = ctx.choose(pid, "die", options, (VIA_CARD,), Msg(N_("resolve which of your dice")), src)
         if die is None:
             return
         target = None
         if _needs_target(p.pool[die]):
-            target = ctx.choose(pid, "target", living_characters(ctx), TARGET, "its target", src)
+            target = ctx.choose(pid, "target", living_characters(ctx), TARGET, Msg(N_("its target")), src)
         entries = [DieEntry(die=die, target=target)]
     resolve_dice(ctx, pid, entries, source=src, free=True, max_dice=1, rule="destiny.abilities.claim")
 
@@ -763,7 +766,7 @@ def _starship_graveyard(ctx: Ctx, src: str, _step: Any) -> None:
     options = sorted(
         {c for c in ctx.player(pid).discard if ctx.card(c).type in (CardType.UPGRADE, CardType.SUPPORT)}
     )
-    code = ctx.choose(pid, "card", options, TARGET, "put which card on top of your deck", src)
+    code = ctx.choose(pid, "card", options, TARGET, Msg(N_("put which card on top of your deck")), src)
     if code is not None:
         ctx.move_card(src, pid, "discard", "deck", code)
 

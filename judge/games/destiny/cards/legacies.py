@@ -161,7 +161,7 @@ def _reroll_any_die(ctx: Ctx, src: str, _e: Any) -> None:
     pid = ctx.owner_of(src)
     dice = pool_dice(ctx)
     if dice:
-        die = ctx.choose(pid, "die", dice, TARGET, "which die to reroll", src)
+        die = ctx.choose(pid, "die", dice, TARGET, Msg(N_("which die to reroll")), src)
         ctx.reroll(src, [die])
 
 
@@ -172,10 +172,10 @@ def _boba_special(ctx: Ctx, src: str, entry: Any) -> None:
     value = 0
     if dice:
         die = entry_or_choose(
-            ctx, entry, "die_value", pid, "die", dice, TARGET, "the die whose value is dealt as damage", src
+            ctx, entry, "die_value", pid, "die", dice, TARGET, Msg(N_("the die whose value is dealt as damage")), src
         )
         value = ctx.die_value(die)
-    target = choose_character(ctx, entry, pid, "the character dealt the damage", src)
+    target = choose_character(ctx, entry, pid, Msg(N_("the character dealt the damage")), src)
     ctx.deal_damage(src, target, value)
 
 
@@ -185,7 +185,7 @@ def _remove_a_shield(ctx: Ctx, src: str, _e: Any) -> None:
     pid = ctx.owner_of(src)
     shielded = [c for c in living_characters(ctx) if ctx.character(c).shields > 0]
     if shielded:
-        target = ctx.choose(pid, "target", shielded, TARGET, "remove 1 shield from which character", src)
+        target = ctx.choose(pid, "target", shielded, TARGET, Msg(N_("remove 1 shield from which character")), src)
         ctx.remove_shields(src, target, 1)
 
 
@@ -201,23 +201,23 @@ def _redeploy_on_blue(ctx: Ctx, src: str, subject: Any, value: Any) -> Any:
 # ---------------------------------------------------------------------- Hunter Instinct (05026)
 def _hunter_instinct(ctx: Ctx, src: str, entry: Any) -> None:
     pid = ctx.owner_of(src)
-    target = choose_character(ctx, entry, pid, "deal 1 damage (2 if it has 3 or more) to which character", src)
+    target = choose_character(ctx, entry, pid, Msg(N_("deal 1 damage (2 if it has 3 or more) to which character")), src)
     ctx.deal_damage(src, target, 2 if ctx.character(target).damage >= 3 else 1)
 
 
 # ---------------------------------------------------------------------- Wrist Rockets (05027)
 def _wrist_rockets(ctx: Ctx, src: str, entry: Any) -> None:
     pid = ctx.owner_of(src)
-    target = choose_character(ctx, entry, pid, "deal 2 damage to which character", src)
+    target = choose_character(ctx, entry, pid, Msg(N_("deal 2 damage to which character")), src)
     ctx.deal_damage(src, target, 2)
     if (
         ctx.player(pid).resources >= 1
         and living_characters(ctx)
-        and ctx.may(pid, "spend 1 resource to deal 2 more damage to a character", src)
+        and ctx.may(pid, Msg(N_("spend 1 resource to deal 2 more damage to a character")), src)
     ):
         ctx.spend(pid, 1, "destiny.resources.currency", "Wrist Rockets' second shot")
         again = ctx.choose(
-            pid, "target", living_characters(ctx), TARGET, "deal 2 damage to which character", src
+            pid, "target", living_characters(ctx), TARGET, Msg(N_("deal 2 damage to which character")), src
         )
         ctx.deal_damage(src, again, 2)
 
@@ -226,13 +226,13 @@ def _wrist_rockets(ctx: Ctx, src: str, entry: Any) -> None:
 def _force_focus(ctx: Ctx, src: str, _entry: Any) -> None:
     pid = ctx.owner_of(src)
     rules = ("destiny.terms.turn-die", "destiny.symbols.special")
-    _turn_dice(ctx, pid, _own_dice(ctx, pid), 1, "turn one of your dice to any side", src, rules, least=1)
+    _turn_dice(ctx, pid, _own_dice(ctx, pid), 1, Msg(N_("turn one of your dice to any side")), src, rules, least=1)
     blue = sorted({c for c in ctx.player(pid).hand if c in ctx.cards and ctx.card(c).color == "blue"})
     theirs = _opponents_dice(ctx, pid)
-    if blue and theirs and ctx.may(pid, "reveal a blue card from your hand to turn an opponent's die", src):
-        shown = ctx.choose(pid, "card", blue, ("destiny.terms.reveal",), "which blue card to reveal", src)
+    if blue and theirs and ctx.may(pid, Msg(N_("reveal a blue card from your hand to turn an opponent's die")), src):
+        shown = ctx.choose(pid, "card", blue, ("destiny.terms.reveal",), Msg(N_("which blue card to reveal")), src)
         ctx.record(rec.RevealRecord(player=pid, card=shown, rules=("destiny.terms.reveal",)))
-        _turn_dice(ctx, pid, theirs, 1, "turn one of an opponent's dice to any side", src, rules, least=1)
+        _turn_dice(ctx, pid, theirs, 1, Msg(N_("turn one of an opponent's dice to any side")), src, rules, least=1)
 
 
 # ---------------------------------------------------------------------- 74-Z Speeder Bike (05064)
@@ -294,7 +294,7 @@ def _quickdraw_holster(ctx: Ctx, src: str, _e: Any) -> None:
         pid,
         dice,
         len(dice),
-        "reroll any number of the weapon dice",
+        Msg(N_("reroll any number of the weapon dice")),
         src,
         ("destiny.terms.choose-any-number",),
     )
@@ -309,19 +309,19 @@ def _slave_one(ctx: Ctx, src: str, _step: Any) -> None:
     yellow = _own_dice(ctx, pid, lambda d: _color_of_die(ctx, d) == "yellow")
     if not yellow:
         return
-    die = ctx.choose(pid, "die", yellow, TARGET, "reroll which of your yellow dice", src)
+    die = ctx.choose(pid, "die", yellow, TARGET, Msg(N_("reroll which of your yellow dice")), src)
     ctx.reroll(src, [die])
     if die not in ctx.player(pid).pool:
         return
     value = ctx.die_value(die)
     same = [d for d in _opponents_dice(ctx, pid) if ctx.die_value(d) == value]
-    if same and ctx.may(pid, f"remove an opponent's die showing the value {value}", src):
+    if same and ctx.may(pid, Msg(N_("remove an opponent's die showing the value {value}"), value=value), src):
         _choose_remove(
             ctx,
             src,
             pid,
             same,
-            f"remove which opponent's die showing {value}",
+            Msg(N_("remove which opponent's die showing {value}"), value=value),
             rules=("destiny.terms.remove-die", "destiny.dice.value"),
         )
 
@@ -331,9 +331,9 @@ def _r2d2(ctx: Ctx, src: str, _entry: Any) -> None:
     pid = ctx.owner_of(src)
     ctx.draw(src, pid, 1)
     mine = _own_dice(ctx, pid)
-    if mine and ctx.may(pid, "turn one of your dice to any side", src):
+    if mine and ctx.may(pid, Msg(N_("turn one of your dice to any side")), src):
         _turn_dice(
-            ctx, pid, mine, 1, "turn one of your dice to any side", src, ("destiny.terms.turn-die",), least=1
+            ctx, pid, mine, 1, Msg(N_("turn one of your dice to any side")), src, ("destiny.terms.turn-die",), least=1
         )
 
 
@@ -342,7 +342,7 @@ def _falcon(ctx: Ctx, src: str, _e: Any) -> None:
     pid = ctx.owner_of(src)
     ready = [c.ref for c in ctx.player(pid).alive() if not c.exhausted]
     if ready:
-        ref = ctx.choose(pid, "target", ready, ("destiny.actions.activate",), "activate which character", src)
+        ref = ctx.choose(pid, "target", ready, ("destiny.actions.activate",), Msg(N_("activate which character")), src)
         ctx.activate(pid, ref, src)
 
 
@@ -363,9 +363,9 @@ def _perseverance(ctx: Ctx, src: str, _step: Any) -> None:
     mine = _own_dice(ctx, pid)
     if not mine:
         return
-    die = ctx.choose(pid, "die", mine, TARGET, "reroll which of your dice", src)
+    die = ctx.choose(pid, "die", mine, TARGET, Msg(N_("reroll which of your dice")), src)
     ctx.reroll(src, [die])
-    if die in ctx.player(pid).pool and ctx.may(pid, f"reroll {die} again", src):
+    if die in ctx.player(pid).pool and ctx.may(pid, Msg(N_("reroll {die} again"), die=die), src):
         ctx.reroll(src, [die])
 
 
@@ -373,7 +373,7 @@ def _perseverance(ctx: Ctx, src: str, _step: Any) -> None:
 def _backup_specialist(ctx: Ctx, src: str, _step: Any) -> None:
     pid = ctx.owner_of(src)
     ctx.exhaust(src, src)
-    dice = _pick_dice(ctx, pid, _own_dice(ctx, pid), 2, "reroll up to 2 of your dice", src, TARGET)
+    dice = _pick_dice(ctx, pid, _own_dice(ctx, pid), 2, Msg(N_("reroll up to 2 of your dice")), src, TARGET)
     if dice:
         ctx.reroll(src, dice)
 
@@ -382,9 +382,9 @@ def _backup_specialist(ctx: Ctx, src: str, _step: Any) -> None:
 def _battle_fatigue(ctx: Ctx, src: str, _step: Any) -> None:
     pid = ctx.owner_of(src)
     opps = _each_opponent_damaged(ctx, pid)
-    opp = ctx.choose(pid, "opponent", opps, ("destiny.multiplayer.choose-opponent",), "which opponent", src)
+    opp = ctx.choose(pid, "opponent", opps, ("destiny.multiplayer.choose-opponent",), Msg(N_("which opponent")), src)
     if opp is not None:
-        _choose_remove(ctx, src, pid, _own_dice(ctx, opp), f"remove which of {opp}'s dice")
+        _choose_remove(ctx, src, pid, _own_dice(ctx, opp), Msg(N_("remove which of {opp}'s dice"), opp=opp))
 
 
 def _imperial_might(ctx: Ctx, src: str, step: Any) -> None:
@@ -407,17 +407,17 @@ def _resolve_one_of_yours(ctx: Ctx, src: str, step: Any, bonus: int) -> None:
 
 def _rumors(ctx: Ctx, src: str, _step: Any) -> None:
     pid = ctx.owner_of(src)
-    opp = ctx.opponent(pid, src, "which opponent chooses a card in hand")
+    opp = ctx.opponent(pid, src, Msg(N_("which opponent chooses a card in hand")))
     hand = list(ctx.player(opp).hand)
     if not hand:
         return
     rules = ("destiny.zones.opponent-hand", "destiny.terms.look-at")
-    kept = ctx.choose(opp, "card", list(dict.fromkeys(hand)), rules, "choose a card in your hand", src)
+    kept = ctx.choose(opp, "card", list(dict.fromkeys(hand)), rules, Msg(N_("choose a card in your hand")), src)
     rest = list(hand)
     rest.remove(kept)
     if rest:
         gone = ctx.choose(
-            pid, "card", list(dict.fromkeys(rest)), rules, f"discard which other card of {opp}'s", src
+            pid, "card", list(dict.fromkeys(rest)), rules, Msg(N_("discard which other card of {opp}'s"), opp=opp), src
         )
         ctx.emit(ev.DiscardFromHand(source=src, player=opp, card=gone))
 
@@ -428,25 +428,28 @@ def _subdue(ctx: Ctx, src: str, step: Any) -> None:
     if not hurt:
         return
     target = entry_or_choose(
-        ctx, step, "target", pid, "target", hurt, TARGET, "which character with 3 or more damage", src
+        ctx, step, "target", pid, "target", hurt, TARGET, Msg(N_("which character with 3 or more damage")), src
     )
     owner = ctx.owner_of(target)
     _choose_remove(
-        ctx, src, pid, _own_dice(ctx, owner, die_belongs_to(ctx, target)), f"remove which of {target}'s dice"
+        ctx, src, pid, _own_dice(ctx, owner, die_belongs_to(ctx, target)), Msg(
+            N_("remove which of {target}'s dice"),
+            target=target,
+        )
     )
 
 
 def _take_flight(ctx: Ctx, src: str, _step: Any) -> None:
     pid = ctx.owner_of(src)
     yellow = _own_dice(ctx, pid, lambda d: _color_of_die(ctx, d) == "yellow")
-    dice = _pick_dice(ctx, pid, yellow, 2, "reroll up to 2 of your yellow dice", src, TARGET)
+    dice = _pick_dice(ctx, pid, yellow, 2, Msg(N_("reroll up to 2 of your yellow dice")), src, TARGET)
     if dice:
         ctx.reroll(src, dice)
 
 
 def _heightened_awareness(ctx: Ctx, src: str, step: Any) -> None:
     pid = ctx.owner_of(src)
-    target = choose_character(ctx, step, pid, "give 3 shields to which character", src)
+    target = choose_character(ctx, step, pid, Msg(N_("give 3 shields to which character")), src)
     if target is not None:
         ctx.give_shields(src, target, 3)
 
@@ -455,10 +458,10 @@ def _bravado(ctx: Ctx, src: str, _step: Any) -> None:
     pid = ctx.owner_of(src)
     if not spot_color("yellow")(ctx, pid, None):
         return  # nothing spotted: the card does nothing (destiny.terms.spot-own-only)
-    if _choose_remove(ctx, src, pid, _opponents_dice(ctx, pid), "remove which opponent's die") is None:
+    if _choose_remove(ctx, src, pid, _opponents_dice(ctx, pid), Msg(N_("remove which opponent's die"))) is None:
         return  # the part after "then" needs the first part done (destiny.then.requires-full-resolution)
     target = ctx.choose(
-        pid, "target", living_characters(ctx), TARGET, "deal 2 damage to which character", src
+        pid, "target", living_characters(ctx), TARGET, Msg(N_("deal 2 damage to which character")), src
     )
     ctx.deal_damage(src, target, 2)
 
@@ -478,7 +481,7 @@ def _smugglers_run(ctx: Ctx, src: str, step: Any) -> None:
         "target",
         yellow,
         ("destiny.actions.activate",),
-        "activate which yellow character",
+        Msg(N_("activate which yellow character")),
         src,
     )
     ctx.activate(pid, ref, src)
@@ -490,7 +493,7 @@ def _smugglers_run(ctx: Ctx, src: str, step: Any) -> None:
 def _alter(ctx: Ctx, src: str, _step: Any) -> None:
     pid = ctx.owner_of(src)
     _turn_dice(
-        ctx, pid, pool_dice(ctx), 2, "turn up to 2 dice to any sides", src, ("destiny.terms.turn-die",)
+        ctx, pid, pool_dice(ctx), 2, Msg(N_("turn up to 2 dice to any sides")), src, ("destiny.terms.turn-die",)
     )
 
 
@@ -509,7 +512,7 @@ def _mislead(ctx: Ctx, src: str, step: Any) -> None:
         src,
         pid,
         low,
-        "remove which character die showing 2 or less",
+        Msg(N_("remove which character die showing 2 or less")),
         step,
         ("destiny.terms.remove-die", "destiny.terms.character-die", "destiny.dice.value"),
     )
@@ -522,7 +525,7 @@ def _force_is_with_me(ctx: Ctx, src: str, step: Any) -> None:
         src,
         pid,
         _dice_showing(ctx, frozenset({"RD", "ID"})),
-        "remove which die showing ranged or indirect damage",
+        Msg(N_("remove which die showing ranged or indirect damage")),
         step,
         ("destiny.terms.remove-die", "destiny.terms.showing-modifier-faces"),
     )
@@ -545,7 +548,7 @@ def _crash_landing(ctx: Ctx, src: str, step: Any) -> None:
         "die",
         dice,
         ("destiny.terms.remove-die",),
-        "remove which die showing damage",
+        Msg(N_("remove which die showing damage")),
         src,
     )
     value = ctx.die_value(die)
@@ -561,7 +564,7 @@ def _locked_and_loaded(ctx: Ctx, src: str, _step: Any) -> None:
             pid,
             _own_dice(ctx, pid),
             2,
-            "turn up to 2 of your dice to indirect damage sides",
+            Msg(N_("turn up to 2 of your dice to indirect damage sides")),
             src,
             ("destiny.terms.turn-die",),
             symbol="ID",
@@ -574,7 +577,7 @@ def _control_battlefield(ctx: Ctx, pid: str, _on: Any) -> bool:
 
 def _superior_position(ctx: Ctx, src: str, step: Any) -> None:
     pid = ctx.owner_of(src)
-    _choose_remove(ctx, src, pid, pool_dice(ctx), "remove which die", step)
+    _choose_remove(ctx, src, pid, pool_dice(ctx), Msg(N_("remove which die")), step)
 
 
 def _bamboozle(ctx: Ctx, src: str, step: Any) -> None:
@@ -582,7 +585,7 @@ def _bamboozle(ctx: Ctx, src: str, step: Any) -> None:
     theirs = _opponents_dice(ctx, pid)
     if not theirs:
         return
-    die = entry_or_choose(ctx, step, "target", pid, "die", theirs, TARGET, "reroll which opponent's die", src)
+    die = entry_or_choose(ctx, step, "target", pid, "die", theirs, TARGET, Msg(N_("reroll which opponent's die")), src)
     ctx.reroll(src, [die])
     opp = ctx.owner_of(die)
     if die in ctx.player(opp).pool and ctx.pool_face(die).is_blank and ctx.player(opp).resources > 0:
@@ -594,7 +597,7 @@ def _dangerous_maneuver(ctx: Ctx, src: str, step: Any) -> None:
     pid = ctx.owner_of(src)
     mine = living_characters(ctx, pid)
     target = entry_or_choose(
-        ctx, step, "target", pid, "target", mine, TARGET, "heal 2 damage from which character", src
+        ctx, step, "target", pid, "target", mine, TARGET, Msg(N_("heal 2 damage from which character")), src
     )
     if target is not None:
         ctx.heal(src, target, 2)
@@ -606,7 +609,7 @@ def _entangle(ctx: Ctx, src: str, _step: Any) -> None:
     if not spot_color("yellow")(ctx, pid, None):
         return
     rules = ("destiny.terms.remove-die", "destiny.terms.total-value")
-    dice = _pick_dice(ctx, pid, pool_dice(ctx), 2, "remove up to 2 dice showing 3 or less in all", src, rules)
+    dice = _pick_dice(ctx, pid, pool_dice(ctx), 2, Msg(N_("remove up to 2 dice showing 3 or less in all")), src, rules)
     total = sum(ctx.die_value(d) for d in dice)
     if total > 3:
         raise IllegalAction(
@@ -627,7 +630,7 @@ def _face_off(ctx: Ctx, src: str, _step: Any) -> None:
     if mine:
         picked.append(
             ctx.choose(
-                pid, "die", mine, ("destiny.terms.character-die",), "reroll which of your character dice", src
+                pid, "die", mine, ("destiny.terms.character-die",), Msg(N_("reroll which of your character dice")), src
             )
         )
     if theirs:
@@ -637,7 +640,7 @@ def _face_off(ctx: Ctx, src: str, _step: Any) -> None:
                 "die",
                 theirs,
                 ("destiny.terms.character-die",),
-                "reroll which opponent's character die",
+                Msg(N_("reroll which opponent's character die")),
                 src,
             )
         )
@@ -658,9 +661,9 @@ def _hasty_exit(ctx: Ctx, src: str, step: Any) -> None:
     dice = _dice_showing(ctx, frozenset({"MD", "RD", "ID"}))
     if ctx.state.controller != pid or not dice:
         return  # the cost cannot be paid or there is nothing to remove
-    opp = ctx.opponent(pid, src, "which opponent takes the battlefield")
+    opp = ctx.opponent(pid, src, Msg(N_("which opponent takes the battlefield")))
     ctx.give_battlefield(src, opp)
-    _choose_remove(ctx, src, pid, dice, "remove which die showing damage", step)
+    _choose_remove(ctx, src, pid, dice, Msg(N_("remove which die showing damage")), step)
 
 
 def _quick_draw(ctx: Ctx, src: str, _step: Any) -> None:
@@ -674,8 +677,8 @@ def _quick_draw(ctx: Ctx, src: str, _step: Any) -> None:
     homes = living_characters(ctx, pid)
     if not weapons or not homes:
         return
-    code = ctx.choose(pid, "card", weapons, ("destiny.actions.play-card-sequence",), "play which weapon", src)
-    on = ctx.choose(pid, "target", homes, ("destiny.upgrades.attach",), "on which character", src)
+    code = ctx.choose(pid, "card", weapons, ("destiny.actions.play-card-sequence",), Msg(N_("play which weapon")), src)
+    on = ctx.choose(pid, "target", homes, ("destiny.upgrades.attach",), Msg(N_("on which character")), src)
     card = ctx.card(code)
     if card.unique and any(ctx.card(ctx.code_of(u)).name == card.name for u in p.upgrades):
         raise IllegalAction("destiny.uniqueness.one-copy-in-play", Msg(
@@ -695,7 +698,7 @@ def _quick_draw(ctx: Ctx, src: str, _step: Any) -> None:
                 card=card.name, ability=ab.text,
             ))
     ctx.emit(ev.Play(player=pid, code=code, on=on))
-    if not ctx.character(on).exhausted and ctx.may(pid, f"activate {on}", src):
+    if not ctx.character(on).exhausted and ctx.may(pid, Msg(N_("activate {on}"), on=on), src):
         ctx.activate(pid, on, src)
     if "ambush" in ctx.keywords_of(card, (pid, code)):  # the weapon was played (destiny.keywords.ambush)
         ctx.grant_extra_action(pid, "destiny.keywords.ambush")
@@ -715,7 +718,7 @@ def _outer_rim_outpost(ctx: Ctx, src: str, _step: Any) -> None:
 
 def _arid_wasteland(ctx: Ctx, src: str, _step: Any) -> None:
     pid = ctx.owner_of(src)
-    ctx.lose(src, ctx.opponent(pid, src, "which opponent loses 1 resource"), 1)
+    ctx.lose(src, ctx.opponent(pid, src, Msg(N_("which opponent loses 1 resource"))), 1)
 
 
 def _only(die: str) -> Callable[[str], bool]:
