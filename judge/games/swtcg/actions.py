@@ -413,7 +413,9 @@ def _check_play(ctx: Ctx, a: PlayCard) -> Problem:
         return "swtcg.abilities.battle-cards", Msg(N_("battle cards are played only in the battle phase"))
     if not d.implemented:
         kind = st.chance["kind"] if st.chance else None
-        return None if kind in ("general", "attack") else ("swtcg.abilities.battle-cards", "not in this chance")
+        if kind in ("general", "attack"):
+            return None
+        return "swtcg.abilities.battle-cards", Msg(N_("not in this chance"))
     return _play_problem(ctx, a, d.plays[0], a.card, None, "battle")
 
 
