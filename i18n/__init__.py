@@ -129,6 +129,13 @@ class Text:
             return "".join(options)
         return self.gettext("{left} and {right}", left=self.either(options[:-1]), right=options[-1])
 
+    def words(self, message: Any) -> str:
+        """A message of the core (a violation, a decision's prompt, a fault) in this language: a
+        :class:`Msg` is worded; any other text (English, or read back from JSON) is kept as it is."""
+        if isinstance(message, Msg):
+            return message.text(self)
+        return str(message or "")
+
     def number(self, value: float) -> str:
         from babel.numbers import format_decimal
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from i18n import N_, Msg, Text, text
+from i18n import N_, Text, text
 from judge.rules import index
 from replays.errors import StepOutOfRange
 from replays.format import Log
@@ -180,14 +180,6 @@ def plain_message(text: str) -> str:
     return _LIST_REPR.sub(lambda m: ", ".join(re.findall(r"'([^']*)'", m.group(1))), text)
 
 
-def engine_words(message: Any, t: Text) -> str:
-    """An engine's message (a violation, a decision's prompt) in ``t``'s language: a :class:`~i18n.Msg`
-    is worded; any other text (English, or read back from JSON) is kept as it is."""
-    if isinstance(message, Msg):
-        return message.text(t)
-    return str(message or "")
-
-
 def _strings(value: Any) -> list[str]:
     out: list[str] = []
     if isinstance(value, str):
@@ -216,8 +208,8 @@ def _decides(pending: Any, names: Any) -> dict[str, Any] | None:
     options = pending.get("options")
     return {
         "who": names.name(pending.get("by")),
-        "what": names.text(engine_words(pending.get("prompt") or pending.get("kind") or names.t.gettext("a decision"),
-                                        names.t)),
+        "what": names.text(names.t.words(pending.get("prompt") or pending.get("kind")
+                                         or names.t.gettext("a decision"))),
         "between": [names.name(o) for o in options] if isinstance(options, list) else [],
         "rules": [r for r in pending.get("rules") or [] if isinstance(r, str)],
     }
@@ -229,7 +221,7 @@ def _answer(ruling: dict[str, Any], names: Any, decides: dict[str, Any] | None, 
         v = ruling.get("violation") or {}
         rule_id = v.get("rule")
         why = f" {index.summary(rule_id, t.lang)}" if isinstance(rule_id, str) and index.is_known(rule_id) else ""
-        message = plain_message(names.text(engine_words(v.get("message"), t)))
+        message = plain_message(names.text(t.words(v.get("message"))))
         return t.gettext("Not legal: it breaks {rule}.{why} {message}", rule=rule_id, why=why, message=message).strip()
     if legal is None:
         err = ruling.get("error") or {}
@@ -237,7 +229,7 @@ def _answer(ruling: dict[str, Any], names: Any, decides: dict[str, Any] | None, 
             where = t.gettext("step {at}", at=err["at"]) if err.get("at") else t.gettext("the setup")
             why = t.gettext("the log cannot be replayed to step {at}: {where} fails first ({kind}: {message})",
                             at=ruling.get("at"), where=where, kind=err.get("kind"),
-                            message=engine_words(err.get("message"), t))
+                            message=t.words(err.get("message")))
         else:
             why = str(ruling.get("message") or err.get("message") or t.gettext("the log cannot be replayed"))
         return t.gettext("No ruling: {why}", why=plain_message(names.text(why)))

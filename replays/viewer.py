@@ -23,7 +23,7 @@ from importlib import resources
 from typing import Any
 
 import i18n
-from i18n import N_, NN_, NP_, Msg, Text, text
+from i18n import N_, NN_, NP_, Text, text
 from judge.limits import MAX_ITEMS, MAX_STRING
 from judge.rules import index
 from replays.format import Log, parse_log
@@ -337,19 +337,10 @@ def step_words(step: Mapping[str, Any], names: Names) -> str:
     return f"{head} ({rest})" if rest else head
 
 
-def engine_words(message: Any, t: Text) -> str:
-    """An engine's message (a violation, a decision's prompt) in ``t``'s language: a :class:`~i18n.Msg`
-    is worded; any other text (English, or read back from JSON) is kept as it is (replays.ruling
-    words the ruling's messages the same way)."""
-    if isinstance(message, Msg):
-        return message.text(t)
-    return str(message or "")
-
-
 def describe_decision(decision: Mapping[str, Any], names: Names) -> str:
     t = names.t
     who = names.name(decision.get("by"))
-    prompt = names.text(engine_words(decision.get("prompt") or decision.get("kind") or t.gettext("a decision"), t))
+    prompt = names.text(t.words(decision.get("prompt") or decision.get("kind") or t.gettext("a decision")))
     return t.gettext("{who} chose {answer} ({prompt})", who=who, answer=names.name(decision.get("answer")),
                      prompt=prompt)
 
@@ -764,7 +755,7 @@ def _worded(log: Log, builder: ViewerBuilder, result: ReplayResult, info: Mappin
         if raw["dispute"] is not None:
             step["ruling"] = _ruling(raw)
         if raw["error"]:
-            step["error"] = {**raw["error"], "text": names.text(engine_words(raw["error"].get("message", ""), names.t))}
+            step["error"] = {**raw["error"], "text": names.text(names.t.words(raw["error"].get("message", "")))}
             if raw["rejected_as_expected"]:
                 step["rejected_as_expected"] = True
         if i % KEYFRAME_EVERY == 0:
