@@ -97,24 +97,29 @@ def _count(value: Any) -> int:
     return len(value) if isinstance(value, list) else int(value or 0)
 
 
-def replay_lines(name: str, result: dict[str, Any]) -> list[str]:
-    lines = [f"{name}: {'valid' if result.get('valid') else 'INVALID'}",
-             f"Steps replayed: {result.get('steps')}",
-             outcome_line(result.get("outcome"))]
+def replay_lines(name: str, result: dict[str, Any], lang: str = "en") -> list[str]:
+    """A replay's result (``replays.service.replay_json``) in lines, the labels in ``lang``."""
+    t = i18n.text(lang)
+    verdict = t.gettext("valid") if result.get("valid") else t.gettext("INVALID")
+    lines = [f"{name}: {verdict}",
+             t.gettext("Steps replayed: {n}", n=result.get("steps")),
+             outcome_line(result.get("outcome"), t)]
     cp = result.get("checkpoints") or {}
     passed, failed = cp.get("passed") or [], cp.get("failed") or []
-    line = f"Checkpoints: {_count(passed)} passed, {_count(failed)} failed"
+    line = t.gettext("Checkpoints: {passed} passed, {failed} failed", passed=_count(passed), failed=_count(failed))
     if isinstance(failed, list) and failed:
-        line += f" (failed at step {', '.join(str(f) for f in failed)})"
+        line += " " + t.gettext("(failed at step {steps})", steps=", ".join(str(f) for f in failed))
     lines.append(line)
     err = result.get("error")
     if err:
         rule = f" [{err['rule']}]" if err.get("rule") else ""
-        lines.append(f"Error at step {err.get('at')}: {err.get('kind')}{rule}: {err.get('message')}")
+        lines.append(t.gettext("Error at step {at}: {kind}{rule}: {message}", at=err.get("at"), kind=err.get("kind"),
+                               rule=rule, message=t.words(err.get("message"))))
     for fault in result.get("faults") or []:
-        lines.append(f"Fault {fault.get('path') or '/'}: {fault.get('message')}")
+        lines.append(t.gettext("Fault {path}: {message}", path=fault.get("path") or "/",
+                               message=t.words(fault.get("message"))))
     if result.get("final_state_hash"):
-        lines.append(f"Final state hash: {result['final_state_hash']}")
+        lines.append(t.gettext("Final state hash: {hash}", hash=result["final_state_hash"]))
     return lines
 
 

@@ -54,6 +54,7 @@ json_option = click.option("--json", "as_json", is_flag=True, help="Print the sp
               help="Batch: replay on the RQ workers of REDIS_URL (any machine), one job per log.")
 @click.option("--timeout", type=click.FloatRange(min=0), default=None,
               help="Batch with --queue: give up waiting for results after this many seconds.")
+@lang_option
 def replay(log: str, as_json: bool, jobs: int | None, queued: bool, timeout: float | None) -> None:
     """Replay LOG: validity, outcome, checkpoints (exit 0 valid, 1 invalid, 2 unreadable).
 
@@ -69,7 +70,7 @@ def replay(log: str, as_json: bool, jobs: int | None, queued: bool, timeout: flo
     if as_json:
         emit_json(result)
     else:
-        click.echo("\n".join(render.replay_lines(Path(log).name, result)))
+        click.echo("\n".join(render.replay_lines(Path(log).name, result, current())))
     raise SystemExit(0 if result.get("valid") else EXIT_INVALID)
 
 

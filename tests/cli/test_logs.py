@@ -189,3 +189,10 @@ def test_the_timeline_in_polish_and_russian() -> None:
     assert "Игроки: Ana, Ben" in ru.output and "---- Раунд 3, фаза действий" in ru.output
     en = runner.invoke(main, ["timeline", str(example)])
     assert "Ana claims" in en.output or "claims" in en.output  # English keeps the games' own summaries
+
+
+def test_a_replay_in_polish() -> None:
+    out = CliRunner().invoke(main, ["replay", str(EXAMPLES_DIR / "modifier-alone.json"), "--lang", "pl"])
+    assert out.exit_code == 0, out.output
+    assert out.output.splitlines()[:2] == ["modifier-alone.json: poprawny", "Odtworzone kroki: 1"]
+    assert "Punkty kontrolne: zgodne 1, niezgodne 0" in out.output

@@ -27,7 +27,7 @@ TEXT_FUNCTIONS = {
                           "step_words", "key_word", "_of", "changes", "_table_change", "_record_change",
                           "_pool_change", "_cards_change", "outcome_words"},
     "replays/ruling.py": {"ruling_words", "_step_plain", "_decides", "_answer"},
-    "arbiter/render.py": {"ruling_lines", "outcome_line", "_summary"},
+    "arbiter/render.py": {"ruling_lines", "outcome_line", "_summary", "replay_lines", "worded_timeline_lines"},
     "arbiter/cmd_rules.py": None,  # every function
 }
 MARKERS = {"gettext", "ngettext", "pgettext", "N_", "NP_", "_"}
@@ -44,7 +44,7 @@ def unmarked(source: str, functions: set[str] | None) -> list[tuple[int, str]]:
     tree = ast.parse(source)
     found: list[tuple[int, str]] = []
 
-    def visit(node: ast.AST, inside: bool, marked: bool) -> None:
+    def visit(node: ast.AST, inside: bool, marked: bool, fstring: bool = False) -> None:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             inside = functions is None or node.name in functions
             body = node.body
@@ -55,11 +55,14 @@ def unmarked(source: str, functions: set[str] | None) -> list[tuple[int, str]]:
             return
         if isinstance(node, ast.Call) and _called(node) in MARKERS:
             marked = True
+            if fstring and inside:  # pybabel reads no call inside an f-string: never extracted
+                found.append((node.lineno, f"{_called(node)}(...) inside an f-string"))
+        fstring = fstring or isinstance(node, ast.JoinedStr)
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and inside and not marked:
             if WORDS.search(node.value):
                 found.append((node.lineno, node.value))
         for child in ast.iter_child_nodes(node):
-            visit(child, inside, marked)
+            visit(child, inside, marked, fstring)
 
     visit(tree, False, False)
     return found
@@ -69,6 +72,8 @@ def test_the_scan_finds_an_unmarked_string() -> None:
     source = 'def f(t):\n    """A docstring is fine."""\n    return t.gettext("all fine") + "not marked"\n'
     assert unmarked(source, {"f"}) == [(3, "not marked")]
     assert unmarked(source, {"g"}) == []
+    inner = 'def f(t, ok):\n    return f"{t.gettext(\'yes\') if ok else 1}"\n'
+    assert unmarked(inner, {"f"}) == [(2, "gettext(...) inside an f-string")]
 
 
 @pytest.mark.parametrize("module", sorted(TEXT_FUNCTIONS))
