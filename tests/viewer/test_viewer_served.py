@@ -115,3 +115,28 @@ def test_served_viewer_waits_for_the_worker_then_draws_the_table_and_the_creator
     page.wait_for_selector("#viewer[data-ready=true]")
     assert page.locator(".v-annotation").count() == 0  # no notes without ?notes=
     context.close()
+
+
+def test_the_served_viewer_in_polish_and_its_language_switch(
+        server: str, browser: Any, redis_url: str, run_jobs: Callable[[], bool]) -> None:
+    log = json.loads(GAME.read_text(encoding="utf-8"))
+    status, posted = call("POST", f"{server}/v1/replays", log)
+    assert status in (201, 202), posted
+    with registered_worker(redis_url):
+        assert call("GET", f"{server}/v1/replays/{posted['id']}/viewer")[0] == 202  # asks a worker
+        run_jobs()  # which words the viewer's data in every language
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.goto(f"{server}/replays/{posted['id']}?lang=pl#step-{MID_GAME}")
+    page.wait_for_selector("#viewer[data-ready=true]", timeout=15_000)
+    assert page.evaluate("document.documentElement.lang") == "pl"
+    assert page.text_content("#v-play") == "odtwórz" and page.text_content("#v-where").startswith("krok ")
+    # the switch: Russian, and the choice sticks on the next page opened without ?lang=
+    page.click('a[hreflang="ru"]')
+    page.wait_for_selector("#viewer[data-ready=true]", timeout=15_000)
+    assert page.evaluate("document.documentElement.lang") == "ru"
+    assert page.text_content("#v-where").startswith("шаг ")
+    page.goto(f"{server}/replays")
+    assert page.evaluate("document.documentElement.lang") == "ru"
+    assert page.text_content("h1") == "Повторы"
+    context.close()
