@@ -231,7 +231,7 @@ def _answer(ruling: dict[str, Any], names: Any, decides: dict[str, Any] | None, 
                             at=ruling.get("at"), where=where, kind=err.get("kind"),
                             message=t.words(err.get("message")))
         else:
-            why = str(ruling.get("message") or err.get("message") or t.gettext("the log cannot be replayed"))
+            why = t.words(ruling.get("message") or err.get("message")) or t.gettext("the log cannot be replayed")
         return t.gettext("No ruling: {why}", why=plain_message(names.text(why)))
     if decides is not None:
         if decides["between"]:

@@ -146,5 +146,8 @@ def position_ruling() -> dict[str, Any]:
 def _faults(faults: list[tuple[str, str]], base: str) -> ProblemError:
     t = request_text()  # a game's fault is an i18n.Msg: worded in the request's language
     errors = [{"pointer": base + path, "detail": Fault(path, message).text(t)} for path, message in faults]
-    first = errors[0]["detail"] if errors else "The position cannot be set up."
-    return ProblemError(422, "Unprocessable Entity", f"{len(errors)} fault(s); the first: {first}", errors=errors)
+    if not errors:
+        return ProblemError(422, t.gettext("Unprocessable Entity"), t.gettext("The position cannot be set up."))
+    return ProblemError(422, t.gettext("Unprocessable Entity"),
+                        t.ngettext("{n} fault; the first: {first}", "{n} faults; the first: {first}", len(errors),
+                                   first=errors[0]["detail"]), errors=errors)

@@ -116,7 +116,7 @@ def viewer_data(replay_id: str, set_id: str | None, lang: str = i18n.DEFAULT, ex
         raise ProblemError(404, "Not Found", f"No replay with ID {replay_id}.")
     notes = notes_of(replay_id, set_id) if set_id else None
     query = {**({"notes": set_id} if set_id else {}), **({"lang": lang} if explicit else {})}
-    record = pending_or_record(replay_id, functools.partial(_stored_viewer, lang=lang), "the replay viewer's data",
+    record = pending_or_record(replay_id, functools.partial(store.get_viewer, lang=lang), "the replay viewer's data",
                                url_for("replays.get_viewer", replay_id=replay_id, **query))
     if not isinstance(record, dict):
         return record  # the 202 answer
@@ -128,10 +128,6 @@ def viewer_data(replay_id: str, set_id: str | None, lang: str = i18n.DEFAULT, ex
         data["annotations"] = notes["annotations"]
         data["notes"] = {"id": set_id, "title": notes["title"]}
     return data
-
-
-def _stored_viewer(r: Any, replay_id: str, lang: str) -> dict[str, Any] | None:
-    return store.get_viewer(r, replay_id, lang)
 
 
 @blp.route("/<string:replay_id>/viewer")

@@ -123,8 +123,12 @@ def test_a_step_fault_of_a_position_is_worded_in_the_request_language(client: Fl
     example = registry.get("destiny").quick_example()
     text = "\n".join("ask p1 activate Luke Skywalker/1" if line.startswith("ask") else line
                      for line in example.splitlines())
-    english = assert_problem(client.post("/position", json={"text": text}), 422)["errors"]
-    polish = assert_problem(client.post("/position?lang=pl", json={"text": text}), 422)["errors"]
+    english_problem = assert_problem(client.post("/position", json={"text": text}), 422)
+    polish_problem = assert_problem(client.post("/position?lang=pl", json={"text": text}), 422)
+    english, polish = english_problem["errors"], polish_problem["errors"]
+    assert english_problem["detail"].startswith("1 fault; the first: 'card'")
+    assert polish_problem["detail"].startswith("1 błąd; pierwszy: 'card'") and polish_problem["type"] == \
+        english_problem["type"]
     assert [e["pointer"] for e in english] == [e["pointer"] for e in polish] == ["/log/steps/0/card"]
     assert english[0]["detail"] == "'card' (a card in play) names a card, not a die: leave out '/1'"
     assert polish[0]["detail"] == "'card' (karta w grze) wskazuje kartę, nie kość: pomiń '/1'"
