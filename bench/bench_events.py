@@ -45,7 +45,8 @@ def run(url: str, players: int) -> bool:
     app = create_app({"REDIS_URL": url, "TESTING": True})
     client = app.test_client()
     r = redis.Redis.from_url(url, decode_responses=True)
-    made = client.post("/v1/tournaments", json={"name": f"Bench {players}", "seed": 7, "best_of": 3}).get_json()
+    made = client.post("/v1/tournaments", json={"name": f"Bench {players}", "seed": 7, "best_of": 3,
+                                               "public": True}).get_json()
     tid, auth = made["id"], {"Authorization": f"Bearer {made['token']}"}
     append(r, tid, [T.AddPlayer(f"p{i + 1}", f"Player {i + 1:05d}") for i in range(players)])
     ok = True
