@@ -17,7 +17,7 @@ A card definition needs ``abilities`` (each with ``timing``, ``trigger``, ``quer
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -95,14 +95,42 @@ def codes_with(cards: Any, key: str) -> frozenset[str]:
     return got
 
 
-def _timed_cache(cards: Any) -> tuple[int, dict[str, dict[str, tuple[Any, ...]]], dict[str, frozenset[str]]]:
+_TimedCache = tuple[int, dict[str, dict[str, tuple[Any, ...]]], dict[str, frozenset[str]], dict[Any, "LiveIndex"]]
+
+
+def _timed_cache(cards: Any) -> _TimedCache:
     cached = cards.timed_cache
     if cached is None or cached[0] != len(cards.cards):
         table = {code: t for code, card in cards.cards.items() if (t := timed(card))}
-        cached = (len(cards.cards), table, {})
+        cached = (len(cards.cards), table, {}, {})
         cards.timed_cache = cached
-    out: tuple[int, dict[str, dict[str, tuple[Any, ...]]], dict[str, frozenset[str]]] = cached
+    out: _TimedCache = cached
     return out
+
+
+# the most indexes kept per card pool (see ``build_shared``); past it the memo starts again
+MAX_SHARED_INDEXES = 4096
+
+
+def build_shared(gen: int, cards: Any, key: Hashable, sources: Callable[[], Iterable[Source]],
+                 keyword_abilities: Callable[[Source], tuple[Any, ...]] | None = None) -> LiveIndex:
+    """``build``, for a ``key`` that says exactly which sources (reference, code, controller, in
+    order) and which keyword abilities the index is of: an index once built for the same key and
+    pool is shared rather than built again, with the per-event answers it has worked out so far.
+    Those answers depend only on the live abilities, so sharing them changes no result; a game whose
+    play generation moves while the same cards stay in play (a card played and discarded, a
+    character defeated and another readied) then finds its index, and its answers, ready. The
+    memo lives with the card pool (as the timed-abilities table does); it only ever holds pure,
+    equal values, so two threads that fill it at once at worst build one index twice."""
+    memo = _timed_cache(cards)[3]
+    core = memo.get(key)
+    if core is None:
+        index = build(gen, cards, sources(), keyword_abilities)
+        if len(memo) >= MAX_SHARED_INDEXES:
+            memo.clear()
+        memo[key] = index
+        return index
+    return LiveIndex(gen, cards, core.live, core.by_event, core.quiet_types, core.watched, core.watches_all)
 
 
 def build(gen: int, cards: Any, sources: Iterable[Source],

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar
 
 from i18n import N_, Msg
-from judge.games.abilities import LiveIndex, Source, build, codes_with, timed_codes
+from judge.games.abilities import LiveIndex, Source, build_shared, codes_with, timed_codes
 from judge.games.destiny import events as ev
 from judge.games.destiny import records as rec
 from judge.games.destiny.dice import Face, FaceError, parse_face
@@ -412,17 +412,24 @@ class Ctx:
         # card of a keyword's type gets its ability (its trigger asks whether the card has it)
         timed = timed_codes(self.cards)
         granting = codes_with(self.cards, "constant:keywords")
-        sources: list[Source] = []
+        live: list[tuple[str, str, str]] = []
         grants = False
         for ref, code, pid in self._in_play():
             card = self.card(code)
             if code in granting:
                 grants = True
             if code in timed or card.keywords:
-                sources.append(Source(ref, code, pid, card))
+                live.append((ref, code, pid))
         if grants:
-            sources = list(self.sources())
-        index = build(gen, self.cards, sources, _granted_keywords if grants else _printed_keywords)
+            live = list(self._in_play())
+        cards = self.cards
+
+        def sources() -> list[Source]:
+            return [Source(ref, code, pid, cards.cards[code]) for ref, code, pid in live]
+
+        # the same cards in play give the same index: shared, with what it has answered so far
+        index = build_shared(gen, cards, (grants, tuple(live)), sources,
+                             _granted_keywords if grants else _printed_keywords)
         st.live_index = index
         return index
 
