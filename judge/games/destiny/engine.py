@@ -116,7 +116,7 @@ class Ctx:
 
     # ------------------------------------------------------------------ lookups
     def card(self, code: str) -> CardDef:
-        card = self.cards.get(code)
+        card = self.cards.cards.get(code)  # (CardPool.get, read inline on this hot path)
         if card is None:
             raise IllegalAction("destiny.cards.identifier", Msg(
                 N_("card {code} is not known to the engine"),
@@ -125,9 +125,10 @@ class Ctx:
         return card
 
     def player(self, pid: str) -> Player:
-        if pid not in self.state.players:
+        p = self.state.players.get(pid)
+        if p is None:
             raise IllegalAction("destiny.terms.controller", Msg(N_("there is no player {pid}"), pid=pid))
-        return self.state.players[pid]
+        return p
 
     def owner_of(self, ref: str) -> str:
         r = parse_ref(ref)
@@ -282,8 +283,11 @@ class Ctx:
     # ------------------------------------------------------------------ constants and keywords
     def query(self, name: str, subject: Any, value: Any) -> Any:
         """Fold every live constant ability answering ``name`` over ``value``."""
-        live = self._index().live
-        for src, abilities in live.get("constant:" + name, ()):
+        st = self.state
+        index = st.live_index  # (self._index(), read inline on this hot path)
+        if index is None or index.gen != st.gen.value or index.cards is not self.cards or not SHORTCUTS:
+            index = self._index()
+        for src, abilities in index.live.get("constant:" + name, ()):
             for ab in abilities:
                 if ab.modify is not None:
                     value = ab.modify(self, src.ref, subject, value)
@@ -320,8 +324,11 @@ class Ctx:
         use, claim, resolve, reroll) with ``subject``, or None. Such effects are asked one by one
         and any one of them forbids: no "can" or "ignore restrictions" effect lifts a "cannot"
         (destiny.negative.cannot-overrides-can)."""
-        live = self._index().live
-        for src, abilities in live.get("constant:forbid", ()):
+        st = self.state
+        index = st.live_index  # (self._index(), read inline on this hot path)
+        if index is None or index.gen != st.gen.value or index.cards is not self.cards or not SHORTCUTS:
+            index = self._index()
+        for src, abilities in index.live.get("constant:forbid", ()):
             for ab in abilities:
                 if ab.modify is not None and ab.modify(self, src.ref, (verb, pid, subject), False):
                     return f"{src.ref}: {ab.text}"
@@ -455,14 +462,21 @@ class Ctx:
         """An event through the kernel's pipeline. When no live ability could replace it, interrupt
         it or follow it (most events), it is simply performed: the pipeline would do the same."""
         if SHORTCUTS:
-            index = self._index()
-            quiet = index.quiet_types.get(type(event))
+            st = self.state
+            index = st.live_index  # (self._index(), read inline on this hot path)
+            if index is None or index.gen != st.gen.value or index.cards is not self.cards:
+                index = self._index()
+            kind = type(event)
+            quiet = index.quiet_types.get(kind)
             if quiet is None:
-                quiet = index.quiet(type(event))
+                quiet = index.quiet(kind)
             if quiet:
-                if not self.perform(event):
+                handler = PERFORM.get(kind)
+                if handler is None:  # pragma: no cover - every event type has a handler
+                    raise RuntimeError(f"no handler for {kind.__name__}")
+                if not handler(self, event):
                     return False
-                if index.gen != self.state.gen.value or self.left_play:
+                if index.gen != st.gen.value or self.left_play:
                     self.kernel.queue_afters(event)  # cards entered or left play: they may answer
                 return True
         return self.kernel.emit(event)

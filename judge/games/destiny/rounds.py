@@ -34,8 +34,11 @@ def advance(ctx: Ctx, after: str, upkeep_next: bool) -> None:
     """Give the turn to the next player; a player who claimed this round passes automatically
     (destiny.actions.claim-battlefield); consecutive passes of all players end the action phase."""
     st = ctx.state
-    active = [q for q, p in st.players.items() if not p.eliminated]
-    if st.passes >= len(active):
+    active = 0
+    for p in st.players.values():
+        if not p.eliminated:
+            active += 1
+    if st.passes >= active:
         end_action_phase(ctx, upkeep_next)
         return
     st.turn = next_seat(st, after)
@@ -44,7 +47,7 @@ def advance(ctx: Ctx, after: str, upkeep_next: bool) -> None:
                                   rules=("destiny.actions.claim-battlefield", "destiny.round.pass")))
         st.players[st.turn].passed = True
         st.passes += 1
-        if st.passes >= len(active):
+        if st.passes >= active:
             end_action_phase(ctx, upkeep_next)
             return
         st.turn = next_seat(st, st.turn)
@@ -195,11 +198,16 @@ def end_game(ctx: Ctx, winner: str, reason: str, rules: list[str]) -> None:
 def next_seat(st: GameState, pid: str, alive_only: bool = True) -> str:
     """The next player clockwise (seat order) after ``pid``, skipping eliminated ones."""
     players = st.players
-    seats = list(players)
-    n = len(seats)
-    i = seats.index(pid)
-    for k in range(1, n + 1):
-        q = seats[(i + k) % n]
-        if not alive_only or not players[q].eliminated:
-            return q
-    return pid
+    first: str | None = None  # the first seat before ``pid`` that counts: the answer when none after it does
+    seen = False
+    for q, p in players.items():
+        if q == pid:
+            seen = True
+        elif not alive_only or not p.eliminated:
+            if seen:
+                return q
+            if first is None:
+                first = q
+    if not seen:
+        raise ValueError(f"{pid} is not seated")
+    return first if first is not None else pid

@@ -443,6 +443,7 @@ def _quick(step: dict[str, Any], players: Sequence[str], cards: Any) -> DestinyA
         return None
     if do == "pass":
         return Pass(by)
+    cards = getattr(cards, "cards", cards)  # a pool's table of codes: asked directly, it answers faster
     if do == "activate" and len(step) == 3:
         card = _sound(step.get("card"), False, players, cards)
         return Activate(by, card) if card is not None else None
