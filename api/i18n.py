@@ -47,6 +47,8 @@ def remember_lang(resp: Response) -> Response:
     """A request with ``?lang=`` naming one of ours (the switch's link) sets the ``arbiter_lang``
     cookie, so the next pages without ``?lang=`` keep that language. Pages only: a JSON answer
     (the API) sets no cookie, so ``?lang=`` on one API call does not stick to the next."""
+    if b"lang=" not in request.query_string:  # (most requests: their query is not parsed here)
+        return resp
     lang = i18n.normalize(request.args.get("lang"))
     if lang and request.cookies.get(COOKIE) != lang and resp.mimetype == "text/html":
         resp.set_cookie(COOKIE, lang, max_age=COOKIE_MAX_AGE, path="/", samesite="Lax",

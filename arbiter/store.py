@@ -230,6 +230,15 @@ def get_ruling(r: redis.Redis, ruling_id: str) -> dict[str, Any] | None:
     return None if raw is None else json.loads(raw)
 
 
+def get_ruling_ttl(r: redis.Redis, ruling_id: str) -> tuple[dict[str, Any] | None, int]:
+    """A ruling's record and the milliseconds it has left to live (-1: no expiry), in one round trip."""
+    pipe = r.pipeline(transaction=False)
+    pipe.get(ruling_key(ruling_id))
+    pipe.pttl(ruling_key(ruling_id))
+    raw, ttl = pipe.execute()
+    return (None if raw is None else json.loads(raw)), int(ttl)
+
+
 def put_timeline(r: redis.Redis, replay_id: str, record: dict[str, Any], ttl: int = 0) -> bool:
     """Store a timeline record (``{"timeline"}`` or ``{"error"}``) unless one is stored; True if written."""
     return bool(r.set(timeline_key(replay_id), dumps(record), nx=True, ex=ttl if ttl > 0 else None))

@@ -15,12 +15,13 @@ from __future__ import annotations
 from typing import Any
 
 import marshmallow as ma
-from flask import g, url_for
+from flask import Response, current_app, g, url_for
 from flask_smorest import Blueprint
 
 from api.extensions import get_queue, get_redis, get_settings
 from api.problems import PROBLEM_JSON, ProblemError, ProblemSchema
 from api.replays import QUEUE_FULL_DOC, load_stored_log, malformed, queue_full, replay_progress
+from api.rulings.answers import FinishedAnswers
 from api.rulings.schemas import RulingAcceptedSchema, RulingRequestSchema, RulingSchema
 from arbiter import store
 from replays.service import MalformedLog
@@ -121,6 +122,10 @@ def waiting_word(status: str, workers: int) -> str | None:
     return "No worker is running: the ruling waits in the queue until one starts."
 
 
+_STATUS = RulingStatusSchema()
+_ANSWERS = "arbiter.rulings.answers"
+
+
 @blp.route("/<string:ruling_id>")
 @blp.response(200, RulingStatusSchema)
 def get_ruling(ruling_id: str) -> Any:
@@ -129,9 +134,15 @@ def get_ruling(ruling_id: str) -> Any:
     While it is ``queued`` or ``started``, ``workers`` counts the workers alive on the queue and,
     when there are none, ``message`` says so; the answer then carries ``Retry-After``.
     """
-    record = store.get_ruling(get_redis(), ruling_id)
+    answers: FinishedAnswers = current_app.extensions.setdefault(_ANSWERS, FinishedAnswers())
+    body = answers.get(ruling_id)
+    if body is not None:  # finished rulings never change: served as answered before (api.rulings.answers)
+        return Response(body, 200, mimetype="application/json")
+    record, ttl_ms = store.get_ruling_ttl(get_redis(), ruling_id)
     if record is not None:
-        return finished(ruling_id, record)
+        response = current_app.json.response(_STATUS.dump(finished(ruling_id, record)))
+        answers.put(ruling_id, response.get_data(), ttl_ms)
+        return response
     queue = get_queue()
     job = fetch_job(queue.connection, ruling_id)
     if job is None:
