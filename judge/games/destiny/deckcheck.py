@@ -49,11 +49,29 @@ def character_points(card: CardDef, dice: int) -> int | None:
     return None
 
 
+# the most deck checks kept per card pool; past it they are made again
+MAX_KEPT_CHECKS = 1024
+
+
 def check_deck(entry: Mapping[str, Any], pool: CardPool, fmt: str = "standard") -> list[Violation]:
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
     if fmt == "sandbox":
         return []
+    # a deck is checked once per pool: the answer depends only on these four entries (JSON values,
+    # whose repr tells them apart) and the format; a batch of one event's logs meets the same decks
+    key = (fmt, repr([entry.get("characters"), entry.get("battlefield"), entry.get("plot"), entry.get("deck")]))
+    kept = pool.deck_checks
+    got = kept.get(key)
+    if got is None:
+        got = _check_deck(entry, pool, fmt)
+        if len(kept) >= MAX_KEPT_CHECKS:
+            kept.clear()
+        kept[key] = got
+    return list(got)
+
+
+def _check_deck(entry: Mapping[str, Any], pool: CardPool, fmt: str) -> tuple[Violation, ...]:
     out: list[Violation] = []
 
     def known(code: Any, where: str) -> CardDef | None:
@@ -257,7 +275,7 @@ def check_deck(entry: Mapping[str, Any], pool: CardPool, fmt: str = "standard") 
                     card.code,
                 )
             )
-    return out
+    return tuple(out)
 
 
 def _allowers(team: list[CardDef]) -> list[tuple[CardDef, Any]]:

@@ -155,15 +155,19 @@ class CardPool:
     cards: dict[str, CardDef] = field(default_factory=dict)
     # the engine's cache of which codes have triggered abilities (engine.Ctx._timed_codes)
     timed_cache: Any = field(default=None, init=False, repr=False, compare=False)
+    # deck checks already made against this pool (deckcheck.check_deck), by the deck's content
+    deck_checks: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.timed_cache = None  # set here too: a compiled dataclass does not set init=False defaults
+        self.deck_checks = {}
 
     def add(self, card: CardDef, replace: bool = False) -> None:
         if card.code in self.cards and not replace:
             raise ValueError(f"card {card.code} defined twice")
         self.cards[card.code] = card
         self.timed_cache = None
+        self.deck_checks = {}
 
     def get(self, code: str) -> CardDef | None:
         return self.cards.get(code)

@@ -407,8 +407,9 @@ def check_players(players: list[Any], cards: CardPool) -> Faults:
                            Msg(N_("a deck holds {at_most}"),
                                at_most=at_most("MAX_ZONE_CARDS", NP_("at most", "cards")))))
         else:
+            known = cards.cards  # (asked directly: a deck is read a card at a time)
             for k, code in enumerate(deck):
-                if not isinstance(code, str) or code not in cards:
+                if not isinstance(code, str) or code not in known:
                     faults.append((f"{path}/deck/{k}", Msg(N_("{code} is not a known card code"), code=repr(code))))
     return faults
 

@@ -263,3 +263,22 @@ def test_real_starter_decks_are_legal_starter_decks() -> None:
             }
         else:
             assert violations == [], (code, violations)
+
+
+def test_a_deck_checked_again_gets_the_same_answer_and_a_changed_pool_checks_anew(pool: CardPool) -> None:
+    """Checks are kept per pool by the deck's content: the same deck gets an equal answer that the
+    caller may change freely; a card replaced in the pool makes the pool check again."""
+    pool = copy.deepcopy(pool)
+    deck = legal()
+    deck["deck"] = deck["deck"][:-1]  # 29 cards: one violation
+    first = check_deck(deck, pool)
+    assert [v.rule for v in first] == ["destiny.deckbuilding.deck-size"]
+    first.clear()  # the caller's list, not the kept answer
+    assert check_deck(copy.deepcopy(deck), pool) == check_deck(deck, pool) != []
+    assert check_deck(deck, pool, "starter") != check_deck(deck, pool)  # the format is part of the key
+    renamed = dict(deck, name="Someone else", id="p2")  # who plays it does not matter
+    assert check_deck(renamed, pool) == check_deck(deck, pool)
+    # the deck's battlefield replaced by a card that is not a battlefield: checked again, not kept
+    bf = pool.cards[deck["battlefield"]]
+    pool.add(CardDef(code=bf.code, name=bf.name, type=CardType.EVENT, cost=1), replace=True)
+    assert "destiny.deckbuilding.battlefield" in [v.rule for v in check_deck(deck, pool)]
