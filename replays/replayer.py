@@ -173,24 +173,30 @@ def replay(log: Log, cards: Any = None, visitors: tuple[Visitor, ...] = (), stop
     last = len(log.steps) if stop_after is None else min(stop_after, len(log.steps))
     snap: _Snapshot | None = None  # before the first snapshot, the setup is carried out again
     next_snap = FIRST_SNAPSHOT
+    steps, actions, inputs = log.steps, log.actions, log.inputs
+    apply = log.rules.apply
+    n_actions = len(actions)
+    no_expect: dict[str, Any] = {}
     for i in range(last):
         at = i + 1
-        step = log.steps[i]
+        step = steps[i]
         if i == next_snap:
             snap = _Snapshot(i, state.copy(), rng.drawn if rng else None)
             next_snap *= 2
-        expect = step.get("expect") or {}
+        expect = step.get("expect") or no_expect
         want_error = expect.get("error")
         # a rejected step changes nothing: the engine applies steps in place, so keep the state
         # before a step expected to fail; an unexpected failure ends the replay, and the state
         # before it is rebuilt then (copying every step would double the cost of a replay)
         saved = (state.copy(), rng.drawn if rng else None) if want_error else None
-        applied = _apply(log, state, i, cards, rng, policy)
+        # (_apply, inline on this hot path: the game sees the next step too)
+        applied = apply(state, actions[i], inputs[i], cards, rng, policy,
+                        actions[at] if at < n_actions else None)
         result.steps = at
         if applied.error is None and not visitors and not want_error:  # the common case, no record kept
             if rng is not None:
                 state.rng_drawn = rng.drawn
-            if "hash" in expect or "state" in expect:
+            if expect is not no_expect and ("hash" in expect or "state" in expect):
                 _checkpoint(result, at, expect, state)
             continue
         rec = record(at, step, log.actions[i], state, applied, rng)
