@@ -61,6 +61,7 @@ is exhausted.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from i18n import N_, Msg
@@ -73,8 +74,8 @@ from judge.games.destiny.refs import parse_ref
 FORMAT = "arbiter.replay/1"
 MAX_LINES = 200
 MAX_PLAYERS = 4
-#: a quick position is a table a judge types: characters and dice of one player, cards named in a
-#: hand, and characters of one line (each name is looked up, so these bound the work of a request)
+#: a quick position is a table a judge types: characters, upgrades, supports and dice of one player,
+#: cards named in a hand (each name is looked up, so these bound the work of a request)
 MAX_CHARACTERS = 10
 MAX_UPGRADES = 3  # on one character (destiny.upgrades.max-three)
 MAX_SUPPORTS = 10
@@ -152,12 +153,15 @@ def parse_quick(text: str) -> tuple[dict[str, Any], Faults]:
     return spec, faults
 
 
+@dataclass(frozen=True)
 class _Upgrade:
     """An ``upgrade`` line read: the upgrade (as the JSON writes it) and the character it goes on,
     as written."""
 
-    def __init__(self, pid: str, entry: Any, on: str, where: str) -> None:
-        self.pid, self.entry, self.on, self.where = pid, entry, on, where
+    pid: str
+    entry: Any
+    on: str
+    where: str
 
 
 def _put_on(p: dict[str, Any], up: _Upgrade, faults: Faults) -> None:
