@@ -35,7 +35,19 @@ def quick_games() -> list[str]:
 @click.option("--json", "as_json", is_flag=True, help='Print {"log", "ruling"} as JSON.')
 def position(text_file: str | None, game_id: str, example: bool, log_out: Path | None, as_json: bool) -> None:
     """Set up a table by card names in TEXT_FILE ('-': standard input), ask one question about it
-    (its 'ask' line) and print the ruling in words."""
+    (its 'ask' line) and print the ruling in words.
+
+    \b
+    Destiny's lines (the whole syntax: judge/games/destiny/quick.py):
+      round 5 / turn p1 / battlefield p1 Outer Rim Outpost
+      p1 Ana: resources 2, hand 0, deck 10
+      p1 character Luke Skywalker: 2 dice, 1 damage, 2 shields, exhausted
+      p1 upgrade Heirloom Lightsaber on Luke Skywalker[: exhausted]
+      p1 support Slave I[: exhausted]
+      p1 die Luke Skywalker/1: 1Sh      (or the die of an upgrade or support: Slave I/1)
+      ask p1 resolve Luke Skywalker/1 -> Boba Fett   (activate, play, use, claim, pass)
+      dispute Does the third shield stay?
+    """
     game = registry.get(game_id)
     if example:
         click.echo(game.quick_example(), nl=False)

@@ -105,6 +105,11 @@ def test_the_position_form_and_its_answer(client: FlaskClient) -> None:
                   {"id": "p2", "characters": [{"card": "Boba Fett"}], "hand": -1}], "ask": "p1 pass"},
      "/players/1/hand"),
     ({"game": "chess"}, "/game"),
+    ({"players": [{"id": "p1", "characters": [{"card": "Luke Skywalker", "upgrades": ["Slave I"]}]},
+                  {"id": "p2", "characters": [{"card": "Boba Fett"}], "supports": [{"card": "Nobody"}]}],
+      "ask": "p1 pass"}, "/players/1/supports/0/card"),
+    ({"text": "p1 character Luke Skywalker\np1 upgrade Jedi Robes on Rey\np2 character Boba Fett\nask p1 pass"},
+     "/text/lines/2"),
 ])
 def test_a_position_with_faults_is_422_with_pointers(client: FlaskClient, body: dict[str, Any],
                                                      pointer: str) -> None:
@@ -132,3 +137,16 @@ def test_a_step_fault_of_a_position_is_worded_in_the_request_language(client: Fl
     assert [e["pointer"] for e in english] == [e["pointer"] for e in polish] == ["/log/steps/0/card"]
     assert english[0]["detail"] == "'card' (a card in play) names a card, not a die: leave out '/1'"
     assert polish[0]["detail"] == "'card' (karta w grze) wskazuje kartę, nie kość: pomiń '/1'"
+
+
+def test_an_upgrade_or_support_fault_is_worded_in_the_request_language(client: FlaskClient) -> None:
+    body = {"players": [{"id": "p1", "characters": [{"card": "Luke Skywalker", "upgrades": ["Slave I"]}],
+                         "supports": ["Hidden Blaster"]},
+                        {"id": "p2", "characters": [{"card": "Boba Fett"}]}], "ask": "p1 pass"}
+    words = {lang: {e["pointer"]: e["detail"] for e in assert_problem(
+        client.post(f"/position?lang={lang}", json=body), 422)["errors"]} for lang in ("en", "pl", "ru")}
+    assert words["en"] == {"/players/0/characters/0/upgrades/0": "Slave I is not an upgrade",
+                           "/players/0/supports/0": "Hidden Blaster is not a support"}
+    assert words["pl"] == {"/players/0/characters/0/upgrades/0": "Slave I nie jest ulepszeniem",
+                           "/players/0/supports/0": "Hidden Blaster nie jest wsparciem"}
+    assert words["ru"]["/players/0/supports/0"] == "Hidden Blaster — не поддержка"

@@ -95,3 +95,28 @@ def test_the_command_prints_the_ruling_and_keeps_the_log(tmp_path: Path) -> None
     text.write_text("p1 character Han Solo\np2 character Boba Fett\nask p1 pass\n")
     shared = runner.invoke(position, [str(text)])
     assert shared.exit_code == 1 and "names several cards" in shared.output and "Han Solo - Scoundrel" in shared.output
+
+
+def test_the_command_rules_on_an_upgrades_die_and_a_support(tmp_path: Path) -> None:
+    text = tmp_path / "q.txt"
+    text.write_text("p1 Ana: resources 0\np1 character Boba Fett: 2 dice\n"
+                    "p1 upgrade Hidden Blaster on Boba Fett\np1 support Underworld Connections\n"
+                    "p1 die Hidden Blaster/1: 1RD\np2 Ben:\np2 character Luke Skywalker\n"
+                    "ask p1 resolve Hidden Blaster/1 -> Luke Skywalker\n")
+    runner = CliRunner()
+    result = runner.invoke(position, [str(text), "--json"])
+    assert result.exit_code == 0, result.output
+    answer = json.loads(result.output)
+    assert answer["log"]["setup"]["position"]["players"]["p1"]["supports"] == {"p1.01101#1": {"exhausted": False}}
+    assert answer["ruling"]["legal"] is True
+    assert answer["ruling"]["state"]["players"]["p2"]["characters"]["p2.05031"]["damage"] == 1
+    text.write_text(text.read_text().replace("ask p1 resolve Hidden Blaster/1 -> Luke Skywalker",
+                                             "ask p1 use Underworld Connections"))
+    used = runner.invoke(position, [str(text)])
+    assert used.exit_code == 0 and "Answer: Legal." in used.output, used.output
+    text.write_text(text.read_text().replace("p1 support Underworld Connections", "p1 support Hidden Blaster"))
+    bad = runner.invoke(position, [str(text)])
+    assert bad.exit_code == 1 and "/players/0/supports/0/card: Hidden Blaster is not a support" in bad.output
+    text.write_text(text.read_text().replace("on Boba Fett", "on Jango Fett"))
+    unread = runner.invoke(position, [str(text)])
+    assert unread.exit_code == 1 and "line 3: p1 has no character line 'Jango Fett'" in unread.output

@@ -144,6 +144,56 @@ def test_the_form_built_by_hand_and_a_fault_shown_where_it_is(page: Any, tmp_pat
     assert "Boba Fett takes 2 damage (0 → 2)" in page.inner_text("#ruling")
 
 
+def test_a_support_and_an_upgrade_added_on_the_form_and_ruled_on(page: Any, tmp_path: Path) -> None:
+    page.goto(f"{page.base}/position")
+    ana, ben = page.locator("fieldset.player").nth(0), page.locator("fieldset.player").nth(1)
+    ana.locator(".character input[name=card]").fill("Boba Fett")
+    ana.locator(".character input[name=dice]").fill("2")
+    ana.locator(".add-upgrade").click()
+    ana.locator(".upgrade input[name=card]").fill("Hidden Blaster")
+    ana.locator(".add-support").click()
+    ana.locator(".support input[name=card]").fill("Underworld Connections")
+    ana.locator(".add-support").click()
+    ana.locator(".support input[name=card]").nth(1).fill("Slave I")
+    ana.locator(".support input[name=exhausted]").nth(1).check()
+    ana.locator(".add-die").click()
+    ana.locator(".die input[name=card]").fill("Hidden Blaster")
+    ana.locator(".die input[name=face]").fill("1RD")
+    ben.locator(".character input[name=card]").fill("Luke Skywalker")
+    page.fill("#ask", "p1 resolve Hidden Blaster/1 -> Luke Skywalker")
+    page.click("#rule")
+    page.wait_for_selector("#result:not([hidden])")
+    assert page.inner_text("#ruling .answer-text") == "Legal."
+    assert "Luke Skywalker takes 1 damage (0 → 1)" in page.inner_text("#ruling")
+    p1 = json.loads(page.text_content("#log-json") or "")["setup"]["position"]["players"]["p1"]
+    assert p1["characters"]["p1.05019"]["upgrades"] == ["p1.05072#1"]
+    assert p1["supports"] == {"p1.01101#1": {"exhausted": False}, "p1.05025#1": {"exhausted": True}}
+    assert p1["pool"] == {"p1.05072#1/1": "1RD"}
+    shot(page, tmp_path, "position-supports-ruled.png")
+    page.locator("#qp").scroll_into_view_if_needed()
+    page.evaluate("window.scrollTo(0, 0)")
+    shot(page, tmp_path, "position-supports-form.png")
+    # the support used: exhausted, a resource gained; the exhausted one cannot be activated
+    page.fill("#ask", "p1 use Underworld Connections")
+    page.click("#rule")
+    page.wait_for_function("document.querySelector('#ruling .asked').innerText.includes('Underworld')")
+    assert page.inner_text("#ruling .answer-text") == "Legal."
+    page.fill("#ask", "p1 activate Slave I")
+    page.click("#rule")
+    page.wait_for_function("!document.querySelector('#ruling .asked').innerText.includes('Underworld')")
+    refused = page.inner_text("#ruling .answer-text")
+    assert refused.startswith("Not legal") and "destiny.actions.activate-ready-only" in refused
+    # an upgrade that is a support: the fault points at it
+    ana.locator(".upgrade input[name=card]").fill("Slave I")
+    page.click("#rule")
+    page.wait_for_selector("#faults:not([hidden])")
+    faults = page.inner_text("#faults")
+    assert "/players/0/characters/0/upgrades/0/card" in faults and "Slave I is not an upgrade" in faults
+    # removed again: the character's row keeps no upgrade
+    ana.locator(".upgrade .remove").click()
+    assert ana.locator(".upgrade").count() == 0 and ana.locator(".character").count() == 1
+
+
 def test_the_compact_text_on_the_page(page: Any) -> None:
     page.goto(f"{page.base}/position")
     page.click("#compact summary")
@@ -165,7 +215,9 @@ def test_the_position_form_in_polish(page: Any, tmp_path: Path) -> None:
     assert [t.strip() for t in first.locator("label").all_inner_texts()][:4] == ["Imię", "zasoby", "ręka", "talia"]
     assert "Postać" in first.locator(".character label").first.inner_text()
     assert first.locator(".add-character").text_content() == "+ postać"
-    assert first.locator(".zlabel").text_content() == "Kości w puli"
+    assert first.locator(".zlabel.dice-label").text_content() == "Kości w puli"
+    assert first.locator(".zlabel.supports-label").text_content() == "Wsparcia"
+    assert first.locator(".add-upgrade").text_content() == "+ ulepszenie"
     assert page.text_content("#rule") == "Rozstrzygnij"
     page.click("#load-example")
     page.click("#rule")

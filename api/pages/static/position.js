@@ -22,24 +22,46 @@
     return el("label", {}, [document.createTextNode(label + " "), el("input", attrs)]);
   }
 
+  function exhaustedBox(word, checked) {
+    var box = el("input", {name: "exhausted", type: "checkbox"});
+    box.checked = !!checked;
+    return el("label", {}, [box, document.createTextNode(" " + t(word))]);
+  }
+  // an upgrade or a support in play: its name (a card name, or {card, exhausted}) and whether it is exhausted
+  function cardRow(list, kind, value) {
+    value = typeof value === "string" ? {card: value} : (value || {});
+    var labels = {upgrade: ["Upgrade", "exhausted_upgrade"], support: ["Support", "exhausted_support"]}[kind];
+    var row = el("div", {"class": "row " + kind}, [
+      field(t(labels[0]), {name: "card", list: "card-titles", value: value.card || "", placeholder: t("name"), "class": "name"}),
+      exhaustedBox(labels[1], value.exhausted),
+      el("button", {type: "button", "class": "remove", title: t("remove"), text: "×"})
+    ]);
+    row.querySelector(".remove").onclick = function () { row.remove(); };
+    list.appendChild(row);
+  }
+  // a character: its row of fields, then its upgrades (each a row, added with "+ upgrade")
   function characterRow(list, value) {
     value = value || {};
+    var upgrades = el("div", {"class": "list upgrades"});
     var row = el("div", {"class": "row character"}, [
       field(t("Character"), {name: "card", list: "card-titles", value: value.card || "", placeholder: t("name"), "class": "name"}),
       field(t("dice"), {name: "dice", type: "number", min: "1", max: "2", value: value.dice || 1}),
       field(t("damage"), {name: "damage", type: "number", min: "0", value: value.damage || 0}),
       field(t("shields"), {name: "shields", type: "number", min: "0", max: "3", value: value.shields || 0}),
-      el("label", {}, [el("input", {name: "exhausted", type: "checkbox"}), document.createTextNode(" " + t("exhausted"))]),
+      exhaustedBox("exhausted", value.exhausted),
+      el("button", {type: "button", "class": "add-upgrade", text: t("+ upgrade")}),
       el("button", {type: "button", "class": "remove", title: t("remove"), text: "×"})
     ]);
-    if (value.exhausted) row.querySelector("[name=exhausted]").checked = true;
-    row.querySelector(".remove").onclick = function () { row.remove(); };
-    list.appendChild(row);
+    var box = el("div", {"class": "character-box"}, [row, upgrades]);
+    row.querySelector(".remove").onclick = function () { box.remove(); };
+    row.querySelector(".add-upgrade").onclick = function () { cardRow(upgrades, "upgrade"); };
+    (value.upgrades || []).forEach(function (u) { cardRow(upgrades, "upgrade", u); });
+    list.appendChild(box);
   }
   function dieRow(list, value) {
     value = value || {};
     var row = el("div", {"class": "row die"}, [
-      field(t("Die of"), {name: "card", list: "card-titles", value: value.card || "", placeholder: t("character"), "class": "name"}),
+      field(t("Die of"), {name: "card", list: "card-titles", value: value.card || "", placeholder: t("name"), "class": "name"}),
       field(t("number"), {name: "die", type: "number", min: "1", max: "2", value: value.die || 1}),
       field(t("showing"), {name: "face", value: value.face || "", placeholder: "2RD", size: "5"}),
       el("button", {type: "button", "class": "remove", title: t("remove"), text: "×"})
@@ -54,6 +76,7 @@
     value = value || {};
     var pid = value.id || "p" + n;
     var chars = el("div", {"class": "list characters"});
+    var supports = el("div", {"class": "list supports"});
     var dice = el("div", {"class": "list dice"});
     var box = el("fieldset", {"class": "player", "data-id": pid}, [
       el("legend", {text: pid}),
@@ -66,13 +89,18 @@
       ]),
       chars,
       el("button", {type: "button", "class": "add-character", text: t("+ character")}),
-      el("div", {"class": "zlabel", text: t("Dice in the pool")}),
+      el("div", {"class": "zlabel supports-label", text: t("Supports")}),
+      supports,
+      el("button", {type: "button", "class": "add-support", text: t("+ support")}),
+      el("div", {"class": "zlabel dice-label", text: t("Dice in the pool")}),
       dice,
       el("button", {type: "button", "class": "add-die", text: t("+ die")})
     ]);
     box.querySelector(".add-character").onclick = function () { characterRow(chars); };
     box.querySelector(".add-die").onclick = function () { dieRow(dice); };
+    box.querySelector(".add-support").onclick = function () { cardRow(supports, "support"); };
     (value.characters || [{}]).forEach(function (c) { characterRow(chars, c); });
+    (value.supports || []).forEach(function (s) { cardRow(supports, "support", s); });
     (value.dice || []).forEach(function (d) { dieRow(dice, d); });
     playersBox.appendChild(box);
     seats();
@@ -104,12 +132,23 @@
                resources: num(get("resources")), deck: num(get("deck")),
                hand: /^\d*$/.test(hand) ? (parseInt(hand, 10) || 0)
                                         : hand.split(";").map(function (s) { return s.trim(); }).filter(Boolean),
-               characters: [], dice: []};
-      box.querySelectorAll(".character").forEach(function (row) {
+               characters: [], supports: [], dice: []};
+      // an upgrade's or a support's row: {card, exhausted}, or null when its name is empty
+      function inPlay(row) {
+        var name = row.querySelector("[name=card]").value.trim();
+        return name ? {card: name, exhausted: row.querySelector("[name=exhausted]").checked} : null;
+      }
+      box.querySelectorAll(".character-box").forEach(function (cbox) {
+        var row = cbox.querySelector(".character");
         var q = function (n) { return row.querySelector("[name=" + n + "]"); };
         if (!q("card").value.trim()) return;
         p.characters.push({card: q("card").value, dice: num(q("dice")), damage: num(q("damage")),
-                           shields: num(q("shields")), exhausted: q("exhausted").checked});
+                           shields: num(q("shields")), exhausted: q("exhausted").checked,
+                           upgrades: Array.prototype.map.call(cbox.querySelectorAll(".upgrade"), inPlay).filter(Boolean)});
+      });
+      box.querySelectorAll(".support").forEach(function (row) {
+        var s = inPlay(row);
+        if (s) p.supports.push(s);
       });
       box.querySelectorAll(".die").forEach(function (row) {
         var q = function (n) { return row.querySelector("[name=" + n + "]"); };

@@ -13,17 +13,27 @@ The quick position (JSON)::
      "battlefield": {"card": "Outer Rim Outpost", "controller": "p1"},
      "players": [{"id": "p1", "name": "Ana", "resources": 2, "hand": 0, "deck": 10,
                   "characters": [{"card": "Luke Skywalker", "dice": 2, "damage": 0, "shields": 2,
-                                  "exhausted": true}],
-                  "dice": [{"card": "Luke Skywalker", "die": 1, "face": "1Sh"}]},
+                                  "exhausted": true,
+                                  "upgrades": ["Heirloom Lightsaber", {"card": "Hunker Down", "exhausted": true}]}],
+                  "supports": [{"card": "Underworld Connections", "exhausted": false}],
+                  "dice": [{"card": "Luke Skywalker", "die": 1, "face": "1Sh"},
+                           {"card": "Heirloom Lightsaber", "die": 1, "face": "3MD"}]},
                  {"id": "p2", ...}],
      "ask": "p1 resolve Luke Skywalker/1 -> Luke Skywalker",
      "dispute": "Does the third shield stay?"}
 
 ``hand`` is a count (cards whose identity does not matter) or a list of card names; ``deck`` a
-count. The asked step (``ask``), in words: ``P resolve DIE [-> TARGET], DIE [-> TARGET]``,
-``P activate CHARACTER [rolling FACE FACE ...]``, ``P play CARD [on CHARACTER]``, ``P use CARD``,
-``P claim``, ``P pass``. A character or die is named by its card's name (``Boba Fett``, ``Boba
-Fett/2``), with its player first when both have one (``p2:Boba Fett``).
+count. A character's ``upgrades`` (at most 3, destiny.upgrades.max-three) and a player's ``supports``
+(at most ``MAX_SUPPORTS``) are each a card name, or ``{"card": name, "exhausted": true}`` when
+exhausted. A die in the pool is of a character, an upgrade or a support (named by its card, ``"die":
+1`` for an upgrade's or a support's one die).
+
+The asked step (``ask``), in words: ``P resolve DIE [-> TARGET], DIE [-> TARGET]``,
+``P activate CHARACTER|SUPPORT [rolling FACE FACE ...]``, ``P play CARD [on CHARACTER]``, ``P use CARD``,
+``P claim``, ``P pass``. A card in play (a character, an upgrade, a support) or a die is named by
+its card's name (``Boba Fett``, ``Boba Fett/2``, ``Slave I/1``), with its player first when both
+have one (``p2:Boba Fett``), and with ``#N`` when one player has several copies: the copies of a
+card are numbered in the order they are listed, from 1 (``Hidden Blaster#2``, ``Boba Fett#2/1``).
 
 The compact text (``parse_quick``)::
 
@@ -32,29 +42,43 @@ The compact text (``parse_quick``)::
     battlefield p1 Outer Rim Outpost
     p1 Ana: resources 2, hand 0, deck 10
     p1 character Luke Skywalker: 2 dice, 2 shields, exhausted
+    p1 upgrade Heirloom Lightsaber on Luke Skywalker
+    p1 upgrade Hunker Down on Luke Skywalker: exhausted
+    p1 support Underworld Connections: exhausted
     p1 die Luke Skywalker/1: 1Sh
+    p1 die Heirloom Lightsaber/1: 3MD
     p2 Ben: resources 2, deck 12
     p2 character Boba Fett: 2 dice
-    ask p1 resolve Luke Skywalker/1 -> Luke Skywalker
-    dispute Does the third shield stay?
+    ask p1 resolve Heirloom Lightsaber/1 -> Boba Fett
+    dispute Does the lightsaber deal 3?
+
+An ``upgrade`` line puts the upgrade on a character of that player's ``character`` lines, named as
+there (its name alone, without the subtitle, will do; ``Boba Fett#2`` for the second line of that
+name); the lines may come in any order. ``: exhausted`` ends an upgrade or support line whose card
+is exhausted.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from i18n import N_, Msg
 from judge.games.base import PLAYER, Faults
+from judge.games.carddata import fold
 from judge.games.destiny.cardtools import card_code, pool_of, title
 from judge.games.destiny.model import CardPool, CardType
+from judge.games.destiny.refs import parse_ref
 
 FORMAT = "arbiter.replay/1"
 MAX_LINES = 200
 MAX_PLAYERS = 4
-#: a quick position is a table a judge types: characters and dice of one player, cards named in a
-#: hand, and characters of one line (each name is looked up, so these bound the work of a request)
+#: a quick position is a table a judge types: characters, upgrades, supports and dice of one player,
+#: cards named in a hand (each name is looked up, so these bound the work of a request)
 MAX_CHARACTERS = 10
+MAX_UPGRADES = 3  # on one character (destiny.upgrades.max-three)
+MAX_SUPPORTS = 10
 MAX_DICE = 20
 MAX_HAND = 30
 MAX_TEXT = 400
@@ -82,6 +106,7 @@ def parse_quick(text: str) -> tuple[dict[str, Any], Faults]:
     spec: dict[str, Any] = {"players": []}
     faults: Faults = []
     players: dict[str, dict[str, Any]] = {}
+    upgrades: list[_Upgrade] = []  # put on their characters once every line is read
 
     def player(pid: str) -> dict[str, Any]:
         if pid not in players:
@@ -119,20 +144,80 @@ def parse_quick(text: str) -> tuple[dict[str, Any], Faults]:
             else:
                 spec["battlefield"] = {"card": name.strip(), "controller": pid}
         elif PLAYER.match(head):
-            _player_line(player(head), rest, where, faults)
+            _player_line(player(head), rest, where, faults, upgrades)
         else:
             faults.append((where, Msg(N_("cannot read {line}: a line starts with round, turn, battlefield, ask, "
                                          "dispute or a player ID (p1 ...)"), line=repr(line))))
+    for up in upgrades:
+        _put_on(players[up.pid], up, faults)
     return spec, faults
 
 
-def _player_line(p: dict[str, Any], rest: str, where: str, faults: Faults) -> None:
+@dataclass(frozen=True)
+class _Upgrade:
+    """An ``upgrade`` line read: the upgrade (as the JSON writes it) and the character it goes on,
+    as written."""
+
+    pid: str
+    entry: Any
+    on: str
+    where: str
+
+
+def _put_on(p: dict[str, Any], up: _Upgrade, faults: Faults) -> None:
+    """Put ``up`` on the character line of ``p`` it names: the name as written there, or its name
+    without the subtitle; ``NAME#N``: the N-th such line."""
+    on, sep, nth = up.on.rpartition("#")
+    if not (sep and nth.isdigit()):
+        on, nth = up.on, ""
+    chars = [ch for ch in p.get("characters", [])
+             if fold(on) in (fold(ch["card"]), fold(ch["card"].split(" - ")[0]))]
+    if nth:
+        chars = chars[int(nth) - 1:int(nth)] if int(nth) >= 1 else []
+    if len(chars) == 1:
+        chars[0].setdefault("upgrades", []).append(up.entry)
+    elif not chars:
+        faults.append((up.where, Msg(N_("{pid} has no character line {name}: an upgrade goes on a character of "
+                                        "its player's 'character' lines"), pid=p["id"], name=repr(up.on))))
+    else:
+        faults.append((up.where, Msg(N_("{pid} has several character lines {name}: say which, e.g. '{plain}#2'"),
+                                     pid=p["id"], name=repr(up.on), plain=on.strip())))
+
+
+def _exhausted(facts: str, where: str, faults: Faults) -> bool:
+    """The facts after an upgrade's or a support's ``:``: nothing, or ``exhausted``."""
+    fact = facts.strip()
+    if fact and fact != "exhausted":
+        faults.append((where, Msg(N_("cannot read {fact}: an upgrade or a support line ends with ': exhausted' "
+                                     "or nothing"), fact=repr(fact))))
+    return fact == "exhausted"
+
+
+def _player_line(p: dict[str, Any], rest: str, where: str, faults: Faults, upgrades: list[_Upgrade]) -> None:
     if not rest:
         faults.append((where, Msg(N_("cannot read {line} alone: 'PLAYER NAME: resources N, hand N, deck N', "
-                                     "'PLAYER character CARD: ...' or 'PLAYER die CARD/N: FACE'"),
+                                     "'PLAYER character CARD: ...', 'PLAYER upgrade CARD on CHARACTER', "
+                                     "'PLAYER support CARD' or 'PLAYER die CARD/N: FACE'"),
                                   line=repr(p["id"]))))
         return
     kind, _, body = rest.partition(" ")
+    if kind in ("upgrade", "support"):
+        name, _, facts = body.partition(":")
+        exhausted = _exhausted(facts, where, faults)
+        if kind == "support":
+            if not name.strip():
+                faults.append((where, Msg(N_("'PLAYER support CARD', e.g. 'p1 support Slave I: exhausted'"))))
+            else:
+                p.setdefault("supports", []).append({"card": name.strip(), "exhausted": exhausted})
+            return
+        card, _, on = name.partition(" on ")
+        if not card.strip() or not on.strip():
+            faults.append((where, Msg(N_("'PLAYER upgrade CARD on CHARACTER', e.g. 'p1 upgrade Hidden Blaster on "
+                                         "Luke Skywalker'"))))
+        else:
+            entry: Any = {"card": card.strip(), "exhausted": True} if exhausted else card.strip()
+            upgrades.append(_Upgrade(p["id"], entry, on.strip(), where))
+        return
     if kind == "character":
         name, _, facts = body.partition(":")
         ch: dict[str, Any] = {"card": name.strip()}
@@ -236,23 +321,40 @@ def quick_log(spec: Any, cards: Any) -> tuple[dict[str, Any] | None, Faults]:
 
 class _Table:
     """The cards in play of a quick position, to name them in the asked step: card refs by player
-    and by folded name."""
+    and by folded name, and how many dice each card has."""
 
     def __init__(self) -> None:
         self.refs: list[tuple[str, str, str]] = []  # (player, code, ref)
+        self.dice: dict[str, int] = {}  # ref -> its dice, for an upgrade or a support
+
+    def add(self, pid: str, code: str, copies: dict[str, int], serial_one: bool) -> str:
+        """The ref of the next copy of ``code`` that ``pid`` puts in play (upgrades and supports
+        are written with ``#1``, a character's first copy without it)."""
+        copies[code] = copies.get(code, 0) + 1
+        n = copies[code]
+        ref = f"{pid}.{code}" + (f"#{n}" if n > 1 or serial_one else "")
+        self.refs.append((pid, code, ref))
+        return ref
 
     def find(self, pool: CardPool, text: str, faults: Faults, where: str, prefer: str | None = None) -> str | None:
-        """The ref of the card in play ``[player:]NAME``, or a fault; a name in play for several
-        players is ``prefer``'s card (the asker's own dice and cards), if ``prefer`` has one."""
+        """The ref of the card in play ``[player:]NAME[#N]``, or a fault; a name in play for several
+        players is ``prefer``'s card (the asker's own dice and cards), if ``prefer`` has one; ``#N``
+        is the N-th copy of one player's."""
         pid, sep, name = text.partition(":")
         if not sep or not PLAYER.match(pid.strip()):
             pid, name = "", text
+        base, hashed, copy = name.rpartition("#")
+        if hashed and copy.strip().isdigit():
+            name = base
+        else:
+            copy = ""
         match = card_code(pool, name.strip())
         codes = {match.code} if match.code else set(match.candidates) if match.ambiguous else set()
         if not codes:
             faults.append((where, f"{name.strip()!r}: {match.why(name.strip())}"))
             return None
-        found = [ref for p, code, ref in self.refs if code in codes and (not pid or p == pid.strip())]
+        found = [ref for p, code, ref in self.refs if code in codes and (not pid or p == pid.strip())
+                 and (not copy or _copy(ref) == int(copy))]
         own = [ref for ref in found if prefer and ref.startswith(f"{prefer}.")]
         if len(found) > 1 and len(own) == 1:
             return own[0]
@@ -261,10 +363,25 @@ class _Table:
         if not found:
             faults.append((where, Msg(N_("{name} is not in play for {pid}"), name=repr(name.strip()), pid=pid.strip())
                            if pid else Msg(N_("{name} is not in play"), name=repr(name.strip()))))
+        elif len({ref.split(".")[0] for ref in found}) == 1:
+            faults.append((where, Msg(N_("{pid} has {name} in play more than once: say which copy, e.g. "
+                                         "'{plain}#2' (the copies are numbered as they are listed)"),
+                                      pid=found[0].split(".")[0], name=repr(name.strip()), plain=name.strip())))
         else:
             faults.append((where, Msg(N_("{name} is in play more than once: say whose, e.g. '{owner}:{plain}'"),
                                       name=repr(name.strip()), owner=found[0].split(".")[0], plain=name.strip())))
         return None
+
+
+def _code(ref: str) -> str:
+    r = parse_ref(ref)
+    return r.code if r else ""
+
+
+def _copy(ref: str) -> int:
+    """Which copy of its card ``ref`` is, from 1."""
+    r = parse_ref(ref)
+    return (r.serial or 1) if r else 1
 
 
 def _card(pool: CardPool, name: Any, where: str, faults: Faults, kind: CardType | None = None) -> str | None:
@@ -278,9 +395,15 @@ def _card(pool: CardPool, name: Any, where: str, faults: Faults, kind: CardType 
         return None
     card = pool.cards[match.code]
     if kind is not None and card.type != kind:
-        faults.append((where, Msg(N_("{card} is a {type}, not a {kind}"), card=title(card), type=card.type, kind=kind)))
+        faults.append((where, Msg(_NOT_A[kind], card=title(card))))
         return None
     return match.code
+
+
+# a card named where a card of another type is wanted (the types ``_card`` is asked for)
+_NOT_A: dict[CardType, str] = {
+    CardType.CHARACTER: N_("{card} is not a character"), CardType.UPGRADE: N_("{card} is not an upgrade"),
+    CardType.SUPPORT: N_("{card} is not a support"), CardType.BATTLEFIELD: N_("{card} is not a battlefield")}
 
 
 def _count(raw: dict[str, Any], key: str, where: str, faults: Faults, default: int = 0) -> int:
@@ -294,7 +417,7 @@ def _count(raw: dict[str, Any], key: str, where: str, faults: Faults, default: i
 def _seat(pid: str, raw: dict[str, Any], where: str, pool: CardPool, table: _Table, faults: Faults,
           ) -> dict[str, Any]:
     seat: dict[str, Any] = {"resources": _count(raw, "resources", where, faults), "discard": [], "passed": False,
-                            "characters": {}, "supports": {}, "pool": {}}
+                            "characters": {}, "upgrades": {}, "supports": {}, "pool": {}}
     hand = raw.get("hand", 0)
     if isinstance(hand, list) and len(hand) > MAX_HAND:
         faults.append((f"{where}/hand", Msg(N_("at most {n} cards named in a hand (or a count)"), n=MAX_HAND)))
@@ -321,17 +444,31 @@ def _seat(pid: str, raw: dict[str, Any], where: str, pool: CardPool, table: _Tab
         code = _card(pool, ch.get("card"), f"{sub}/card", faults, CardType.CHARACTER)
         if code is None:
             continue
-        copies[code] = copies.get(code, 0) + 1
-        ref = f"{pid}.{code}" + (f"#{copies[code]}" if copies[code] > 1 else "")
-        table.refs.append((pid, code, ref))
-        exhausted = ch.get("exhausted", False)
-        if not isinstance(exhausted, bool):
-            faults.append((f"{sub}/exhausted", Msg(N_("true or false"))))
-            exhausted = False
+        ref = table.add(pid, code, copies, serial_one=False)
         seat["characters"][ref] = {"dice": _count(ch, "dice", sub, faults, 1),
                                    "damage": _count(ch, "damage", sub, faults),
                                    "shields": _count(ch, "shields", sub, faults), "defeated": False,
-                                   "exhausted": exhausted, "upgrades": []}
+                                   "exhausted": _flag(ch, sub, faults), "upgrades": []}
+        ups = ch.get("upgrades", [])
+        if not isinstance(ups, list) or len(ups) > MAX_UPGRADES:
+            faults.append((f"{sub}/upgrades",
+                           Msg(N_("at most {n} upgrades on a character (destiny.upgrades.max-three), each a name or "
+                                  "{{\"card\": name, \"exhausted\": true}}"), n=MAX_UPGRADES)))
+            ups = []
+        for k, up in enumerate(ups):
+            uref = _in_play(pid, up, f"{sub}/upgrades/{k}", CardType.UPGRADE, pool, table, copies, faults)
+            if uref is not None:
+                seat["characters"][ref]["upgrades"].append(uref)
+                seat["upgrades"][uref] = {"on": ref, "exhausted": _flag(up, f"{sub}/upgrades/{k}", faults)}
+    sups = raw.get("supports", [])
+    if not isinstance(sups, list) or len(sups) > MAX_SUPPORTS:
+        faults.append((f"{where}/supports", Msg(N_("at most {n} supports, each a name or {{\"card\": name, "
+                                                   "\"exhausted\": true}}"), n=MAX_SUPPORTS)))
+        sups = []
+    for k, su in enumerate(sups):
+        sref = _in_play(pid, su, f"{where}/supports/{k}", CardType.SUPPORT, pool, table, copies, faults)
+        if sref is not None:
+            seat["supports"][sref] = {"exhausted": _flag(su, f"{where}/supports/{k}", faults)}
     dice = raw.get("dice", [])
     if not isinstance(dice, list) or len(dice) > MAX_DICE:
         faults.append((f"{where}/dice",
@@ -348,9 +485,41 @@ def _seat(pid: str, raw: dict[str, Any], where: str, pool: CardPool, table: _Tab
         if type(number) is not int or not 1 <= number <= 2:
             faults.append((f"{sub}/die", Msg(N_("the die's number on its card: 1 or 2"))))
             continue
+        if die_of is not None and die_of in table.dice and number > table.dice[die_of]:
+            card = pool.cards[_code(die_of)]
+            faults.append((f"{sub}/die", Msg(N_("{card} has one die: its number is 1"), card=title(card))
+                           if table.dice[die_of]
+                           else Msg(N_("{card} has no die"), card=title(card))))
+            continue
         if die_of is not None:
             seat["pool"][f"{die_of}/{number}"] = die["face"].strip()
     return seat
+
+
+def _flag(raw: Any, where: str, faults: Faults) -> bool:
+    """``raw``'s ``exhausted`` (false when missing, or when ``raw`` is a card's name alone)."""
+    exhausted = raw.get("exhausted", False) if isinstance(raw, dict) else False
+    if not isinstance(exhausted, bool):
+        faults.append((f"{where}/exhausted", Msg(N_("true or false"))))
+        return False
+    return exhausted
+
+
+def _in_play(pid: str, raw: Any, where: str, kind: CardType, pool: CardPool, table: _Table, copies: dict[str, int],
+             faults: Faults) -> str | None:
+    """The ref of an upgrade or a support of ``pid`` put in play (a name, or ``{"card": name,
+    "exhausted": bool}``), numbered after the copies already in play; None with a fault."""
+    name = raw.get("card") if isinstance(raw, dict) else raw
+    at = f"{where}/card" if isinstance(raw, dict) else where
+    if not isinstance(name, str):
+        faults.append((where, Msg(N_("a card's name, or {\"card\": name, \"exhausted\": true}"))))
+        return None
+    code = _card(pool, name, at, faults, kind)
+    if code is None:
+        return None
+    ref = table.add(pid, code, copies, serial_one=True)
+    table.dice[ref] = 1 if pool.cards[code].faces else 0
+    return ref
 
 
 def _ref(text: str, pool: CardPool, table: _Table, faults: Faults, prefer: str | None = None) -> str | None:
