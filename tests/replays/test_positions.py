@@ -137,6 +137,8 @@ BREAKS = [
      "no face 3ID"),
     (lambda pos: pos["players"]["p1"]["pool"].update({"p1.05058#1/1": "9RD"}), "/players/p1/pool/p1.05058#1~11",
      "9RD"),
+    (lambda pos: pos["players"]["p1"]["pool"].update({"p1.05058#1/2": "2MD"}), "/players/p1/pool/p1.05058#1~12",
+     "has 1 dice"),  # an upgrade has one die at most
     (lambda pos: pos["players"]["p2"].update(resources=True), "/players/p2/resources", "whole number"),
     (lambda pos: pos["players"]["p2"]["characters"]["p2.05013"].update(
         upgrades=["p2.05058#1", "p2.05073#1", "p2.05072#1", "p2.01164#1"]),

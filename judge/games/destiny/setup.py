@@ -304,6 +304,11 @@ def _player(pid: str, name: str, raw: dict[str, Any], cards: CardPool, path: str
         if isinstance(owner_card, Character) and dr.die > owner_card.dice:
             bad(sub, Msg(N_("{ref} has {n} dice"), ref=owner_card.ref, n=owner_card.dice))
             continue
+        if not isinstance(owner_card, Character) and ccard is not None and dr.die > (1 if ccard.has_die else 0):
+            # an upgrade or support has its one die, if its card has a die (destiny.upgrades.dice,
+            # destiny.supports.dice)
+            bad(sub, Msg(N_("{ref} has {n} dice"), ref=owner_card.ref, n=1 if ccard.has_die else 0))
+            continue
         canon_die = f"{owner_card.ref}/{dr.die}"
         p.pool[canon_die] = f
     used = raw.get("power_used", [])
