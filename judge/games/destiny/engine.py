@@ -419,17 +419,22 @@ class Ctx:
         # card of a keyword's type gets its ability (its trigger asks whether the card has it)
         timed = timed_codes(self.cards)
         granting = codes_with(self.cards, "constant:keywords")
+        cards = self.cards
+        table = cards.cards
+        in_play = list(self._in_play())
         live: list[tuple[str, str, str]] = []
         grants = False
-        for ref, code, pid in self._in_play():
-            card = self.card(code)
+        for item in in_play:
+            code = item[1]
+            card = table.get(code)
+            if card is None:
+                card = self.card(code)  # (raises: a card the engine does not know)
             if code in granting:
                 grants = True
             if code in timed or card.keywords:
-                live.append((ref, code, pid))
+                live.append(item)
         if grants:
-            live = list(self._in_play())
-        cards = self.cards
+            live = in_play
 
         def sources() -> list[Source]:
             return [Source(ref, code, pid, cards.cards[code]) for ref, code, pid in live]
