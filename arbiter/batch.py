@@ -35,6 +35,8 @@ CHUNK = 32
 #: seconds ``run_queued`` waits between looks at the stored results, and logs looked at per MGET
 POLL = 0.2
 GATHER = 500
+#: logs read and submitted to Redis per round of pipelined requests (``run_queued``)
+SUBMIT = 200
 
 Progress = Callable[[int], None]
 
@@ -143,30 +145,54 @@ def run_queued(files: Sequence[Path], conn: Any, progress: Progress | None = Non
     queue = make_queue(conn, cfg)
     lines: dict[int, dict[str, Any]] = {}
     waiting: dict[int, tuple[str, str]] = {}  # index -> (file, replay id)
-    for i, path in enumerate(files):
-        name = str(path)
-        try:
-            if path.stat().st_size > MAX_BODY_BYTES:
-                raise ValueError(f"larger than {MAX_BODY_BYTES:,} bytes (MAX_BODY_BYTES)")
-            log = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
-            lines[i] = {"file": name, "valid": False, "steps": None, "outcome": None, "error": f"unreadable: {exc}"}
-            continue
-        try:
-            # a log already stored (by its content address) was validated when it was stored: only
-            # a new one is read through here, so the workers' CPU is not spent twice on it
-            known = store.log_id(log)
-            stored = (store.Stored(known, None, created=False) if store.has_log(conn, known)
-                      else store.put_log(conn, log, replay=False))
-        except MalformedLog as exc:
-            first = exc.faults[0]
-            lines[i] = {"file": name, "valid": False, "steps": 0, "outcome": None,
-                        "error": f"malformed: {first.path or '/'}: {first.message}"}
-            continue
-        if store.get_result(conn, stored.replay_id) is None and store.claim_replay_job(
-                conn, stored.replay_id, cfg.job_timeout):
-            enqueue_replay(queue, stored.replay_id, cfg)
-        waiting[i] = (name, stored.replay_id)
+    for start in range(0, len(files), SUBMIT):
+        # a chunk of files read, then asked about in one round trip each (stored? replayed? then the
+        # claims of those still to queue): a few round trips per chunk rather than three per log,
+        # so this process leaves the CPU (and Redis's) to the workers
+        read: list[tuple[int, str, Any, str]] = []  # (index, file, log, replay id)
+        for i in range(start, min(start + SUBMIT, len(files))):
+            path = files[i]
+            name = str(path)
+            try:
+                if path.stat().st_size > MAX_BODY_BYTES:
+                    raise ValueError(f"larger than {MAX_BODY_BYTES:,} bytes (MAX_BODY_BYTES)")
+                log = json.loads(path.read_text(encoding="utf-8"))
+                read.append((i, name, log, store.log_id(log)))
+            except MalformedLog as exc:  # out of the format's bounds: no content address
+                first = exc.faults[0]
+                lines[i] = {"file": name, "valid": False, "steps": 0, "outcome": None,
+                            "error": f"malformed: {first.path or '/'}: {first.message}"}
+            except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+                lines[i] = {"file": name, "valid": False, "steps": None, "outcome": None, "error": f"unreadable: {exc}"}
+        pipe = conn.pipeline(transaction=False)
+        for _, _, _, rid in read:
+            pipe.exists(store.log_key(rid))
+            pipe.exists(store.result_key(rid))
+        known = pipe.execute()
+        unreplayed: dict[str, None] = {}  # replay ids without a result, in file order, each once
+        for k, (i, name, log, rid) in enumerate(read):
+            stored, replayed = bool(known[2 * k]), bool(known[2 * k + 1])
+            if not stored:
+                # a log already stored (by its content address) was validated when it was stored:
+                # only a new one is read through here, so the workers' CPU is not spent twice on it
+                try:
+                    new = store.put_log(conn, log, replay=False)
+                except MalformedLog as exc:
+                    first = exc.faults[0]
+                    lines[i] = {"file": name, "valid": False, "steps": 0, "outcome": None,
+                                "error": f"malformed: {first.path or '/'}: {first.message}"}
+                    continue
+                rid, replayed = new.replay_id, new.result is not None
+            if not replayed:
+                unreplayed[rid] = None
+            waiting[i] = (name, rid)
+        if unreplayed:
+            pipe = conn.pipeline(transaction=False)
+            for rid in unreplayed:
+                pipe.set(store.replay_claim_key(rid), "1", nx=True, ex=max(cfg.job_timeout, 1))
+            for rid, claimed in zip(unreplayed, pipe.execute(), strict=True):
+                if claimed:  # (store.claim_replay_job, in one round trip for the chunk)
+                    enqueue_replay(queue, rid, cfg)
     if progress and lines:
         progress(len(lines))
     deadline = None if timeout is None else time.monotonic() + timeout

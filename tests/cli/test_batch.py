@@ -79,7 +79,12 @@ def test_queued_batch_runs_on_workers_and_is_rerun_safe(folder: Path, redis_url:
                                                         run_jobs: Callable[[], bool], tmp_path: Path) -> None:
     copy = tmp_path / "the-same-game.json"  # a log already stored under another name: one job serves both
     copy.write_text((folder / "game-00.json").read_text(encoding="utf-8"), encoding="utf-8")
-    files = [*batch.find_logs(str(folder)), copy]
+    deep = tmp_path / "too-deep.json"  # out of the format's bounds: no content address, a malformed line
+    nested: list = []
+    for _ in range(40):
+        nested = [nested]
+    deep.write_text(json.dumps({"format": "arbiter.replay/1", "meta": nested}))
+    files = [*batch.find_logs(str(folder)), deep, copy]
     conn = redis.Redis.from_url(redis_url)
     out: list = []
     runner = threading.Thread(target=lambda: out.append(batch.run_queued(files, conn, timeout=120)))
@@ -90,6 +95,7 @@ def test_queued_batch_runs_on_workers_and_is_rerun_safe(folder: Path, redis_url:
     lines = out[0]
     local = batch.run_local(files, 1)
     assert lines == local  # the same lines as replaying here, bad files included
+    assert lines[-2]["error"].startswith("malformed: /meta/") and lines[-2]["valid"] is False
     assert {**lines[-1], "file": ""} == {**lines[0], "file": ""} and lines[-1]["valid"]
     assert make_queue(conn).count == 0
     again = batch.run_queued(files, conn, timeout=5)  # every result is stored: nothing is queued again
