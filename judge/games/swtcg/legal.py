@@ -7,10 +7,12 @@ does not implement counts as something they could play, so a chance never closes
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+
 from judge.games.swtcg import engine as en
 from judge.games.swtcg.actions import check
 from judge.games.swtcg.engine import Ctx
-from judge.games.swtcg.model import ACTIVATED, Play, X
+from judge.games.swtcg.model import ACTIVATED, Keyword, Play, X
 from judge.games.swtcg.state import ARENAS, UNKNOWN
 from judge.games.swtcg.steps import (
     Attack,
@@ -35,7 +37,7 @@ def candidates(ctx: Ctx, pid: str) -> list[SwAction]:
     st = ctx.state
     if st.turn != pid or st.wait is None:
         return []
-    ok = [a for a in _steps(ctx, pid) if check(ctx, a) is None]
+    ok = [a for _, group in _groups(ctx, pid) for a in group if check(ctx, a) is None]
     if st.wait in ("deploy", "partial", "build", "retreat", "chance"):
         ok.append(Pass(pid))
     return ok
@@ -43,55 +45,75 @@ def candidates(ctx: Ctx, pid: str) -> list[SwAction]:
 
 def has_option(ctx: Ctx, pid: str) -> bool:
     """Whether ``pid`` could do anything now besides passing (or letting a unit go through its turn)."""
-    return any(not isinstance(a, Skip) and check(ctx, a) is None for a in _steps(ctx, pid))
+    return bool(options(ctx, pid))
 
 
-def _steps(ctx: Ctx, pid: str) -> list[SwAction]:
-    """The steps worth checking now (a few more than are legal; passing and skipping aside)."""
+def options(ctx: Ctx, pid: str) -> list[str]:
+    """What ``pid`` could do now besides passing or skipping (``verb`` plus card or ability), each
+    name once: a name's steps are checked until one passes (a battle card with a target for every
+    unit in play is one name, checked once, not once per unit)."""
     st = ctx.state
-    out: list[SwAction] = []
+    if st.turn != pid or st.wait is None:
+        return []
+    out: list[str] = []
+    for name, group in _groups(ctx, pid):
+        if name in out or name.startswith("skip "):
+            continue
+        for a in group:
+            if check(ctx, a) is None:
+                out.append(name)
+                break
+    return out
+
+
+Group = tuple[str, Iterable[SwAction]]
+
+
+def _groups(ctx: Ctx, pid: str) -> Iterator[Group]:
+    """The steps worth checking now (a few more than are legal; passing aside), in named groups
+    (``verb`` plus card or ability, as ``options`` names them), each group's steps made only when
+    asked for."""
+    st = ctx.state
     w = st.wait
     p = st.players[pid]
     hand = sorted(set(p.hand) - {UNKNOWN})
     if w == "deploy":
-        out += [Deploy(pid, card=code) for code in hand]
+        for code in hand:
+            yield f"deploy {code}", (Deploy(pid, card=code),)
     elif w == "partial":
         left = en.SETUP_BUILD_POINTS - p.deployed
         for code in hand:
             d = ctx.card(code)
             if left >= 1:
-                out.append(Build(pid, card=code, counters=max(1, min(left, d.cost))))
+                yield f"build {code}", (Build(pid, card=code, counters=max(1, min(left, d.cost))),)
     elif w == "build":
         for code in hand:
             d = ctx.card(code)
             if p.build >= 1 or d.cost == 0:
-                out.append(Build(pid, card=code, counters=max(0 if d.cost == 0 else 1, min(p.build, d.cost))))
-        for ref in sorted(st.cards):
+                yield f"build {code}", (Build(pid, card=code, counters=max(0 if d.cost == 0 else 1,
+                                                                             min(p.build, d.cost))),)
+        refs = sorted(st.cards)
+        for ref in refs:
             c = st.cards[ref]
             if c.controller != pid:
                 continue
             d = ctx.card(c.code)
             if c.zone == "build":
                 if not c.built and p.build >= 1:
-                    out.append(Build(pid, card=ref, counters=max(1, min(p.build, d.cost - c.counters))))
-                out.append(Deploy(pid, card=ref))
+                    yield f"build {ref}", (Build(pid, card=ref, counters=max(1, min(p.build, d.cost - c.counters))),)
+                yield f"deploy {ref}", (Deploy(pid, card=ref),)
             if d.pilot is not None:
-                for target in sorted(st.cards):
-                    out.append(Pilot(pid, card=ref, onto=target))
-                out += [Pilot(pid, card=ref, onto="character"), Pilot(pid, card=ref, onto="build")]
-            out += _unit_plays(ctx, pid, ref)
+                yield f"pilot {ref}", _pilot_steps(ctx, pid, ref, refs)
+            yield from _unit_plays(ctx, pid, ref)
     elif w == "retreat":
-        out += [Retreat(pid, card=ref) for ref in sorted(st.cards)]
+        for ref in sorted(st.cards):
+            if st.cards[ref].controller == pid:  # swtcg.retreat.untapped-only: one's own cards only
+                yield f"retreat {ref}", (Retreat(pid, card=ref),)
     elif w == "act":
         for ref in st.acting:
-            arena = st.cards[ref].zone
-            out += [Attack(pid, card=ref, target=t.ref) for t in sorted(st.units_in(arena), key=lambda c: c.ref)
-                    if t.controller != pid]
-            if arena == "space" and en.kw_value(ctx, ref, "bombard"):
-                out += [Attack(pid, card=ref, target=t.ref) for t in sorted(st.units_in("ground"), key=lambda c: c.ref)
-                        if t.controller != pid]
-            out += _unit_plays(ctx, pid, ref)
-            out.append(Skip(pid, card=ref))
+            yield f"attack {ref}", _attack_steps(ctx, pid, ref)
+            yield from _unit_plays(ctx, pid, ref)
+            yield f"skip {ref}", (Skip(pid, card=ref),)
     elif w == "chance":
         kind = st.chance["kind"] if st.chance else ""
         for code in hand:
@@ -99,38 +121,66 @@ def _steps(ctx: Ctx, pid: str) -> list[SwAction]:
             if d.type != "battle":
                 continue
             if not d.implemented:
-                out.append(PlayCard(pid, card=code))
+                yield f"play {code}", (PlayCard(pid, card=code),)
                 continue
             if not any(kind in FITS[window] for window in d.plays[0].windows):
                 continue
-            out += [PlayCard(pid, card=code, option=u.option, target=u.target, pay=u.pay, dice=u.dice)
-                    for u in _play_variants(ctx, pid, d.plays[0], code)]
+            yield f"play {code}", (PlayCard(pid, card=code, option=u.option, target=u.target, pay=u.pay, dice=u.dice)
+                                   for u in _play_variants(ctx, pid, d.plays[0], code))
         grants = en.grant_sources(ctx)
         for ref in sorted(st.cards):
             c = st.cards[ref]
             if c.controller != pid:
                 continue
-            out += _unit_plays(ctx, pid, ref)
+            yield from _unit_plays(ctx, pid, ref)
             for iid, k in en.keyword_instances(ctx, ref, grants):
                 window = ACTIVATED.get(k.name)
                 if window is None or kind not in FITS[window]:
                     continue
-                if k.name == "deflect":
-                    where = en.arena_of(ctx, ref)
-                    out += [Use(pid, ability=iid, to=u.ref) for u in sorted(st.units_in(where), key=lambda c: c.ref)
-                            ] if where else []
-                elif k.name == "prevent":
-                    out += [Use(pid, ability=iid, target=d["target"]) for d in st.damage]
-                elif k.name == "evade" and k.value == X:
-                    due = sum(d["amount"] - d["prevented"] for d in st.damage if d["target"] == ref)
-                    most = min(due, p.force - en.cost_delta(ctx, pid, "ability"))
-                    if most > 0:
-                        out.append(Use(pid, ability=iid, amount=most))
-                elif k.name == "lucky":
-                    out.append(Use(pid, ability=iid, dice=_misses(ctx, k.value)))
-                else:
-                    out.append(Use(pid, ability=iid))
-    return out
+                yield f"use {iid}", _keyword_steps(ctx, pid, ref, iid, k)
+
+
+def _pilot_steps(ctx: Ctx, pid: str, ref: str, refs: list[str]) -> Iterator[SwAction]:
+    st = ctx.state
+    for target in refs:
+        t = st.cards[target]
+        if t.controller == pid and t.zone != "pilot":  # swtcg.pilots.move-onto-units: a unit one controls
+            yield Pilot(pid, card=ref, onto=target)
+    yield Pilot(pid, card=ref, onto="character")
+    yield Pilot(pid, card=ref, onto="build")
+
+
+def _attack_steps(ctx: Ctx, pid: str, ref: str) -> Iterator[SwAction]:
+    st = ctx.state
+    arena = st.cards[ref].zone
+    for t in sorted(st.units_in(arena), key=lambda c: c.ref):
+        if t.controller != pid:
+            yield Attack(pid, card=ref, target=t.ref)
+    if arena == "space" and en.kw_value(ctx, ref, "bombard"):
+        for t in sorted(st.units_in("ground"), key=lambda c: c.ref):
+            if t.controller != pid:
+                yield Attack(pid, card=ref, target=t.ref)
+
+
+def _keyword_steps(ctx: Ctx, pid: str, ref: str, iid: str, k: Keyword) -> Iterator[SwAction]:
+    st = ctx.state
+    if k.name == "deflect":
+        where = en.arena_of(ctx, ref)
+        if where:
+            for u in sorted(st.units_in(where), key=lambda c: c.ref):
+                yield Use(pid, ability=iid, to=u.ref)
+    elif k.name == "prevent":
+        for d in st.damage:
+            yield Use(pid, ability=iid, target=d["target"])
+    elif k.name == "evade" and k.value == X:
+        due = sum(d["amount"] - d["prevented"] for d in st.damage if d["target"] == ref)
+        most = min(due, st.players[pid].force - en.cost_delta(ctx, pid, "ability"))
+        if most > 0:
+            yield Use(pid, ability=iid, amount=most)
+    elif k.name == "lucky":
+        yield Use(pid, ability=iid, dice=_misses(ctx, k.value))
+    else:
+        yield Use(pid, ability=iid)
 
 
 def _misses(ctx: Ctx, most: int) -> tuple[int, ...]:
@@ -141,24 +191,23 @@ def _misses(ctx: Ctx, most: int) -> tuple[int, ...]:
     return tuple(misses[:most])
 
 
-def _unit_plays(ctx: Ctx, pid: str, ref: str) -> list[SwAction]:
+def _unit_plays(ctx: Ctx, pid: str, ref: str) -> Iterator[Group]:
     d = ctx.cdef(ref)
-    out: list[SwAction] = []
+    if not d.unit or not d.plays:
+        return
     st = ctx.state
     kind = st.chance["kind"] if st.chance else ""
-    for n, play in enumerate(d.plays if d.unit else ()):
+    for n, play in enumerate(d.plays):
         if not any(kind in FITS[w] or (w == "build" and st.wait == "build")
                    or (w == "would-attack" and st.wait == "act") for w in play.windows):
             continue
         iid = f"{ref}:play" + (f".{n + 1}" if n else "")
-        out += _play_variants(ctx, pid, play, iid)
-    return out
+        yield f"use {iid}", _play_variants(ctx, pid, play, iid)
 
 
-def _play_variants(ctx: Ctx, pid: str, play: Play, iid: str) -> list[Use]:
+def _play_variants(ctx: Ctx, pid: str, play: Play, iid: str) -> Iterator[Use]:
     """One step per option and target of a play (a few: self-play tries them in turn)."""
     st = ctx.state
-    out: list[Use] = []
     for option, effects in enumerate(play.options):
         targets: list[str | None] = [None]
         kinds = {e.target for e in effects if e.kind not in ("reroll", "disrupt")}
@@ -174,17 +223,5 @@ def _play_variants(ctx: Ctx, pid: str, play: Play, iid: str) -> list[Use]:
                 dice = _misses(ctx, e.amount)
         pay = st.players[pid].force if play.any_amount else None
         for t in targets:
-            out.append(Use(pid, ability=iid, option=option if len(play.options) > 1 else None, target=t, pay=pay,
-                           dice=dice))
-    return out
-
-
-def options(ctx: Ctx, pid: str) -> list[str]:
-    """What ``pid`` could do now besides passing (``verb`` plus card or ability)."""
-    out = []
-    for a in candidates(ctx, pid):
-        if isinstance(a, Pass | Skip):
-            continue
-        name = getattr(a, "ability", None) or getattr(a, "card", "")
-        out.append(f"{a.verb} {name}")
-    return out
+            yield Use(pid, ability=iid, option=option if len(play.options) > 1 else None, target=t, pay=pay,
+                      dice=dice)
