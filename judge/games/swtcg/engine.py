@@ -46,7 +46,7 @@ from judge.games.swtcg.model import (
     Trigger,
     X,
 )
-from judge.games.swtcg.state import ARENAS, Card, GameState
+from judge.games.swtcg.state import ARENAS, ARENAS_OR_BUILD, IN_PLAY, Card, GameState
 from judge.kernel.core import Decision, IllegalAction, KernelLoop, MissingOutcome, PendingDecision, Record
 from judge.kernel.rng import Rng
 
@@ -350,7 +350,7 @@ def trigger_all(ctx: Ctx, on: str, only: str | None = None) -> None:
     st = ctx.state
     for ref in sorted(st.cards):
         c = st.cards[ref]
-        if (only is not None and ref != only) or not active(st, c) or c.zone not in (*ARENAS, "pilot"):
+        if (only is not None and ref != only) or not active(st, c) or c.zone not in IN_PLAY:
             continue
         for i, trig in enumerate(ctx.card(c.code).triggers):
             if trig.on == on:
@@ -428,7 +428,7 @@ def run_effects(ctx: Ctx, source_id: str, source: str | None, pid: str, effects:
                                   "effects": [effect_json(f) for f in effects], "target": target, "x": x,
                                   "start": i + 1})
             src = source if source and e.target != "self" and source in st.cards and ctx.state.cards[source].zone in \
-                (*ARENAS, "build") and st.cards[source].zone != "build" else None
+                ARENAS_OR_BUILD and st.cards[source].zone != "build" else None
             if e.kind == "dice":
                 # dice of damage are no attack (swtcg.battle.dice-of-damage-not-attack)
                 st.frames.append({"f": "dice-damage", "source": src, "target": who, "n": amount, "player": pid})
@@ -470,7 +470,7 @@ def target_problem(ctx: Ctx, kind: str, pid: str, target: str | None, source: st
         return "swtcg.project.target"
     c = st.cards[target]
     if kind == "character":  # "a Character" can be a pilot (swtcg.pilots.unit-effects-exclude)
-        return None if ctx.cdef(target).type == "character" and c.zone in (*ARENAS, "pilot") else \
+        return None if ctx.cdef(target).type == "character" and c.zone in IN_PLAY else \
             "swtcg.cards.type-reference"
     if c.zone not in ARENAS:  # "a unit" never is a pilot (swtcg.pilots.unit-effects-exclude)
         return "swtcg.pilots.unit-effects-exclude" if c.zone == "pilot" else "swtcg.project.target"
@@ -524,7 +524,8 @@ def apply_effect(ctx: Ctx, source_id: str, source: str | None, pid: str, e: Effe
     elif e.kind == "reroll":
         reroll(ctx, pid, source_id, dice if dice is not None else (), amount)
     elif e.kind == "disrupt":
-        for f in reversed(st.frames):
+        for i in range(len(st.frames) - 1, -1, -1):  # the latest first
+            f = st.frames[i]
             if f["f"] == "resolve-play" and not f.get("disrupted"):
                 f["disrupted"] = source_id
                 ctx.record(rc.DisruptedRecord(("swtcg.keywords.disrupt-targets",), ability=f["source_id"],
@@ -1027,8 +1028,7 @@ def attack_end(ctx: Ctx) -> None:
                       "player": ret["player"]})
     for boost in a["boosts"]:
         later.append({"f": "effect-damage", "source": a["attacker"], "target": a["attacker"], "amount": boost})
-    for frame in reversed(later):
-        st.frames.append(frame)
+    st.frames.extend(reversed(later))
 
 
 def turn_end(ctx: Ctx) -> None:
@@ -1058,7 +1058,7 @@ def same_name(ctx: Ctx, pid: str, d: CardDef, moving: str | None = None) -> str 
     if not d.unique:
         return None
     for c in ctx.state.cards.values():
-        if c.ref != moving and c.controller == pid and c.built and c.zone in (*ARENAS, "build") \
+        if c.ref != moving and c.controller == pid and c.built and c.zone in ARENAS_OR_BUILD \
                 and ctx.card(c.code).name == d.name:
             return c.ref
     return None

@@ -27,6 +27,8 @@ from judge.games import canon
 
 ARENAS = ("space", "ground", "character")
 ZONES = (*ARENAS, "build", "pilot")
+IN_PLAY = (*ARENAS, "pilot")  # the arenas, or piloting a unit there
+ARENAS_OR_BUILD = (*ARENAS, "build")
 UNKNOWN = "?"
 
 
