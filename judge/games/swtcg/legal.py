@@ -12,8 +12,8 @@ from collections.abc import Iterable, Iterator
 from judge.games.swtcg import engine as en
 from judge.games.swtcg.actions import check
 from judge.games.swtcg.engine import Ctx
-from judge.games.swtcg.model import ACTIVATED, Keyword, Play, X
-from judge.games.swtcg.state import ARENAS, UNKNOWN
+from judge.games.swtcg.model import ACTIVATED, CardDef, Keyword, Play, X
+from judge.games.swtcg.state import IN_PLAY, UNKNOWN
 from judge.games.swtcg.steps import (
     Attack,
     Build,
@@ -30,6 +30,7 @@ from judge.games.swtcg.steps import (
 # the chance each play window may be played in (swtcg.abilities.activated-when and the windows)
 FITS = {"any": ("general", "attack"), "attack": ("attack",), "reroll": ("reroll",), "prevent": ("prevent",),
         "disrupt": ("disrupt",), "no-attack": ("general",), "build": (), "would-attack": ()}
+CHANCE_KINDS = frozenset(k for kinds in FITS.values() for k in kinds)
 
 
 def candidates(ctx: Ctx, pid: str) -> list[SwAction]:
@@ -104,7 +105,7 @@ def _groups(ctx: Ctx, pid: str) -> Iterator[Group]:
                 yield f"deploy {ref}", (Deploy(pid, card=ref),)
             if d.pilot is not None:
                 yield f"pilot {ref}", _pilot_steps(ctx, pid, ref, refs)
-            yield from _unit_plays(ctx, pid, ref)
+            yield from _unit_plays(ctx, pid, ref, refs)
     elif w == "retreat":
         for ref in sorted(st.cards):
             if st.cards[ref].controller == pid:  # swtcg.retreat.untapped-only: one's own cards only
@@ -112,27 +113,31 @@ def _groups(ctx: Ctx, pid: str) -> Iterator[Group]:
     elif w == "act":
         for ref in st.acting:
             yield f"attack {ref}", _attack_steps(ctx, pid, ref)
-            yield from _unit_plays(ctx, pid, ref)
+            yield from _unit_plays(ctx, pid, ref, sorted(st.cards))
             yield f"skip {ref}", (Skip(pid, card=ref),)
     elif w == "chance":
         kind = st.chance["kind"] if st.chance else ""
+        pool = ctx.cards
+        refs = sorted(st.cards)
         for code in hand:
+            if kind not in pool.derived("hand-chances", code, _hand_chances):
+                continue  # no battle card playable in this kind of chance
             d = ctx.card(code)
-            if d.type != "battle":
-                continue
             if not d.implemented:
                 yield f"play {code}", (PlayCard(pid, card=code),)
                 continue
             if not any(kind in FITS[window] for window in d.plays[0].windows):
                 continue
-            yield f"play {code}", (PlayCard(pid, card=code, option=u.option, target=u.target, pay=u.pay, dice=u.dice)
-                                   for u in _play_variants(ctx, pid, d.plays[0], code))
+            yield f"play {code}", (PlayCard(pid, card=code, option=option, target=target, pay=pay, dice=dice)
+                                   for option, target, pay, dice in _variants(ctx, pid, d.plays[0], refs))
         grants = en.grant_sources(ctx)
-        for ref in sorted(st.cards):
+        for ref in refs:
             c = st.cards[ref]
-            if c.controller != pid:
-                continue
-            yield from _unit_plays(ctx, pid, ref)
+            if c.controller != pid or not (grants or kind in pool.derived("chances", c.code, _chances) or (
+                    c.pilot and c.pilot in st.cards
+                    and kind in pool.derived("pilot-chances", st.cards[c.pilot].code, _pilot_chances))):
+                continue  # nothing of its own, its pilot's or granted to use in this kind of chance
+            yield from _unit_plays(ctx, pid, ref, refs)
             for iid, k in en.keyword_instances(ctx, ref, grants):
                 window = ACTIVATED.get(k.name)
                 if window is None or kind not in FITS[window]:
@@ -140,8 +145,35 @@ def _groups(ctx: Ctx, pid: str) -> Iterator[Group]:
                 yield f"use {iid}", _keyword_steps(ctx, pid, ref, iid, k)
 
 
+def _hand_chances(d: CardDef) -> frozenset[str]:
+    """The kinds of chance a card in hand may be a step in: a battle card's windows (any kind for
+    one whose text the engine does not implement: ``check`` says)."""
+    if d.type != "battle":
+        return frozenset()
+    if not d.implemented:
+        return CHANCE_KINDS
+    return frozenset(k for w in d.plays[0].windows for k in FITS[w])
+
+
+def _chances(d: CardDef) -> frozenset[str]:
+    """The kinds of chance a card in play may have a step in, from its own text: a unit's plays and
+    its activated keywords (a pilot's and granted keywords aside)."""
+    kinds = {k for play in (d.plays if d.unit else ()) for w in play.windows for k in FITS[w]}
+    kinds.update(k for kw in d.keywords if kw.name in ACTIVATED for k in FITS[ACTIVATED[kw.name]])
+    return frozenset(kinds)
+
+
+def _pilot_chances(d: CardDef) -> frozenset[str]:
+    """The kinds of chance the unit a card pilots may have a step in, from the pilot's keywords."""
+    keywords = d.pilot.keywords if d.pilot is not None else ()
+    return frozenset(k for kw in keywords if kw.name in ACTIVATED for k in FITS[ACTIVATED[kw.name]])
+
+
 def _pilot_steps(ctx: Ctx, pid: str, ref: str, refs: list[str]) -> Iterator[SwAction]:
     st = ctx.state
+    c = st.cards[ref]
+    if not c.built or c.moved:
+        return  # swtcg.abilities.partially-built-inactive, swtcg.pilots.build-step-move: whatever it goes onto
     for target in refs:
         t = st.cards[target]
         if t.controller == pid and t.zone != "pilot":  # swtcg.pilots.move-onto-units: a unit one controls
@@ -191,7 +223,7 @@ def _misses(ctx: Ctx, most: int) -> tuple[int, ...]:
     return tuple(misses[:most])
 
 
-def _unit_plays(ctx: Ctx, pid: str, ref: str) -> Iterator[Group]:
+def _unit_plays(ctx: Ctx, pid: str, ref: str, refs: list[str]) -> Iterator[Group]:
     d = ctx.cdef(ref)
     if not d.unit or not d.plays:
         return
@@ -202,26 +234,33 @@ def _unit_plays(ctx: Ctx, pid: str, ref: str) -> Iterator[Group]:
                    or (w == "would-attack" and st.wait == "act") for w in play.windows):
             continue
         iid = f"{ref}:play" + (f".{n + 1}" if n else "")
-        yield f"use {iid}", _play_variants(ctx, pid, play, iid)
+        yield f"use {iid}", (Use(pid, ability=iid, option=option, target=target, pay=pay, dice=dice)
+                             for option, target, pay, dice in _variants(ctx, pid, play, refs))
 
 
-def _play_variants(ctx: Ctx, pid: str, play: Play, iid: str) -> Iterator[Use]:
-    """One step per option and target of a play (a few: self-play tries them in turn)."""
+TARGETED = frozenset(("your-unit", "enemy-unit", "any-unit", "character", "character-unit"))
+Variant = tuple[int | None, str | None, int | None, tuple[int, ...] | None]
+
+
+def _variants(ctx: Ctx, pid: str, play: Play, refs: list[str]) -> Iterator[Variant]:
+    """(option, target, pay, dice) of each step of a play, one per option and target (a few:
+    self-play tries them in turn); ``refs``: the cards in play, sorted."""
     st = ctx.state
     for option, effects in enumerate(play.options):
-        targets: list[str | None] = [None]
         kinds = {e.target for e in effects if e.kind not in ("reroll", "disrupt")}
-        if kinds & {"your-unit", "enemy-unit", "any-unit", "character", "character-unit"}:
-            targets = [c.ref for c in sorted(st.cards.values(), key=lambda c: c.ref)
-                       if c.zone in (*ARENAS, "pilot") and not ("your-unit" in kinds and c.controller != pid)
-                       and not ("enemy-unit" in kinds and c.controller == pid)
-                       and not ("prevent" in {e.kind for e in effects} and not any(d["target"] == c.ref
-                                                                                   for d in st.damage))]
         dice = None
         for e in effects:
             if e.kind == "reroll":
                 dice = _misses(ctx, e.amount)
         pay = st.players[pid].force if play.any_amount else None
-        for t in targets:
-            yield Use(pid, ability=iid, option=option if len(play.options) > 1 else None, target=t, pay=pay,
-                      dice=dice)
+        chosen = option if len(play.options) > 1 else None
+        if not kinds & TARGETED:
+            yield chosen, None, pay, dice
+            continue
+        mine, theirs = "your-unit" in kinds, "enemy-unit" in kinds
+        prevents = any(e.kind == "prevent" for e in effects)
+        for ref in refs:
+            c = st.cards[ref]
+            if c.zone in IN_PLAY and not (mine and c.controller != pid) and not (theirs and c.controller == pid) \
+                    and not (prevents and not any(d["target"] == ref for d in st.damage)):
+                yield chosen, ref, pay, dice

@@ -19,7 +19,7 @@ A card whose text the engine cannot read has ``implemented`` False: it stops a r
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -191,6 +191,10 @@ class CardPool:
 
     cards: dict[str, CardDef] = field(default_factory=dict)
     decks: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # what the engine derives from the cards and looks up often, kept until a card is added
+    _statics: dict[str, frozenset[str]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _derived: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict, init=False, repr=False,
+                                                           compare=False)
 
     def get(self, code: str) -> CardDef | None:
         return self.cards.get(code)
@@ -206,17 +210,26 @@ class CardPool:
 
     def add(self, card: CardDef) -> None:
         self.cards[card.code] = card
-        self._statics: dict[str, frozenset[str]] = {}
+        self._statics = {}
+        self._derived = {}
 
     def with_static(self, kind: str) -> frozenset[str]:
         """The codes of the cards with a static ability of ``kind`` (cached; the engine looks for
         them often)."""
-        cache: dict[str, frozenset[str]] = getattr(self, "_statics", {})
-        self._statics = cache
-        found = cache.get(kind)
+        found = self._statics.get(kind)
         if found is None:
-            found = cache[kind] = frozenset(c.code for c in self.cards.values()
-                                            if any(s.kind == kind for s in c.statics))
+            found = self._statics[kind] = frozenset(c.code for c in self.cards.values()
+                                                    if any(s.kind == kind for s in c.statics))
+        return found
+
+    def derived(self, what: str, code: str, make: Callable[[CardDef], frozenset[str]]) -> frozenset[str]:
+        """``make(card)`` for the card of ``code``, computed once per ``what`` and code (``what`` names
+        ``make``); an unknown code gives the empty set."""
+        key = (what, code)
+        found = self._derived.get(key)
+        if found is None:
+            card = self.cards.get(code)
+            found = self._derived[key] = make(card) if card is not None else frozenset()
         return found
 
 
