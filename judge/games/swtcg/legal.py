@@ -117,10 +117,12 @@ def _groups(ctx: Ctx, pid: str) -> Iterator[Group]:
             yield f"skip {ref}", (Skip(pid, card=ref),)
     elif w == "chance":
         kind = st.chance["kind"] if st.chance else ""
-        pool = ctx.cards
+        in_hand = ctx.cards.derived("hand-chances", _hand_chances)
+        in_play = ctx.cards.derived("chances", _chances)
+        piloting = ctx.cards.derived("pilot-chances", _pilot_chances)
         refs = sorted(st.cards)
         for code in hand:
-            if kind not in pool.derived("hand-chances", code, _hand_chances):
+            if kind not in in_hand.get(code, CHANCE_KINDS):  # an unknown code: ctx.card says so
                 continue  # no battle card playable in this kind of chance
             d = ctx.card(code)
             if not d.implemented:
@@ -133,9 +135,9 @@ def _groups(ctx: Ctx, pid: str) -> Iterator[Group]:
         grants = en.grant_sources(ctx)
         for ref in refs:
             c = st.cards[ref]
-            if c.controller != pid or not (grants or kind in pool.derived("chances", c.code, _chances) or (
+            if c.controller != pid or not (grants or kind in in_play.get(c.code, CHANCE_KINDS) or (
                     c.pilot and c.pilot in st.cards
-                    and kind in pool.derived("pilot-chances", st.cards[c.pilot].code, _pilot_chances))):
+                    and kind in piloting.get(st.cards[c.pilot].code, CHANCE_KINDS))):
                 continue  # nothing of its own, its pilot's or granted to use in this kind of chance
             yield from _unit_plays(ctx, pid, ref, refs)
             for iid, k in en.keyword_instances(ctx, ref, grants):

@@ -193,7 +193,7 @@ class CardPool:
     decks: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # what the engine derives from the cards and looks up often, kept until a card is added
     _statics: dict[str, frozenset[str]] = field(default_factory=dict, init=False, repr=False, compare=False)
-    _derived: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict, init=False, repr=False,
+    _derived: dict[str, dict[str, frozenset[str]]] = field(default_factory=dict, init=False, repr=False,
                                                            compare=False)
 
     def get(self, code: str) -> CardDef | None:
@@ -222,14 +222,11 @@ class CardPool:
                                                     if any(s.kind == kind for s in c.statics))
         return found
 
-    def derived(self, what: str, code: str, make: Callable[[CardDef], frozenset[str]]) -> frozenset[str]:
-        """``make(card)`` for the card of ``code``, computed once per ``what`` and code (``what`` names
-        ``make``); an unknown code gives the empty set."""
-        key = (what, code)
-        found = self._derived.get(key)
+    def derived(self, what: str, make: Callable[[CardDef], frozenset[str]]) -> dict[str, frozenset[str]]:
+        """``make(card)`` of every card, by code, computed once per ``what`` (which names ``make``)."""
+        found = self._derived.get(what)
         if found is None:
-            card = self.cards.get(code)
-            found = self._derived[key] = make(card) if card is not None else frozenset()
+            found = self._derived[what] = {c.code: make(c) for c in self.cards.values()}
         return found
 
 
