@@ -82,6 +82,10 @@ class Ctx:
         self.records: list[Record] = []
         self.decisions: list[dict[str, Any]] = []
         self.written_choices: list[dict[str, Any]] = []
+        # while only checking (judge.games.swtcg.legal.options: the state cannot change), what
+        # cost_delta and grant_sources found, kept; None otherwise
+        self.costs: dict[tuple[str, str], int] | None = None
+        self.grants: list[tuple[Card, Any]] | None = None
 
     # ------------------------------------------------------------------ lookups
     def card(self, code: str) -> CardDef:
@@ -165,6 +169,8 @@ def stat(ctx: Ctx, ref: str, name: str) -> int:
 
 def grant_sources(ctx: Ctx) -> list[tuple[Card, Any]]:
     """The cards in the arenas whose static abilities grant keywords, with those abilities."""
+    if ctx.grants is not None:
+        return ctx.grants
     st = ctx.state
     out = []
     codes = ctx.cards.with_static("grant")
@@ -173,6 +179,8 @@ def grant_sources(ctx: Ctx) -> list[tuple[Card, Any]]:
             for s in ctx.card(g.code).statics:
                 if s.kind == "grant" and s.keyword is not None:
                     out.append((g, s))
+    if ctx.costs is not None:  # only checking: the same until the check is done
+        ctx.grants = out
     return out
 
 
@@ -222,6 +230,11 @@ def kw_value(ctx: Ctx, ref: str, name: str) -> int:
 def cost_delta(ctx: Ctx, pid: str, scope: str) -> int:
     """How much the Force cost of ``pid``'s battle cards (``battle``) or activated abilities
     (``ability``) changes, from static abilities in play."""
+    memo = ctx.costs
+    if memo is not None:
+        found = memo.get((pid, scope))
+        if found is not None:
+            return found
     st = ctx.state
     delta = 0
     codes = ctx.cards.with_static("cost")
@@ -233,6 +246,8 @@ def cost_delta(ctx: Ctx, pid: str, scope: str) -> int:
             if s.kind == "cost" and s.scope == scope and (s.whose == "all" or (s.whose == "you" and mine)
                                                           or (s.whose == "opponent" and not mine)):
                 delta += s.amount
+    if memo is not None:
+        memo[(pid, scope)] = delta
     return delta
 
 

@@ -57,13 +57,19 @@ def options(ctx: Ctx, pid: str) -> list[str]:
     if st.turn != pid or st.wait is None:
         return []
     out: list[str] = []
-    for name, group in _groups(ctx, pid):
-        if name in out or name.startswith("skip "):
-            continue
-        for a in group:
-            if check(ctx, a) is None:
-                out.append(name)
-                break
+    seen: set[str] = set()
+    ctx.costs = {}  # only checking from here: cost changes and granted keywords found once
+    try:
+        for name, group in _groups(ctx, pid):
+            if name in seen or name.startswith("skip "):
+                continue
+            for a in group:
+                if check(ctx, a) is None:
+                    out.append(name)
+                    seen.add(name)
+                    break
+    finally:
+        ctx.costs = ctx.grants = None
     return out
 
 
