@@ -289,14 +289,22 @@ def window_problem(ctx: Ctx, window: str, unit: str | None = None) -> Problem:
     st = ctx.state
     kind = st.chance["kind"] if st.chance else None
     rule = WINDOW_RULE[window]
-    ok = {"any": kind in ("general", "attack"),
-          "attack": kind == "attack" and st.attack is not None,
-          "reroll": kind == "reroll" and st.roll is not None,
-          "prevent": kind == "prevent",
-          "disrupt": kind == "disrupt",
-          "no-attack": kind == "general" and st.attack is None,
-          "build": st.wait == "build",
-          "would-attack": st.wait == "act" and unit in st.acting}[window]
+    if window == "any":
+        ok = kind in ("general", "attack")
+    elif window == "attack":
+        ok = kind == "attack" and st.attack is not None
+    elif window == "reroll":
+        ok = kind == "reroll" and st.roll is not None
+    elif window in ("prevent", "disrupt"):
+        ok = kind == window
+    elif window == "no-attack":
+        ok = kind == "general" and st.attack is None
+    elif window == "build":
+        ok = st.wait == "build"
+    elif window == "would-attack":
+        ok = st.wait == "act" and unit in st.acting
+    else:
+        raise KeyError(window)
     if ok:
         return None
     now = Msg(N_("a {kind} chance"), kind=kind) if kind else Msg(N_("the {wait} step"), wait=st.wait)

@@ -86,6 +86,7 @@ class Ctx:
         # cost_delta and grant_sources found, kept; None otherwise
         self.costs: dict[tuple[str, str], int] | None = None
         self.grants: list[tuple[Card, Any]] | None = None
+        self.uniques: dict[str, dict[str, list[str]]] | None = None  # same_name's: controller -> name -> refs
 
     # ------------------------------------------------------------------ lookups
     def card(self, code: str) -> CardDef:
@@ -144,9 +145,10 @@ def active(st: GameState, c: Card) -> bool:
     return st.phase != "setup" and c.built
 
 
-def stat(ctx: Ctx, ref: str, name: str) -> int:
+def stat(ctx: Ctx, ref: str, name: str, boosters: list[Card] | None = None) -> int:
     """A unit's speed, power or health: printed, plus its pilot's bonuses
-    (swtcg.pilots.bonuses-only-when-piloting), plus lasting effects (swtcg.abilities.cumulative-modifiers)."""
+    (swtcg.pilots.bonuses-only-when-piloting), plus lasting effects (swtcg.abilities.cumulative-modifiers).
+    ``boosters``: ``boost_sources(ctx)``, when the caller found them already."""
     st = ctx.state
     c = st.cards[ref]
     value = int(getattr(ctx.card(c.code), name))
@@ -158,13 +160,21 @@ def stat(ctx: Ctx, ref: str, name: str) -> int:
         if m["target"] == ref and m["stat"] == name:
             value += int(m["amount"])
     d = ctx.card(c.code)
-    codes = ctx.cards.with_static("boost")
-    for g in st.cards.values():
-        if g.code in codes and g.zone in ARENAS and g.ref != ref and g.controller == c.controller and active(st, g):
+    for g in boost_sources(ctx) if boosters is None else boosters:
+        if g.ref != ref and g.controller == c.controller:
             for s in ctx.card(g.code).statics:
                 if s.kind == "boost" and s.stat == name and d.has_subtype(s.scope):
                     value += s.amount  # swtcg.cards.subtype-reference: the type line, never the name
     return max(0, value)
+
+
+def boost_sources(ctx: Ctx) -> list[Card]:
+    """The cards in the arenas whose static abilities boost other units' stats."""
+    st = ctx.state
+    codes = ctx.cards.with_static("boost")
+    if not codes:
+        return []
+    return [g for g in st.cards.values() if g.code in codes and g.zone in ARENAS and active(st, g)]
 
 
 def grant_sources(ctx: Ctx) -> list[tuple[Card, Any]]:
@@ -871,8 +881,10 @@ def next_actors(ctx: Ctx, arena: str) -> list[str]:
     ready_units = [c for c in st.units_in(arena) if not c.tapped]
     if not ready_units:
         return []
-    top = max(stat(ctx, c.ref, "speed") for c in ready_units)
-    fastest = [c for c in ready_units if stat(ctx, c.ref, "speed") == top]
+    boosters = boost_sources(ctx)
+    speeds = [stat(ctx, c.ref, "speed", boosters) for c in ready_units]
+    top = max(speeds)
+    fastest = [c for c, speed in zip(ready_units, speeds, strict=True) if speed == top]
     dark = st.dark()
     if any(c.controller == dark for c in fastest):
         fastest = [c for c in fastest if c.controller == dark]
@@ -1070,8 +1082,20 @@ def turn_end(ctx: Ctx) -> None:
 
 
 def same_name(ctx: Ctx, pid: str, d: CardDef, moving: str | None = None) -> str | None:
+    """The unit of ``d``'s name ``pid`` has built in an arena or the build zone (base.unique), other
+    than ``moving``; None when ``d`` is not unique."""
     if not d.unique:
         return None
+    if ctx.costs is not None:  # only checking: each player's built units by name found once
+        if ctx.uniques is None:
+            ctx.uniques = {}
+        names = ctx.uniques.get(pid)
+        if names is None:
+            names = ctx.uniques[pid] = {}
+            for c in ctx.state.cards.values():
+                if c.controller == pid and c.built and c.zone in ARENAS_OR_BUILD:
+                    names.setdefault(ctx.card(c.code).name, []).append(c.ref)
+        return next((ref for ref in names.get(d.name, ()) if ref != moving), None)
     for c in ctx.state.cards.values():
         if c.ref != moving and c.controller == pid and c.built and c.zone in ARENAS_OR_BUILD \
                 and ctx.card(c.code).name == d.name:

@@ -69,7 +69,7 @@ def options(ctx: Ctx, pid: str) -> list[str]:
                     seen.add(name)
                     break
     finally:
-        ctx.costs = ctx.grants = None
+        ctx.costs = ctx.grants = ctx.uniques = None
     return out
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 UNIT_TYPES = ("space", "ground", "character")  # swtcg.cards.units
@@ -170,11 +171,7 @@ class CardDef:
     def has_subtype(self, word: str) -> bool:
         """Whether the type line names ``word`` (swtcg.cards.subtype-reference: never the name); a pilot's
         ``Speeder/Starfighter`` names either."""
-        for one in word.lower().split("/"):
-            pattern = re.compile(r"(^|\s)" + re.escape(one.strip()) + r"($|\s)")
-            if any(pattern.search(s.lower()) for s in self.subtypes):
-                return True
-        return False
+        return _names_subtype(self.subtypes, word)
 
     @property
     def droid(self) -> bool:
@@ -183,6 +180,16 @@ class CardDef:
     @property
     def display(self) -> str:
         return f"{self.name} ({self.version})" if self.version else self.name
+
+
+@lru_cache(maxsize=4096)
+def _names_subtype(subtypes: tuple[str, ...], word: str) -> bool:
+    """CardDef.has_subtype, once per type line and word."""
+    for one in word.lower().split("/"):
+        pattern = re.compile(r"(^|\s)" + re.escape(one.strip()) + r"($|\s)")
+        if any(pattern.search(s.lower()) for s in subtypes):
+            return True
+    return False
 
 
 @dataclass
