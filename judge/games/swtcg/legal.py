@@ -13,7 +13,7 @@ from judge.games.swtcg import engine as en
 from judge.games.swtcg.actions import check
 from judge.games.swtcg.engine import Ctx
 from judge.games.swtcg.model import ACTIVATED, CardDef, Keyword, Play, X
-from judge.games.swtcg.state import IN_PLAY, UNKNOWN
+from judge.games.swtcg.state import IN_PLAY, UNKNOWN, Card
 from judge.games.swtcg.steps import (
     Attack,
     Build,
@@ -83,7 +83,8 @@ def _groups(ctx: Ctx, pid: str) -> Iterator[Group]:
     st = ctx.state
     w = st.wait
     p = st.players[pid]
-    hand = sorted(set(p.hand) - {UNKNOWN})
+    if w in ("deploy", "partial", "build"):
+        hand = sorted(set(p.hand) - {UNKNOWN})
     if w == "deploy":
         for code in hand:
             yield f"deploy {code}", (Deploy(pid, card=code),)
@@ -111,41 +112,37 @@ def _groups(ctx: Ctx, pid: str) -> Iterator[Group]:
                 yield f"deploy {ref}", (Deploy(pid, card=ref),)
             if d.pilot is not None:
                 yield f"pilot {ref}", _pilot_steps(ctx, pid, ref, refs)
-            yield from _unit_plays(ctx, pid, ref, refs)
+            yield from _unit_plays(ctx, pid, ref, _Sorted(st.cards, refs))
     elif w == "retreat":
         for ref in sorted(st.cards):
             if st.cards[ref].controller == pid:  # swtcg.retreat.untapped-only: one's own cards only
                 yield f"retreat {ref}", (Retreat(pid, card=ref),)
     elif w == "act":
+        in_order = _Sorted(st.cards)
         for ref in st.acting:
             yield f"attack {ref}", _attack_steps(ctx, pid, ref)
-            yield from _unit_plays(ctx, pid, ref, sorted(st.cards))
+            yield from _unit_plays(ctx, pid, ref, in_order)
             yield f"skip {ref}", (Skip(pid, card=ref),)
     elif w == "chance":
         kind = st.chance["kind"] if st.chance else ""
         in_hand = ctx.cards.derived("hand-chances", _hand_chances)
         in_play = ctx.cards.derived("chances", _chances)
         piloting = ctx.cards.derived("pilot-chances", _pilot_chances)
-        refs = sorted(st.cards)
-        for code in hand:
-            if kind not in in_hand.get(code, CHANCE_KINDS):  # an unknown code: ctx.card says so
-                continue  # no battle card playable in this kind of chance
+        in_order = _Sorted(st.cards)
+        # only the battle cards playable in this kind of chance (an unknown code: ctx.card says so)
+        for code in sorted({c for c in p.hand if c != UNKNOWN and kind in in_hand.get(c, CHANCE_KINDS)}):
             d = ctx.card(code)
             if not d.implemented:
                 yield f"play {code}", (PlayCard(pid, card=code),)
                 continue
-            if not any(kind in FITS[window] for window in d.plays[0].windows):
-                continue
             yield f"play {code}", (PlayCard(pid, card=code, option=option, target=target, pay=pay, dice=dice)
-                                   for option, target, pay, dice in _variants(ctx, pid, d.plays[0], refs))
+                                   for option, target, pay, dice in _variants(ctx, pid, d.plays[0], in_order))
         grants = en.grant_sources(ctx)
-        for ref in refs:
-            c = st.cards[ref]
-            if c.controller != pid or not (grants or kind in in_play.get(c.code, CHANCE_KINDS) or (
-                    c.pilot and c.pilot in st.cards
-                    and kind in piloting.get(st.cards[c.pilot].code, CHANCE_KINDS))):
-                continue  # nothing of its own, its pilot's or granted to use in this kind of chance
-            yield from _unit_plays(ctx, pid, ref, refs)
+        # only the cards with something of their own, their pilot's or granted to use in this kind of chance
+        for ref in sorted(ref for ref, c in st.cards.items() if c.controller == pid and (
+                grants or kind in in_play.get(c.code, CHANCE_KINDS)
+                or (c.pilot and c.pilot in st.cards and kind in piloting.get(st.cards[c.pilot].code, CHANCE_KINDS)))):
+            yield from _unit_plays(ctx, pid, ref, in_order)
             for iid, k in en.keyword_instances(ctx, ref, grants):
                 window = ACTIVATED.get(k.name)
                 if window is None or kind not in FITS[window]:
@@ -191,15 +188,14 @@ def _pilot_steps(ctx: Ctx, pid: str, ref: str, refs: list[str]) -> Iterator[SwAc
 
 
 def _attack_steps(ctx: Ctx, pid: str, ref: str) -> Iterator[SwAction]:
+    """An attack on each enemy unit in the attacker's arena (and in the Ground arena for Bombard)."""
     st = ctx.state
     arena = st.cards[ref].zone
-    for t in sorted(st.units_in(arena), key=lambda c: c.ref):
-        if t.controller != pid:
-            yield Attack(pid, card=ref, target=t.ref)
+    for target in sorted(t for t, c in st.cards.items() if c.zone == arena and c.controller != pid):
+        yield Attack(pid, card=ref, target=target)
     if arena == "space" and en.kw_value(ctx, ref, "bombard"):
-        for t in sorted(st.units_in("ground"), key=lambda c: c.ref):
-            if t.controller != pid:
-                yield Attack(pid, card=ref, target=t.ref)
+        for target in sorted(t for t, c in st.cards.items() if c.zone == "ground" and c.controller != pid):
+            yield Attack(pid, card=ref, target=target)
 
 
 def _keyword_steps(ctx: Ctx, pid: str, ref: str, iid: str, k: Keyword) -> Iterator[SwAction]:
@@ -231,7 +227,7 @@ def _misses(ctx: Ctx, most: int) -> tuple[int, ...]:
     return tuple(misses[:most])
 
 
-def _unit_plays(ctx: Ctx, pid: str, ref: str, refs: list[str]) -> Iterator[Group]:
+def _unit_plays(ctx: Ctx, pid: str, ref: str, in_order: _Sorted) -> Iterator[Group]:
     d = ctx.cdef(ref)
     if not d.unit or not d.plays:
         return
@@ -243,16 +239,30 @@ def _unit_plays(ctx: Ctx, pid: str, ref: str, refs: list[str]) -> Iterator[Group
             continue
         iid = f"{ref}:play" + (f".{n + 1}" if n else "")
         yield f"use {iid}", (Use(pid, ability=iid, option=option, target=target, pay=pay, dice=dice)
-                             for option, target, pay, dice in _variants(ctx, pid, play, refs))
+                             for option, target, pay, dice in _variants(ctx, pid, play, in_order))
+
+
+class _Sorted:
+    """The references of the cards in play in order, sorted when first asked for (most of the
+    candidates need no target)."""
+
+    def __init__(self, cards: dict[str, Card], refs: list[str] | None = None) -> None:
+        self.cards = cards
+        self.sorted = refs
+
+    def refs(self) -> list[str]:
+        if self.sorted is None:
+            self.sorted = sorted(self.cards)
+        return self.sorted
 
 
 TARGETED = frozenset(("your-unit", "enemy-unit", "any-unit", "character", "character-unit"))
 Variant = tuple[int | None, str | None, int | None, tuple[int, ...] | None]
 
 
-def _variants(ctx: Ctx, pid: str, play: Play, refs: list[str]) -> Iterator[Variant]:
+def _variants(ctx: Ctx, pid: str, play: Play, in_order: _Sorted) -> Iterator[Variant]:
     """(option, target, pay, dice) of each step of a play, one per option and target (a few:
-    self-play tries them in turn); ``refs``: the cards in play, sorted."""
+    self-play tries them in turn)."""
     st = ctx.state
     for option, effects in enumerate(play.options):
         kinds = {e.target for e in effects if e.kind not in ("reroll", "disrupt")}
@@ -267,7 +277,7 @@ def _variants(ctx: Ctx, pid: str, play: Play, refs: list[str]) -> Iterator[Varia
             continue
         mine, theirs = "your-unit" in kinds, "enemy-unit" in kinds
         prevents = any(e.kind == "prevent" for e in effects)
-        for ref in refs:
+        for ref in in_order.refs():
             c = st.cards[ref]
             if c.zone in IN_PLAY and not (mine and c.controller != pid) and not (theirs and c.controller == pid) \
                     and not (prevents and not any(d["target"] == ref for d in st.damage)):
