@@ -151,7 +151,8 @@ def stat(ctx: Ctx, ref: str, name: str, boosters: list[Card] | None = None) -> i
     ``boosters``: ``boost_sources(ctx)``, when the caller found them already."""
     st = ctx.state
     c = st.cards[ref]
-    value = int(getattr(ctx.card(c.code), name))
+    d = ctx.card(c.code)
+    value = int(getattr(d, name))
     if c.pilot and c.pilot in st.cards:
         pdef = ctx.cdef(c.pilot).pilot
         if pdef is not None:
@@ -159,7 +160,6 @@ def stat(ctx: Ctx, ref: str, name: str, boosters: list[Card] | None = None) -> i
     for m in st.mods:
         if m["target"] == ref and m["stat"] == name:
             value += int(m["amount"])
-    d = ctx.card(c.code)
     for g in boost_sources(ctx) if boosters is None else boosters:
         if g.ref != ref and g.controller == c.controller:
             for s in ctx.card(g.code).statics:

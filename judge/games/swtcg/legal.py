@@ -13,7 +13,7 @@ from judge.games.swtcg import engine as en
 from judge.games.swtcg.actions import check
 from judge.games.swtcg.engine import Ctx
 from judge.games.swtcg.model import ACTIVATED, CardDef, Keyword, Play, X
-from judge.games.swtcg.state import IN_PLAY, UNKNOWN, Card
+from judge.games.swtcg.state import ARENAS_OR_BUILD, IN_PLAY, UNKNOWN, Card
 from judge.games.swtcg.steps import (
     Attack,
     Build,
@@ -179,10 +179,20 @@ def _pilot_steps(ctx: Ctx, pid: str, ref: str, refs: list[str]) -> Iterator[SwAc
     c = st.cards[ref]
     if not c.built or c.moved:
         return  # swtcg.abilities.partially-built-inactive, swtcg.pilots.build-step-move: whatever it goes onto
+    zones = ARENAS_OR_BUILD if c.zone == "pilot" else ("space", "ground")  # swtcg.pilots.build-step-move
+    pdef = ctx.card(c.code).pilot
+    if pdef is None:
+        return  # no Pilot ability (_groups asks for a pilot's moves only)
+    kind = pdef.kind
     for target in refs:
         t = st.cards[target]
-        if t.controller == pid and t.zone != "pilot":  # swtcg.pilots.move-onto-units: a unit one controls
-            yield Pilot(pid, card=ref, onto=target)
+        # a Space or Ground unit one controls (swtcg.pilots.move-onto-units), another than the one it pilots,
+        # no Droid (swtcg.pilots.no-droid-units), of the type it pilots (swtcg.pilots.type-match), with no
+        # pilot (swtcg.pilots.one-per-unit): what check asks of the unit, asked first
+        if t.controller == pid and t.zone in zones and (c.zone != "pilot" or target != c.on) and not t.pilot:
+            u = ctx.card(t.code)
+            if u.type in ("space", "ground") and not u.droid and u.has_subtype(kind):
+                yield Pilot(pid, card=ref, onto=target)
     yield Pilot(pid, card=ref, onto="character")
     yield Pilot(pid, card=ref, onto="build")
 
@@ -277,8 +287,10 @@ def _variants(ctx: Ctx, pid: str, play: Play, in_order: _Sorted) -> Iterator[Var
             continue
         mine, theirs = "your-unit" in kinds, "enemy-unit" in kinds
         prevents = any(e.kind == "prevent" for e in effects)
+        targeted = sorted(kinds & TARGETED)
         for ref in in_order.refs():
             c = st.cards[ref]
             if c.zone in IN_PLAY and not (mine and c.controller != pid) and not (theirs and c.controller == pid) \
-                    and not (prevents and not any(d["target"] == ref for d in st.damage)):
-                yield chosen, ref, pay, dice
+                    and not (prevents and not any(d["target"] == ref for d in st.damage)) \
+                    and all(en.target_problem(ctx, kind, pid, ref, None) is None for kind in targeted):
+                yield chosen, ref, pay, dice  # (a target the effects cannot have: check would say so)
