@@ -38,7 +38,7 @@ def candidates(ctx: Ctx, pid: str) -> list[SwAction]:
     st = ctx.state
     if st.turn != pid or st.wait is None:
         return []
-    ok = [a for _, group in _groups(ctx, pid) for a in group if check(ctx, a) is None]
+    ok = [a for _, group in _groups(ctx, pid, ordered=True) for a in group if check(ctx, a) is None]
     if st.wait in ("deploy", "partial", "build", "retreat", "chance"):
         ok.append(Pass(pid))
     return ok
@@ -60,7 +60,7 @@ def options(ctx: Ctx, pid: str) -> list[str]:
     seen: set[str] = set()
     ctx.costs = {}  # only checking from here: cost changes and granted keywords found once
     try:
-        for name, group in _groups(ctx, pid):
+        for name, group in _groups(ctx, pid, ordered=False):
             if name in seen or name.startswith("skip "):
                 continue
             for a in group:
@@ -76,10 +76,10 @@ def options(ctx: Ctx, pid: str) -> list[str]:
 Group = tuple[str, Iterable[SwAction]]
 
 
-def _groups(ctx: Ctx, pid: str) -> Iterator[Group]:
+def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
     """The steps worth checking now (a few more than are legal; passing aside), in named groups
     (``verb`` plus card or ability, as ``options`` names them), each group's steps made only when
-    asked for."""
+    asked for; ``ordered`` False: a group's steps in any order (``options`` asks whether one passes)."""
     st = ctx.state
     w = st.wait
     p = st.players[pid]
@@ -112,15 +112,15 @@ def _groups(ctx: Ctx, pid: str) -> Iterator[Group]:
                 yield f"deploy {ref}", (Deploy(pid, card=ref),)
             if d.pilot is not None:
                 yield f"pilot {ref}", _pilot_steps(ctx, pid, ref, refs)
-            yield from _unit_plays(ctx, pid, ref, _Sorted(st.cards, refs))
+            yield from _unit_plays(ctx, pid, ref, _Refs(st.cards, ordered, refs))
     elif w == "retreat":
         for ref in sorted(st.cards):
             if st.cards[ref].controller == pid:  # swtcg.retreat.untapped-only: one's own cards only
                 yield f"retreat {ref}", (Retreat(pid, card=ref),)
     elif w == "act":
-        in_order = _Sorted(st.cards)
+        in_order = _Refs(st.cards, ordered)
         for ref in st.acting:
-            yield f"attack {ref}", _attack_steps(ctx, pid, ref)
+            yield f"attack {ref}", _attack_steps(ctx, pid, ref, ordered)
             yield from _unit_plays(ctx, pid, ref, in_order)
             yield f"skip {ref}", (Skip(pid, card=ref),)
     elif w == "chance":
@@ -128,7 +128,7 @@ def _groups(ctx: Ctx, pid: str) -> Iterator[Group]:
         in_hand = ctx.cards.derived("hand-chances", _hand_chances)
         in_play = ctx.cards.derived("chances", _chances)
         piloting = ctx.cards.derived("pilot-chances", _pilot_chances)
-        in_order = _Sorted(st.cards)
+        in_order = _Refs(st.cards, ordered)
         # only the battle cards playable in this kind of chance (an unknown code: ctx.card says so)
         for code in sorted({c for c in p.hand if c != UNKNOWN and kind in in_hand.get(c, CHANCE_KINDS)}):
             d = ctx.card(code)
@@ -197,14 +197,16 @@ def _pilot_steps(ctx: Ctx, pid: str, ref: str, refs: list[str]) -> Iterator[SwAc
     yield Pilot(pid, card=ref, onto="build")
 
 
-def _attack_steps(ctx: Ctx, pid: str, ref: str) -> Iterator[SwAction]:
+def _attack_steps(ctx: Ctx, pid: str, ref: str, ordered: bool) -> Iterator[SwAction]:
     """An attack on each enemy unit in the attacker's arena (and in the Ground arena for Bombard)."""
     st = ctx.state
     arena = st.cards[ref].zone
-    for target in sorted(t for t, c in st.cards.items() if c.zone == arena and c.controller != pid):
+    enemies: Iterable[str] = (t for t, c in st.cards.items() if c.zone == arena and c.controller != pid)
+    for target in sorted(enemies) if ordered else enemies:
         yield Attack(pid, card=ref, target=target)
     if arena == "space" and en.kw_value(ctx, ref, "bombard"):
-        for target in sorted(t for t, c in st.cards.items() if c.zone == "ground" and c.controller != pid):
+        below: Iterable[str] = (t for t, c in st.cards.items() if c.zone == "ground" and c.controller != pid)
+        for target in sorted(below) if ordered else below:
             yield Attack(pid, card=ref, target=target)
 
 
@@ -237,7 +239,7 @@ def _misses(ctx: Ctx, most: int) -> tuple[int, ...]:
     return tuple(misses[:most])
 
 
-def _unit_plays(ctx: Ctx, pid: str, ref: str, in_order: _Sorted) -> Iterator[Group]:
+def _unit_plays(ctx: Ctx, pid: str, ref: str, in_order: _Refs) -> Iterator[Group]:
     d = ctx.cdef(ref)
     if not d.unit or not d.plays:
         return
@@ -252,15 +254,18 @@ def _unit_plays(ctx: Ctx, pid: str, ref: str, in_order: _Sorted) -> Iterator[Gro
                              for option, target, pay, dice in _variants(ctx, pid, play, in_order))
 
 
-class _Sorted:
-    """The references of the cards in play in order, sorted when first asked for (most of the
-    candidates need no target)."""
+class _Refs:
+    """The references of the cards in play: ``ordered``, sorted when first asked for (most of the
+    candidates need no target); else in any order."""
 
-    def __init__(self, cards: dict[str, Card], refs: list[str] | None = None) -> None:
+    def __init__(self, cards: dict[str, Card], ordered: bool, refs: list[str] | None = None) -> None:
         self.cards = cards
+        self.ordered = ordered
         self.sorted = refs
 
-    def refs(self) -> list[str]:
+    def refs(self) -> Iterable[str]:
+        if not self.ordered:
+            return self.sorted if self.sorted is not None else self.cards.keys()
         if self.sorted is None:
             self.sorted = sorted(self.cards)
         return self.sorted
@@ -270,7 +275,7 @@ TARGETED = frozenset(("your-unit", "enemy-unit", "any-unit", "character", "chara
 Variant = tuple[int | None, str | None, int | None, tuple[int, ...] | None]
 
 
-def _variants(ctx: Ctx, pid: str, play: Play, in_order: _Sorted) -> Iterator[Variant]:
+def _variants(ctx: Ctx, pid: str, play: Play, in_order: _Refs) -> Iterator[Variant]:
     """(option, target, pay, dice) of each step of a play, one per option and target (a few:
     self-play tries them in turn)."""
     st = ctx.state
