@@ -112,7 +112,8 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
                 yield f"deploy {ref}", (Deploy(pid, card=ref),)
             if d.pilot is not None:
                 yield f"pilot {ref}", _pilot_steps(ctx, pid, ref, refs)
-            yield from _unit_plays(ctx, pid, ref, _Refs(st.cards, ordered, refs))
+            if d.unit and d.plays:
+                yield from _unit_plays(ctx, pid, ref, _Refs(st.cards, ordered, refs))
     elif w == "retreat":
         for ref in sorted(st.cards):
             if st.cards[ref].controller == pid:  # swtcg.retreat.untapped-only: one's own cards only
