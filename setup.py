@@ -1,8 +1,13 @@
 """Build hook: with ``ARBITER_COMPILE=1`` the engine's hot modules are compiled with mypyc (the
 same typed source, as native extension modules); without it the package is pure Python.
 
-The list is the replay path: kernel, step inputs, Destiny rules engine, its records and state, the
-replayer. Events, typed steps (dataclasses subclassing a dataclass) and card definitions stay interpreted.
+The list is the replay path: kernel, step inputs, each game's rules engine, its records and state
+(Destiny, SW TCG, Relic), the replayer. Card definitions, importers, self-play and summaries stay
+interpreted, and so do frozen dataclasses with a ``ClassVar`` (mypyc makes the ``ClassVar`` a field,
+mypyc/mypyc#1122): SW TCG's typed steps (swtcg/steps.py), Relic's actions and records
+(relic/actions.py, relic/events.py), until they are plain classes as Destiny's are. Relic's
+``Game`` (relic/game.py, a thin interface) stays interpreted too: compiled, its module fails to
+initialise ("initialization of game raised unreported exception").
 ``make compiled`` builds them in a copy of the tree under var/ (never in place, so an edited
 ``.py`` is never shadowed by a stale extension); ``make test`` runs the engine and replay tests
 against that build too, and ``make bench`` measures both.
@@ -36,6 +41,23 @@ COMPILED = [
     "judge/games/destiny/state.py",
     "judge/games/destiny/steps.py",
     "judge/games/destiny/game.py",
+    "judge/games/relic/cards.py",
+    "judge/games/relic/engine.py",
+    "judge/games/relic/legal.py",
+    "judge/games/relic/scoring.py",
+    "judge/games/relic/setup.py",
+    "judge/games/relic/state.py",
+    "judge/games/swtcg/actions.py",
+    "judge/games/swtcg/engine.py",
+    "judge/games/swtcg/game.py",
+    "judge/games/swtcg/legal.py",
+    "judge/games/swtcg/model.py",
+    "judge/games/swtcg/opening.py",
+    "judge/games/swtcg/procedure.py",
+    "judge/games/swtcg/records.py",
+    "judge/games/swtcg/setup.py",
+    "judge/games/swtcg/shape.py",
+    "judge/games/swtcg/state.py",
     "replays/format.py",
     "replays/replayer.py",
 ]

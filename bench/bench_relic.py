@@ -2,7 +2,10 @@
 
 1. Replay speed over a Relic self-play corpus, steps per second, beside python-chess reading PGN
    games of the same total number of moves and replaying them on a board (moves per second), and
-   beside the Destiny engine's self-play corpus.
+   beside the Destiny engine's self-play corpus: the pure Python engine, and the same source
+   compiled with mypyc (``make compiled``, var/compiled/tree) run in a subprocess on the same
+   corpus (bench/compiled.py). Goals (issue 17): pure Python at least python-chess's rate,
+   compiled at least twice it.
 2. Cost growth: a Relic log ten times longer should cost at most eleven times more.
 
 Run: ``python bench/bench_relic.py [--games N] [--long STEPS]`` (``make bench`` runs it).
@@ -19,6 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from bench.bench_replay import best_of, pgn_corpus, replay_pgn  # noqa: E402
 from bench.bench_replay import corpus as destiny_corpus  # noqa: E402
 from bench.bench_replay import replay_all as destiny_replay_all  # noqa: E402
+from bench.compiled import compiled_seconds  # noqa: E402
 from judge.games.relic.cards import default_pool  # noqa: E402
 from judge.games.relic.selfplay import new_log  # noqa: E402
 from replays.format import parse_log  # noqa: E402
@@ -59,6 +63,7 @@ def main() -> None:
     logs = corpus(args.games)
     steps = sum(len(log["steps"]) for log in logs)
     t_relic = best_of(lambda: replay_all(logs), repeat=5)
+    t_compiled = compiled_seconds(logs, "judge.games.relic.engine", "bench_relic", "replay_all", repeat=5)
     pgn = pgn_corpus(steps)
     moves = replay_pgn(pgn)
     t_chess = best_of(lambda: replay_pgn(pgn), repeat=5)
@@ -66,7 +71,13 @@ def main() -> None:
     print(f"relic replay speed: {args.games} self-play games, {steps} steps")
     print(f"python-chess: {moves} PGN moves read and replayed in {t_chess:.3f} s = {c_rate:,.0f} moves/s")
     print(f"arbiter relic, pure Python: {t_relic:.3f} s = {r_rate:,.0f} steps/s; ratio to python-chess "
-          f"{r_rate / c_rate:.2f}")
+          f"{r_rate / c_rate:.2f} (goal >= 1.00)")
+    if t_compiled is None:
+        print("arbiter relic, compiled: not built, or built from older sources (make compiled)")
+    else:
+        m_rate = steps / t_compiled
+        print(f"arbiter relic, compiled (mypyc): {t_compiled:.3f} s = {m_rate:,.0f} steps/s; ratio to python-chess "
+              f"{m_rate / c_rate:.2f} (goal >= 2.00); compiled/pure {m_rate / r_rate:.2f}")
     destiny = destiny_corpus(40)
     d_steps = sum(len(log["steps"]) for log in destiny)
     d_rate = d_steps / best_of(lambda: destiny_replay_all(destiny), repeat=5)

@@ -72,9 +72,9 @@ def build() -> Path:
 
 def check_compiled(tree: Path) -> None:
     """The copy imports the extension modules, not the ``.py`` files beside them."""
-    code = ("import judge.games.destiny.engine as e, replays.replayer as r; "
-            "assert e.__file__.endswith('.so') and r.__file__.endswith('.so'), (e.__file__, r.__file__); "
-            "print(e.__file__)")
+    code = ("import judge.games.destiny.engine as e, judge.games.swtcg.engine as s, judge.games.relic.engine as g, "
+            "replays.replayer as r; files = [m.__file__ for m in (e, s, g, r)]; "
+            "assert all(f.endswith('.so') for f in files), files; print(e.__file__)")
     subprocess.run([sys.executable, "-c", code], cwd=tree, check=True, capture_output=True, text=True)
 
 

@@ -93,6 +93,7 @@ class Ctx:
     """One step's context and the kernel's host."""
 
     timing_rules: ClassVar[TimingRules] = TIMING_RULES
+    __deletable__ = ("kernel",)  # see close() (mypyc needs to be told)
 
     def __init__(self, state: RelicState, inputs: Inputs = NO_INPUTS, rng: Rng | None = None,
                  policy: Policy | None = None) -> None:
@@ -106,6 +107,7 @@ class Ctx:
         self.written_choices: list[dict[str, Any]] = []
 
     def close(self) -> None:
+        """Done with this step: break the context <-> kernel reference cycle (as Destiny's Ctx does)."""
         del self.kernel
 
     # -- kernel host --------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from judge.games.swtcg import opening
 from judge.games.swtcg import records as rc
 from judge.games.swtcg.engine import Ctx, NotImplementedCard
 from judge.games.swtcg.model import ACTIVATED, CardDef, Keyword, Play, X
-from judge.games.swtcg.state import ARENAS, UNKNOWN, Card
+from judge.games.swtcg.state import ARENAS_OR_BUILD, IN_PLAY, UNKNOWN, Card
 from judge.games.swtcg.steps import (
     ABILITY,
     REF,
@@ -220,7 +220,7 @@ def _check_pilot(ctx: Ctx, a: Pilot) -> Problem:
             display=ud.display, type=ud.type,
         )
     if c.zone == "pilot":
-        if u.zone not in (*ARENAS, "build") or u.ref == c.on:
+        if u.zone not in ARENAS_OR_BUILD or u.ref == c.on:
             return "swtcg.pilots.build-step-move", Msg(N_("{onto} is not another unit"), onto=a.onto)
     elif u.zone not in ("space", "ground"):
         return "swtcg.pilots.build-step-move", Msg(N_("{onto} is not in the Space or Ground arena"), onto=a.onto)
@@ -242,7 +242,7 @@ def _check_pilot(ctx: Ctx, a: Pilot) -> Problem:
 def _check_retreat(ctx: Ctx, a: Retreat) -> Problem:
     st = ctx.state
     c = st.cards.get(a.card)
-    if c is None or c.controller != a.by or c.zone not in (*ARENAS, "pilot"):
+    if c is None or c.controller != a.by or c.zone not in IN_PLAY:
         return "swtcg.retreat.untapped-only", Msg(
             N_("{card} is not a unit or pilot {by} has in an arena"),
             card=a.card, by=a.by,
@@ -289,14 +289,22 @@ def window_problem(ctx: Ctx, window: str, unit: str | None = None) -> Problem:
     st = ctx.state
     kind = st.chance["kind"] if st.chance else None
     rule = WINDOW_RULE[window]
-    ok = {"any": kind in ("general", "attack"),
-          "attack": kind == "attack" and st.attack is not None,
-          "reroll": kind == "reroll" and st.roll is not None,
-          "prevent": kind == "prevent",
-          "disrupt": kind == "disrupt",
-          "no-attack": kind == "general" and st.attack is None,
-          "build": st.wait == "build",
-          "would-attack": st.wait == "act" and unit in st.acting}[window]
+    if window == "any":
+        ok = kind in ("general", "attack")
+    elif window == "attack":
+        ok = kind == "attack" and st.attack is not None
+    elif window == "reroll":
+        ok = kind == "reroll" and st.roll is not None
+    elif window in ("prevent", "disrupt"):
+        ok = kind == window
+    elif window == "no-attack":
+        ok = kind == "general" and st.attack is None
+    elif window == "build":
+        ok = st.wait == "build"
+    elif window == "would-attack":
+        ok = st.wait == "act" and unit in st.acting
+    else:
+        raise KeyError(window)
     if ok:
         return None
     now = Msg(N_("a {kind} chance"), kind=kind) if kind else Msg(N_("the {wait} step"), wait=st.wait)

@@ -46,7 +46,7 @@ from judge.games.swtcg.model import (
     Trigger,
     X,
 )
-from judge.games.swtcg.state import ARENAS, Card, GameState
+from judge.games.swtcg.state import ARENAS, ARENAS_OR_BUILD, IN_PLAY, Card, GameState
 from judge.kernel.core import Decision, IllegalAction, KernelLoop, MissingOutcome, PendingDecision, Record
 from judge.kernel.rng import Rng
 
@@ -82,6 +82,11 @@ class Ctx:
         self.records: list[Record] = []
         self.decisions: list[dict[str, Any]] = []
         self.written_choices: list[dict[str, Any]] = []
+        # while only checking (judge.games.swtcg.legal.options: the state cannot change), what
+        # cost_delta and grant_sources found, kept; None otherwise
+        self.costs: dict[tuple[str, str], int] | None = None
+        self.grants: list[tuple[Card, Any]] | None = None
+        self.uniques: dict[str, dict[str, list[str]]] | None = None  # same_name's: controller -> name -> refs
 
     # ------------------------------------------------------------------ lookups
     def card(self, code: str) -> CardDef:
@@ -140,12 +145,14 @@ def active(st: GameState, c: Card) -> bool:
     return st.phase != "setup" and c.built
 
 
-def stat(ctx: Ctx, ref: str, name: str) -> int:
+def stat(ctx: Ctx, ref: str, name: str, boosters: list[Card] | None = None) -> int:
     """A unit's speed, power or health: printed, plus its pilot's bonuses
-    (swtcg.pilots.bonuses-only-when-piloting), plus lasting effects (swtcg.abilities.cumulative-modifiers)."""
+    (swtcg.pilots.bonuses-only-when-piloting), plus lasting effects (swtcg.abilities.cumulative-modifiers).
+    ``boosters``: ``boost_sources(ctx)``, when the caller found them already."""
     st = ctx.state
     c = st.cards[ref]
-    value = int(getattr(ctx.card(c.code), name))
+    d = ctx.card(c.code)
+    value = int(getattr(d, name))
     if c.pilot and c.pilot in st.cards:
         pdef = ctx.cdef(c.pilot).pilot
         if pdef is not None:
@@ -153,18 +160,27 @@ def stat(ctx: Ctx, ref: str, name: str) -> int:
     for m in st.mods:
         if m["target"] == ref and m["stat"] == name:
             value += int(m["amount"])
-    d = ctx.card(c.code)
-    codes = ctx.cards.with_static("boost")
-    for g in st.cards.values():
-        if g.code in codes and g.zone in ARENAS and g.ref != ref and g.controller == c.controller and active(st, g):
+    for g in boost_sources(ctx) if boosters is None else boosters:
+        if g.ref != ref and g.controller == c.controller:
             for s in ctx.card(g.code).statics:
                 if s.kind == "boost" and s.stat == name and d.has_subtype(s.scope):
                     value += s.amount  # swtcg.cards.subtype-reference: the type line, never the name
     return max(0, value)
 
 
+def boost_sources(ctx: Ctx) -> list[Card]:
+    """The cards in the arenas whose static abilities boost other units' stats."""
+    st = ctx.state
+    codes = ctx.cards.with_static("boost")
+    if not codes:
+        return []
+    return [g for g in st.cards.values() if g.code in codes and g.zone in ARENAS and active(st, g)]
+
+
 def grant_sources(ctx: Ctx) -> list[tuple[Card, Any]]:
     """The cards in the arenas whose static abilities grant keywords, with those abilities."""
+    if ctx.grants is not None:
+        return ctx.grants
     st = ctx.state
     out = []
     codes = ctx.cards.with_static("grant")
@@ -173,6 +189,8 @@ def grant_sources(ctx: Ctx) -> list[tuple[Card, Any]]:
             for s in ctx.card(g.code).statics:
                 if s.kind == "grant" and s.keyword is not None:
                     out.append((g, s))
+    if ctx.costs is not None:  # only checking: the same until the check is done
+        ctx.grants = out
     return out
 
 
@@ -222,6 +240,11 @@ def kw_value(ctx: Ctx, ref: str, name: str) -> int:
 def cost_delta(ctx: Ctx, pid: str, scope: str) -> int:
     """How much the Force cost of ``pid``'s battle cards (``battle``) or activated abilities
     (``ability``) changes, from static abilities in play."""
+    memo = ctx.costs
+    if memo is not None:
+        found = memo.get((pid, scope))
+        if found is not None:
+            return found
     st = ctx.state
     delta = 0
     codes = ctx.cards.with_static("cost")
@@ -233,6 +256,8 @@ def cost_delta(ctx: Ctx, pid: str, scope: str) -> int:
             if s.kind == "cost" and s.scope == scope and (s.whose == "all" or (s.whose == "you" and mine)
                                                           or (s.whose == "opponent" and not mine)):
                 delta += s.amount
+    if memo is not None:
+        memo[(pid, scope)] = delta
     return delta
 
 
@@ -350,7 +375,7 @@ def trigger_all(ctx: Ctx, on: str, only: str | None = None) -> None:
     st = ctx.state
     for ref in sorted(st.cards):
         c = st.cards[ref]
-        if (only is not None and ref != only) or not active(st, c) or c.zone not in (*ARENAS, "pilot"):
+        if (only is not None and ref != only) or not active(st, c) or c.zone not in IN_PLAY:
             continue
         for i, trig in enumerate(ctx.card(c.code).triggers):
             if trig.on == on:
@@ -428,7 +453,7 @@ def run_effects(ctx: Ctx, source_id: str, source: str | None, pid: str, effects:
                                   "effects": [effect_json(f) for f in effects], "target": target, "x": x,
                                   "start": i + 1})
             src = source if source and e.target != "self" and source in st.cards and ctx.state.cards[source].zone in \
-                (*ARENAS, "build") and st.cards[source].zone != "build" else None
+                ARENAS_OR_BUILD and st.cards[source].zone != "build" else None
             if e.kind == "dice":
                 # dice of damage are no attack (swtcg.battle.dice-of-damage-not-attack)
                 st.frames.append({"f": "dice-damage", "source": src, "target": who, "n": amount, "player": pid})
@@ -470,7 +495,7 @@ def target_problem(ctx: Ctx, kind: str, pid: str, target: str | None, source: st
         return "swtcg.project.target"
     c = st.cards[target]
     if kind == "character":  # "a Character" can be a pilot (swtcg.pilots.unit-effects-exclude)
-        return None if ctx.cdef(target).type == "character" and c.zone in (*ARENAS, "pilot") else \
+        return None if ctx.cdef(target).type == "character" and c.zone in IN_PLAY else \
             "swtcg.cards.type-reference"
     if c.zone not in ARENAS:  # "a unit" never is a pilot (swtcg.pilots.unit-effects-exclude)
         return "swtcg.pilots.unit-effects-exclude" if c.zone == "pilot" else "swtcg.project.target"
@@ -524,7 +549,8 @@ def apply_effect(ctx: Ctx, source_id: str, source: str | None, pid: str, e: Effe
     elif e.kind == "reroll":
         reroll(ctx, pid, source_id, dice if dice is not None else (), amount)
     elif e.kind == "disrupt":
-        for f in reversed(st.frames):
+        for i in range(len(st.frames) - 1, -1, -1):  # the latest first
+            f = st.frames[i]
             if f["f"] == "resolve-play" and not f.get("disrupted"):
                 f["disrupted"] = source_id
                 ctx.record(rc.DisruptedRecord(("swtcg.keywords.disrupt-targets",), ability=f["source_id"],
@@ -855,8 +881,10 @@ def next_actors(ctx: Ctx, arena: str) -> list[str]:
     ready_units = [c for c in st.units_in(arena) if not c.tapped]
     if not ready_units:
         return []
-    top = max(stat(ctx, c.ref, "speed") for c in ready_units)
-    fastest = [c for c in ready_units if stat(ctx, c.ref, "speed") == top]
+    boosters = boost_sources(ctx)
+    speeds = [stat(ctx, c.ref, "speed", boosters) for c in ready_units]
+    top = max(speeds)
+    fastest = [c for c, speed in zip(ready_units, speeds, strict=True) if speed == top]
     dark = st.dark()
     if any(c.controller == dark for c in fastest):
         fastest = [c for c in fastest if c.controller == dark]
@@ -1027,8 +1055,7 @@ def attack_end(ctx: Ctx) -> None:
                       "player": ret["player"]})
     for boost in a["boosts"]:
         later.append({"f": "effect-damage", "source": a["attacker"], "target": a["attacker"], "amount": boost})
-    for frame in reversed(later):
-        st.frames.append(frame)
+    st.frames.extend(reversed(later))
 
 
 def turn_end(ctx: Ctx) -> None:
@@ -1055,10 +1082,22 @@ def turn_end(ctx: Ctx) -> None:
 
 
 def same_name(ctx: Ctx, pid: str, d: CardDef, moving: str | None = None) -> str | None:
+    """The unit of ``d``'s name ``pid`` has built in an arena or the build zone (base.unique), other
+    than ``moving``; None when ``d`` is not unique."""
     if not d.unique:
         return None
+    if ctx.costs is not None:  # only checking: each player's built units by name found once
+        if ctx.uniques is None:
+            ctx.uniques = {}
+        names = ctx.uniques.get(pid)
+        if names is None:
+            names = ctx.uniques[pid] = {}
+            for c in ctx.state.cards.values():
+                if c.controller == pid and c.built and c.zone in ARENAS_OR_BUILD:
+                    names.setdefault(ctx.card(c.code).name, []).append(c.ref)
+        return next((ref for ref in names.get(d.name, ()) if ref != moving), None)
     for c in ctx.state.cards.values():
-        if c.ref != moving and c.controller == pid and c.built and c.zone in (*ARENAS, "build") \
+        if c.ref != moving and c.controller == pid and c.built and c.zone in ARENAS_OR_BUILD \
                 and ctx.card(c.code).name == d.name:
             return c.ref
     return None

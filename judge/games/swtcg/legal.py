@@ -7,11 +7,13 @@ does not implement counts as something they could play, so a chance never closes
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+
 from judge.games.swtcg import engine as en
 from judge.games.swtcg.actions import check
 from judge.games.swtcg.engine import Ctx
-from judge.games.swtcg.model import ACTIVATED, Play, X
-from judge.games.swtcg.state import ARENAS, UNKNOWN
+from judge.games.swtcg.model import ACTIVATED, CardDef, Keyword, Play, X
+from judge.games.swtcg.state import ARENAS_OR_BUILD, IN_PLAY, UNKNOWN, Card
 from judge.games.swtcg.steps import (
     Attack,
     Build,
@@ -28,6 +30,7 @@ from judge.games.swtcg.steps import (
 # the chance each play window may be played in (swtcg.abilities.activated-when and the windows)
 FITS = {"any": ("general", "attack"), "attack": ("attack",), "reroll": ("reroll",), "prevent": ("prevent",),
         "disrupt": ("disrupt",), "no-attack": ("general",), "build": (), "would-attack": ()}
+CHANCE_KINDS = frozenset(k for kinds in FITS.values() for k in kinds)
 
 
 def candidates(ctx: Ctx, pid: str) -> list[SwAction]:
@@ -35,7 +38,7 @@ def candidates(ctx: Ctx, pid: str) -> list[SwAction]:
     st = ctx.state
     if st.turn != pid or st.wait is None:
         return []
-    ok = [a for a in _steps(ctx, pid) if check(ctx, a) is None]
+    ok = [a for _, group in _groups(ctx, pid, ordered=True) for a in group if check(ctx, a) is None]
     if st.wait in ("deploy", "partial", "build", "retreat", "chance"):
         ok.append(Pass(pid))
     return ok
@@ -43,94 +46,190 @@ def candidates(ctx: Ctx, pid: str) -> list[SwAction]:
 
 def has_option(ctx: Ctx, pid: str) -> bool:
     """Whether ``pid`` could do anything now besides passing (or letting a unit go through its turn)."""
-    return any(not isinstance(a, Skip) and check(ctx, a) is None for a in _steps(ctx, pid))
+    return bool(options(ctx, pid))
 
 
-def _steps(ctx: Ctx, pid: str) -> list[SwAction]:
-    """The steps worth checking now (a few more than are legal; passing and skipping aside)."""
+def options(ctx: Ctx, pid: str) -> list[str]:
+    """What ``pid`` could do now besides passing or skipping (``verb`` plus card or ability), each
+    name once: a name's steps are checked until one passes (a battle card with a target for every
+    unit in play is one name, checked once, not once per unit)."""
     st = ctx.state
-    out: list[SwAction] = []
+    if st.turn != pid or st.wait is None:
+        return []
+    out: list[str] = []
+    seen: set[str] = set()
+    ctx.costs = {}  # only checking from here: cost changes and granted keywords found once
+    try:
+        for name, group in _groups(ctx, pid, ordered=False):
+            if name in seen or name.startswith("skip "):
+                continue
+            for a in group:
+                if check(ctx, a) is None:
+                    out.append(name)
+                    seen.add(name)
+                    break
+    finally:
+        ctx.costs = ctx.grants = ctx.uniques = None
+    return out
+
+
+Group = tuple[str, Iterable[SwAction]]
+
+
+def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
+    """The steps worth checking now (a few more than are legal; passing aside), in named groups
+    (``verb`` plus card or ability, as ``options`` names them), each group's steps made only when
+    asked for; ``ordered`` False: a group's steps in any order (``options`` asks whether one passes)."""
+    st = ctx.state
     w = st.wait
     p = st.players[pid]
-    hand = sorted(set(p.hand) - {UNKNOWN})
+    if w in ("deploy", "partial", "build"):
+        hand = sorted(set(p.hand) - {UNKNOWN})
     if w == "deploy":
-        out += [Deploy(pid, card=code) for code in hand]
+        for code in hand:
+            yield f"deploy {code}", (Deploy(pid, card=code),)
     elif w == "partial":
         left = en.SETUP_BUILD_POINTS - p.deployed
         for code in hand:
             d = ctx.card(code)
             if left >= 1:
-                out.append(Build(pid, card=code, counters=max(1, min(left, d.cost))))
+                yield f"build {code}", (Build(pid, card=code, counters=max(1, min(left, d.cost))),)
     elif w == "build":
         for code in hand:
             d = ctx.card(code)
             if p.build >= 1 or d.cost == 0:
-                out.append(Build(pid, card=code, counters=max(0 if d.cost == 0 else 1, min(p.build, d.cost))))
-        for ref in sorted(st.cards):
+                yield f"build {code}", (Build(pid, card=code, counters=max(0 if d.cost == 0 else 1,
+                                                                             min(p.build, d.cost))),)
+        refs = sorted(st.cards)
+        for ref in refs:
             c = st.cards[ref]
             if c.controller != pid:
                 continue
             d = ctx.card(c.code)
             if c.zone == "build":
                 if not c.built and p.build >= 1:
-                    out.append(Build(pid, card=ref, counters=max(1, min(p.build, d.cost - c.counters))))
-                out.append(Deploy(pid, card=ref))
+                    yield f"build {ref}", (Build(pid, card=ref, counters=max(1, min(p.build, d.cost - c.counters))),)
+                yield f"deploy {ref}", (Deploy(pid, card=ref),)
             if d.pilot is not None:
-                for target in sorted(st.cards):
-                    out.append(Pilot(pid, card=ref, onto=target))
-                out += [Pilot(pid, card=ref, onto="character"), Pilot(pid, card=ref, onto="build")]
-            out += _unit_plays(ctx, pid, ref)
+                yield f"pilot {ref}", _pilot_steps(ctx, pid, ref, refs)
+            if d.unit and d.plays:
+                yield from _unit_plays(ctx, pid, ref, _Refs(st.cards, ordered, refs))
     elif w == "retreat":
-        out += [Retreat(pid, card=ref) for ref in sorted(st.cards)]
+        for ref in sorted(st.cards):
+            if st.cards[ref].controller == pid:  # swtcg.retreat.untapped-only: one's own cards only
+                yield f"retreat {ref}", (Retreat(pid, card=ref),)
     elif w == "act":
+        in_order = _Refs(st.cards, ordered)
         for ref in st.acting:
-            arena = st.cards[ref].zone
-            out += [Attack(pid, card=ref, target=t.ref) for t in sorted(st.units_in(arena), key=lambda c: c.ref)
-                    if t.controller != pid]
-            if arena == "space" and en.kw_value(ctx, ref, "bombard"):
-                out += [Attack(pid, card=ref, target=t.ref) for t in sorted(st.units_in("ground"), key=lambda c: c.ref)
-                        if t.controller != pid]
-            out += _unit_plays(ctx, pid, ref)
-            out.append(Skip(pid, card=ref))
+            yield f"attack {ref}", _attack_steps(ctx, pid, ref, ordered)
+            yield from _unit_plays(ctx, pid, ref, in_order)
+            yield f"skip {ref}", (Skip(pid, card=ref),)
     elif w == "chance":
         kind = st.chance["kind"] if st.chance else ""
-        for code in hand:
+        in_hand = ctx.cards.derived("hand-chances", _hand_chances)
+        in_play = ctx.cards.derived("chances", _chances)
+        piloting = ctx.cards.derived("pilot-chances", _pilot_chances)
+        in_order = _Refs(st.cards, ordered)
+        # only the battle cards playable in this kind of chance (an unknown code: ctx.card says so)
+        for code in sorted({c for c in p.hand if c != UNKNOWN and kind in in_hand.get(c, CHANCE_KINDS)}):
             d = ctx.card(code)
-            if d.type != "battle":
-                continue
             if not d.implemented:
-                out.append(PlayCard(pid, card=code))
+                yield f"play {code}", (PlayCard(pid, card=code),)
                 continue
-            if not any(kind in FITS[window] for window in d.plays[0].windows):
-                continue
-            out += [PlayCard(pid, card=code, option=u.option, target=u.target, pay=u.pay, dice=u.dice)
-                    for u in _play_variants(ctx, pid, d.plays[0], code)]
+            yield f"play {code}", (PlayCard(pid, card=code, option=option, target=target, pay=pay, dice=dice)
+                                   for option, target, pay, dice in _variants(ctx, pid, d.plays[0], in_order))
         grants = en.grant_sources(ctx)
-        for ref in sorted(st.cards):
-            c = st.cards[ref]
-            if c.controller != pid:
-                continue
-            out += _unit_plays(ctx, pid, ref)
+        # only the cards with something of their own, their pilot's or granted to use in this kind of chance
+        for ref in sorted(ref for ref, c in st.cards.items() if c.controller == pid and (
+                grants or kind in in_play.get(c.code, CHANCE_KINDS)
+                or (c.pilot and c.pilot in st.cards and kind in piloting.get(st.cards[c.pilot].code, CHANCE_KINDS)))):
+            yield from _unit_plays(ctx, pid, ref, in_order)
             for iid, k in en.keyword_instances(ctx, ref, grants):
                 window = ACTIVATED.get(k.name)
                 if window is None or kind not in FITS[window]:
                     continue
-                if k.name == "deflect":
-                    where = en.arena_of(ctx, ref)
-                    out += [Use(pid, ability=iid, to=u.ref) for u in sorted(st.units_in(where), key=lambda c: c.ref)
-                            ] if where else []
-                elif k.name == "prevent":
-                    out += [Use(pid, ability=iid, target=d["target"]) for d in st.damage]
-                elif k.name == "evade" and k.value == X:
-                    due = sum(d["amount"] - d["prevented"] for d in st.damage if d["target"] == ref)
-                    most = min(due, p.force - en.cost_delta(ctx, pid, "ability"))
-                    if most > 0:
-                        out.append(Use(pid, ability=iid, amount=most))
-                elif k.name == "lucky":
-                    out.append(Use(pid, ability=iid, dice=_misses(ctx, k.value)))
-                else:
-                    out.append(Use(pid, ability=iid))
-    return out
+                yield f"use {iid}", _keyword_steps(ctx, pid, ref, iid, k)
+
+
+def _hand_chances(d: CardDef) -> frozenset[str]:
+    """The kinds of chance a card in hand may be a step in: a battle card's windows (any kind for
+    one whose text the engine does not implement: ``check`` says)."""
+    if d.type != "battle":
+        return frozenset()
+    if not d.implemented:
+        return CHANCE_KINDS
+    return frozenset(k for w in d.plays[0].windows for k in FITS[w])
+
+
+def _chances(d: CardDef) -> frozenset[str]:
+    """The kinds of chance a card in play may have a step in, from its own text: a unit's plays and
+    its activated keywords (a pilot's and granted keywords aside)."""
+    kinds = {k for play in (d.plays if d.unit else ()) for w in play.windows for k in FITS[w]}
+    kinds.update(k for kw in d.keywords if kw.name in ACTIVATED for k in FITS[ACTIVATED[kw.name]])
+    return frozenset(kinds)
+
+
+def _pilot_chances(d: CardDef) -> frozenset[str]:
+    """The kinds of chance the unit a card pilots may have a step in, from the pilot's keywords."""
+    keywords = d.pilot.keywords if d.pilot is not None else ()
+    return frozenset(k for kw in keywords if kw.name in ACTIVATED for k in FITS[ACTIVATED[kw.name]])
+
+
+def _pilot_steps(ctx: Ctx, pid: str, ref: str, refs: list[str]) -> Iterator[SwAction]:
+    st = ctx.state
+    c = st.cards[ref]
+    if not c.built or c.moved:
+        return  # swtcg.abilities.partially-built-inactive, swtcg.pilots.build-step-move: whatever it goes onto
+    zones = ARENAS_OR_BUILD if c.zone == "pilot" else ("space", "ground")  # swtcg.pilots.build-step-move
+    pdef = ctx.card(c.code).pilot
+    if pdef is None:
+        return  # no Pilot ability (_groups asks for a pilot's moves only)
+    kind = pdef.kind
+    for target in refs:
+        t = st.cards[target]
+        # a Space or Ground unit one controls (swtcg.pilots.move-onto-units), another than the one it pilots,
+        # no Droid (swtcg.pilots.no-droid-units), of the type it pilots (swtcg.pilots.type-match), with no
+        # pilot (swtcg.pilots.one-per-unit): what check asks of the unit, asked first
+        if t.controller == pid and t.zone in zones and (c.zone != "pilot" or target != c.on) and not t.pilot:
+            u = ctx.card(t.code)
+            if u.type in ("space", "ground") and not u.droid and u.has_subtype(kind):
+                yield Pilot(pid, card=ref, onto=target)
+    yield Pilot(pid, card=ref, onto="character")
+    yield Pilot(pid, card=ref, onto="build")
+
+
+def _attack_steps(ctx: Ctx, pid: str, ref: str, ordered: bool) -> Iterator[SwAction]:
+    """An attack on each enemy unit in the attacker's arena (and in the Ground arena for Bombard)."""
+    st = ctx.state
+    arena = st.cards[ref].zone
+    enemies: Iterable[str] = (t for t, c in st.cards.items() if c.zone == arena and c.controller != pid)
+    for target in sorted(enemies) if ordered else enemies:
+        yield Attack(pid, card=ref, target=target)
+    if arena == "space" and en.kw_value(ctx, ref, "bombard"):
+        below: Iterable[str] = (t for t, c in st.cards.items() if c.zone == "ground" and c.controller != pid)
+        for target in sorted(below) if ordered else below:
+            yield Attack(pid, card=ref, target=target)
+
+
+def _keyword_steps(ctx: Ctx, pid: str, ref: str, iid: str, k: Keyword) -> Iterator[SwAction]:
+    st = ctx.state
+    if k.name == "deflect":
+        where = en.arena_of(ctx, ref)
+        if where:
+            for u in sorted(st.units_in(where), key=lambda c: c.ref):
+                yield Use(pid, ability=iid, to=u.ref)
+    elif k.name == "prevent":
+        for d in st.damage:
+            yield Use(pid, ability=iid, target=d["target"])
+    elif k.name == "evade" and k.value == X:
+        due = sum(d["amount"] - d["prevented"] for d in st.damage if d["target"] == ref)
+        most = min(due, st.players[pid].force - en.cost_delta(ctx, pid, "ability"))
+        if most > 0:
+            yield Use(pid, ability=iid, amount=most)
+    elif k.name == "lucky":
+        yield Use(pid, ability=iid, dice=_misses(ctx, k.value))
+    else:
+        yield Use(pid, ability=iid)
 
 
 def _misses(ctx: Ctx, most: int) -> tuple[int, ...]:
@@ -141,50 +240,63 @@ def _misses(ctx: Ctx, most: int) -> tuple[int, ...]:
     return tuple(misses[:most])
 
 
-def _unit_plays(ctx: Ctx, pid: str, ref: str) -> list[SwAction]:
+def _unit_plays(ctx: Ctx, pid: str, ref: str, in_order: _Refs) -> Iterator[Group]:
     d = ctx.cdef(ref)
-    out: list[SwAction] = []
+    if not d.unit or not d.plays:
+        return
     st = ctx.state
     kind = st.chance["kind"] if st.chance else ""
-    for n, play in enumerate(d.plays if d.unit else ()):
+    for n, play in enumerate(d.plays):
         if not any(kind in FITS[w] or (w == "build" and st.wait == "build")
                    or (w == "would-attack" and st.wait == "act") for w in play.windows):
             continue
         iid = f"{ref}:play" + (f".{n + 1}" if n else "")
-        out += _play_variants(ctx, pid, play, iid)
-    return out
+        yield f"use {iid}", (Use(pid, ability=iid, option=option, target=target, pay=pay, dice=dice)
+                             for option, target, pay, dice in _variants(ctx, pid, play, in_order))
 
 
-def _play_variants(ctx: Ctx, pid: str, play: Play, iid: str) -> list[Use]:
-    """One step per option and target of a play (a few: self-play tries them in turn)."""
+class _Refs:
+    """The references of the cards in play: ``ordered``, sorted when first asked for (most of the
+    candidates need no target); else in any order."""
+
+    def __init__(self, cards: dict[str, Card], ordered: bool, refs: list[str] | None = None) -> None:
+        self.cards = cards
+        self.ordered = ordered
+        self.sorted = refs
+
+    def refs(self) -> Iterable[str]:
+        if not self.ordered:
+            return self.sorted if self.sorted is not None else self.cards.keys()
+        if self.sorted is None:
+            self.sorted = sorted(self.cards)
+        return self.sorted
+
+
+TARGETED = frozenset(("your-unit", "enemy-unit", "any-unit", "character", "character-unit"))
+Variant = tuple[int | None, str | None, int | None, tuple[int, ...] | None]
+
+
+def _variants(ctx: Ctx, pid: str, play: Play, in_order: _Refs) -> Iterator[Variant]:
+    """(option, target, pay, dice) of each step of a play, one per option and target (a few:
+    self-play tries them in turn)."""
     st = ctx.state
-    out: list[Use] = []
     for option, effects in enumerate(play.options):
-        targets: list[str | None] = [None]
         kinds = {e.target for e in effects if e.kind not in ("reroll", "disrupt")}
-        if kinds & {"your-unit", "enemy-unit", "any-unit", "character", "character-unit"}:
-            targets = [c.ref for c in sorted(st.cards.values(), key=lambda c: c.ref)
-                       if c.zone in (*ARENAS, "pilot") and not ("your-unit" in kinds and c.controller != pid)
-                       and not ("enemy-unit" in kinds and c.controller == pid)
-                       and not ("prevent" in {e.kind for e in effects} and not any(d["target"] == c.ref
-                                                                                   for d in st.damage))]
         dice = None
         for e in effects:
             if e.kind == "reroll":
                 dice = _misses(ctx, e.amount)
         pay = st.players[pid].force if play.any_amount else None
-        for t in targets:
-            out.append(Use(pid, ability=iid, option=option if len(play.options) > 1 else None, target=t, pay=pay,
-                           dice=dice))
-    return out
-
-
-def options(ctx: Ctx, pid: str) -> list[str]:
-    """What ``pid`` could do now besides passing (``verb`` plus card or ability)."""
-    out = []
-    for a in candidates(ctx, pid):
-        if isinstance(a, Pass | Skip):
+        chosen = option if len(play.options) > 1 else None
+        if not kinds & TARGETED:
+            yield chosen, None, pay, dice
             continue
-        name = getattr(a, "ability", None) or getattr(a, "card", "")
-        out.append(f"{a.verb} {name}")
-    return out
+        mine, theirs = "your-unit" in kinds, "enemy-unit" in kinds
+        prevents = any(e.kind == "prevent" for e in effects)
+        targeted = sorted(kinds & TARGETED)
+        for ref in in_order.refs():
+            c = st.cards[ref]
+            if c.zone in IN_PLAY and not (mine and c.controller != pid) and not (theirs and c.controller == pid) \
+                    and not (prevents and not any(d["target"] == ref for d in st.damage)) \
+                    and all(en.target_problem(ctx, kind, pid, ref, None) is None for kind in targeted):
+                yield chosen, ref, pay, dice  # (a target the effects cannot have: check would say so)

@@ -19,8 +19,9 @@ A card whose text the engine cannot read has ``implemented`` False: it stops a r
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 UNIT_TYPES = ("space", "ground", "character")  # swtcg.cards.units
@@ -170,11 +171,7 @@ class CardDef:
     def has_subtype(self, word: str) -> bool:
         """Whether the type line names ``word`` (swtcg.cards.subtype-reference: never the name); a pilot's
         ``Speeder/Starfighter`` names either."""
-        for one in word.lower().split("/"):
-            pattern = re.compile(r"(^|\s)" + re.escape(one.strip()) + r"($|\s)")
-            if any(pattern.search(s.lower()) for s in self.subtypes):
-                return True
-        return False
+        return _names_subtype(self.subtypes, word)
 
     @property
     def droid(self) -> bool:
@@ -185,12 +182,26 @@ class CardDef:
         return f"{self.name} ({self.version})" if self.version else self.name
 
 
+@lru_cache(maxsize=4096)
+def _names_subtype(subtypes: tuple[str, ...], word: str) -> bool:
+    """CardDef.has_subtype, once per type line and word."""
+    for one in word.lower().split("/"):
+        pattern = re.compile(r"(^|\s)" + re.escape(one.strip()) + r"($|\s)")
+        if any(pattern.search(s.lower()) for s in subtypes):
+            return True
+    return False
+
+
 @dataclass
 class CardPool:
     """The cards an engine replays with, by code; ``decks``: named 60-card decks (self-play)."""
 
     cards: dict[str, CardDef] = field(default_factory=dict)
     decks: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # what the engine derives from the cards and looks up often, kept until a card is added
+    _statics: dict[str, frozenset[str]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _derived: dict[str, dict[str, frozenset[str]]] = field(default_factory=dict, init=False, repr=False,
+                                                           compare=False)
 
     def get(self, code: str) -> CardDef | None:
         return self.cards.get(code)
@@ -206,17 +217,23 @@ class CardPool:
 
     def add(self, card: CardDef) -> None:
         self.cards[card.code] = card
-        self._statics: dict[str, frozenset[str]] = {}
+        self._statics = {}
+        self._derived = {}
 
     def with_static(self, kind: str) -> frozenset[str]:
         """The codes of the cards with a static ability of ``kind`` (cached; the engine looks for
         them often)."""
-        cache: dict[str, frozenset[str]] = getattr(self, "_statics", {})
-        self._statics = cache
-        found = cache.get(kind)
+        found = self._statics.get(kind)
         if found is None:
-            found = cache[kind] = frozenset(c.code for c in self.cards.values()
-                                            if any(s.kind == kind for s in c.statics))
+            found = self._statics[kind] = frozenset(c.code for c in self.cards.values()
+                                                    if any(s.kind == kind for s in c.statics))
+        return found
+
+    def derived(self, what: str, make: Callable[[CardDef], frozenset[str]]) -> dict[str, frozenset[str]]:
+        """``make(card)`` of every card, by code, computed once per ``what`` (which names ``make``)."""
+        found = self._derived.get(what)
+        if found is None:
+            found = self._derived[what] = {c.code: make(c) for c in self.cards.values()}
         return found
 
 

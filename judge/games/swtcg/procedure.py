@@ -9,7 +9,7 @@ from i18n import N_, Msg
 from judge.games.swtcg import records as rc
 from judge.games.swtcg.actions import APPLY, check
 from judge.games.swtcg.engine import MAX_LOOP, Ctx, new_turn, pass_chance, run_frame
-from judge.games.swtcg.legal import has_option, options
+from judge.games.swtcg.legal import options
 from judge.games.swtcg.opening import end_wait
 from judge.games.swtcg.steps import SwAction
 from judge.kernel.core import IllegalAction, KernelLoop
@@ -40,8 +40,8 @@ def advance(ctx: Ctx) -> None:
             return
         if st.wait is not None:
             assert st.turn is not None
-            if has_option(ctx, st.turn):
-                opts = options(ctx, st.turn)
+            opts = options(ctx, st.turn)  # what they could do besides passing
+            if opts:
                 st.may = sorted(set(opts))
                 if st.wait == "chance":
                     ch = st.chance

@@ -11,6 +11,17 @@ from typing import Any, ClassVar
 
 from judge.kernel.core import Record
 
+_SHAPES: dict[type, tuple[frozenset[str], frozenset[str]]] = {}
+
+
+def _shape(kind: type[_Rec]) -> tuple[frozenset[str], frozenset[str]]:
+    """A record class's keys, and those it always has (made once per class)."""
+    shape = _SHAPES.get(kind)
+    if shape is None:
+        keys = frozenset(kind.keys)
+        shape = _SHAPES[kind] = (keys, keys - frozenset(kind.optional))
+    return shape
+
 
 class _Rec(Record):
     values: dict[str, Any]
@@ -18,9 +29,9 @@ class _Rec(Record):
     keys: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, rules: tuple[str, ...] | list[str], **values: Any) -> None:
-        unknown = set(values) - set(self.keys)
-        missing = set(self.keys) - set(values) - set(self.optional)
-        if unknown or missing:
+        known, required = _shape(type(self))
+        if not (values.keys() <= known and required <= values.keys()):
+            unknown, missing = set(values) - known, required - set(values)
             raise TypeError(f"{type(self).__name__}: unknown {sorted(unknown)}, missing {sorted(missing)}")
         object.__setattr__(self, "values", values)
         object.__setattr__(self, "rules", tuple(rules))

@@ -132,12 +132,16 @@ def from_position(position: Any, players: list[dict[str, Any]], cards: CardPool)
     if st.phase not in ("setup", "ready", "command", "battle", "over"):
         faults.append((f"{at}/phase", Msg(N_("'phase' is setup, command, battle or over"))))
     st.step = str(position.get("step", {"battle": "battle", "command": "build"}.get(st.phase, st.phase)))
-    st.arena = position.get("arena")
-    if st.arena is not None and st.arena not in ARENAS:
+    # the values are checked as read, and the state gets them only as its fields' types (a string or
+    # None: the compiled engine refuses another type), the faults saying what was wrong
+    arena = position.get("arena")
+    if arena is not None and arena not in ARENAS:
         faults.append((f"{at}/arena", Msg(N_("'arena' is space, ground or character"))))
-    st.active = position.get("active")
-    if st.active is not None and st.active not in ids:
+    st.arena = _str_or_none(arena)
+    active = position.get("active")
+    if active is not None and active not in ids:
         faults.append((f"{at}/active", Msg(N_("'active' is the player whose build or retreat step it is"))))
+    st.active = _str_or_none(active)
     raw_players = position.get("players")
     if not isinstance(raw_players, dict) or sorted(raw_players) != sorted(ids):
         return None, [*faults, (f"{at}/players", Msg(N_("'players' has an entry for each of {players}"),
@@ -231,27 +235,27 @@ def from_position(position: Any, players: list[dict[str, Any]], cards: CardPool)
             setattr(st, key, value)
     if any(ref not in st.cards for ref in st.acting):
         faults.append((f"{at}/acting", Msg(N_("'acting' names units in play"))))
-    st.turn = position.get("turn")
-    st.wait = position.get("wait")
-    st.winner = position.get("winner")
-    st.reason = position.get("reason")
-    if st.winner is not None and st.winner not in ids:
+    turn, wait = position.get("turn"), position.get("wait")
+    winner, reason = position.get("winner"), position.get("reason")
+    st.turn, st.wait = _str_or_none(turn), _str_or_none(wait)
+    st.winner, st.reason = _str_or_none(winner), _str_or_none(reason)
+    if winner is not None and winner not in ids:
         faults.append((f"{at}/winner", Msg(N_("'winner' is a player of this log"))))
-    if st.reason is not None and not isinstance(st.reason, str):
+    if reason is not None and not isinstance(reason, str):
         faults.append((f"{at}/reason", Msg(N_("'reason' is a string"))))
-    if (st.wait == "chance") != (st.chance is not None):
+    if (wait == "chance") != (st.chance is not None):
         faults.append((f"{at}/chance", Msg(N_("a chance is open exactly when the player to act waits in it"))))
-    if st.wait is not None and st.turn not in ids:
+    if wait is not None and turn not in ids:
         faults.append((f"{at}/turn", Msg(N_("'turn' names the player to act"))))
-    if st.wait == "act" and not st.acting:
+    if wait == "act" and not st.acting:
         faults.append((f"{at}/acting", Msg(N_("a unit's turn in a battle step names the units that may act"))))
     if faults:
         return None, faults
     if "frames" not in position:
         _frames_from(st, faults, at)
-    if st.wait is not None and st.wait not in WAITS:
+    if wait is not None and wait not in WAITS:
         faults.append((f"{at}/wait", Msg(N_("'wait' is one of {known}"), known=", ".join(WAITS))))
-    if st.turn is not None and st.turn not in ids:
+    if turn is not None and turn not in ids:
         faults.append((f"{at}/turn", Msg(N_("'turn' is the player to act"))))
     if faults:
         return None, faults
@@ -263,6 +267,10 @@ def from_position(position: Any, players: list[dict[str, Any]], cards: CardPool)
             return None, [(at, Msg(N_("the position cannot be played from: {error}"),
                                       error=str(getattr(exc, "message", exc))))]
     return st, faults
+
+
+def _str_or_none(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
 
 
 def _frames_from(st: GameState, faults: Faults, at: str) -> None:
