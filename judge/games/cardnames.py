@@ -29,22 +29,26 @@ from i18n import N_, Msg
 from judge.games.carddata import TitleIndex, Titles, fold
 from judge.games.inputs import Faults, escape
 
-__all__ = ["NAMED_REF", "CardNames", "Rewrite", "names_of", "put", "split_ref"]
+__all__ = ["NAMED_REF", "CardNames", "Rewrite", "named_ref", "names_of", "put", "split_ref"]
 
-# a reference written with a card's name: the player, a dot, the name, then ``#n`` (which copy) and
-# ``/n`` (which die) at the end; a name is what lies between the first dot and those suffixes
-NAMED_REF = re.compile(r"^(?P<pid>[A-Za-z][A-Za-z0-9_-]{0,31})\.(?P<name>[^#/]+?)"
-                       r"(?P<serial>#[0-9]{1,3})?(?P<die>/[0-9]{1,2})?$")
+def named_ref(suffix: str) -> re.Pattern[str]:
+    """The pattern of a reference written with a card's name: the player, a dot, the name, then the
+    game's ``suffix`` (a regular expression: which copy, which die) at the end. The name is what lies
+    between the first dot (a player ID has none) and the suffix; it holds no ``#`` or ``/``."""
+    return re.compile(r"^(?P<pid>[A-Za-z][A-Za-z0-9_-]{0,31})\.(?P<name>[^#/]+?)(?P<suffix>" + suffix + ")$")
+
+
+# Destiny's: ``p1.Luke Skywalker``, ``p1.Luke Skywalker#2``, ``p1.Luke Skywalker#2/1``
+NAMED_REF = named_ref(r"(?:#[0-9]{1,3})?(?:/[0-9]{1,2})?")
 MAX_LISTED = 8  # candidates listed in a fault
 
 
-def split_ref(text: str) -> tuple[str, str, str] | None:
-    """``(player, name, suffix)`` of a reference written with a name (``suffix``: ``#n``, ``/n``,
-    both or nothing), else None."""
-    m = NAMED_REF.match(text)
+def split_ref(text: str, pattern: re.Pattern[str] = NAMED_REF) -> tuple[str, str, str] | None:
+    """``(player, name, suffix)`` of a reference written with a name, else None."""
+    m = pattern.match(text)
     if m is None:
         return None
-    return m.group("pid"), m.group("name"), (m.group("serial") or "") + (m.group("die") or "")
+    return m.group("pid"), m.group("name"), m.group("suffix")
 
 
 class CardNames:
@@ -122,12 +126,12 @@ class Rewrite:
         return code
 
     def ref(self, value: Any, at: str, players: Sequence[str], is_ref: Callable[[str], bool],
-            is_code: Callable[[str], bool]) -> Any:
+            is_code: Callable[[str], bool], pattern: re.Pattern[str] = NAMED_REF) -> Any:
         """``value`` when it is no string, a player or already a reference; else the reference with
         its card's name replaced by the code (``p1.Luke Skywalker#2/1`` -> ``p1.05031#2/1``)."""
         if not isinstance(value, str) or value in players or is_ref(value):
             return value
-        parts = split_ref(value)
+        parts = split_ref(value, pattern)
         if parts is None or parts[0] not in players or is_code(parts[1]):
             return value  # not a named reference: the step's own reader words the fault
         code = self.code(parts[1], at, is_code)
