@@ -110,8 +110,8 @@ def setup_codes(players: Sequence[Any], setup: Any, cards: Any) -> tuple[Any, An
         return players, setup, []
     ids = [p["id"] for p in players if isinstance(p, dict) and isinstance(p.get("id"), str)]
     n = _Names(cards, ids)
-    new_players: Sequence[Any] = [put(p, "deck", n.cs(p["deck"], f"/players/{i}/deck")) if isinstance(p, dict) and "deck" in p
-                   else p for i, p in enumerate(players)]
+    new_players: Sequence[Any] = [put(p, "deck", n.cs(p["deck"], f"/players/{i}/deck"))
+                                  if isinstance(p, dict) and "deck" in p else p for i, p in enumerate(players)]
     if all(a is b for a, b in zip(new_players, players, strict=True)):
         new_players = players
     out = setup
