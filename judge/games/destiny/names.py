@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from i18n import N_, Msg
 from judge.games.cardnames import CardNames, Rewrite, names_of, put
 from judge.games.destiny.cardtools import _titles, pool_of
 from judge.games.destiny.refs import CODE, parse_ref
@@ -212,6 +213,10 @@ def _seat(n: _Names, s: Any, at: str) -> Any:
         for ref, c in chars.items():
             where = f"{at}/characters/{escape(ref)}" if isinstance(ref, str) else at
             key = n.r(ref, where)
+            if key != ref and (key in chars or key in new):
+                n.faults.append((where, Msg(N_("{key} names the same card as the key {other}"), key=repr(ref),
+                                            other=repr(key))))
+                key = ref
             if isinstance(c, dict) and "upgrades" in c:
                 c = put(c, "upgrades", n.rs(c["upgrades"], f"{where}/upgrades"))
             new[key] = c

@@ -191,3 +191,28 @@ def test_the_named_example_replays_as_its_code_twin() -> None:
     twin = copy.deepcopy(log)
     twin["players"], twin["setup"], twin["steps"] = parsed.players, parsed.setup, parsed.steps
     assert replay_json(log) == replay_json(twin)
+
+
+def test_a_log_written_with_codes_never_looks_names_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fast path: no step of a code-only log goes to the names (and no name is looked up)."""
+    from judge.games import cardnames
+    from judge.games.destiny.game import Destiny
+
+    def no(*_: Any) -> Any:
+        raise AssertionError("looked up")
+
+    monkeypatch.setattr(Destiny, "step_codes", staticmethod(no))
+    monkeypatch.setattr(cardnames.CardNames, "code", no)
+    for name in DESTINY_LOGS:
+        if name != "named-cards":
+            parse_log(_load(name), POOL)
+
+
+def test_two_keys_that_name_one_card() -> None:
+    log = _load("shields-cap")
+    chars = log["setup"]["position"]["players"]["p1"]["characters"]
+    chars["p1.Luke Skywalker"] = chars["p1.05031"]
+    with pytest.raises(MalformedLog) as exc:
+        parse_log(log, POOL)
+    assert [f.path for f in exc.value.faults][0] == "/setup/position/players/p1/characters/p1.Luke Skywalker"
+    assert "names the same card as the key 'p1.05031'" in str(exc.value.faults[0].message)
