@@ -235,7 +235,6 @@ def parse_log(data: Any, cards: Any = None) -> Log:
     if game is not None:
         parse_step = game.parse_step
         step_codes = getattr(game, "step_codes", None)
-        names_always = getattr(game, "step_codes_always", False)
         copied = False
         in_faults: list[tuple[str, str]] = []
         for i, step in enumerate(steps):
@@ -245,7 +244,7 @@ def parse_log(data: Any, cards: Any = None) -> Log:
                       n=MAX_FAULTS, limit="MAX_FAULTS")
                 break
             action, step_faults = parse_step(step, path, ids, cards)
-            if step_codes is not None and (step_faults or names_always):
+            if step_faults and step_codes is not None:
                 # a step that names a card by its name: read again with codes (judge.games.cardnames)
                 coded, name_faults = step_codes(step, path, ids, cards)
                 if coded is not step or name_faults:

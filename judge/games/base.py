@@ -109,10 +109,9 @@ class Game(Protocol):
     # Optional (judge.games.cardnames): cards named by name written as codes, when the log is read.
     # ``setup_codes(players, setup, cards) -> (players, setup, faults)`` runs once before
     # ``check_setup``; ``step_codes(step, path, players, cards) -> (step, faults)`` runs for a step
-    # ``parse_step`` found faults in (for every step when the game sets ``step_codes_always``: a
-    # name its reader would take for a reference), and the step is read again as it gives it (a log
-    # written with codes never pays for it). Each returns the same objects where nothing was named
-    # by name.
+    # ``parse_step`` found faults in (so a game's reader faults on a name, even one shaped like a
+    # code or a reference), and the step is read again as it gives it (a log written with codes
+    # never pays for it). Each returns the same objects where nothing was named by name.
 
     def deck_violations(self, players: Sequence[Mapping[str, Any]], cards: Any, deck_format: str,
                         ) -> list[dict[str, Any]]: ...

@@ -57,8 +57,8 @@ class _Names(Rewrite):
         return self.ref(value, at, self.players, _is_ref, _is_code)
 
     def cs(self, value: Any, at: str) -> Any:
-        if not isinstance(value, list):
-            return value
+        if not isinstance(value, list) or all(type(v) is str and (v == UNKNOWN or _is_code(v)) for v in value):
+            return value  # no list, or codes only (a deck: no look-up)
         out = [self.c(v, f"{at}/{i}") for i, v in enumerate(value)]
         return out if any(a is not b for a, b in zip(out, value, strict=True)) else value
 

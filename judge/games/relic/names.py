@@ -43,8 +43,9 @@ class _Names(Rewrite):
     def is_code(self, text: str) -> bool:
         return text in self.table
 
-    def is_ref(self, text: str) -> bool:
-        return REF.match(text) is not None and text.split(".", 1)[1].split("#")[0] in self.table
+    def is_ref(self, text: Any) -> bool:
+        return isinstance(text, str) and REF.match(text) is not None and \
+            text.split(".", 1)[1].split("#")[0] in self.table
 
     def c(self, value: Any, at: str) -> Any:
         return self.code(value, at, self.is_code)

@@ -48,10 +48,7 @@ class Swtcg:
 
     parse_step = staticmethod(st_.parse_step)
 
-    # cards named by name, as codes (names.py; judge.games.base.Game.setup_codes and step_codes): for
-    # every step, as a one-word name (p1.Yoda) reads as a reference
-    step_codes_always = True
-
+    # cards named by name, as codes (names.py; judge.games.base.Game.setup_codes and step_codes)
     @staticmethod
     def setup_codes(players: Sequence[Any], setup: Any, cards: CardPool) -> tuple[Any, Any, Faults]:
         from judge.games.swtcg.names import setup_codes

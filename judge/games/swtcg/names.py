@@ -18,7 +18,7 @@ from judge.games.carddata import Titles
 from judge.games.cardnames import CardNames, Rewrite, named_ref, names_of, put
 from judge.games.inputs import Faults, escape
 from judge.games.swtcg.state import UNKNOWN
-from judge.games.swtcg.steps import ABILITY, REF
+from judge.games.swtcg.steps import ABILITY, KEYS, REF
 
 NAMED = named_ref(r"(?:\.[0-9]{1,3})?")
 REF_KINDS = ("ref", "onto")
@@ -42,15 +42,16 @@ class _Names(Rewrite):
     def is_code(self, text: str) -> bool:
         return text in self.cards.cards or text == UNKNOWN
 
-    def is_ref(self, text: str) -> bool:
-        return REF.match(text) is not None and text.split(".")[1] in self.cards.cards
+    def is_ref(self, text: Any) -> bool:
+        return isinstance(text, str) and REF.match(text) is not None and text.split(".")[1] in self.cards.cards
 
     def c(self, value: Any, at: str) -> Any:
         return self.code(value, at, self.is_code)
 
     def r(self, value: Any, at: str) -> Any:
-        if isinstance(value, str) and (value in ("character", "build") or REF.match(value) and not self.known(
-                value.split(".")[1])):
+        if not isinstance(value, str) or value in ("character", "build") or self.is_ref(value):
+            return value
+        if REF.match(value) and not self.known(value.split(".")[1]):
             return value  # a reference to no card of the pool, no name either: the replay says it is not in play
         return self.ref(value, at, self.players, self.is_ref, self.is_code, NAMED)
 
@@ -66,8 +67,9 @@ class _Names(Rewrite):
         return self.c(value, at)
 
     def cs(self, value: Any, at: str) -> Any:
-        if not isinstance(value, list):
-            return value
+        table = self.cards.cards
+        if not isinstance(value, list) or all(type(v) is str and (v in table or v == UNKNOWN) for v in value):
+            return value  # no string, or codes only (a deck: no call per card)
         out = [self.c(v, f"{at}/{i}") for i, v in enumerate(value)]
         return out if any(a is not b for a, b in zip(out, value, strict=True)) else value
 
@@ -84,13 +86,13 @@ class _Names(Rewrite):
 def step_codes(step: Any, path: str, players: Sequence[str], cards: Any) -> tuple[Any, Faults]:
     """``step`` with the cards it names by name written as codes (the same object when it names
     none), and the faults of the names that name no one card."""
-    from judge.games.swtcg.steps import KEYS
 
-    if not isinstance(step, dict) or cards is None or step.get("do") not in KEYS:
+    do = step.get("do") if isinstance(step, dict) else None
+    if not isinstance(do, str) or cards is None or do not in KEYS:
         return step, []
     n = _Names(cards, players)
     out = step
-    for name, kind, _ in KEYS[step["do"]]:
+    for name, kind, _ in KEYS[do]:
         if name not in step:
             continue
         at = f"{path}/{name}"
@@ -128,6 +130,14 @@ def setup_codes(players: Sequence[Any], setup: Any, cards: Any) -> tuple[Any, An
 
 
 def _position(n: _Names, pos: dict[str, Any], at: str) -> dict[str, Any]:
+    table = n.cards.cards
+    raw_cards = pos.get("cards")
+    if not isinstance(raw_cards, dict) or all(
+            type(c) is dict and type(c.get("code")) is str and c["code"] in table and n.is_ref(ref)
+            and not c.get("under") and (c.get("on") is None or n.is_ref(c["on"])) for ref, c in raw_cards.items()):
+        pos_cards = None  # every card in play written with codes (the common case: no look-up)
+    else:
+        pos_cards = pos.get("cards")
     out = pos
     seats = pos.get("players")
     if isinstance(seats, dict):
@@ -140,13 +150,12 @@ def _position(n: _Names, pos: dict[str, Any], at: str) -> dict[str, Any]:
             new_seats[pid] = s
         if any(new_seats[k] is not seats[k] for k in seats):
             out = put(out, "players", new_seats)
-    table = pos.get("cards")
-    if isinstance(table, dict):
+    if isinstance(pos_cards, dict):
         new: dict[Any, Any] = {}
-        for ref, c in table.items():
+        for ref, c in pos_cards.items():
             where = f"{at}/cards/{escape(ref)}" if isinstance(ref, str) else at
             key = n.r(ref, where)
-            if key in new or (key != ref and key in table):
+            if key in new or (key != ref and key in pos_cards):
                 key = ref
             if isinstance(c, dict):
                 if "code" in c:
@@ -156,6 +165,7 @@ def _position(n: _Names, pos: dict[str, Any], at: str) -> dict[str, Any]:
                 if "on" in c:
                     c = put(c, "on", n.r(c["on"], f"{where}/on"))
             new[key] = c
-        if list(new) != list(table) or any(new[k2] is not table[k1] for k1, k2 in zip(table, new, strict=True)):
+        if list(new) != list(pos_cards) or any(new[k2] is not pos_cards[k1]
+                                               for k1, k2 in zip(pos_cards, new, strict=True)):
             out = put(out, "cards", new)
     return out

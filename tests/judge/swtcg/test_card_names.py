@@ -93,3 +93,13 @@ def test_a_deck_written_with_names() -> None:
     with pytest.raises(MalformedLog) as exc:
         parse_log(log)
     assert exc.value.faults[0].path == "/players/0/deck/3"
+
+
+def test_a_one_word_name_in_a_reference() -> None:
+    """``p1.Devastator`` looks like a reference (``p1.DS-DEV``): the reader faults on it as a name,
+    and it is read with the code; a reference to no card and no name is left for the replay."""
+    log = load("intercept")
+    log["steps"][0]["target"] = "p2.Snowspeeder"
+    assert parse_log(log).actions[0].target == "p2.LS-SS"
+    log["steps"][0]["target"] = "p2.LS-NOPE"
+    assert parse_log(log).actions[0].target == "p2.LS-NOPE"
