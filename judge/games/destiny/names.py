@@ -49,6 +49,7 @@ class _Names(Rewrite):
     def __init__(self, cards: Any, players: Sequence[str]) -> None:
         super().__init__(lambda: card_names(cards))
         self.players = players
+        self.table = pool_of(cards).cards
 
     def c(self, value: Any, at: str) -> Any:
         return value if value == UNKNOWN else self.code(value, at, _is_code)
@@ -57,8 +58,13 @@ class _Names(Rewrite):
         return self.ref(value, at, self.players, _is_ref, _is_code)
 
     def cs(self, value: Any, at: str) -> Any:
-        if not isinstance(value, list) or all(type(v) is str and (v == UNKNOWN or _is_code(v)) for v in value):
-            return value  # no list, or codes only (a deck: no look-up)
+        if not isinstance(value, list):
+            return value
+        try:
+            if self.table.keys() >= set(value) - {UNKNOWN}:
+                return value  # codes of the pool only (a deck): no call per card
+        except TypeError:  # an unhashable value: each is looked at below
+            pass
         out = [self.c(v, f"{at}/{i}") for i, v in enumerate(value)]
         return out if any(a is not b for a, b in zip(out, value, strict=True)) else value
 
@@ -152,13 +158,16 @@ def _player_entry(n: _Names, p: Any, at: str) -> Any:
     if not isinstance(p, dict):
         return p
     out = p
+    table = n.table
     chars = p.get("characters")
-    if isinstance(chars, list):
+    if isinstance(chars, list) and not all(type(c) is dict and type(c.get("card")) is str and c["card"] in table
+                                           for c in chars):
         new = [put(c, "card", n.c(c.get("card"), f"{at}/characters/{k}/card")) if isinstance(c, dict) else c
                for k, c in enumerate(chars)]
         if any(a is not b for a, b in zip(new, chars, strict=True)):
             out = put(out, "characters", new)
-    if "battlefield" in p:
+    bf = p.get("battlefield")
+    if bf is not None and not (type(bf) is str and bf in table):
         out = put(out, "battlefield", n.c(p["battlefield"], f"{at}/battlefield"))
     if "deck" in p:
         out = put(out, "deck", n.cs(p["deck"], f"{at}/deck"))
