@@ -214,8 +214,14 @@ def parse_log(data: Any, cards: Any = None) -> Log:
         fault("/setup", N_("'setup' must be an object: {shape} or the outcomes of setup"), shape='{"position": ...}')
         setup = {}
     elif game is not None and not faults:
-        for path, msg in game.check_setup(players, setup, cards):
-            bad(path, msg)
+        setup_codes = getattr(game, "setup_codes", None)
+        if setup_codes is not None:  # cards named by name, as codes (judge.games.cardnames)
+            players, setup, name_faults = setup_codes(players, setup, cards)
+            for path, msg in name_faults:
+                bad(path, msg)
+        if not faults:
+            for path, msg in game.check_setup(players, setup, cards):
+                bad(path, msg)
     steps = data.get("steps", [])
     if not isinstance(steps, list):
         fault("/steps", N_("'steps' must be a list"))
@@ -228,6 +234,8 @@ def parse_log(data: Any, cards: Any = None) -> Log:
     inputs: list[Inputs] = []
     if game is not None:
         parse_step = game.parse_step
+        step_codes = getattr(game, "step_codes", None)
+        copied = False
         in_faults: list[tuple[str, str]] = []
         for i, step in enumerate(steps):
             path = f"/steps/{i}"
@@ -236,6 +244,19 @@ def parse_log(data: Any, cards: Any = None) -> Log:
                       n=MAX_FAULTS, limit="MAX_FAULTS")
                 break
             action, step_faults = parse_step(step, path, ids, cards)
+            if step_faults and step_codes is not None:
+                # a step that names a card by its name: read again with codes (judge.games.cardnames)
+                coded, name_faults = step_codes(step, path, ids, cards)
+                if coded is not step or name_faults:
+                    action, step_faults = parse_step(coded, path, ids, cards)
+                    if name_faults:
+                        named = {p_ for p_, _ in name_faults}
+                        step_faults = [*name_faults, *(f for f in step_faults if f[0] not in named)]
+                        action = None
+                    elif coded is not step:
+                        if not copied:
+                            steps, copied = list(steps), True  # the log as given stays as it was
+                        steps[i] = step = coded
             for p_, m in step_faults:
                 bad(p_, m)
             if isinstance(step, dict) and ("roll" in step or "random" in step or "choices" in step):

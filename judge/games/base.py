@@ -106,6 +106,13 @@ class Game(Protocol):
         """One step as a typed action, or every fault found in it (JSON Pointers under ``path``)."""
         ...
 
+    # Optional (judge.games.cardnames): cards named by name written as codes, when the log is read.
+    # ``setup_codes(players, setup, cards) -> (players, setup, faults)`` runs once before
+    # ``check_setup``; ``step_codes(step, path, players, cards) -> (step, faults)`` runs for a step
+    # ``parse_step`` found faults in (so a game's reader faults on a name, even one shaped like a
+    # code or a reference), and the step is read again as it gives it (a log written with codes
+    # never pays for it). Each returns the same objects where nothing was named by name.
+
     def deck_violations(self, players: Sequence[Mapping[str, Any]], cards: Any, deck_format: str,
                         ) -> list[dict[str, Any]]: ...
 

@@ -95,11 +95,14 @@ class CardMatch:
 @dataclass(frozen=True)
 class Titles:
     """One card as a lookup sees it: its code, the names it answers to (the full title first), and
-    the rest of its words for a search (type, subtitle, text)."""
+    the rest of its words for a search (type, subtitle, text). ``same_as``: the code of the card
+    this one reprints, when the game's data says so (the same card under another code); a name
+    shared only by a card and its reprints names the card itself (``same_as``'s code)."""
 
     code: str
     names: tuple[str, ...]
     text: str = ""
+    same_as: str = ""
 
 
 def fold(text: str) -> str:
@@ -109,24 +112,45 @@ def fold(text: str) -> str:
     return " ".join(re.sub(r"[^\w]+", " ", plain).split())
 
 
+class TitleIndex:
+    """The cards of a pool by code and by folded name, built once: ``match`` is ``match_title``
+    without a pass over every card for an exact name (a log that names its cards looks each name
+    up once; see judge.games.cardnames)."""
+
+    def __init__(self, cards: Sequence[Titles]) -> None:
+        self.cards = tuple(cards)
+        self.codes = {c.code: c for c in self.cards}
+        self.folded = [(c.code, tuple(dict.fromkeys(fold(n) for n in c.names))) for c in self.cards]
+        self.by_name: dict[str, list[str]] = {}
+        for code, keys in self.folded:
+            for key in keys:
+                self.by_name.setdefault(key, []).append(code)
+
+    def match(self, text: str) -> CardMatch:
+        """The card ``text`` names: its code, or one of its names (compared with ``fold``) when only
+        one card has that name (or the name's cards are one card and its reprints: the card's code).
+        Several cards with the name: ``candidates`` are their codes; none: ``candidates`` are the
+        codes of cards whose name starts with, or contains, the words."""
+        wanted = text.strip()
+        if wanted in self.codes:
+            return CardMatch(wanted)
+        key = fold(wanted)
+        if not key:
+            return CardMatch(None)
+        exact = self.by_name.get(key, [])
+        if len(exact) == 1:
+            return CardMatch(exact[0])
+        if exact:
+            originals = {self.codes[c].same_as or c for c in exact}
+            if len(originals) == 1 and next(iter(originals)) in self.codes:
+                return CardMatch(next(iter(originals)))
+            return CardMatch(None, tuple(exact), ambiguous=True)
+        return CardMatch(None, tuple(code for code, keys in self.folded if any(key in k for k in keys)))
+
+
 def match_title(cards: Sequence[Titles], text: str) -> CardMatch:
-    """The card ``text`` names: its code, or one of its names (compared with ``fold``) when only
-    one card has that name. Several cards with the name: ``candidates`` are their codes; none:
-    ``candidates`` are the codes of cards whose name starts with, or contains, the words."""
-    wanted = text.strip()
-    for card in cards:
-        if card.code == wanted:
-            return CardMatch(card.code)
-    key = fold(wanted)
-    if not key:
-        return CardMatch(None)
-    exact = [c.code for c in cards if any(fold(n) == key for n in c.names)]
-    if len(exact) == 1:
-        return CardMatch(exact[0])
-    if exact:
-        return CardMatch(None, tuple(exact), ambiguous=True)
-    near = [c.code for c in cards if any(key in fold(n) for n in c.names)]
-    return CardMatch(None, tuple(near))
+    """The card ``text`` names (``TitleIndex.match``, for a lookup made once)."""
+    return TitleIndex(cards).match(text)
 
 
 def search_titles(cards: Iterable[Titles], text: str) -> list[str]:

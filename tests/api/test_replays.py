@@ -169,3 +169,29 @@ def test_a_malformed_log_is_worded_in_the_language_asked_for(client: FlaskClient
     assert pl["title"] == "Wadliwy log" and pl["detail"] == "Log ma 2 błędy."  # Polish plural of 2
     assert ru["errors"][1]["detail"] == "в 'players' должно быть от 2 до 4 игроков"
     assert ru["detail"] == "В логе 2 ошибки."
+
+
+def test_a_log_written_with_card_names_is_replayed(client: FlaskClient) -> None:
+    """Cards named by name (docs/replay-format.md section 3): the log is stored as written, and
+    replayed as its twin written with codes; a name two cards share is a malformed log whose
+    problem points at the field."""
+    from replays.format import parse_log
+
+    log = load_example("named-cards.json")
+    resp = client.post("/v1/replays", json=log)
+    assert resp.status_code == 201, resp.get_data(as_text=True)
+    replay_id = resp.get_json()["id"]
+    summary = resp.get_json()["summary"]
+    assert summary["valid"] is True and summary["checkpoints"]["failed"] == []
+    parsed = parse_log(log)
+    twin = {**log, "players": parsed.players, "setup": parsed.setup, "steps": parsed.steps}
+    assert "Luke Skywalker" not in json.dumps(twin["setup"])
+    assert summary["final_state_hash"] == replay_json(twin)["final_state_hash"]
+    body = client.get(f"/v1/replays/{replay_id}").get_json()
+    assert body["log"] == log
+    assert body["replay"] == replay_json(twin)
+    bad = json.loads(json.dumps(log))
+    bad["steps"][0]["dice"][0]["target"] = "p2.Han Solo"
+    problem = assert_problem(client.post("/v1/replays", json=bad), 422)
+    assert "/steps/0/dice/0/target" in json.dumps(problem)
+    assert "names several cards" in json.dumps(problem)

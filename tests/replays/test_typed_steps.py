@@ -49,11 +49,14 @@ EXTRA: list[dict[str, Any]] = [
 
 
 def all_steps() -> list[tuple[str, list[str], dict[str, Any]]]:
-    """(where, the log's player IDs, step) for every step of the corpus, and the extra steps."""
+    """(where, the log's player IDs, step) for every step of the corpus, and the extra steps; a
+    step as the log is read (cards named by name written as codes: replays.format)."""
+    from replays.format import parse_log
+
     out = []
     for name, log in CORPUS:
         ids = [p["id"] for p in log["players"]]
-        out += [(f"{name}/steps/{i}", ids, step) for i, step in enumerate(log["steps"])]
+        out += [(f"{name}/steps/{i}", ids, step) for i, step in enumerate(parse_log(log, POOL).steps)]
     out += [(f"extra/{i}", ["p1", "p2"], step) for i, step in enumerate(EXTRA)]
     return out
 

@@ -45,6 +45,19 @@ class Relic:
 
     parse_step = staticmethod(ac.parse_step)
 
+    # cards named by name, as codes (names.py; judge.games.base.Game.setup_codes and step_codes)
+    @staticmethod
+    def setup_codes(players: Sequence[Any], setup: Any, cards: Pool) -> tuple[Any, Any, Faults]:
+        from judge.games.relic.names import setup_codes
+
+        return setup_codes(players, setup, cards)
+
+    @staticmethod
+    def step_codes(step: Any, path: str, players: Sequence[str], cards: Pool) -> tuple[Any, Faults]:
+        from judge.games.relic.names import step_codes
+
+        return step_codes(step, path, players, cards)
+
     def deck_violations(self, players: Sequence[Mapping[str, Any]], cards: Pool, deck_format: str,
                         ) -> list[dict[str, Any]]:
         return []

@@ -212,18 +212,34 @@ def _check(kind: str, value: Any, cards: Any) -> str | None:
     if not isinstance(value, str):
         return Msg(N_("a string"))
     if kind == "ref":
-        return None if REF.match(value) else Msg(N_("'{value}' is not a card reference such as p1.SW001"),
-                                                 value=value)
+        return _named(value, cards) if REF.match(value) else \
+            Msg(N_("'{value}' is not a card reference such as p1.SW001"), value=value)
     if kind == "onto":
-        return None if value in ("character", "build") or REF.match(value) else \
+        return None if value in ("character", "build") else _named(value, cards) if REF.match(value) else \
             Msg(N_("a unit's reference, 'character' or 'build'"))
     if kind == "ability":
-        return None if ABILITY.match(value) else Msg(N_("'{value}' is not an ability such as p1.SW001:evade"),
-                                                     value=value)
+        return _named(value.partition(":")[0], cards) if ABILITY.match(value) else \
+            Msg(N_("'{value}' is not an ability such as p1.SW001:evade"), value=value)
     # a card: a code of the pool, or a reference to a card in play
     if REF.match(value):
-        return None
+        return _named(value, cards)
     if CODE.match(value) and value in cards:
         return None
     near = nearest(value, [c.code for c in cards]) if CODE.match(value) else ""
     return Msg(N_("'{value}' is neither a card code nor a reference such as p1.SW001{near}"), value=value, near=near)
+
+
+def _named(ref: str, cards: Any) -> str | None:
+    """None for a reference ``p1.CODE`` (``p1.CODE.2``); a fault for one that names its card by a
+    one-word name (``p1.Yoda``), which the log's reader then writes with the code
+    (judge.games.swtcg.names). A reference to no card of the pool and no name is left for the
+    replay, which says it is not in play."""
+    if cards is None or ref.split(".")[1] in cards.cards:
+        return None
+    code = ref.split(".")[1]
+    from judge.games.swtcg.names import card_names
+
+    match = card_names(cards).index.match(code)
+    if match.code is None and not match.ambiguous:
+        return None
+    return Msg(N_("'{value}' is not a card reference such as p1.SW001"), value=ref)

@@ -1,0 +1,107 @@
+"""Where a Relic log names a card, names resolved to codes (judge.games.cardnames; docs/replay-format.md
+section 3, "Card names"). A reference written with a name is ``p1.Needle Rifle`` or ``p1.Needle
+Rifle#2`` (as ``p1.needle-rifle#2``).
+
+- a step: ``card`` (a reference; a code for ``buy``), each of ``cards`` (references) and each of
+  ``enemies`` (codes);
+- the players' entries: the ``character`` (a character sheet's code), each of ``assets`` and
+  ``power``; and the setup's ``scenario``.
+
+Names are looked up among the project's cards (and, in the players' entries, the log's own
+``setup.cards`` too); a card the log defines itself is named by its code in the steps. A position
+is written with codes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from judge.games.carddata import Titles
+from judge.games.cardnames import CardNames, Rewrite, named_ref, names_of, put
+from judge.games.inputs import Faults
+from judge.games.relic.actions import REF
+
+NAMED = named_ref(r"(?:#[0-9]{1,4})?")
+
+
+def _titles(table: Mapping[str, Any]) -> list[Titles]:
+    return [Titles(code, (c.name,)) for code, c in table.items() if isinstance(getattr(c, "name", None), str)]
+
+
+def card_names(table: Mapping[str, Any]) -> CardNames:
+    """The names of the cards (or character sheets, or scenarios) of one table of a pool."""
+    return names_of(table, _titles)
+
+
+class _Names(Rewrite):
+    def __init__(self, table: Mapping[str, Any], players: Sequence[str]) -> None:
+        super().__init__(lambda: card_names(table))
+        self.table = table
+        self.players = players
+
+    def is_code(self, text: str) -> bool:
+        return text in self.table
+
+    def is_ref(self, text: Any) -> bool:
+        return isinstance(text, str) and REF.match(text) is not None and \
+            text.split(".", 1)[1].split("#")[0] in self.table
+
+    def c(self, value: Any, at: str) -> Any:
+        return self.code(value, at, self.is_code)
+
+    def r(self, value: Any, at: str) -> Any:
+        return self.ref(value, at, self.players, self.is_ref, self.is_code, NAMED)
+
+    def each(self, value: Any, at: str, one: Any) -> Any:
+        if not isinstance(value, list):
+            return value
+        out = [one(v, f"{at}/{i}") for i, v in enumerate(value)]
+        return out if any(a is not b for a, b in zip(out, value, strict=True)) else value
+
+
+def step_codes(step: Any, path: str, players: Sequence[str], cards: Any) -> tuple[Any, Faults]:
+    """``step`` with the cards it names by name written as codes (the same object when it names
+    none), and the faults of the names that name no one card."""
+    if not isinstance(step, dict) or cards is None:
+        return step, []
+    n = _Names(cards.cards, players)
+    out = step
+    if "card" in step:
+        out = put(out, "card", (n.c if step.get("do") == "buy" else n.r)(step["card"], f"{path}/card"))
+    if "cards" in step:
+        out = put(out, "cards", n.each(step["cards"], f"{path}/cards", n.r))
+    if "enemies" in step:
+        out = put(out, "enemies", n.each(step["enemies"], f"{path}/enemies", n.c))
+    return out, n.faults
+
+
+def setup_codes(players: Sequence[Any], setup: Any, cards: Any) -> tuple[Any, Any, Faults]:
+    """The players' entries and the setup with the cards they name by name written as codes (the
+    same objects where nothing is named by name), and the faults of the names that name no one card."""
+    if cards is None or not isinstance(setup, dict) or "position" in setup:
+        return players, setup, []
+    from judge.games.relic.cards import read_cards
+
+    own = read_cards(setup.get("cards", {}), "/setup/cards", []) if isinstance(setup.get("cards"), dict) else {}
+    table = {**cards.cards, **own} if own else cards.cards
+    ids = [p["id"] for p in players if isinstance(p, dict) and isinstance(p.get("id"), str)]
+    n = _Names(table, ids)
+    sheets = _Names(cards.characters, ids)
+    faults: Faults = []
+    new_players = []
+    for i, p in enumerate(players):
+        if isinstance(p, dict):
+            for key in ("assets", "power"):
+                if key in p:
+                    p = put(p, key, n.each(p[key], f"/players/{i}/{key}", n.c))
+            if isinstance(p.get("character"), str):
+                p = put(p, "character", sheets.c(p["character"], f"/players/{i}/character"))
+        new_players.append(p)
+    out = setup
+    if isinstance(setup.get("scenario"), str):
+        scenarios = _Names(cards.scenarios, ids)
+        out = put(out, "scenario", scenarios.c(setup["scenario"], "/setup/scenario"))
+        faults += scenarios.faults
+    same = all(a is b for a, b in zip(new_players, players, strict=True))
+    return (players if same else new_players), out, [*n.faults, *sheets.faults, *faults]

@@ -1,0 +1,72 @@
+"""Cards named by name in a Relic log (judge.games.relic.names): the forms, the faults, and the
+examples written with names replaying as written with codes."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from judge.games.relic.game import Relic
+from replays.errors import MalformedLog
+from replays.format import parse_log
+from replays.service import replay_json
+from tests.helpers import EXAMPLES_DIR
+from tests.replays.namedlogs import with_names
+
+POOL = Relic().default_cards()
+TITLES = {code: c.name for table in (POOL.cards, POOL.characters, POOL.scenarios) for code, c in table.items()}
+NAMES = sorted(p.stem for p in (EXAMPLES_DIR / "relic").glob("*.json"))
+
+
+def load(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((EXAMPLES_DIR / "relic" / f"{name}.json").read_text(encoding="utf-8"))
+    return data
+
+
+def named(log: dict[str, Any]) -> dict[str, Any]:
+    if "position" in log["setup"]:
+        return log
+    out = with_names(log, TITLES, r"^[a-z0-9][a-z0-9-]*$",
+                     r"^([A-Za-z][A-Za-z0-9_-]*)\.([a-z0-9][a-z0-9-]*)(#[0-9]+)?$")
+    out["setup"] = {k: (v if k != "scenario" else TITLES.get(v, v)) for k, v in log["setup"].items()}
+    return out
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_an_example_written_with_names_replays_as_with_codes(name: str) -> None:
+    log = load(name)
+    renamed = named(log)
+    assert replay_json(renamed) == replay_json(log)
+    assert parse_log(renamed).steps == parse_log(log).steps
+    assert parse_log(renamed).players == parse_log(log).players
+
+
+def test_the_forms_and_the_faults() -> None:
+    log = load("six-six-two")
+    log["players"][0]["character"] = "Battle Sister"
+    log["players"][0]["assets"] = ["needle rifle", "Bolt Pistol"]
+    log["setup"]["scenario"] = "The Mystery Beyond"
+    log["steps"][2]["enemies"] = ["Plague Zombie"]
+    parsed = parse_log(log)
+    assert parsed.players[0]["character"] == "battle-sister"
+    assert parsed.players[0]["assets"] == ["needle-rifle", "bolt-pistol"]
+    assert parsed.setup["scenario"] == "the-mystery-beyond"
+    assert parsed.actions[2].enemies == ("plague-zombie",)
+    log["steps"][2]["enemies"] = ["Plague Zombi"]
+    with pytest.raises(MalformedLog) as exc:
+        parse_log(log)
+    fault = exc.value.faults[0]
+    assert fault.path == "/steps/2/enemies/0" and "plague-zombie Plague Zombie" in str(fault.message)
+
+
+def test_a_reference_written_with_a_name() -> None:
+    from judge.games.relic.names import step_codes
+
+    step = {"by": "p1", "do": "use", "card": "p1.Needle Rifle#2"}
+    coded, faults = step_codes(step, "/steps/0", ["p1", "p2"], POOL)
+    assert not faults and coded["card"] == "p1.needle-rifle#2"
+    coded, faults = step_codes({"by": "p1", "do": "discard", "cards": ["p1.Auspex", "p1.Servo-skull#1"]},
+                               "/steps/0", ["p1", "p2"], POOL)
+    assert coded["cards"] == ["p1.auspex", "p1.servo-skull#1"] and not faults
