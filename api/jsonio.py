@@ -101,6 +101,12 @@ def install() -> None:
     flask_smorest.Blueprint.ARGUMENTS_PARSER = PARSER
 
 
+# at import too: a blueprint's views take the parser when their module is imported, and the ``api``
+# package imports this module before any of its blueprints (one imported ahead of ``create_app``,
+# e.g. by a test or a tool, would otherwise keep webargs' own parser and its 500 on deep JSON)
+install()
+
+
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
 READ_CHUNK = 64 * 1024
 

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import tracemalloc
+from pathlib import Path
 from typing import Any
 
 from flask.testing import FlaskClient
@@ -67,3 +70,20 @@ def test_counting_a_body_that_is_one_long_string_costs_no_memory() -> None:
     finally:
         tracemalloc.stop()
     assert peak < 3 * len(body), f"peak {peak / MB:.1f} MB for a body of {len(body) / MB:.1f} MB"
+
+
+def test_a_blueprint_imported_before_the_app_still_parses_strictly() -> None:
+    """A blueprint's views take their body parser when their module is imported: one imported ahead
+    of ``create_app`` (by a test, a tool) must get the strict one too, not webargs' own (a 500 on
+    deep JSON). Run in a fresh interpreter, where nothing has built an app yet."""
+    code = (
+        "import api.rulings.answers\n"  # a blueprint's package first
+        "from api import create_app\n"
+        "app = create_app({'TESTING': True, 'REDIS_URL': 'redis://127.0.0.1:1/0'})\n"
+        "resp = app.test_client().post('/v1/replays', data=b'[' * 50000, content_type='application/json')\n"
+        "print(resp.status_code)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                         cwd=Path(__file__).resolve().parents[2])
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip().splitlines()[-1] == "400"
