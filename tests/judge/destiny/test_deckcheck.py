@@ -268,7 +268,7 @@ def test_real_starter_decks_are_legal_starter_decks() -> None:
 def test_a_deck_checked_again_gets_the_same_answer_and_a_changed_pool_checks_anew(pool: CardPool) -> None:
     """Checks are kept per pool by the deck's content: the same deck gets an equal answer that the
     caller may change freely; a card replaced in the pool makes the pool check again."""
-    pool = copy.deepcopy(pool)
+    pool = CardPool(dict(pool.cards))  # its own pool (its own kept checks), the same cards
     deck = legal()
     deck["deck"] = deck["deck"][:-1]  # 29 cards: one violation
     first = check_deck(deck, pool)
