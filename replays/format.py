@@ -235,6 +235,7 @@ def parse_log(data: Any, cards: Any = None) -> Log:
     if game is not None:
         parse_step = game.parse_step
         step_codes = getattr(game, "step_codes", None)
+        answer_codes = getattr(game, "answer_codes", None)
         copied = False
         in_faults: list[tuple[str, str]] = []
         for i, step in enumerate(steps):
@@ -259,6 +260,12 @@ def parse_log(data: Any, cards: Any = None) -> Log:
                         steps[i] = step = coded
             for p_, m in step_faults:
                 bad(p_, m)
+            if answer_codes is not None and isinstance(step, dict) and ("choices" in step or "expect" in step):
+                coded = answer_codes(step, ids, cards)  # answers and checkpoints naming cards by name, as codes
+                if coded is not step:
+                    if not copied:
+                        steps, copied = list(steps), True
+                    steps[i] = step = coded
             if isinstance(step, dict) and ("roll" in step or "random" in step or "choices" in step):
                 inputs.append(parse_inputs(step, path, ids, in_faults))
             else:

@@ -37,10 +37,14 @@ __all__ = ["Fault", "MalformedLog", "StepOutOfRange", "log_id", "replay_json", "
 
 
 def warm() -> None:
-    """Load every written game and its card pool now (a worker calls this before it forks, so that
-    a forked work horse does not load them again for each job)."""
+    """Load every written game, its card pool and the index of its cards' names now (a worker calls
+    this before it forks, so that a forked work horse does not load them again for each job)."""
     for game_id in registry.written():
-        registry.get(game_id).default_cards()
+        game = registry.get(game_id)
+        cards = game.default_cards()
+        warm_names = getattr(game, "warm_names", None)
+        if warm_names is not None:  # the reading of card names and the pool's index of them
+            warm_names(cards)
 
 
 def log_id(log: Any) -> str:

@@ -112,6 +112,11 @@ class Game(Protocol):
     # ``parse_step`` found faults in (so a game's reader faults on a name, even one shaped like a
     # code or a reference), and the step is read again as it gives it (a log written with codes
     # never pays for it). Each returns the same objects where nothing was named by name.
+    # ``answer_codes(step, players, cards) -> step`` runs for a step with ``choices`` or ``expect``:
+    # the cards its answers and its checkpoint's expected state name by name, as codes, never a fault
+    # (an answer the decision cannot take, a state that differs, is the replay's to say).
+    # ``warm_names(cards)`` imports the name reading and indexes the pool's names ahead of the first
+    # log (``replays.service.warm``: a worker calls it before it forks).
 
     def deck_violations(self, players: Sequence[Mapping[str, Any]], cards: Any, deck_format: str,
                         ) -> list[dict[str, Any]]: ...

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -41,6 +42,7 @@ def named_ref(suffix: str) -> re.Pattern[str]:
 # Destiny's: ``p1.Luke Skywalker``, ``p1.Luke Skywalker#2``, ``p1.Luke Skywalker#2/1``
 NAMED_REF = named_ref(r"(?:#[0-9]{1,3})?(?:/[0-9]{1,2})?")
 MAX_LISTED = 8  # candidates listed in a fault
+ABILITY_TAIL = re.compile(r"^[a-z0-9-]{1,32}$")  # what follows a card in an ability's ID (``p1.05031:guardian``)
 
 
 def split_ref(text: str, pattern: re.Pattern[str] = NAMED_REF) -> tuple[str, str, str] | None:
@@ -84,17 +86,22 @@ _CACHE: dict[int, tuple[Any, int, CardNames]] = {}
 _CACHE_SIZE = 8
 
 
+_LOCK = threading.Lock()  # the API reads logs in threads
+
+
 def names_of(pool: Any, titles: Callable[[Any], Sequence[Titles]]) -> CardNames:
-    """The names of ``pool``'s cards (``titles(pool)`` lists them), built once per pool."""
-    hit = _CACHE.get(id(pool))
+    """The names of ``pool``'s cards (``titles(pool)`` lists them), built once per pool. (A memo of
+    pure values: the entry keeps its pool, so an ``id`` is never taken for another pool's.)"""
     size = len(pool)
-    if hit is not None and hit[0] is pool and hit[1] == size:
-        return hit[2]
-    names = CardNames(titles(pool))
-    if len(_CACHE) >= _CACHE_SIZE:
-        _CACHE.pop(next(iter(_CACHE)))
-    _CACHE[id(pool)] = (pool, size, names)
-    return names
+    with _LOCK:
+        hit = _CACHE.get(id(pool))
+        if hit is not None and hit[0] is pool and hit[1] == size:
+            return hit[2]
+        names = CardNames(titles(pool))
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.pop(next(iter(_CACHE)))
+        _CACHE[id(pool)] = (pool, size, names)
+        return names
 
 
 class Rewrite:
@@ -136,6 +143,65 @@ class Rewrite:
             return value  # not a named reference: the step's own reader words the fault
         code = self.code(parts[1], at, is_code)
         return value if code is parts[1] else f"{parts[0]}.{code}{parts[2]}"
+
+    def answer(self, value: Any, players: Sequence[str], is_ref: Callable[[str], bool],
+               is_code: Callable[[str], bool], pattern: re.Pattern[str] = NAMED_REF, bare: bool = True) -> Any:
+        """A decision's logged answer (a ``choices`` entry's ``answer``) with the cards it names by
+        name as codes: each string, in lists and in objects' keys and values, that is a reference
+        written with a name (``p1.Luke Skywalker/1``) or exactly one card's name. Anything else (a
+        player, a code, a reference, the decision's own words such as ``yes``) is kept as it is, and
+        nothing is a fault here: an answer the decision cannot take is the replay's to say.
+        ``bare=False``: only references written with a name, not a card's name alone (a checkpoint's
+        state, whose views may hold a card's name as a value)."""
+        if isinstance(value, str):
+            if value in players or is_ref(value) or is_code(value) or not value.strip():
+                return value
+            parts = split_ref(value, pattern)
+            if parts is not None and parts[0] in players:
+                if is_code(parts[1]):
+                    return value
+                code = self.names.index.match(parts[1]).code
+                return value if code is None else f"{parts[0]}.{code}{parts[2]}"
+            code = self.names.index.match(value).code if bare else None
+            if code is not None:
+                return code
+            head, colon, tail = value.rpartition(":")  # an ability's ID: its card, then ':keyword' or ':k'
+            if colon and ABILITY_TAIL.match(tail):
+                new = self.answer(head, players, is_ref, is_code, pattern, bare=False)
+                if new is not head:
+                    return f"{new}:{tail}"
+            return value
+        if isinstance(value, list):
+            out = [self.answer(v, players, is_ref, is_code, pattern, bare) for v in value]
+            return out if any(a is not b for a, b in zip(out, value, strict=True)) else value
+        if isinstance(value, dict):
+            pairs = [(self.answer(k, players, is_ref, is_code, pattern, bare),
+                      self.answer(v, players, is_ref, is_code, pattern, bare)) for k, v in value.items()]
+            if all(k2 is k and v2 is v for (k2, v2), (k, v) in zip(pairs, value.items(), strict=True)):
+                return value
+            keys = [k for k, _ in pairs]
+            return dict(pairs) if len(set(keys)) == len(keys) else value  # two keys naming one card: as given
+        return value
+
+    def answers(self, step: Any, players: Sequence[str], is_ref: Callable[[str], bool],
+                is_code: Callable[[str], bool], pattern: re.Pattern[str] = NAMED_REF) -> Any:
+        """``step`` with its ``choices`` answered with codes and the references of its checkpoint's
+        expected ``state`` written with codes (``answer``, for each string and key); the same object
+        when neither names a card by name."""
+        if not isinstance(step, dict):
+            return step
+        out = step
+        choices = step.get("choices")
+        if isinstance(choices, list):
+            new = [put(ch, "answer", self.answer(ch["answer"], players, is_ref, is_code, pattern))
+                   if isinstance(ch, dict) and "answer" in ch else ch for ch in choices]
+            if any(a is not b for a, b in zip(new, choices, strict=True)):
+                out = put(out, "choices", new)
+        expect = step.get("expect")
+        if isinstance(expect, dict) and "state" in expect:
+            out = put(out, "expect", put(expect, "state", self.answer(expect["state"], players, is_ref, is_code,
+                                                                      pattern, bare=False)))
+        return out
 
     def codes(self, value: Any, at: str, is_code: Callable[[str], bool]) -> Any:
         """A list of codes or names (anything else as it is)."""

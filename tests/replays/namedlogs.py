@@ -39,7 +39,13 @@ def with_names(log: dict[str, Any], titles: dict[str, str], code: str, ref: str)
         m = ref_re.match(text)
         if m and m.group(2) in titles:
             return f"{m.group(1)}.{titles[m.group(2)]}{m.group(3) or ''}"
+        head, colon, tail = text.rpartition(":")  # an ability's ID in an answer: its card's reference, then the ability
+        if colon and head and rename(head) != head:
+            return f"{rename(head)}:{tail}"
         return text
+
+    def rename_refs(text: str) -> str:  # a checkpoint's state: references only (its codes stay codes)
+        return text if code_re.match(text) else rename(text)
 
     out = dict(log)
     out["players"] = [{k: (v if k in ("id", "name") else rename_strings(v, rename, k)) for k, v in p.items()}
@@ -48,6 +54,23 @@ def with_names(log: dict[str, Any], titles: dict[str, str], code: str, ref: str)
     if "position" in log["setup"]:
         pos = out["setup"]["position"]
         pos["players"] = {pid: rename_strings(s, rename) for pid, s in log["setup"]["position"]["players"].items()}
-    out["steps"] = [{k: (v if k in SKIP else rename_strings(v, rename, k)) for k, v in s.items()}
-                    for s in log["steps"]]
+    out["steps"] = [{k: (_answers(v, rename) if k == "choices" else _expected(v, rename_refs) if k == "expect"
+                         else v if k in SKIP else rename_strings(v, rename, k))
+                     for k, v in s.items()} for s in log["steps"]]
     return out
+
+
+def _expected(expect: Any, rename: Callable[[str], str]) -> Any:
+    """A checkpoint's expected state with its references written with names (its hash and error as
+    they are)."""
+    if not isinstance(expect, dict) or "state" not in expect:
+        return copy.deepcopy(expect)
+    return {**copy.deepcopy(expect), "state": rename_strings(expect["state"], rename)}
+
+
+def _answers(choices: Any, rename: Callable[[str], str]) -> Any:
+    """The decisions' answers written with names too (their ``by`` and ``kind`` as they are)."""
+    if not isinstance(choices, list):
+        return copy.deepcopy(choices)
+    return [{**ch, "answer": rename_strings(ch["answer"], rename)} if isinstance(ch, dict) and "answer" in ch
+            else copy.deepcopy(ch) for ch in choices]

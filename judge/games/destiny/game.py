@@ -73,6 +73,19 @@ class Destiny:
 
         return step_codes(step, path, players, cards)
 
+    @staticmethod
+    def answer_codes(step: Any, players: Sequence[str], cards: CardPool) -> Any:
+        from judge.games.destiny.names import answer_codes
+
+        return answer_codes(step, players, cards)
+
+    @staticmethod
+    def warm_names(cards: CardPool) -> None:
+        """Import the name reading and index ``cards``' names now (a worker does so before it forks)."""
+        from judge.games.destiny.names import card_names
+
+        card_names(cards)
+
     def deck_violations(self, players: Sequence[Mapping[str, Any]], cards: CardPool, deck_format: str,
                         ) -> list[dict[str, Any]]:
         """Every deck-building violation of every player at once (sandbox checks nothing)."""

@@ -114,6 +114,14 @@ def step_codes(step: Any, path: str, players: Sequence[str], cards: Any) -> tupl
     return out, n.faults
 
 
+def answer_codes(step: Any, players: Sequence[str], cards: Any) -> Any:
+    """``step`` with the cards its ``choices`` answers and its checkpoint's expected ``state`` name by
+    name as codes (``Rewrite.answers``)."""
+    if cards is None:
+        return step
+    return _Names(cards, players).answers(step, players, _is_ref, _is_code)
+
+
 def _entry(n: _Names, entry: Any, at: str) -> Any:
     if not isinstance(entry, dict):
         return entry

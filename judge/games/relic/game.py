@@ -58,6 +58,20 @@ class Relic:
 
         return step_codes(step, path, players, cards)
 
+    @staticmethod
+    def answer_codes(step: Any, players: Sequence[str], cards: Pool) -> Any:
+        from judge.games.relic.names import answer_codes
+
+        return answer_codes(step, players, cards)
+
+    @staticmethod
+    def warm_names(cards: Pool) -> None:
+        """Import the name reading and index ``cards``' names now (a worker does so before it forks)."""
+        from judge.games.relic.names import card_names
+
+        for table in (cards.cards, cards.characters, cards.scenarios):
+            card_names(table)
+
     def deck_violations(self, players: Sequence[Mapping[str, Any]], cards: Pool, deck_format: str,
                         ) -> list[dict[str, Any]]:
         return []

@@ -8,8 +8,9 @@ Rifle#2`` (as ``p1.needle-rifle#2``).
   ``power``; and the setup's ``scenario``.
 
 Names are looked up among the project's cards (and, in the players' entries, the log's own
-``setup.cards`` too); a card the log defines itself is named by its code in the steps. A position
-is written with codes.
+``setup.cards`` too); a card the log defines itself is named by its code in the steps. In a
+position: each held card's ``code`` and ``ref``, the discards, trophies and spent cards, and the
+contest's enemies (its character sheets and scenario are written out in full).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 
 from judge.games.carddata import Titles
 from judge.games.cardnames import CardNames, Rewrite, named_ref, names_of, put
-from judge.games.inputs import Faults
+from judge.games.inputs import Faults, escape
 from judge.games.relic.actions import REF
 
 NAMED = named_ref(r"(?:#[0-9]{1,4})?")
@@ -60,6 +61,15 @@ class _Names(Rewrite):
         return out if any(a is not b for a, b in zip(out, value, strict=True)) else value
 
 
+def answer_codes(step: Any, players: Sequence[str], cards: Any) -> Any:
+    """``step`` with the cards its ``choices`` answers and its checkpoint's expected ``state`` name by
+    name as codes (``Rewrite.answers``)."""
+    if cards is None:
+        return step
+    n = _Names(cards.cards, players)
+    return n.answers(step, players, n.is_ref, n.is_code, NAMED)
+
+
 def step_codes(step: Any, path: str, players: Sequence[str], cards: Any) -> tuple[Any, Faults]:
     """``step`` with the cards it names by name written as codes (the same object when it names
     none), and the faults of the names that name no one card."""
@@ -79,9 +89,12 @@ def step_codes(step: Any, path: str, players: Sequence[str], cards: Any) -> tupl
 def setup_codes(players: Sequence[Any], setup: Any, cards: Any) -> tuple[Any, Any, Faults]:
     """The players' entries and the setup with the cards they name by name written as codes (the
     same objects where nothing is named by name), and the faults of the names that name no one card."""
-    if cards is None or not isinstance(setup, dict) or "position" in setup:
+    if cards is None or not isinstance(setup, dict):
         return players, setup, []
     from judge.games.relic.cards import read_cards
+
+    if isinstance(setup.get("position"), dict):
+        return players, *_position_codes(setup, cards, players)
 
     own = read_cards(setup.get("cards", {}), "/setup/cards", []) if isinstance(setup.get("cards"), dict) else {}
     table = {**cards.cards, **own} if own else cards.cards
@@ -105,3 +118,52 @@ def setup_codes(players: Sequence[Any], setup: Any, cards: Any) -> tuple[Any, An
         faults += scenarios.faults
     same = all(a is b for a, b in zip(new_players, players, strict=True))
     return (players if same else new_players), out, [*n.faults, *sheets.faults, *faults]
+
+
+def _position_codes(setup: dict[str, Any], cards: Any, players: Sequence[Any]) -> tuple[Any, Faults]:
+    """A position's cards named by name, as codes: each held card's ``code`` and ``ref`` (assets,
+    hand), the ``discard`` and ``trophies`` (codes), ``spent`` (references) and the contest's ``enemies``; names
+    are looked up among the project's cards and the position's own ``cards``. (Its character sheets
+    and scenario are written out in full, not named.)"""
+    from judge.games.relic.cards import read_cards
+
+    pos = setup["position"]
+    own = read_cards(pos.get("cards", {}), "/setup/position/cards", []) if isinstance(pos.get("cards"), dict) else {}
+    table = {**cards.cards, **own} if own else cards.cards
+    ids = [p["id"] for p in players if isinstance(p, dict) and isinstance(p.get("id"), str)]
+    n = _Names(table, ids)
+    at = "/setup/position"
+
+    def held(value: Any, where: str) -> Any:
+        if not isinstance(value, dict):
+            return value
+        out = value
+        if "code" in value:
+            out = put(out, "code", n.c(value["code"], f"{where}/code"))
+        if "ref" in value:
+            out = put(out, "ref", n.r(value["ref"], f"{where}/ref"))
+        return out
+
+    new_pos = pos
+    seats = pos.get("players")
+    if isinstance(seats, dict):
+        new_seats = {}
+        for pid, seat in seats.items():
+            where = f"{at}/players/{escape(pid)}"
+            if isinstance(seat, dict):
+                for key in ("assets", "hand"):
+                    if key in seat:
+                        seat = put(seat, key, n.each(seat[key], f"{where}/{key}", held))
+                for key in ("discard", "trophies"):
+                    if key in seat:
+                        seat = put(seat, key, n.each(seat[key], f"{where}/{key}", n.c))
+                if "spent" in seat:  # references: the cards used this turn
+                    seat = put(seat, "spent", n.each(seat["spent"], f"{where}/spent", n.r))
+            new_seats[pid] = seat
+        if any(new_seats[k] is not seats[k] for k in seats):
+            new_pos = put(new_pos, "players", new_seats)
+    contest = pos.get("contest")
+    if isinstance(contest, dict) and "enemies" in contest:
+        new_pos = put(new_pos, "contest", put(contest, "enemies", n.each(contest["enemies"], f"{at}/contest/enemies",
+                                                                         n.c)))
+    return put(setup, "position", new_pos), n.faults

@@ -83,6 +83,15 @@ class _Names(Rewrite):
         return value if new is ref else f"{new}:{rest}"
 
 
+def answer_codes(step: Any, players: Sequence[str], cards: Any) -> Any:
+    """``step`` with the cards its ``choices`` answers and its checkpoint's expected ``state`` name by
+    name as codes (``Rewrite.answers``)."""
+    if cards is None:
+        return step
+    n = _Names(cards, players)
+    return n.answers(step, players, n.is_ref, n.is_code, NAMED)
+
+
 def step_codes(step: Any, path: str, players: Sequence[str], cards: Any) -> tuple[Any, Faults]:
     """``step`` with the cards it names by name written as codes (the same object when it names
     none), and the faults of the names that name no one card."""

@@ -216,3 +216,32 @@ def test_two_keys_that_name_one_card() -> None:
         parse_log(log, POOL)
     assert [f.path for f in exc.value.faults][0] == "/setup/position/players/p1/characters/p1.Luke Skywalker"
     assert "names the same card as the key 'p1.05031'" in str(exc.value.faults[0].message)
+
+
+def test_decisions_answered_with_names_replay_as_with_codes() -> None:
+    """A ``choices`` answer may name cards by name too: a die (``p2.Name/2``), a card in hand, a
+    target, an ability in an order (``p2.Name#1:redeploy``); the log reads as its code twin."""
+    log = _load("choices-order-guardian-redeploy")
+    renamed = named(log)
+    answers = [c["answer"] for s in renamed["steps"] for c in s.get("choices", [])]
+    written = json.dumps(answers)
+    assert "05098" not in written and "p2.05019/2" not in written and ":redeploy" in written
+    assert any(isinstance(a, list) and all(":redeploy" in x and "#1" in x for x in a) for a in answers)
+    parsed, coded = parse_log(renamed, POOL), parse_log(log, POOL)
+    assert parsed.inputs == coded.inputs and parsed.steps == coded.steps
+    assert replay_json(renamed) == replay_json(log)
+
+
+def test_an_answer_that_names_no_card_is_kept_for_the_replay_to_judge() -> None:
+    """Answers are never faulted when the log is read: a word of the decision stays as it is, and an
+    answer naming no card (or an unknown one) reaches the replay, which says the decision cannot
+    take it (an illegal answer, not a malformed log)."""
+    log = _load("choices-order-guardian-redeploy")
+    step = log["steps"][-1]  # the step that is legal as logged (the two before it are refused on purpose)
+    choice = next(c for c in step["choices"] if c.get("kind") == "discard")
+    choice["answer"] = "No Such Card Anywhere"
+    parsed = parse_log(log, POOL)  # no MalformedLog
+    assert any(c.answer == "No Such Card Anywhere" for i in parsed.inputs for c in i.choices)
+    result = replay_json(log)
+    assert result["valid"] is False and result["error"]["kind"] == "illegal-action"
+    assert "No Such Card Anywhere" in result["error"]["message"]

@@ -70,3 +70,46 @@ def test_a_reference_written_with_a_name() -> None:
     coded, faults = step_codes({"by": "p1", "do": "discard", "cards": ["p1.Auspex", "p1.Servo-skull#1"]},
                                "/steps/0", ["p1", "p2"], POOL)
     assert coded["cards"] == ["p1.auspex", "p1.servo-skull#1"] and not faults
+
+
+def test_a_position_written_with_names_reads_as_with_codes() -> None:
+    """Every state of a battle as a position, its held cards (code and ref), discards, trophies, spent
+    cards and the contest's enemies written with names: read as the same position with codes."""
+    from judge.games.relic.cards import default_pool
+    from tests.judge.relic.helpers import battle, run, step
+
+    data = battle(["ork-boy", "ork-nob"], step("declare", card="p1.needle-rifle"),
+                  step("roll", roll=["6", "2", "6", "1"]), step("use", card="p1.auspex", die="d1", roll=["5"]),
+                  assets=("needle-rifle", "auspex"), scenario="the-mystery-beyond")
+    data["steps"][2]["choices"] = [{"by": "p1", "kind": "order", "answer": ["ork-boy", "ork-nob"]}]
+    result, seen = run(data)
+    assert result.error is None, result.error
+    pool = default_pool()
+    names = {code: c.name for code, c in pool.cards.items()}
+    named_any = False
+
+    def named_ref(ref: str) -> str:
+        pid, rest = ref.split(".", 1)
+        code, _, copy_ = rest.partition("#")
+        return f"{pid}.{names[code]}" + (f"#{copy_}" if copy_ else "")
+    for rec in [seen.setup, *seen.steps]:
+        assert rec is not None
+        position = json.loads(json.dumps(rec.state.position()))
+        log = {"format": "arbiter.replay/1", "game": "relic", "players": data["players"],
+               "setup": {"position": position}, "steps": []}
+        renamed = json.loads(json.dumps(log))
+        pos = renamed["setup"]["position"]
+        for seat in pos["players"].values():
+            for key in ("assets", "hand"):
+                for held in seat.get(key, []):
+                    held["code"] = names[held["code"]]
+                    held["ref"] = named_ref(held["ref"])
+                    named_any = True
+            for key in ("discard", "trophies"):
+                seat[key] = [names.get(c, c) for c in seat.get(key, [])]
+            seat["spent"] = [named_ref(r) for r in seat.get("spent", [])]
+        if pos.get("contest"):
+            pos["contest"]["enemies"] = [names[e] for e in pos["contest"]["enemies"]]
+        assert parse_log(renamed).setup == parse_log(log).setup
+        assert replay_json(renamed) == replay_json(log)
+    assert named_any
