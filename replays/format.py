@@ -260,7 +260,8 @@ def parse_log(data: Any, cards: Any = None) -> Log:
                         steps[i] = step = coded
             for p_, m in step_faults:
                 bad(p_, m)
-            if answer_codes is not None and isinstance(step, dict) and ("choices" in step or "expect" in step):
+            if answer_codes is not None and isinstance(step, dict) and (
+                    "choices" in step or (isinstance(step.get("expect"), dict) and "state" in step["expect"])):
                 coded = answer_codes(step, ids, cards)  # answers and checkpoints naming cards by name, as codes
                 if coded is not step:
                     if not copied:

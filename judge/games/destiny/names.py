@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from i18n import N_, Msg
-from judge.games.cardnames import CardNames, Rewrite, names_of, put
+from judge.games.cardnames import CardNames, Rewrite, names_of, plain, put
 from judge.games.destiny.cardtools import _titles, pool_of
 from judge.games.destiny.refs import CODE, parse_ref
 from judge.games.destiny.state import UNKNOWN
@@ -117,7 +117,7 @@ def step_codes(step: Any, path: str, players: Sequence[str], cards: Any) -> tupl
 def answer_codes(step: Any, players: Sequence[str], cards: Any) -> Any:
     """``step`` with the cards its ``choices`` answers and its checkpoint's expected ``state`` name by
     name as codes (``Rewrite.answers``)."""
-    if cards is None:
+    if cards is None or plain(step, players, _is_ref, _is_code):
         return step
     return _Names(cards, players).answers(step, players, _is_ref, _is_code)
 
