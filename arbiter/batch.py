@@ -164,14 +164,9 @@ def run_queued(files: Sequence[Path], conn: Any, progress: Progress | None = Non
                             "error": f"malformed: {first.path or '/'}: {first.message}"}
             except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
                 lines[i] = {"file": name, "valid": False, "steps": None, "outcome": None, "error": f"unreadable: {exc}"}
-        pipe = conn.pipeline(transaction=False)
-        for _, _, _, rid in read:
-            pipe.exists(store.log_key(rid))
-            pipe.exists(store.result_key(rid))
-        known = pipe.execute()
+        known = store.logs_known(conn, [rid for _, _, _, rid in read])
         unreplayed: dict[str, None] = {}  # replay ids without a result, in file order, each once
-        for k, (i, name, log, rid) in enumerate(read):
-            stored, replayed = bool(known[2 * k]), bool(known[2 * k + 1])
+        for (i, name, log, rid), (stored, replayed) in zip(read, known, strict=True):
             if not stored:
                 # a log already stored (by its content address) was validated when it was stored:
                 # only a new one is read through here, so the workers' CPU is not spent twice on it
@@ -187,11 +182,9 @@ def run_queued(files: Sequence[Path], conn: Any, progress: Progress | None = Non
                 unreplayed[rid] = None
             waiting[i] = (name, rid)
         if unreplayed:
-            pipe = conn.pipeline(transaction=False)
-            for rid in unreplayed:
-                pipe.set(store.replay_claim_key(rid), "1", nx=True, ex=max(cfg.job_timeout, 1))
-            for rid, claimed in zip(unreplayed, pipe.execute(), strict=True):
-                if claimed:  # (store.claim_replay_job, in one round trip for the chunk)
+            for rid, claimed in zip(unreplayed, store.claim_replay_jobs(conn, list(unreplayed), cfg.job_timeout),
+                                    strict=True):
+                if claimed:
                     enqueue_replay(queue, rid, cfg)
     if progress and lines:
         progress(len(lines))

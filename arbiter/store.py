@@ -44,7 +44,7 @@ import hmac
 import json
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -189,7 +189,26 @@ def get_replay_error(r: redis.Redis, replay_id: str) -> dict[str, Any] | None:
 
 def claim_replay_job(r: redis.Redis, replay_id: str, seconds: int) -> bool:
     """True for the one caller (among concurrent ones) that should queue the replay job now."""
-    return bool(r.set(replay_claim_key(replay_id), "1", nx=True, ex=max(seconds, 1)))
+    return claim_replay_jobs(r, [replay_id], seconds)[0]
+
+
+def claim_replay_jobs(r: redis.Redis, replay_ids: Sequence[str], seconds: int) -> list[bool]:
+    """``claim_replay_job`` for each of ``replay_ids``, in one round trip."""
+    pipe = r.pipeline(transaction=False)
+    for replay_id in replay_ids:
+        pipe.set(replay_claim_key(replay_id), "1", nx=True, ex=max(seconds, 1))
+    return [bool(claimed) for claimed in pipe.execute()]
+
+
+def logs_known(r: redis.Redis, replay_ids: Sequence[str]) -> list[tuple[bool, bool]]:
+    """For each of ``replay_ids``: whether its log is stored (``has_log``) and whether its result is
+    (``get_result`` is not None), in one round trip."""
+    pipe = r.pipeline(transaction=False)
+    for replay_id in replay_ids:
+        pipe.exists(log_key(replay_id))
+        pipe.exists(result_key(replay_id))
+    flags = pipe.execute()
+    return [(bool(flags[2 * k]), bool(flags[2 * k + 1])) for k in range(len(replay_ids))]
 
 
 # KEYS: record, counter; ARGV: JSON text, ttl (seconds, 0: none). 1 when written, 0 when one was there.
