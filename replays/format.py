@@ -238,6 +238,15 @@ def parse_log(data: Any, cards: Any = None) -> Log:
         answer_codes = getattr(game, "answer_codes", None)
         copied = False
         in_faults: list[tuple[str, str]] = []
+        named_in: Any = None  # the pool names are looked up in (the log's own cards too: names_pool)
+
+        def names_cards() -> Any:
+            nonlocal named_in
+            if named_in is None:
+                names_pool = getattr(game, "names_pool", None)
+                named_in = cards if names_pool is None else names_pool(setup, cards)
+            return named_in
+
         for i, step in enumerate(steps):
             path = f"/steps/{i}"
             if len(faults) >= MAX_FAULTS:  # each fault may cost a search for the nearest name: stop here
@@ -247,7 +256,7 @@ def parse_log(data: Any, cards: Any = None) -> Log:
             action, step_faults = parse_step(step, path, ids, cards)
             if step_faults and step_codes is not None:
                 # a step that names a card by its name: read again with codes (judge.games.cardnames)
-                coded, name_faults = step_codes(step, path, ids, cards)
+                coded, name_faults = step_codes(step, path, ids, names_cards())
                 if coded is not step or name_faults:
                     action, step_faults = parse_step(coded, path, ids, cards)
                     if name_faults:
@@ -262,7 +271,7 @@ def parse_log(data: Any, cards: Any = None) -> Log:
                 bad(p_, m)
             if answer_codes is not None and isinstance(step, dict) and (
                     "choices" in step or (isinstance(step.get("expect"), dict) and "state" in step["expect"])):
-                coded = answer_codes(step, ids, cards)  # answers and checkpoints naming cards by name, as codes
+                coded = answer_codes(step, ids, names_cards())  # answers and checkpoints naming cards by name, as codes
                 if coded is not step:
                     if not copied:
                         steps, copied = list(steps), True

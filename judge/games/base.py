@@ -115,6 +115,9 @@ class Game(Protocol):
     # ``answer_codes(step, players, cards) -> step`` runs for a step with ``choices`` or ``expect``:
     # the cards its answers and its checkpoint's expected state name by name, as codes, never a fault
     # (an answer the decision cannot take, a state that differs, is the replay's to say).
+    # ``names_pool(setup, cards) -> pool`` (optional) is the pool ``step_codes`` and ``answer_codes``
+    # look names up in when the log's setup defines cards of its own (the game's pool with them);
+    # it is asked once, for the first step that needs it, with the setup as ``setup_codes`` gave it.
     # ``warm_names(cards)`` imports the name reading and indexes the pool's names ahead of the first
     # log (``replays.service.warm``: a worker calls it before it forks).
 

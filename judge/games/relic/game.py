@@ -65,6 +65,12 @@ class Relic:
         return answer_codes(step, players, cards)
 
     @staticmethod
+    def names_pool(setup: Any, cards: Pool) -> Any:
+        from judge.games.relic.names import names_pool
+
+        return names_pool(setup, cards)
+
+    @staticmethod
     def warm_names(cards: Pool) -> None:
         """Import the name reading and index ``cards``' names now (a worker does so before it forks)."""
         from judge.games.relic.names import card_names

@@ -7,8 +7,8 @@ Rifle#2`` (as ``p1.needle-rifle#2``).
 - the players' entries: the ``character`` (a character sheet's code), each of ``assets`` and
   ``power``; and the setup's ``scenario``.
 
-Names are looked up among the project's cards (and, in the players' entries, the log's own
-``setup.cards`` too); a card the log defines itself is named by its code in the steps. In a
+Names are looked up among the project's cards and the log's own ``setup.cards`` (a position's
+own ``cards``), in the players' entries, the steps and the answers alike. In a
 position: each held card's ``code`` and ``ref``, the discards, trophies and spent cards, and the
 contest's enemies (its character sheets and scenario are written out in full).
 """
@@ -118,6 +118,29 @@ def setup_codes(players: Sequence[Any], setup: Any, cards: Any) -> tuple[Any, An
         faults += scenarios.faults
     same = all(a is b for a, b in zip(new_players, players, strict=True))
     return (players if same else new_players), out, [*n.faults, *sheets.faults, *faults]
+
+
+class _Own:
+    """A pool with the cards a log defines itself (``setup.cards``, a position's ``cards``) beside
+    the project's: where its steps' names are looked up (``names_pool``)."""
+
+    def __init__(self, pool: Any, cards: Mapping[str, Any]) -> None:
+        self.cards = cards
+        self.characters = pool.characters
+        self.scenarios = pool.scenarios
+
+
+def names_pool(setup: Any, cards: Any) -> Any:
+    """``cards`` with the cards the setup defines itself (a log's ``setup.cards``, a position's
+    ``cards``), or ``cards`` itself when it defines none (judge.games.base.Game.names_pool)."""
+    if cards is None or not isinstance(setup, dict):
+        return cards
+    from judge.games.relic.cards import read_cards
+
+    pos = setup.get("position")
+    raw = pos.get("cards") if isinstance(pos, dict) else setup.get("cards")
+    own = read_cards(raw, "/setup/cards", []) if isinstance(raw, dict) and raw else {}
+    return _Own(cards, {**cards.cards, **own}) if own else cards
 
 
 def _position_codes(setup: dict[str, Any], cards: Any, players: Sequence[Any]) -> tuple[Any, Faults]:

@@ -113,3 +113,45 @@ def test_a_position_written_with_names_reads_as_with_codes() -> None:
         assert parse_log(renamed).setup == parse_log(log).setup
         assert replay_json(renamed) == replay_json(log)
     assert named_any
+
+
+OWN = {"plain": {"name": "Plain Cultist", "class": "Threat", "type": "Enemy", "battle": {"color": "red", "value": 1}},
+       "lucky-coin": {"name": "Lucky Coin", "class": "Wargear", "type": "Equipment", "charges": 1,
+                      "effect": {"kind": "reroll", "timing": "during", "window": "battle", "charge": True}}}
+
+
+def test_the_steps_name_the_cards_the_log_defines_itself_by_name() -> None:
+    """A card of the log's own ``setup.cards`` named by name in a step (a reference and an enemy) and
+    in a checkpoint's expected state reads as the same log with codes; a near miss is a fault that
+    offers the log's own card."""
+    from tests.judge.relic.helpers import battle, step
+
+    coded = battle(["plain"], step("roll", roll=["1", "1"]),
+                   {**step("use", card="p1.lucky-coin", die="d1", roll=["5"]),
+                    "expect": {"state": {"players": {"p1": {"spent": ["p1.lucky-coin"]}}}}},
+                   cards=OWN, assets=("lucky-coin",))
+    named = json.loads(json.dumps(coded))
+    named["steps"][2]["enemies"] = ["Plain Cultist"]
+    named["steps"][4]["card"] = "p1.Lucky Coin"
+    named["steps"][4]["expect"]["state"]["players"]["p1"]["spent"] = ["p1.Lucky Coin"]
+    named["players"][0]["assets"] = ["Lucky Coin"]
+    assert parse_log(named).steps == parse_log(coded).steps
+    assert parse_log(named).actions == parse_log(coded).actions
+    assert replay_json(named) == replay_json(coded)
+    out = replay_json(coded)
+    assert out["error"] is None and out["valid"] and out["steps"] == 5, out
+    named["steps"][4]["card"] = "p1.Lucky Coins"
+    with pytest.raises(MalformedLog) as exc:
+        parse_log(named)
+    fault = exc.value.faults[0]
+    assert fault.path == "/steps/4/card" and "Lucky Coin" in str(fault.message)
+
+
+def test_a_positions_own_cards_are_named_by_name_in_the_steps() -> None:
+    from judge.games.relic.names import names_pool
+
+    setup = {"position": {"cards": OWN}}
+    pool = names_pool(setup, POOL)
+    assert "lucky-coin" in pool.cards and "needle-rifle" in pool.cards
+    assert names_pool({"cards": OWN}, POOL).cards.keys() == pool.cards.keys()
+    assert names_pool({}, POOL) is POOL and names_pool({"cards": "x"}, POOL) is POOL
