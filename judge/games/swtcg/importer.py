@@ -340,7 +340,11 @@ def describe(cards: CardPool, code: str) -> str | None:
 
 
 def check_decklist(text: str, cards: CardPool, deck_format: str | None = None) -> DeckCheck:
-    """A decklist of lines ``<count> <code>`` as a player entry (sandbox: nothing else is checked)."""
+    """A decklist of lines ``<count> <code>`` as a player entry, checked against ``deck_format``
+    (None: ``standard``; judge.games.swtcg.deckcheck)."""
+    from judge.games.swtcg.deckcheck import check_deck
+
+    fmt = deck_format or "standard"
     deck: list[str] = []
     problems = []
     for n, line in enumerate(text.splitlines(), 1):
@@ -354,5 +358,6 @@ def check_decklist(text: str, cards: CardPool, deck_format: str | None = None) -
             problems.append(f"line {n}: no card {m.group(2)}")
         else:
             deck += [m.group(2)] * int(m.group(1))
-    return DeckCheck(entry={"id": "p1", "deck": deck}, deck_format=deck_format or "sandbox",
-                     problems=tuple(problems))
+    entry = {"id": "p1", "deck": deck}
+    return DeckCheck(entry=entry, deck_format=fmt, problems=tuple(problems),
+                     violations=tuple(check_deck(entry, cards, fmt)))
