@@ -144,13 +144,13 @@ def search_command(text: str, cards: Path | None, game_id: str, as_json: bool) -
 @cards_command.command("check")
 @click.argument("decklist", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--format", "fmt", default=None,
-              help="One of the game's deck formats (Destiny: standard, starter, sandbox); default: the "
-                   "game's usual one (Destiny: standard).")
+              help="One of the game's deck formats (Destiny: standard, starter, sandbox; SW TCG: standard, "
+                   "sandbox); default: the game's usual one (Destiny and SW TCG: standard).")
 @cards_option
 @game_option
 def check_command(decklist: Path, fmt: str | None, cards: Path, game_id: str) -> None:
-    """Read DECKLIST (for Destiny: SWDestinyDB JSON or text export), print the player entry and any
-    violations."""
+    """Read DECKLIST (for Destiny: SWDestinyDB JSON or text export; for SW TCG: lines '<count> <code>'),
+    print the player entry and any violations."""
     tools = card_tools(game_id)
     formats = registry.get(game_id).deck_formats
     if fmt is not None and fmt not in formats:

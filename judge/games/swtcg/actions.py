@@ -468,7 +468,12 @@ def _check_use(ctx: Ctx, a: Use | Prevent | Reroll) -> Problem:
                 N_("{display} has no activated ability {n}"),
                 display=d.display, n=n,
             )
-        if c.zone == "build":
+        if play.reserves and c.zone != "build":
+            return "swtcg.base.reserves", Msg(
+                N_("{ref}'s Reserves ability works only while it is in the build zone"),
+                ref=ref,
+            )
+        if c.zone == "build" and not play.reserves:  # a Reserves ability keeps its kind and window there
             option = a.option if isinstance(a, Use) and a.option is not None else 0
             windows = play.windows
             if (windows[option] if option < len(windows) else windows[0]) != "prevent":
@@ -727,7 +732,9 @@ def _resolve_play(ctx: Ctx, pid: str, ability_id: str, source: str | None, play:
     st = ctx.state
     option = a.option or 0
     paid, x = _pay(ctx, pid, play, a, scope)
-    choose = ("swtcg.effects.choose-one",) if len(play.options) > 1 else ()
+    choose: tuple[str, ...] = ("swtcg.effects.choose-one",) if len(play.options) > 1 else ()
+    if play.reserves:  # played from the build zone (swtcg.base.reserves)
+        choose += ("swtcg.base.reserves",)
     ctx.record(rc.UseRecord(("swtcg.costs.must-pay", *choose),
                             player=pid, ability=ability_id, cost=paid,
                             option=option if len(play.options) > 1 else None, target=a.target))

@@ -83,8 +83,9 @@ CARDS: tuple[CardDef, ...] = (
          unparsed="a replacement of being discarded (the seed's example of a cost left unpaid)", implemented=False),
     unit("LS-YE", "Yoda", "light", "character", "Jedi Master", 5, 40, 4, 4, version="E",
          keywords=(k("evade", 2, cost=2),),
-         text="Pay 2 Force -> Evade 2 | Reserves: tap -> prevent up to 2 damage to one of your units.",
-         unparsed="Reserves (an ability working only in the build zone)", implemented=False),
+         plays=(Play(tap=True, options=((Effect("prevent", 2, "your-unit"),),), windows=("prevent",),
+                     reserves=True),),
+         text="Pay 2 Force -> Evade 2 | Reserves: tap -> prevent up to 2 damage to one of your units."),
     unit("LS-YC", "Yoda", "light", "character", "Jedi Master", 8, 40, 7, 6, version="C",
          text="Tap, pay 2 Force -> Yoda does 4 damage to an enemy unit in the Character arena; Evade cannot "
               "prevent it.",

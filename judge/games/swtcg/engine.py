@@ -197,8 +197,9 @@ def grant_sources(ctx: Ctx) -> list[tuple[Card, Any]]:
 def keyword_instances(ctx: Ctx, ref: str, grants: list[tuple[Card, Any]] | None = None) -> list[tuple[str, Keyword]]:
     """Every keyword instance a card has now, with its ID: printed (``<ref>:<name>``, ``.2`` for a
     second), from its pilot (``@<pilot>``), granted by another card (``@<granter>``: one instance per
-    granting card, swtcg.abilities.grant-per-source). In the build zone only Upkeep and prevention
-    work (base.zones, swtcg.damage.prevent-from-build-zone)."""
+    granting card, swtcg.abilities.grant-per-source). In the build zone only Upkeep, prevention and
+    Reserves abilities work (base.zones, swtcg.damage.prevent-from-build-zone); a Reserves ability
+    works only there (swtcg.base.reserves)."""
     st = ctx.state
     c = st.cards.get(ref)
     if c is None or st.phase == "setup":
@@ -220,7 +221,9 @@ def keyword_instances(ctx: Ctx, ref: str, grants: list[tuple[Card, Any]] | None 
             if g.ref != ref and g.controller == c.controller and (not s.scope or d.type == s.scope):
                 out.append((f"{ref}:{s.keyword.name}@{g.ref}", s.keyword))
     if c.zone == "build":
-        out = [(i, k) for i, k in out if k.name == "upkeep" or ACTIVATED.get(k.name) == "prevent"]
+        out = [(i, k) for i, k in out if k.reserves or k.name == "upkeep" or ACTIVATED.get(k.name) == "prevent"]
+    elif any(k.reserves for _, k in out):
+        out = [(i, k) for i, k in out if not k.reserves]  # swtcg.base.reserves: only in the build zone
     return out
 
 
@@ -295,7 +298,25 @@ def can_attack(ctx: Ctx, attacker: str, target: str) -> str | None:
     for s in ctx.card(a.code).statics:
         if s.kind == "attack-only" and not ctx.cdef(target).has_subtype(s.scope):
             return "swtcg.project.attack-only"
+    if not t.tapped and not t.damage and _may_have_stealth(ctx, t) and kw_value(ctx, target, "stealth"):
+        return "swtcg.project.stealth"  # "can't be attacked unless tapped or damaged"
     return None
+
+
+def _stealthy(d: CardDef) -> frozenset[str]:
+    """{"stealth"} when a card has Stealth, gives it as a pilot or grants it to other units."""
+    found = (*d.keywords, *(d.pilot.keywords if d.pilot else ()),
+             *(s.keyword for s in d.statics if s.keyword is not None))
+    return frozenset(("stealth",)) if any(k.name == "stealth" for k in found) else frozenset()
+
+
+def _may_have_stealth(ctx: Ctx, t: Card) -> bool:
+    """Whether a unit could have Stealth now (its card, its pilot's or a granting card's text), found
+    without reading its keyword instances (can_attack is asked for every attack a player could make)."""
+    marks = ctx.cards.derived("stealth", _stealthy)
+    pilot = ctx.state.cards.get(t.pilot) if t.pilot else None
+    return bool(marks.get(t.code) or (pilot is not None and marks.get(pilot.code))
+                or any(marks.get(code) for code in ctx.cards.with_static("grant")))
 
 
 # ====================================================================== force, drawing, moving cards
@@ -594,6 +615,9 @@ def open_damage(ctx: Ctx, pending: list[dict[str, Any]]) -> None:
         for i, trig in enumerate(ctx.cdef(p["target"]).triggers if active(st, st.cards[p["target"]]) else ()):
             if trig.on == "damaged":
                 hold(ctx, p["target"], st.cards[p["target"]].code, st.cards[p["target"]].controller, i, trig)
+        if p.get("parry"):  # a static prevention: before anyone plays in the chance (swtcg.project.parry)
+            prevent(ctx, st.cards[p["target"]].controller, f"{p['target']}:parry", p["target"], p["parry"],
+                    ("swtcg.project.parry", "swtcg.pop.damage"))
     open_chance(ctx, "prevent")
 
 
@@ -1022,6 +1046,10 @@ def attack_hits(ctx: Ctx) -> None:
                              target=a["defender"], hits=n, need=need, accuracy=acc, critical=crit, damage=total))
     stun = kw_value(ctx, a["attacker"], "stun")
     pending = [{"target": a["defender"], "amount": total, "source": a["attacker"], "prevented": 0, "stun": stun}]
+    # Parry X: a natural 1 among the attack dice (after rerolls, Accuracy aside) prevents X (swtcg.project.parry)
+    parry = kw_value(ctx, a["defender"], "parry") if any(d == 1 for d in roll["dice"]) else 0
+    if parry:
+        pending[0]["parry"] = parry
     left = remaining_health(ctx, a["defender"])
     if total > left and kw_value(ctx, a["attacker"], "overkill"):
         others = [c.ref for c in st.units_in(st.cards[a["defender"]].zone)

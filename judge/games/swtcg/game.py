@@ -23,8 +23,10 @@ class Swtcg:
     name = "Star Wars Trading Card Game"
     min_players = 2
     max_players = 2
-    deck_formats = ("sandbox",)
-    default_deck_format = "sandbox"  # deck size and copy limits are not in the sources (base.deck)
+    deck_formats = ("standard", "sandbox")  # judge.games.swtcg.deckcheck
+    # a log without meta.format checks nothing; a decklist (``arbiter cards check``) is checked
+    # against standard unless told otherwise
+    default_deck_format = "sandbox"
     verbs = st_.VERBS
     errors: tuple[type[Exception], ...] = (IllegalAction, MissingOutcome, PendingDecision, KernelLoop,
                                            NotImplementedCard)
@@ -76,7 +78,12 @@ class Swtcg:
 
     def deck_violations(self, players: Sequence[Mapping[str, Any]], cards: CardPool, deck_format: str,
                         ) -> list[dict[str, Any]]:
-        return []
+        """Every deck-building violation of every player at once (sandbox checks nothing)."""
+        if deck_format == "sandbox":
+            return []
+        from judge.games.swtcg.deckcheck import check_deck
+
+        return [{"player": entry["id"], **v} for entry in players for v in check_deck(entry, cards, deck_format)]
 
     # -- states -------------------------------------------------------------------------------
     def from_position(self, position: Any, players: Sequence[Mapping[str, Any]], cards: CardPool,
@@ -246,6 +253,7 @@ class Swtcg:
         return match_title(self._titles(cards), text)
 
     def check_decklist(self, text: str, cards: Any, deck_format: str | None = None) -> Any:
+        """Read a decklist (lines ``<count> <code>``) and check it (None: standard)."""
         from judge.games.swtcg.importer import check_decklist
 
         return check_decklist(text, cards, deck_format)

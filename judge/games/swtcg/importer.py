@@ -3,12 +3,15 @@
 ``subtype``, ``text``) into the project's card JSON (``model.card_json``).
 
 Keyword text becomes engine abilities: "Accuracy 1", "Armor", "Critical Hit 2", "Lucky 1",
-"Shields 2", "Stun 1", "Overkill", "Intercept", "Evade 1", "Deflect 2", "Retaliate 2" (each with
-an optional "Pay N Force ->" cost, X allowed for Evade), "Upkeep: Pay 1 build point or tap this
-unit.", "Bounty: 1 Force.", and pilot text "[Pilot] Starfighter Pilot. The Starfighter gets:
-* +20 speed. * Lucky 2." Reminder text in parentheses is ignored. Any other text marks the card
-not implemented (``implemented`` false, ``unparsed``: what was not read): such a card stops a
-replay with a ``not-implemented`` error where it matters (judge.games.swtcg.engine).
+"Shields 2", "Stun 1", "Overkill", "Parry 1", "Stealth", "Intercept", "Evade 1", "Deflect 2", "Retaliate 2"
+(each with an optional "Pay N Force ->" cost, X allowed for Evade), "Upkeep: Pay 1 build point or
+tap this unit.", "Bounty: 1 Force.", "Reserves: <a keyword, or Tap (and/or Pay N Force) -> draw
+cards, gain Force, or prevent up to N damage to one of your units>" (parse_reserves), and pilot
+text "[Pilot] Starfighter Pilot. The Starfighter gets: * +20 speed. * Lucky 2." Reminder text in
+parentheses is ignored. Ion Cannon, Switch and Stack (keywords of unclear origin) are never
+read. Any other text marks the card not implemented (``implemented`` false, ``unparsed``:
+what was not read): such a card stops a replay with a ``not-implemented`` error where it matters
+(judge.games.swtcg.engine).
 
 Pure: the caller reads the file (``arbiter cards import --game swtcg FILE``).
 """
@@ -18,6 +21,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from judge.games.carddata import CardImport, DeckCheck
@@ -29,8 +33,8 @@ TYPES = {"Space": "space", "Ground": "ground", "Character": "character", "Battle
          "Location": "location", "Equipment": "equipment"}
 VALUED = {"accuracy": "accuracy", "critical hit": "critical-hit", "lucky": "lucky", "shields": "shields",
           "stun": "stun", "evade": "evade", "deflect": "deflect", "retaliate": "retaliate", "bombard": "bombard",
-          "hidden cost": "hidden-cost"}
-BARE = {"armor": "armor", "overkill": "overkill", "intercept": "intercept"}
+          "hidden cost": "hidden-cost", "parry": "parry"}
+BARE = {"armor": "armor", "overkill": "overkill", "intercept": "intercept", "stealth": "stealth"}
 COST = re.compile(r"^pay (?P<cost>\d+|x) force\s*(->|:)\s*(?P<rest>.+)$", re.I)
 KEYWORD = re.compile(r"^(?P<name>[a-z ]+?)(\s+(?P<value>\d+|x))?\.?$", re.I)
 UPKEEP_PART = re.compile(r"^(pay (?P<n>\d+) (?P<what>build points?|force)|(?P<tap>tap this unit))$", re.I)
@@ -43,6 +47,23 @@ FOR_ATTACK = re.compile(r"^pay (?P<cost>\d+) force\s*->\s*(?P<who>this unit|[a-z
                         r"(\+(?P<power>\d+) power|(?P<kw>accuracy|critical hit|stun) (?P<n>\d+)) for this attack\.?$",
                         re.I)
 ATTACKS_GAIN = re.compile(r"^when(ever)? this unit attacks, gain (?P<n>\d+) force\.?$", re.I)
+# keywords of unclear origin (WotC or the fan committee) whose text the reference lacks, left out
+# (swtcg.project.unclear-keywords); Stealth, of unclear origin too, is read (swtcg.project.stealth)
+UNCLEAR = re.compile(r"^(?P<name>ion cannon|switch|stack)\b(\s+\d+)?\.?$", re.I)
+# "Reserves:" starting a part, or a sentence inside one ("... Evade 1. Reserves: Tap -> ...")
+RESERVES_SPLIT = re.compile(r"(?<=[.)])\s+(?=reserves:)", re.I)
+RESERVES = re.compile(r"^reserves:\s*(?P<rest>.+)$", re.I)
+RESERVES_PLAY = re.compile(r"^(?:(?P<tap>\[tap\]|tap)(?:,\s*|\s+(?=pay)|\s*(?=->)))?(?:pay (?P<cost>\d+) force\s*)?"
+                           r"->\s*(?P<effect>.+?)(?P<build>\.?\s*play only during your build step)?\.?$", re.I)
+RESERVES_EFFECTS: tuple[tuple[re.Pattern[str], str, str, str], ...] = (
+    (re.compile(r"^draw (?P<n>a|\d+) cards?$", re.I), "draw", "", "any"),
+    (re.compile(r"^(you )?gain (?P<n>\d+) force$", re.I), "gain-force", "", "any"),
+    (re.compile(r"^prevent (up to )?(?P<n>\d+) damage to one of your units$", re.I), "prevent", "your-unit",
+     "prevent"),
+    # the same in Yoda's word order ("Up to 2 damage to one of your units prevent.")
+    (re.compile(r"^(up to )?(?P<n>\d+) damage to one of your units prevent$", re.I), "prevent", "your-unit",
+     "prevent"),
+)
 BOOST = re.compile(r"^when this unit attacks, you may give it \+(?P<x>\d+) power for (this|that) attack\. if you "
                    r"do, when the attack ends, (it|this unit|that unit) does (?P<y>\d+) damage to itself\.?$", re.I)
 
@@ -100,6 +121,53 @@ def parse_keyword(text: str) -> Keyword | None:
             return None
         return Keyword(name=BARE[name], cost=cost)
     return None
+
+
+def parse_reserves(text: str) -> Keyword | Play | None:
+    """"Reserves: <ability>" (swtcg.base.reserves): a keyword the importer reads, or an activated
+    ability whose cost is tapping the unit and/or Force ("Tap -> Draw a card.", "Tap, Pay 1 Force ->
+    You gain 2 Force. Play only during your build step.", "Tap -> Prevent up to 2 damage to one of
+    your units."), working only while the card is in the build zone. None: not one of these."""
+    m = RESERVES.match(_plain(text))
+    if not m:
+        return None
+    rest = m.group("rest").strip()
+    kw = parse_keyword(rest)
+    if kw is not None:
+        return replace(kw, reserves=True)
+    pm = RESERVES_PLAY.match(rest)
+    if not pm or not (pm.group("tap") or pm.group("cost")):
+        return None
+    for pattern, kind, target, window in RESERVES_EFFECTS:
+        em = pattern.match(pm.group("effect").strip().rstrip("."))
+        if em is None:
+            continue
+        if pm.group("build"):
+            if window == "prevent":
+                return None  # a prevention played only in the build step: no such chance there
+            window = "build"
+        n = 1 if em.group("n").lower() == "a" else int(em.group("n"))
+        return Play(cost=int(pm.group("cost") or 0), options=((Effect(kind, n, target),),), windows=(window,),
+                    once=window == "build", tap=bool(pm.group("tap")), reserves=True)
+    return None
+
+
+def unclear_keyword(text: str) -> str | None:
+    """Why a part of a card's text is left out when it is a keyword of unclear origin whose text the
+    reference lacks (Ion Cannon, Switch, Stack: swtcg.project.unclear-keywords), else None."""
+    m = UNCLEAR.match(_plain(text).strip())
+    if not m:
+        return None
+    name = " ".join(w.capitalize() for w in m.group("name").split())
+    return f"{_plain(text).strip().rstrip('.')} ({name}: a keyword of unclear origin, not implemented)"
+
+
+def _parts(text: str) -> list[str]:
+    """The abilities of a card's text: split at `` | `` and before a "Reserves:" sentence."""
+    out = []
+    for part in text.split(" | "):
+        out += [p.strip() for p in RESERVES_SPLIT.split(part.strip()) if p.strip()]
+    return out
 
 
 def parse_upkeep(text: str) -> Keyword | None:
@@ -167,10 +235,21 @@ def import_card(raw: Mapping[str, Any]) -> CardDef:
     pilot: PilotDef | None = None
     unread: list[str] = []
     text = str(raw.get("text") or "").strip()
-    for part in [p.strip() for p in text.split(" | ") if p.strip()]:
+    for part in _parts(text):
+        unclear = unclear_keyword(part)
+        if unclear is not None:  # never read as something else (swtcg.project.unclear-keywords)
+            unread.append(unclear)
+            continue
         kw = parse_keyword(part) or parse_upkeep(part) or parse_bounty(part)
         if kw is not None and ctype in ("space", "ground", "character"):
             keywords.append(kw)
+            continue
+        reserves = parse_reserves(part) if ctype in ("space", "ground", "character") else None
+        if isinstance(reserves, Keyword):
+            keywords.append(reserves)
+            continue
+        if isinstance(reserves, Play):
+            plays.append(reserves)
             continue
         play = parse_play(part, name) if ctype in ("space", "ground", "character") else None
         if play is not None:
@@ -261,7 +340,11 @@ def describe(cards: CardPool, code: str) -> str | None:
 
 
 def check_decklist(text: str, cards: CardPool, deck_format: str | None = None) -> DeckCheck:
-    """A decklist of lines ``<count> <code>`` as a player entry (sandbox: nothing else is checked)."""
+    """A decklist of lines ``<count> <code>`` as a player entry, checked against ``deck_format``
+    (None: ``standard``; judge.games.swtcg.deckcheck)."""
+    from judge.games.swtcg.deckcheck import check_deck
+
+    fmt = deck_format or "standard"
     deck: list[str] = []
     problems = []
     for n, line in enumerate(text.splitlines(), 1):
@@ -275,5 +358,6 @@ def check_decklist(text: str, cards: CardPool, deck_format: str | None = None) -
             problems.append(f"line {n}: no card {m.group(2)}")
         else:
             deck += [m.group(2)] * int(m.group(1))
-    return DeckCheck(entry={"id": "p1", "deck": deck}, deck_format=deck_format or "sandbox",
-                     problems=tuple(problems))
+    entry = {"id": "p1", "deck": deck}
+    return DeckCheck(entry=entry, deck_format=fmt, problems=tuple(problems),
+                     violations=tuple(check_deck(entry, cards, fmt)))

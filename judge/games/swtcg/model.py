@@ -2,8 +2,9 @@
 a few declarative abilities. The engine never branches on a card's name; it reads these values.
 
 - ``Keyword``: a keyword ability (Accuracy, Armor, Critical Hit, Evade, Deflect, Intercept, Lucky,
-  Overkill, Power Boost, Retaliate, Shields, Stun, Upkeep, Bounty, Prevent, Disrupt), with its
-  value and, for an activated keyword, its Force cost (``"Pay 2 Force -> Evade 1"``).
+  Overkill, Parry, Power Boost, Stealth, Retaliate, Shields, Stun, Upkeep, Bounty, Prevent, Disrupt), with its
+  value and, for an activated keyword, its Force cost (``"Pay 2 Force -> Evade 1"``). "Reserves:"
+  before an ability (a keyword or an activated ability) makes it work only in the build zone.
 - ``Effect``: one instruction of a battle card, an activated ability or a triggered ability
   ("gain 2 Force", "3 dice of damage", "+2 power for this attack"...). ``amount`` may be ``X``.
 - ``Play``: a battle card's effect or a unit's activated ability: its cost, the window it may be
@@ -32,12 +33,12 @@ X = -1  # an amount read from the cost (swtcg.costs.x-uses-printed-cost, swtcg.c
 # keywords whose use is an activated ability (a cost, an arrow), and the chance each belongs to
 ACTIVATED = {"evade": "prevent", "deflect": "prevent", "prevent": "prevent", "intercept": "attack",
              "retaliate": "attack", "lucky": "reroll", "hidden-cost": "any"}
-STATIC = ("accuracy", "armor", "critical-hit", "shields", "stun", "overkill", "bombard")
+STATIC = ("accuracy", "armor", "critical-hit", "shields", "stun", "overkill", "bombard", "parry", "stealth")
 TRIGGERED = ("power-boost", "upkeep", "bounty")
 KEYWORDS = (*STATIC, *ACTIVATED, *TRIGGERED, "disrupt")
 # keyword values that add up on one unit (swtcg.abilities.cumulative-modifiers, swtcg.keywords.lucky-sum);
 # Armor and Overkill count once however many a unit has (swtcg.keywords.armor-no-stack)
-CUMULATIVE = ("accuracy", "critical-hit", "shields", "stun", "lucky", "bombard")
+CUMULATIVE = ("accuracy", "critical-hit", "shields", "stun", "lucky", "bombard", "parry")
 
 # "stun", "accuracy", "critical-hit": the unit gets that keyword's value (for this attack, or the battle)
 KEYWORD_EFFECTS = ("stun", "accuracy", "critical-hit")
@@ -52,15 +53,20 @@ TRIGGER_ON = ("attacks", "discarded", "damaged", "battle-start", "battle-end", "
 class Keyword:
     """A keyword ability. ``cost``: Force paid to use an activated keyword; ``extra``: Power Boost's
     self-damage; ``options``: Upkeep's alternatives (``("force", 1)``, ``("build", 2)``, ``("tap", 0)``)
-    or Bounty's reward."""
+    or Bounty's reward; ``reserves``: granted by "Reserves:", it works while, and only while, the
+    card is in the build zone (swtcg.base.reserves)."""
 
     name: str
     value: int = 0
     cost: int = 0
     extra: int = 0
     options: tuple[tuple[str, int], ...] = ()
+    reserves: bool = False
 
     def text(self) -> str:
+        return ("Reserves: " if self.reserves else "") + self._text()
+
+    def _text(self) -> str:
         label = " ".join(p.capitalize() for p in self.name.split("-"))
         if self.name == "upkeep":
             return "Upkeep: " + " or ".join(_option_text(o) for o in self.options)
@@ -93,7 +99,9 @@ class Play:
     """A battle card's effect or an activated ability. ``options``: one tuple of effects per option
     of "Choose one" (one option: no choice); ``window``: the chance it belongs to; ``any_amount``:
     "Pay any amount of Force"; ``once``: "this turn" / "until end of battle" effects, once per turn
-    (swtcg.timing.this-turn, swtcg.timing.until-end-of-battle)."""
+    (swtcg.timing.this-turn, swtcg.timing.until-end-of-battle); ``tap``: tapping the unit is part of
+    the cost; ``reserves``: granted by "Reserves:", played while, and only while, the unit is in the
+    build zone (swtcg.base.reserves)."""
 
     cost: int = 0
     options: tuple[tuple[Effect, ...], ...] = ()
@@ -101,6 +109,7 @@ class Play:
     any_amount: bool = False
     once: bool = False
     tap: bool = False
+    reserves: bool = False
 
 
 @dataclass(frozen=True)
@@ -248,6 +257,8 @@ def keyword_json(k: Keyword) -> dict[str, Any]:
         out["extra"] = k.extra
     if k.options:
         out["options"] = [list(o) for o in k.options]
+    if k.reserves:
+        out["reserves"] = True
     return out
 
 
@@ -256,7 +267,8 @@ def keyword_from(d: Mapping[str, Any]) -> Keyword:
     if name not in KEYWORDS:
         raise ValueError(f"unknown keyword {name!r}")
     return Keyword(name=name, value=int(d.get("value", 0)), cost=int(d.get("cost", 0)), extra=int(d.get("extra", 0)),
-                   options=tuple((str(o[0]), int(o[1])) for o in d.get("options", ())))
+                   options=tuple((str(o[0]), int(o[1])) for o in d.get("options", ())),
+                   reserves=bool(d.get("reserves", False)))
 
 
 def card_json(c: CardDef) -> dict[str, Any]:
@@ -275,7 +287,8 @@ def card_json(c: CardDef) -> dict[str, Any]:
                         "health": c.pilot.health, "keywords": [keyword_json(k) for k in c.pilot.keywords]}
     if c.plays:
         out["plays"] = [{"cost": p.cost, "options": [[[e.kind, e.amount, e.target] for e in o] for o in p.options],
-                         "windows": list(p.windows), "any_amount": p.any_amount, "once": p.once, "tap": p.tap}
+                         "windows": list(p.windows), "any_amount": p.any_amount, "once": p.once, "tap": p.tap,
+                         **({"reserves": True} if p.reserves else {})}
                         for p in c.plays]
     if c.triggers:
         out["triggers"] = [{"on": t.on, "effects": [[e.kind, e.amount, e.target] for e in t.effects],
@@ -322,4 +335,4 @@ def _play_from(raw: Mapping[str, Any]) -> Play:
     return Play(cost=int(raw.get("cost", 0)), options=tuple(tuple(_effect_from(e) for e in o) for o in raw["options"]),
                 windows=tuple(_known(w, WINDOWS) for w in raw.get("windows", ("any",))),
                 any_amount=bool(raw.get("any_amount", False)), once=bool(raw.get("once", False)),
-                tap=bool(raw.get("tap", False)))
+                tap=bool(raw.get("tap", False)), reserves=bool(raw.get("reserves", False)))
