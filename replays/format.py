@@ -269,14 +269,19 @@ def parse_log(data: Any, cards: Any = None) -> Log:
                         steps[i] = step = coded
             for p_, m in step_faults:
                 bad(p_, m)
-            if answer_codes is not None and isinstance(step, dict) and (
-                    "choices" in step or (isinstance(step.get("expect"), dict) and "state" in step["expect"])):
+            if not isinstance(step, dict):
+                inputs.append(NO_INPUTS)
+                actions.append(action)
+                continue
+            chosen = "choices" in step
+            if answer_codes is not None and (chosen or ("expect" in step and isinstance(step["expect"], dict)
+                                                        and "state" in step["expect"])):
                 coded = answer_codes(step, ids, names_cards())  # answers and checkpoints naming cards by name, as codes
                 if coded is not step:
                     if not copied:
                         steps, copied = list(steps), True
                     steps[i] = step = coded
-            if isinstance(step, dict) and ("roll" in step or "random" in step or "choices" in step):
+            if chosen or "roll" in step or "random" in step:
                 inputs.append(parse_inputs(step, path, ids, in_faults))
             else:
                 inputs.append(NO_INPUTS)

@@ -126,6 +126,15 @@ class TitleIndex:
             for key in keys:
                 self.by_name.setdefault(key, []).append(code)
 
+    def code_of(self, text: str) -> str | None:
+        """``match(text).code`` without the near names a miss lists (no pass over every card: a
+        decision's own word, such as ``damage``, is looked up in a logged answer)."""
+        wanted = text.strip()
+        if wanted in self.codes:
+            return wanted
+        key = fold(wanted)
+        return self.match(text).code if key and key in self.by_name else None
+
     def match(self, text: str) -> CardMatch:
         """The card ``text`` names: its code, or one of its names (compared with ``fold``) when only
         one card has that name (or the name's cards are one card and its reprints: the card's code).

@@ -160,9 +160,9 @@ class Rewrite:
             if parts is not None and parts[0] in players:
                 if is_code(parts[1]):
                     return value
-                code = self.names.index.match(parts[1]).code
+                code = self.names.index.code_of(parts[1])
                 return value if code is None else f"{parts[0]}.{code}{parts[2]}"
-            code = self.names.index.match(value).code if bare else None
+            code = self.names.index.code_of(value) if bare else None
             if code is not None:
                 return code
             head, colon, tail = value.rpartition(":")  # an ability's ID: its card, then ':keyword' or ':k'
@@ -238,6 +238,11 @@ def plain(step: dict[str, Any], players: Sequence[str], is_ref: Callable[[str], 
         return True
     for ch in choices:
         answer = ch.get("answer") if isinstance(ch, dict) else None
+        if isinstance(answer, dict):  # counts by reference or code ({"p1.01001/1": 2}), values numbers
+            for k, v in answer.items():
+                if not (k in players or is_ref(k) or is_code(k)) or not isinstance(v, (bool, int)):
+                    return False
+            continue
         for a in (answer if isinstance(answer, list) else (answer,)):
             if isinstance(a, str):
                 if not (a in players or is_ref(a) or is_code(a)):

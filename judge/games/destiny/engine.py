@@ -89,6 +89,9 @@ TIMING_RULES = TimingRules(
 class Ctx:
     timing_rules: ClassVar[TimingRules] = TIMING_RULES
     __deletable__ = ("kernel",)  # see close() (mypyc needs to be told)
+    # (a context per step: no instance dict to make, and to scan in each collection, in pure Python)
+    __slots__ = ("state", "cards", "step", "rng", "policy", "kernel", "records", "decisions", "inputs",
+                 "written_choices", "left_play", "last_known_host", "cost_reduction")
 
     def __init__(self, state: GameState, cards: CardPool, action: Any = None, inputs: Inputs = NO_INPUTS,
                  rng: Rng | None = None, policy: Policy | None = None):
