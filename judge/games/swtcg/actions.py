@@ -827,6 +827,8 @@ def _resolve_play(ctx: Ctx, pid: str, ability_id: str, source: str | None, play:
     option = a.option or 0
     paid, x = _pay(ctx, pid, play, a, scope)
     choose = ("swtcg.effects.choose-one",) if len(play.options) > 1 else ()
+    if en.location_cost_change(ctx, pid, scope):
+        choose = ("swtcg.base.location", *choose)  # a Location in play changed the cost
     ctx.record(rc.UseRecord(("swtcg.costs.must-pay", *choose),
                             player=pid, ability=ability_id, cost=paid,
                             option=option if len(play.options) > 1 else None, target=a.target))

@@ -179,6 +179,14 @@ def equipment_on(ctx: Ctx, ref: str) -> list[Card]:
     return [g for g in ctx.state.cards.values() if g.zone == "equipped" and g.on == ref]
 
 
+def location_cost_change(ctx: Ctx, pid: str, scope: str) -> bool:
+    """Whether a Location in play changes the Force cost of ``pid``'s ``scope`` (swtcg.base.location)."""
+    codes = ctx.cards.with_static("cost")
+    return any(c.zone == "location" and c.code in codes and any(
+        s.kind == "cost" and s.scope == scope and (s.whose == "all" or (s.whose == "you") == (c.controller == pid))
+        for s in ctx.card(c.code).statics) for c in ctx.state.cards.values())
+
+
 def location_in(st: GameState, arena: str) -> Card | None:
     """The Location in an arena (at most one: swtcg.project.location-per-arena)."""
     return next((c for c in st.cards.values() if c.zone == "location" and c.at == arena), None)
