@@ -174,9 +174,18 @@ def stat(ctx: Ctx, ref: str, name: str, boosters: list[Card] | None = None) -> i
 
 def equipment_on(ctx: Ctx, ref: str) -> list[Card]:
     """The Equipment attached to a unit (swtcg.base.equip)."""
-    if not ctx.cards.with_static("equip"):
+    cards = ctx.state.cards
+    c = cards.get(ref)
+    if c is None or not c.gear:
         return []
-    return [g for g in ctx.state.cards.values() if g.zone == "equipped" and g.on == ref]
+    return [cards[g] for g in c.gear if g in cards]
+
+
+def set_gear(st: GameState, unit: str | None, equipment: str, on: bool) -> None:
+    """Note on ``unit`` that ``equipment`` is (``on``) or is no longer on it."""
+    u = st.cards.get(unit) if unit else None
+    if u is not None:
+        u.gear = tuple(sorted({*u.gear, equipment} if on else set(u.gear) - {equipment}))
 
 
 def location_cost_change(ctx: Ctx, pid: str, scope: str) -> bool:
@@ -364,8 +373,10 @@ def remove_from_play(ctx: Ctx, ref: str, why: str) -> None:
         remove_from_play(ctx, c.pilot, "pilot")
     if c.on and c.on in st.cards and c.zone == "pilot":
         st.cards[c.on].pilot = None
-    for g in equipment_on(ctx, ref):  # its Equipment goes too (swtcg.project.equipment)
-        remove_from_play(ctx, g.ref, "equipment")
+    if c.zone == "equipped":
+        set_gear(st, c.on, ref, False)
+    for g in c.gear:  # its Equipment goes too (swtcg.project.equipment)
+        remove_from_play(ctx, g, "equipment")
     owner = st.players[c.owner]
     owner.discard.extend([*c.under, c.code])
     st.mods = [m for m in st.mods if m["target"] != ref]
@@ -1152,6 +1163,9 @@ def put_in_arena(ctx: Ctx, pid: str, c: Card, d: CardDef, rules: tuple[str, ...]
         del st.cards[c.ref]
         if c.pilot:
             st.cards[c.pilot].zone, st.cards[c.pilot].on = "character", None
+        for g in c.gear:  # its Equipment stays on the unit it now is (swtcg.project.equipment)
+            st.cards[g].on = same
+            set_gear(st, same, g, True)
         if d.cost < ctx.card(top.code).cost:
             top.under.append(c.code)
         else:
@@ -1230,7 +1244,9 @@ def equip(ctx: Ctx, pid: str, c: Card, onto: str) -> None:
             p.force -= n
         paid.append([kind, n])
     was = c.on if c.zone == "equipped" else None
+    set_gear(st, was, c.ref, False)
     c.zone, c.on, c.built, c.counters = "equipped", onto, True, 0
+    set_gear(st, onto, c.ref, True)
     p.once.append(f"{c.ref}:equip")
     ctx.record(rc.EquipRecord(("swtcg.base.equip", "swtcg.project.equipment"), player=pid, card=c.ref, onto=onto,
                               was=was, paid=paid))

@@ -354,6 +354,14 @@ def describe(cards: CardPool, code: str) -> str | None:
     if c.pilot:
         lines.append(f"  Pilot ({c.pilot.kind}): +{c.pilot.speed} speed, +{c.pilot.power} power, "
                      f"+{c.pilot.health} health" + "".join(f", {k.text()}" for k in c.pilot.keywords))
+    for st in c.statics:
+        if st.kind == "equip":  # what the equipped unit gets (swtcg.base.equip)
+            gets = st.keyword.text() if st.keyword else f"+{st.amount} {st.stat}"
+            lines.append(f"  Equipped {st.scope} unit: {gets}")
+        elif st.kind == "cost":
+            lines.append(f"  Force cost of {st.scope} ({st.whose}): {st.amount:+d}")
+    if c.type == "mission" and c.plays:
+        lines.append("  Mission: " + ", ".join(f"{e.kind} {e.target}".strip() for o in c.plays[0].options for e in o))
     if not c.implemented:
         lines.append(f"  not implemented: {c.unparsed}")
     return "\n".join(lines)

@@ -243,6 +243,7 @@ def from_position(position: Any, players: list[dict[str, Any]], cards: CardPool)
                     N_("Equipment names the unit it is on ('on'), one of its controller's in an arena"))))
             else:
                 c.on = on
+                en.set_gear(st, on, ref, True)
     st.deploys = _int(position, "deploys", max([c.deployed_at for c in st.cards.values()] or [0]), at, faults)
     for key in ("chance", "attack", "roll", "damage", "later", "held", "mods", "frames", "build_started", "acting",
                 "may"):

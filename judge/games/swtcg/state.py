@@ -68,6 +68,7 @@ class Card:
     moved: bool = False  # a pilot moved in this build step (swtcg.pilots.build-step-move)
     deployed_at: int = 0  # order of deployment (base.unique: the last one deployed goes)
     at: str | None = None  # the arena a Location is in
+    gear: tuple[str, ...] = ()  # the Equipment on this unit, sorted (each one's ``on``, kept here too; not written)
 
     def copy(self) -> Card:
         new = copy.copy(self)

@@ -237,6 +237,7 @@ def test_a_position_with_a_location_and_equipment_round_trips() -> None:
     assert faults == [] and again is not None
     assert again.state_hash() == st.state_hash()
     assert again.cards["p1.NS-CCB"].at == "ground" and again.cards["p1.NS-BR"].on == "p1.DS-ST"
+    assert stat(Ctx(again, POOL), "p1.DS-ST", "power") == 4 == stat(Ctx(st, POOL), "p1.DS-ST", "power")
 
 
 @pytest.mark.parametrize(("card", "fault"), [
