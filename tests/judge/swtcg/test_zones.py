@@ -161,6 +161,16 @@ def test_a_second_location_in_an_arena_discards_the_first_and_a_location_of_seve
     assert st.cards["p1.T-ANY"].at == "space" and "p2.NS-CCB" in st.cards
 
 
+@pytest.mark.rules("swtcg.project.not-implemented")
+def test_hoth_battle_plains_is_not_implemented_and_stops_a_replay_once_in_play() -> None:
+    assert not POOL.cards["DS-HBP"].implemented  # damage doubling is not implemented
+    t = build_step(["DS-HBP", "DS-TIE"])
+    assert error(t.log(step("p1", "build", card="DS-HBP", counters=1)))[0] == "not-implemented"
+    in_play = build_step(["DS-TIE"]).unit("p1.DS-HBP", zone="location", at="ground")
+    assert state(in_play.log()).cards["p1.DS-HBP"].at == "ground"
+    assert error(in_play.log(step("p1", "build", card="DS-TIE", counters=1)))[0] == "not-implemented"
+
+
 # ---------------------------------------------------------------------------------- Equipment
 def equip(card: str, onto: str) -> dict[str, Any]:
     return step(card.split(".")[0], "equip", card=card, onto=onto)
