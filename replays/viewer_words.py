@@ -120,6 +120,8 @@ UI: dict[str, str] = {
     "counters": N_("counters"),
     "tapped": N_("tapped"),
     "piloted_by": N_("piloted by"),
+    "equipped_with": N_("equipped with"),
+    "location": N_("Location"),
     "stacked": N_("stacked: {cards}"),
     "battle_in": N_("battle in"),
     "chance_to_play": N_("chance to play"),

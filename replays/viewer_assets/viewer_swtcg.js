@@ -1,7 +1,7 @@
 /* Arbiter replay viewer: the Star Wars TCG table (docs/viewer.md, "One page, a renderer per game").
  * Draws the SW TCG state view (docs/replay-format.md, "SW TCG logs"): the three arenas with each
- * side's units (damage, counters, tapped, the pilot on each), the build zones with their build
- * counters, Force, build points, hand and deck counts, the discard pile, who has the chance to play
+ * side's units (damage, counters, tapped, the pilot and the Equipment on each), the Location in
+ * each arena, the build zones with their build counters, Force, build points, hand and deck counts, the discard pile, who has the chance to play
  * and what they may do, the attack and the dice under way.
  */
 (function () {
@@ -39,6 +39,9 @@
         '"><div style="width:' + Math.min(100, Math.round(100 * (u.damage || 0) / card.health)) + '%"></div></div>' : "";
       var pilot = u.pilot || pilotOf[ref];
       var pilotLine = pilot ? '<div class="v-pilot" data-pilot="' + esc(pilot) + '">' + esc(w("piloted_by")) + " <b>" + esc(name(pilot)) + "</b></div>" : "";
+      pilotLine += (equipOf[ref] || []).map(function (e) {
+        return '<div class="v-pilot" data-equipment="' + esc(e) + '">' + esc(w("equipped_with")) + " <b>" + esc(name(e)) + "</b></div>";
+      }).join("");
       var under = (u.under || []).length ? '<div class="v-csub">' + esc(w("stacked", { cards: u.under.map(function (c) { return name(c); }).join(", ") })) + "</div>" : "";
       var text = card.text ? '<div class="v-ctext">' + esc(card.text) + "</div>" : "";
       var side = card.side === "dark" ? "red" : card.side === "light" ? "blue" : "gray";
@@ -52,6 +55,11 @@
 
     var pilotOf = {};
     Object.keys(state.pilots || {}).forEach(function (p) { pilotOf[state.pilots[p]] = p; });
+    var equipOf = {};  // a unit's Equipment (state.equipment: Equipment -> unit)
+    Object.keys(state.equipment || {}).forEach(function (e) {
+      var on = state.equipment[e];
+      (equipOf[on] = equipOf[on] || []).push(e);
+    });
 
     var chance = state.chance;
     var top = '<div class="v-battlefield" data-round="' + esc(state.round) + '" data-phase="' + esc(state.phase) + '">' +
@@ -97,8 +105,13 @@
           (mine.length ? '<div class="v-row">' + mine.map(function (ref) { return unitTile(ref, units[ref], pilotOf); }).join("") + "</div>" :
             '<span class="v-empty">' + esc(w("none")) + "</span>") + "</div>";
       }).join("");
+      var here = (state.locations || {})[arena] || {};
+      var location = Object.keys(here).map(function (ref) {  // at most one Location in an arena
+        return '<span class="v-badge" data-location="' + esc(ref) + '" title="' + esc(kit.cardOf(ref).text || "") + '">' +
+          esc(w("location")) + ": " + esc(name(ref)) + " (" + esc(name(ownerOf(ref, here[ref]))) + ")</span>";
+      }).join("");
       return '<section class="v-arena' + (state.arena === arena ? " v-active" : "") + '" data-arena="' + esc(arena) + '">' +
-        '<div class="v-phead"><span class="v-pname">' + esc(w("arena_" + arena)) + "</span></div>" + rows + "</section>";
+        '<div class="v-phead"><span class="v-pname">' + esc(w("arena_" + arena)) + "</span>" + location + "</div>" + rows + "</section>";
     }).join("") + "</div>";
 
     var moment = {};

@@ -99,3 +99,21 @@ def test_a_swtcg_game_shows_arenas_units_pilots_and_the_chance_to_play(browser: 
     assert errors == []
     tab.screenshot(path=str(tmp_path / "swtcg.png"), full_page=True)
     context.close()
+
+
+def test_a_swtcg_table_shows_the_location_in_its_arena_and_the_equipment_on_its_unit(browser: Any,
+                                                                                      tmp_path: Path) -> None:
+    log = json.loads((EXAMPLES_DIR / "swtcg" / "mission-location-equip.json").read_text(encoding="utf-8"))
+    views = views_of(log).views
+    last = len(views) - 1
+    assert views[last]["locations"] == {"ground": {"p1.NS-CCB": {"code": "NS-CCB", "tapped": False, "damage": 0,
+                                                                  "deployed_at": 1}}}
+    context, tab, errors = opened(browser, log, tmp_path, last)
+    assert tab.locator('[data-arena="ground"] [data-location="p1.NS-CCB"]').count() == 1
+    assert tab.locator('[data-arena="space"] [data-location]').count() == 0
+    assert tab.locator('.v-card[data-ref="p1.DS-ST"] [data-equipment="p1.NS-BR"]').count() == 1
+    assert tab.locator('[data-arena="ground"] .v-card').count() == 0  # a Location is no unit tile
+    tab.evaluate("window.arbiterViewer.go(0)")
+    assert tab.locator("[data-location]").count() == 0 and tab.locator("[data-equipment]").count() == 0
+    assert errors == []
+    context.close()

@@ -17,13 +17,15 @@ from judge.games.swtcg import opening
 from judge.games.swtcg import records as rc
 from judge.games.swtcg.engine import Ctx, NotImplementedCard
 from judge.games.swtcg.model import ACTIVATED, CardDef, Keyword, Play, X
-from judge.games.swtcg.state import ARENAS_OR_BUILD, IN_PLAY, UNKNOWN, Card
+from judge.games.swtcg.state import ARENAS, ARENAS_OR_BUILD, IN_PLAY, UNKNOWN, Card
 from judge.games.swtcg.steps import (
     ABILITY,
     REF,
     Attack,
     Build,
+    Complete,
     Deploy,
+    Equip,
     Pass,
     Pilot,
     PlayCard,
@@ -38,7 +40,7 @@ from judge.games.swtcg.steps import (
 VERBS_BY_WAIT = {
     "deploy": ("deploy", "pass"),
     "partial": ("build", "pass"),
-    "build": ("build", "deploy", "pilot", "use", "pass"),
+    "build": ("build", "deploy", "pilot", "use", "complete", "equip", "pass"),
     "retreat": ("retreat", "pass"),
     "act": ("attack", "skip", "use"),
     "chance": ("play", "use", "prevent", "reroll", "pass"),
@@ -137,14 +139,86 @@ def _check_deploy(ctx: Ctx, a: Deploy) -> Problem:
             card=a.card, pid=pid,
         )
     d = ctx.card(c.code)
-    if not d.unit:
+    if not d.unit and d.type != "location":  # a complete Location goes into its arena (swtcg.base.location)
         return "swtcg.base.build", Msg(N_("{display} is a {type} card, not a unit"), display=d.display, type=d.type)
     if not c.built and c.counters < d.cost:
         return "swtcg.build.partial-build", Msg(
             N_("{card} has {counters} of its {cost} build counters"),
             card=a.card, counters=c.counters, cost=d.cost,
         )
+    if d.type == "location":
+        return None
     return _stack_problem(ctx, pid, d, moving=a.card)
+
+
+def _built_problem(ctx: Ctx, pid: str, ref: str, kind: str, rule: str) -> Problem:
+    """``ref`` is a card of type ``kind`` in ``pid``'s build zone with as many build counters as its cost."""
+    c = ctx.state.cards.get(ref)
+    if c is None or c.zone != "build" or c.controller != pid:
+        return rule, Msg(N_("{card} is not a card in {pid}'s build zone"), card=ref, pid=pid)
+    d = ctx.card(c.code)
+    if d.type != kind:
+        return rule, Msg(N_("{display} is a {type} card, not a {kind}"), display=d.display, type=d.type, kind=kind)
+    if c.counters < d.cost:
+        return "swtcg.build.partial-build", Msg(
+            N_("{card} has {counters} of its {cost} build counters"),
+            card=ref, counters=c.counters, cost=d.cost,
+        )
+    return None
+
+
+def _check_complete(ctx: Ctx, a: Complete) -> Problem:
+    """A complete Mission of one's build zone, in one's build step (swtcg.base.mission); its effect's
+    option, target and cost are checked as a battle card's."""
+    pid = a.by or ""
+    prob = _built_problem(ctx, pid, a.card, "mission", "swtcg.base.mission")
+    if prob:
+        return prob
+    d = ctx.cdef(a.card)
+    if not d.implemented:
+        return None  # carrying it out says the text is not implemented
+    return _play_problem(ctx, a, d.plays[0] if d.plays else Play(), a.card, None, "mission")
+
+
+def _check_equip(ctx: Ctx, a: Equip) -> Problem:
+    """Equip (swtcg.base.equip): a complete Equipment of one's build zone, or one on a unit, onto
+    another of one's units in an arena of a type it names; the Equip cost paid, once per turn."""
+    st = ctx.state
+    pid = a.by or ""
+    c = st.cards.get(a.card)
+    if c is not None and c.zone == "equipped" and c.controller == pid:
+        if c.on == a.onto:
+            return "swtcg.base.equip", Msg(N_("{card} is on {onto} already"), card=a.card, onto=a.onto)
+    else:
+        prob = _built_problem(ctx, pid, a.card, "equipment", "swtcg.base.equip")
+        if prob:
+            return prob
+        c = st.cards[a.card]
+    d = ctx.card(c.code)
+    if not d.implemented:
+        return None
+    u = st.cards.get(a.onto)
+    if u is None or u.controller != pid or u.zone not in ARENAS:
+        return "swtcg.base.equip", Msg(N_("{onto} is not a unit {pid} controls"), onto=a.onto, pid=pid)
+    ud = ctx.card(u.code)
+    kinds = {en.arenas_named(s.scope) for s in d.statics if s.kind == "equip"}
+    if any(ud.type not in named for named in kinds):
+        return "swtcg.cards.type-reference", Msg(
+            N_("{display} equips a {kind} unit; {unit} is a {type} unit"),
+            display=d.display, kind="/".join(sorted({a for named in kinds for a in named})), unit=ud.display,
+            type=ud.type,
+        )
+    if f"{a.card}:equip" in st.players[pid].once:
+        return "swtcg.base.equip", Msg(N_("{card}'s Equip cost was paid this turn already"), card=a.card)
+    p = st.players[pid]
+    for kind, n in en.equip_costs(d):
+        have = p.build if kind == "build" else p.force
+        if have < n:
+            return "swtcg.costs.must-pay", Msg(
+                N_("Equip costs {n} {what}; {pid} has {have}"),
+                n=n, what=Msg(N_("build points")) if kind == "build" else Msg(N_("Force")), pid=pid, have=have,
+            )
+    return None
 
 
 def _check_build(ctx: Ctx, a: Build) -> Problem:
@@ -314,9 +388,10 @@ def window_problem(ctx: Ctx, window: str, unit: str | None = None) -> Problem:
     )
 
 
-def _play_problem(ctx: Ctx, a: PlayCard | Use, play: Play, ability_id: str, source: str | None, scope: str) -> Problem:
-    """The checks a battle card and an activated ability share: the option ("Choose one"), the window,
-    once-per limits, targets, the cost."""
+def _play_problem(ctx: Ctx, a: PlayCard | Use | Complete, play: Play, ability_id: str, source: str | None,
+                  scope: str) -> Problem:
+    """The checks a battle card, an activated ability and a Mission's completion share: the option
+    ("Choose one"), the window, once-per limits, targets, the cost."""
     st = ctx.state
     pid = a.by or ""
     n = len(play.options)
@@ -368,7 +443,7 @@ def _play_problem(ctx: Ctx, a: PlayCard | Use, play: Play, ability_id: str, sour
     for e in play.options[option]:
         amount = e.amount
         if e.kind == "reroll":
-            dice = a.dice or ()
+            dice = getattr(a, "dice", None) or ()
             if st.roll is None or len(dice) > amount or any(i >= len(st.roll["dice"]) for i in dice):
                 return "swtcg.timing.reroll-once-per-roll", Msg(
                     N_("reroll at most {amount} of the dice rolled"),
@@ -615,6 +690,7 @@ def _check_pass(ctx: Ctx, a: Pass) -> Problem:
 
 
 CHECKS: dict[str, Any] = {"deploy": _check_deploy, "build": _check_build, "pilot": _check_pilot,
+                          "complete": _check_complete, "equip": _check_equip,
                           "retreat": _check_retreat, "attack": _check_attack, "skip": _check_skip,
                           "play": _check_play, "use": _check_use, "prevent": _check_use, "reroll": _check_use,
                           "pass": _check_pass}
@@ -631,8 +707,29 @@ def _deploy(ctx: Ctx, a: Deploy) -> None:
     d = ctx.card(c.code)
     if not d.implemented:
         raise NotImplementedCard(d.code, d.display, d.unparsed)
+    if d.type == "location":
+        en.put_location(ctx, pid, c, d)
+        return
     rules = ("swtcg.build.retreated-can-deploy",) if c.built else ("swtcg.build.completed-not-forced",)
     en.put_in_arena(ctx, pid, c, d, rules)
+
+
+def _complete(ctx: Ctx, a: Complete) -> None:
+    pid = a.by or ""
+    c = ctx.state.cards[a.card]
+    d = ctx.card(c.code)
+    if not d.implemented or not d.plays:
+        raise NotImplementedCard(d.code, d.display, d.unparsed or f"completing a {d.type} card")
+    paid, x = _pay(ctx, pid, d.plays[0], a, "mission")
+    en.complete_mission(ctx, pid, c, a.option or 0, a.target, x, paid)
+
+
+def _equip(ctx: Ctx, a: Equip) -> None:
+    c = ctx.state.cards[a.card]
+    d = ctx.card(c.code)
+    if not d.implemented:
+        raise NotImplementedCard(d.code, d.display, d.unparsed or "equipping")
+    en.equip(ctx, a.by or "", c, a.onto)
 
 
 def _build(ctx: Ctx, a: Build) -> None:
@@ -654,7 +751,9 @@ def _build(ctx: Ctx, a: Build) -> None:
     ctx.record(rc.BuildRecord(("swtcg.build.partial-build", "swtcg.build.through-build-zone",
                                "swtcg.build.no-draw-for-building"), player=pid, card=c.ref, counters=a.counters,
                               total=c.counters, cost=d.cost, build=p.build))
-    if not d.unit and c.counters >= d.cost:  # a mission, location or equipment is complete
+    if not d.unit and not d.implemented and c.counters >= d.cost:
+        # a mission, location or equipment is complete: its text matters now (swtcg.project.not-implemented);
+        # an implemented one is completed, put into its arena or equipped by a step of its own
         raise NotImplementedCard(d.code, d.display, d.unparsed or f"completing a {d.type} card")
 
 
@@ -712,7 +811,7 @@ def _skip(ctx: Ctx, a: Skip) -> None:
     st.frames.append({"f": "chance", "kind": "general"})
 
 
-def _pay(ctx: Ctx, pid: str, play: Play, a: PlayCard | Use, scope: str) -> tuple[int, int]:
+def _pay(ctx: Ctx, pid: str, play: Play, a: PlayCard | Use | Complete, scope: str) -> tuple[int, int]:
     """(Force paid, X): X is the printed cost (swtcg.costs.x-uses-printed-cost), or for "any amount"
     the amount paid plus the reduction (swtcg.costs.any-amount-reduced)."""
     delta = en.cost_delta(ctx, pid, scope)
@@ -735,6 +834,8 @@ def _resolve_play(ctx: Ctx, pid: str, ability_id: str, source: str | None, play:
     choose: tuple[str, ...] = ("swtcg.effects.choose-one",) if len(play.options) > 1 else ()
     if play.reserves:  # played from the build zone (swtcg.base.reserves)
         choose += ("swtcg.base.reserves",)
+    if en.location_cost_change(ctx, pid, scope):
+        choose = ("swtcg.base.location", *choose)  # a Location in play changed the cost
     ctx.record(rc.UseRecord(("swtcg.costs.must-pay", *choose),
                             player=pid, ability=ability_id, cost=paid,
                             option=option if len(play.options) > 1 else None, target=a.target))
@@ -891,4 +992,5 @@ def _pass(ctx: Ctx, a: Pass) -> None:
 
 
 APPLY: dict[str, Any] = {"deploy": _deploy, "build": _build, "pilot": _pilot, "retreat": _retreat, "attack": _attack,
-                         "skip": _skip, "play": _play, "use": _use, "prevent": _use, "reroll": _use, "pass": _pass}
+                         "skip": _skip, "play": _play, "use": _use, "prevent": _use, "reroll": _use, "pass": _pass,
+                         "complete": _complete, "equip": _equip}

@@ -165,7 +165,40 @@ def stat(ctx: Ctx, ref: str, name: str, boosters: list[Card] | None = None) -> i
             for s in ctx.card(g.code).statics:
                 if s.kind == "boost" and s.stat == name and d.has_subtype(s.scope):
                     value += s.amount  # swtcg.cards.subtype-reference: the type line, never the name
+    for g in equipment_on(ctx, ref):  # only while attached to this unit (swtcg.base.equip)
+        for s in ctx.card(g.code).statics:
+            if s.kind == "equip" and s.stat == name:
+                value += s.amount
     return max(0, value)
+
+
+def equipment_on(ctx: Ctx, ref: str) -> list[Card]:
+    """The Equipment attached to a unit (swtcg.base.equip)."""
+    cards = ctx.state.cards
+    c = cards.get(ref)
+    if c is None or not c.gear:
+        return []
+    return [cards[g] for g in c.gear if g in cards]
+
+
+def set_gear(st: GameState, unit: str | None, equipment: str, on: bool) -> None:
+    """Note on ``unit`` that ``equipment`` is (``on``) or is no longer on it."""
+    u = st.cards.get(unit) if unit else None
+    if u is not None:
+        u.gear = tuple(sorted({*u.gear, equipment} if on else set(u.gear) - {equipment}))
+
+
+def location_cost_change(ctx: Ctx, pid: str, scope: str) -> bool:
+    """Whether a Location in play changes the Force cost of ``pid``'s ``scope`` (swtcg.base.location)."""
+    codes = ctx.cards.with_static("cost")
+    return any(c.zone == "location" and c.code in codes and any(
+        s.kind == "cost" and s.scope == scope and (s.whose == "all" or (s.whose == "you") == (c.controller == pid))
+        for s in ctx.card(c.code).statics) for c in ctx.state.cards.values())
+
+
+def location_in(st: GameState, arena: str) -> Card | None:
+    """The Location in an arena (at most one: swtcg.project.location-per-arena)."""
+    return next((c for c in st.cards.values() if c.zone == "location" and c.at == arena), None)
 
 
 def boost_sources(ctx: Ctx) -> list[Card]:
@@ -220,6 +253,10 @@ def keyword_instances(ctx: Ctx, ref: str, grants: list[tuple[Card, Any]] | None 
         for g, s in grant_sources(ctx) if grants is None else grants:
             if g.ref != ref and g.controller == c.controller and (not s.scope or d.type == s.scope):
                 out.append((f"{ref}:{s.keyword.name}@{g.ref}", s.keyword))
+        for g in equipment_on(ctx, ref):  # what Equipment gives, while attached (swtcg.base.equip)
+            for s in ctx.card(g.code).statics:
+                if s.kind == "equip" and s.keyword is not None:
+                    out.append((f"{ref}:{s.keyword.name}@{g.ref}", s.keyword))
     if c.zone == "build":
         out = [(i, k) for i, k in out if k.reserves or k.name == "upkeep" or ACTIVATED.get(k.name) == "prevent"]
     elif any(k.reserves for _, k in out):
@@ -252,8 +289,8 @@ def cost_delta(ctx: Ctx, pid: str, scope: str) -> int:
     delta = 0
     codes = ctx.cards.with_static("cost")
     for c in st.cards.values():
-        if c.code not in codes or c.zone not in ARENAS or not active(st, c):
-            continue
+        if c.code not in codes or (c.zone not in ARENAS and c.zone != "location") or not active(st, c):
+            continue  # a unit in an arena, or a Location in play (swtcg.base.location)
         for s in ctx.card(c.code).statics:
             mine = c.controller == pid
             if s.kind == "cost" and s.scope == scope and (s.whose == "all" or (s.whose == "you" and mine)
@@ -298,6 +335,8 @@ def can_attack(ctx: Ctx, attacker: str, target: str) -> str | None:
     for s in ctx.card(a.code).statics:
         if s.kind == "attack-only" and not ctx.cdef(target).has_subtype(s.scope):
             return "swtcg.project.attack-only"
+    if any(m["stat"] == "no-combat" and m["target"] in (attacker, target) for m in st.mods):
+        return "swtcg.base.golden"  # "can't attack or be attacked" beats "can" (Han Enchained)
     if not t.tapped and not t.damage and _may_have_stealth(ctx, t) and kw_value(ctx, target, "stealth"):
         return "swtcg.project.stealth"  # "can't be attacked unless tapped or damaged"
     return None
@@ -353,13 +392,18 @@ def remove_from_play(ctx: Ctx, ref: str, why: str) -> None:
         return
     if c.pilot and c.pilot in st.cards:
         remove_from_play(ctx, c.pilot, "pilot")
-    if c.on and c.on in st.cards:
+    if c.on and c.on in st.cards and c.zone == "pilot":
         st.cards[c.on].pilot = None
+    if c.zone == "equipped":
+        set_gear(st, c.on, ref, False)
+    for g in c.gear:  # its Equipment goes too (swtcg.project.equipment)
+        remove_from_play(ctx, g, "equipment")
     owner = st.players[c.owner]
     owner.discard.extend([*c.under, c.code])
     st.mods = [m for m in st.mods if m["target"] != ref]
-    ctx.record(rc.DiscardRecord(("swtcg.zones.owner-global-rule",) + (("swtcg.pilots.moving-unit",) if why == "pilot"
-                                                                      else ()), card=ref, owner=c.owner, why=why))
+    also = {"pilot": ("swtcg.pilots.moving-unit",), "equipment": ("swtcg.project.equipment",),
+            "location": ("swtcg.project.location-per-arena",)}.get(why, ())
+    ctx.record(rc.DiscardRecord(("swtcg.zones.owner-global-rule", *also), card=ref, owner=c.owner, why=why))
     if active(st, c):
         for i, trig in enumerate(ctx.card(c.code).triggers):
             if trig.on == "discarded":
@@ -580,6 +624,11 @@ def apply_effect(ctx: Ctx, source_id: str, source: str | None, pid: str, e: Effe
     elif e.kind == "retreat":
         if who is not None and who in st.cards:
             retreat(ctx, who, tap=False, rules=("swtcg.retreat.by-effect",))
+    elif e.kind == "no-combat":  # "can't attack or be attacked this turn" (swtcg.timing.this-turn)
+        if who is not None and who in st.cards and st.cards[who].zone in ARENAS:
+            add_mod(ctx, who, "no-combat", 1, "turn", source_id)
+            ctx.record(rc.EffectRecord(("swtcg.timing.this-turn", "swtcg.base.golden"), source=source_id,
+                                       effect="no-combat", amount=0, target=who))
     elif e.kind == "untap":
         if who is not None and who in st.cards:
             st.cards[who].tapped = False
@@ -1142,6 +1191,9 @@ def put_in_arena(ctx: Ctx, pid: str, c: Card, d: CardDef, rules: tuple[str, ...]
         del st.cards[c.ref]
         if c.pilot:
             st.cards[c.pilot].zone, st.cards[c.pilot].on = "character", None
+        for g in c.gear:  # its Equipment stays on the unit it now is (swtcg.project.equipment)
+            st.cards[g].on = same
+            set_gear(st, same, g, True)
         if d.cost < ctx.card(top.code).cost:
             top.under.append(c.code)
         else:
@@ -1154,3 +1206,75 @@ def put_in_arena(ctx: Ctx, pid: str, c: Card, d: CardDef, rules: tuple[str, ...]
     st.deploys += 1
     c.deployed_at = st.deploys
     ctx.record(rc.DeployRecord(rules, player=pid, card=c.ref, code=d.code, arena=c.zone))
+
+
+# ====================================================================== missions, locations, equipment
+def arenas_named(word: str) -> tuple[str, ...]:
+    """The arenas a type word names: a Location's or an Equipment's first subtype (``Ground``,
+    ``Space/Ground``, ``Space/Ground/Character``)."""
+    named = {w.strip().lower() for w in word.split("/")}
+    return tuple(a for a in ARENAS if a in named)
+
+
+def put_location(ctx: Ctx, pid: str, c: Card, d: CardDef) -> None:
+    """A complete Location goes into play in its arena (swtcg.base.location); one the subtype gives
+    several arenas goes to the one its controller chooses; the Location there already, either
+    player's, is discarded (swtcg.project.location-per-arena)."""
+    st = ctx.state
+    arenas = arenas_named(d.subtypes[0] if d.subtypes else "")
+    if not arenas:
+        raise NotImplementedCard(d.code, d.display, "a Location naming no arena")
+    arena = arenas[0] if len(arenas) == 1 else ctx.decide(Decision(
+        by=pid, kind="arena", options=arenas, rules=("swtcg.base.location", "swtcg.project.location-per-arena"),
+        prompt=Msg(N_("the arena to put {card} into"), card=c.ref), source=c.ref))
+    old = location_in(st, arena)
+    if old is not None:
+        remove_from_play(ctx, old.ref, "location")
+    c.zone, c.at, c.built, c.counters = "location", arena, True, 0
+    st.deploys += 1
+    c.deployed_at = st.deploys
+    ctx.record(rc.DeployRecord(("swtcg.base.location", "swtcg.project.location-per-arena"), player=pid, card=c.ref,
+                               code=d.code, arena=arena))
+
+
+def complete_mission(ctx: Ctx, pid: str, c: Card, option: int, target: str | None, x: int, paid: int) -> None:
+    """A Mission is completed: its effect happens (swtcg.base.mission), then it goes to its owner's
+    discard pile (swtcg.project.mission-discarded). No card is drawn for it
+    (swtcg.build.no-draw-for-building)."""
+    st = ctx.state
+    d = ctx.card(c.code)
+    ctx.record(rc.CompleteRecord(("swtcg.base.mission", "swtcg.build.no-draw-for-building"), player=pid,
+                                 card=c.ref, code=c.code, cost=paid, option=option if len(d.plays[0].options) > 1
+                                 else None, target=target))
+    run_effects(ctx, c.ref, None, pid, d.plays[0].options[option], target, x)
+    st.cards.pop(c.ref, None)
+    st.players[c.owner].discard.append(c.code)
+    ctx.record(rc.DiscardRecord(("swtcg.zones.owner-global-rule", "swtcg.project.mission-discarded"), card=c.ref,
+                                owner=c.owner, why="completed"))
+
+
+def equip_costs(d: CardDef) -> tuple[tuple[str, int], ...]:
+    """An Equipment's Equip cost: (``build``/``force``, amount) each (swtcg.base.equip)."""
+    k = next((k for k in d.keywords if k.name == "equip"), None)
+    return k.options if k is not None else ()
+
+
+def equip(ctx: Ctx, pid: str, c: Card, onto: str) -> None:
+    """Pay the Equip cost and attach the Equipment to the unit; moved from another unit, what it gives
+    leaves that one (swtcg.base.equip). Once per turn for each Equipment."""
+    st = ctx.state
+    p = st.players[pid]
+    paid = []
+    for kind, n in equip_costs(ctx.card(c.code)):
+        if kind == "build":
+            p.build -= n
+        else:
+            p.force -= n
+        paid.append([kind, n])
+    was = c.on if c.zone == "equipped" else None
+    set_gear(st, was, c.ref, False)
+    c.zone, c.on, c.built, c.counters = "equipped", onto, True, 0
+    set_gear(st, onto, c.ref, True)
+    p.once.append(f"{c.ref}:equip")
+    ctx.record(rc.EquipRecord(("swtcg.base.equip", "swtcg.project.equipment"), player=pid, card=c.ref, onto=onto,
+                              was=was, paid=paid))

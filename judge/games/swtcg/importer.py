@@ -7,10 +7,14 @@ Keyword text becomes engine abilities: "Accuracy 1", "Armor", "Critical Hit 2", 
 (each with an optional "Pay N Force ->" cost, X allowed for Evade), "Upkeep: Pay 1 build point or
 tap this unit.", "Bounty: 1 Force.", "Reserves: <a keyword, or Tap (and/or Pay N Force) -> draw
 cards, gain Force, or prevent up to N damage to one of your units>" (parse_reserves), and pilot
-text "[Pilot] Starfighter Pilot. The Starfighter gets: * +20 speed. * Lucky 2." Reminder text in
-parentheses is ignored. Ion Cannon, Switch and Stack (keywords of unclear origin) are never
-read. Any other text marks the card not implemented (``implemented`` false, ``unparsed``:
-what was not read): such a card stops a replay with a ``not-implemented`` error where it matters
+text "[Pilot] Starfighter Pilot. The Starfighter gets: * +20 speed. * Lucky 2."; a Mission's "One
+of your units can't attack or be attacked this turn.", "Gain N Force." or "Draw N cards."; a
+Location's "Each of your Battle cards costs N less Force to play."; an Equipment's "Pay N build
+points[, M Force] -> Equip." and "Equipped Character (Space, Space or Ground) unit gets +N power
+(speed, health) and <keyword>." Reminder text in parentheses is ignored. Ion Cannon, Switch and
+Stack (keywords of unclear origin) are never read. Any other text marks the card not implemented
+(``implemented`` false, ``unparsed``: what was not read): such a card stops a replay with a
+``not-implemented`` error where it matters
 (judge.games.swtcg.engine).
 
 Pure: the caller reads the file (``arbiter cards import --game swtcg FILE``).
@@ -25,7 +29,19 @@ from dataclasses import replace
 from typing import Any
 
 from judge.games.carddata import CardImport, DeckCheck
-from judge.games.swtcg.model import CardDef, CardPool, Effect, Keyword, PilotDef, Play, Trigger, X, card_from, card_json
+from judge.games.swtcg.model import (
+    CardDef,
+    CardPool,
+    Effect,
+    Keyword,
+    PilotDef,
+    Play,
+    Static,
+    Trigger,
+    X,
+    card_from,
+    card_json,
+)
 
 FILES = ("*.json",)
 SIDE = {"L": "light", "D": "dark", "N": "neutral"}
@@ -66,6 +82,68 @@ RESERVES_EFFECTS: tuple[tuple[re.Pattern[str], str, str, str], ...] = (
 )
 BOOST = re.compile(r"^when this unit attacks, you may give it \+(?P<x>\d+) power for (this|that) attack\. if you "
                    r"do, when the attack ends, (it|this unit|that unit) does (?P<y>\d+) damage to itself\.?$", re.I)
+
+
+MISSION = {"one of your units can't attack or be attacked this turn": Effect("no-combat", 0, "your-unit")}
+MISSION_N = re.compile(r"^(?P<what>gain|draw) (?P<n>\d+) (?P<unit>force|cards?)$", re.I)
+LOCATION_COST = re.compile(r"^each of your battle cards costs (?P<n>\d+) (?P<dir>less|more) force to play$", re.I)
+EQUIP = re.compile(r"^pay (?P<parts>.+?)\s*->\s*equip$", re.I)
+EQUIP_PART = re.compile(r"^(?P<n>\d+) (?P<what>build points?|force)$", re.I)
+EQUIPPED = re.compile(r"^equipped (?P<types>space|ground|character|space or ground) unit gets (?P<rest>.+)$", re.I)
+
+
+def parse_mission(text: str) -> Play | None:
+    """A Mission's effect (swtcg.base.mission), completed in its controller's build step."""
+    plain = _plain(text).rstrip(".").strip()
+    effect = MISSION.get(plain.lower())
+    m = MISSION_N.match(plain)
+    if effect is None and m:
+        effect = Effect("gain-force" if m.group("what").lower() == "gain" else "draw", int(m.group("n")))
+        if (m.group("what").lower() == "gain") != (m.group("unit").lower() == "force"):
+            effect = None
+    return Play(options=((effect,),), windows=("build",)) if effect is not None else None
+
+
+def parse_location(text: str) -> Static | None:
+    """A Location's static ability: its controller's battle cards cost less (or more) Force."""
+    m = LOCATION_COST.match(_plain(text).rstrip(".").strip())
+    if not m:
+        return None
+    n = int(m.group("n"))
+    return Static(kind="cost", amount=-n if m.group("dir").lower() == "less" else n, scope="battle", whose="you")
+
+
+def parse_equip(text: str) -> Keyword | None:
+    """"Pay 1 build point, 1 Force -> Equip." (swtcg.base.equip)."""
+    m = EQUIP.match(_plain(text).rstrip(".").strip())
+    if not m:
+        return None
+    options = []
+    for part in re.split(r",\s*|\s+and\s+", m.group("parts")):
+        pm = EQUIP_PART.match(part.strip())
+        if not pm:
+            return None
+        options.append(("build" if pm.group("what").lower().startswith("build") else "force", int(pm.group("n"))))
+    return Keyword(name="equip", options=tuple(options))
+
+
+def parse_equipped(text: str) -> tuple[Static, ...] | None:
+    """"Equipped Character unit gets +1 power and Critical Hit 1.": what the unit gets while equipped."""
+    m = EQUIPPED.match(_plain(text).rstrip(".").strip())
+    if not m:
+        return None
+    scope = "/".join(w.capitalize() for w in re.split(r"\s+or\s+", m.group("types")))
+    out = []
+    for part in [p.strip() for p in re.split(r",\s*|\s+and\s+", m.group("rest")) if p.strip()]:
+        sm = re.match(r"^\+(\d+) (speed|power|health)$", part, re.I)
+        if sm:
+            out.append(Static(kind="equip", amount=int(sm.group(1)), scope=scope, stat=sm.group(2).lower()))
+            continue
+        kw = parse_keyword(part)
+        if kw is None or kw.name in ("upkeep", "bounty", "hidden-cost"):
+            return None
+        out.append(Static(kind="equip", scope=scope, keyword=kw))
+    return tuple(out) or None
 
 
 def parse_play(text: str, name: str) -> Play | None:
@@ -233,6 +311,7 @@ def import_card(raw: Mapping[str, Any]) -> CardDef:
     plays: list[Play] = []
     triggers: list[Trigger] = []
     pilot: PilotDef | None = None
+    statics: list[Static] = []
     unread: list[str] = []
     text = str(raw.get("text") or "").strip()
     for part in _parts(text):
@@ -240,6 +319,25 @@ def import_card(raw: Mapping[str, Any]) -> CardDef:
         if unclear is not None:  # never read as something else (swtcg.project.unclear-keywords)
             unread.append(unclear)
             continue
+        if ctype == "mission" and not plays:
+            mission = parse_mission(part)
+            if mission is not None:
+                plays.append(mission)
+                continue
+        if ctype == "location":
+            static = parse_location(part)
+            if static is not None:
+                statics.append(static)
+                continue
+        if ctype == "equipment":
+            equip = parse_equip(part)
+            if equip is not None and not keywords:
+                keywords.append(equip)
+                continue
+            equipped = parse_equipped(part)
+            if equipped is not None:
+                statics.extend(equipped)
+                continue
         kw = parse_keyword(part) or parse_upkeep(part) or parse_bounty(part)
         if kw is not None and ctype in ("space", "ground", "character"):
             keywords.append(kw)
@@ -267,14 +365,15 @@ def import_card(raw: Mapping[str, Any]) -> CardDef:
     unit = ctype in ("space", "ground", "character")
     if unit and any(raw.get(s) is None for s in ("speed", "power", "health")):
         unread.append("variable speed, power or health")
-    if not unit and not unread:
+    if not unit and not unread and not (plays if ctype == "mission" else statics if ctype == "location"
+                                        else keywords and statics if ctype == "equipment" else ()):
         unread.append(f"a {ctype} card's effect" if not text else text)
     subtype = str(raw.get("subtype") or "")
     return CardDef(code=code, name=name, side=SIDE.get(str(raw.get("side")), "neutral"), type=ctype,
                    subtypes=tuple(s.strip() for s in subtype.split(" - ") if s.strip()),
                    cost=int(raw.get("cost") or 0), speed=int(raw.get("speed") or 0), power=int(raw.get("power") or 0),
                    health=int(raw.get("health") or 0), version=version, keywords=tuple(keywords), pilot=pilot,
-                   plays=tuple(plays), triggers=tuple(triggers),
+                   plays=tuple(plays), triggers=tuple(triggers), statics=tuple(statics),
                    text=text, implemented=not unread, unparsed=" | ".join(unread))
 
 
@@ -334,6 +433,14 @@ def describe(cards: CardPool, code: str) -> str | None:
     if c.pilot:
         lines.append(f"  Pilot ({c.pilot.kind}): +{c.pilot.speed} speed, +{c.pilot.power} power, "
                      f"+{c.pilot.health} health" + "".join(f", {k.text()}" for k in c.pilot.keywords))
+    for st in c.statics:
+        if st.kind == "equip":  # what the equipped unit gets (swtcg.base.equip)
+            gets = st.keyword.text() if st.keyword else f"+{st.amount} {st.stat}"
+            lines.append(f"  Equipped {st.scope} unit: {gets}")
+        elif st.kind == "cost":
+            lines.append(f"  Force cost of {st.scope} ({st.whose}): {st.amount:+d}")
+    if c.type == "mission" and c.plays:
+        lines.append("  Mission: " + ", ".join(f"{e.kind} {e.target}".strip() for o in c.plays[0].options for e in o))
     if not c.implemented:
         lines.append(f"  not implemented: {c.unparsed}")
     return "\n".join(lines)

@@ -13,11 +13,13 @@ from judge.games.swtcg import engine as en
 from judge.games.swtcg.actions import check
 from judge.games.swtcg.engine import Ctx
 from judge.games.swtcg.model import ACTIVATED, CardDef, Keyword, Play, X
-from judge.games.swtcg.state import ARENAS_OR_BUILD, IN_PLAY, UNKNOWN, Card
+from judge.games.swtcg.state import ARENAS, ARENAS_OR_BUILD, IN_PLAY, UNKNOWN, Card
 from judge.games.swtcg.steps import (
     Attack,
     Build,
+    Complete,
     Deploy,
+    Equip,
     Pass,
     Pilot,
     PlayCard,
@@ -109,7 +111,13 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
             if c.zone == "build":
                 if not c.built and p.build >= 1:
                     yield f"build {ref}", (Build(pid, card=ref, counters=max(1, min(p.build, d.cost - c.counters))),)
-                yield f"deploy {ref}", (Deploy(pid, card=ref),)
+                if d.type == "mission":  # swtcg.base.mission
+                    yield f"complete {ref}", _complete_steps(ctx, pid, ref, d, _Refs(st.cards, ordered, refs))
+                elif d.type != "equipment":
+                    yield f"deploy {ref}", (Deploy(pid, card=ref),)
+            if d.type == "equipment" and c.zone in ("build", "equipped"):  # swtcg.base.equip
+                yield f"equip {ref}", (Equip(pid, card=ref, onto=u) for u in refs
+                                       if st.cards[u].controller == pid and st.cards[u].zone in ARENAS)
             if d.pilot is not None:
                 yield f"pilot {ref}", _pilot_steps(ctx, pid, ref, refs)
             if d.unit and d.plays:
@@ -139,9 +147,12 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
             yield f"play {code}", (PlayCard(pid, card=code, option=option, target=target, pay=pay, dice=dice)
                                    for option, target, pay, dice in _variants(ctx, pid, d.plays[0], in_order))
         grants = en.grant_sources(ctx)
+        # units with Equipment on them: what it gives may be used (swtcg.base.equip)
+        equipped = {c.on for c in st.cards.values() if c.zone == "equipped"} if ctx.cards.with_static("equip") \
+            else set()
         # only the cards with something of their own, their pilot's or granted to use in this kind of chance
         for ref in sorted(ref for ref, c in st.cards.items() if c.controller == pid and (
-                grants or kind in in_play.get(c.code, CHANCE_KINDS)
+                grants or kind in in_play.get(c.code, CHANCE_KINDS) or ref in equipped
                 or (c.pilot and c.pilot in st.cards and kind in piloting.get(st.cards[c.pilot].code, CHANCE_KINDS)))):
             yield from _unit_plays(ctx, pid, ref, in_order)
             for iid, k in en.keyword_instances(ctx, ref, grants):
@@ -149,6 +160,15 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
                 if window is None or kind not in FITS[window]:
                     continue
                 yield f"use {iid}", _keyword_steps(ctx, pid, ref, iid, k)
+
+
+def _complete_steps(ctx: Ctx, pid: str, ref: str, d: CardDef, in_order: _Refs) -> Iterator[SwAction]:
+    """A Mission's completion, one step per option and target of its effect."""
+    if not d.plays:
+        yield Complete(pid, card=ref)
+        return
+    for option, target, pay, _ in _variants(ctx, pid, d.plays[0], in_order):
+        yield Complete(pid, card=ref, option=option, target=target, pay=pay)
 
 
 def _hand_chances(d: CardDef) -> frozenset[str]:

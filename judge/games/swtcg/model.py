@@ -12,6 +12,10 @@ a few declarative abilities. The engine never branches on a card's name; it read
 - ``Trigger``: a triggered ability ("When this unit attacks, gain 1 Force").
 - ``Static``: a static ability (a cost change, a keyword granted to other units).
 - ``PilotDef``: the text after "[subtype] Pilot", working only while the card pilots a unit.
+- Missions, Locations and Equipment (swtcg.base.mission, swtcg.base.location, swtcg.base.equip): a
+  Mission's effect is its ``plays[0]`` (window ``build``); a Location's text is its ``statics``; an
+  Equipment's Equip cost is its ``equip`` keyword (``options``: ``("build", n)``, ``("force", n)``)
+  and what the equipped unit gets its ``equip`` statics (``scope``: the unit types it goes on).
 
 A card whose text the engine cannot read has ``implemented`` False: it stops a replay with a
 ``not-implemented`` error where its text would matter (``judge.games.swtcg.engine``).
@@ -35,7 +39,7 @@ ACTIVATED = {"evade": "prevent", "deflect": "prevent", "prevent": "prevent", "in
              "retaliate": "attack", "lucky": "reroll", "hidden-cost": "any"}
 STATIC = ("accuracy", "armor", "critical-hit", "shields", "stun", "overkill", "bombard", "parry", "stealth")
 TRIGGERED = ("power-boost", "upkeep", "bounty")
-KEYWORDS = (*STATIC, *ACTIVATED, *TRIGGERED, "disrupt")
+KEYWORDS = (*STATIC, *ACTIVATED, *TRIGGERED, "disrupt", "equip")
 # keyword values that add up on one unit (swtcg.abilities.cumulative-modifiers, swtcg.keywords.lucky-sum);
 # Armor and Overkill count once however many a unit has (swtcg.keywords.armor-no-stack)
 CUMULATIVE = ("accuracy", "critical-hit", "shields", "stun", "lucky", "bombard", "parry")
@@ -43,7 +47,8 @@ CUMULATIVE = ("accuracy", "critical-hit", "shields", "stun", "lucky", "bombard",
 # "stun", "accuracy", "critical-hit": the unit gets that keyword's value (for this attack, or the battle)
 KEYWORD_EFFECTS = ("stun", "accuracy", "critical-hit")
 EFFECT_KINDS = ("gain-force", "lose-force", "draw", "power", "speed", *KEYWORD_EFFECTS, "damage", "dice", "prevent",
-                "reroll", "disrupt", "retreat", "untap", "return-self")
+                "reroll", "disrupt", "retreat", "untap", "return-self", "no-combat")
+STATIC_KINDS = ("cost", "grant", "boost", "attack-only", "equip")
 TARGETS = ("", "self", "your-unit", "enemy-unit", "any-unit", "attacker", "defender", "character", "character-unit")
 WINDOWS = ("any", "attack", "reroll", "prevent", "disrupt", "build", "no-attack", "would-attack")
 TRIGGER_ON = ("attacks", "discarded", "damaged", "battle-start", "battle-end", "build-start")
@@ -72,6 +77,8 @@ class Keyword:
             return "Upkeep: " + " or ".join(_option_text(o) for o in self.options)
         if self.name == "bounty":
             return "Bounty: " + " and ".join(_option_text(o) for o in self.options)
+        if self.name == "equip":
+            return "Pay " + ", ".join(_option_text(o) for o in self.options) + " -> Equip"
         if self.name == "power-boost":
             label = f"Power Boost {self.value}/{self.extra}"
         elif self.value:
@@ -127,7 +134,9 @@ class Trigger:
 class Static:
     """A static ability. ``kind`` ``cost``: the Force cost of ``scope`` (``battle`` cards or activated
     ``ability`` uses) of ``whose`` (``you``/``all``) changes by ``amount``; ``grant``: ``keyword`` to
-    ``whose`` other units of type ``scope`` (one instance per granting card, swtcg.abilities.grant-per-source)."""
+    ``whose`` other units of type ``scope`` (one instance per granting card, swtcg.abilities.grant-per-source);
+    ``equip``: an Equipment's unit (of a type in ``scope``, ``Space/Ground``) gets ``amount`` more ``stat``,
+    or ``keyword``, while the Equipment is attached to it (swtcg.base.equip)."""
 
     kind: str
     amount: int = 0
@@ -293,6 +302,8 @@ def card_json(c: CardDef) -> dict[str, Any]:
     if c.triggers:
         out["triggers"] = [{"on": t.on, "effects": [[e.kind, e.amount, e.target] for e in t.effects],
                             "optional": t.optional} for t in c.triggers]
+    if c.statics:
+        out["statics"] = [_static_json(s) for s in c.statics]
     out["text"] = c.text
     if not c.implemented:
         out["implemented"] = False
@@ -317,7 +328,30 @@ def card_from(d: Mapping[str, Any]) -> CardDef:
         plays=tuple(_play_from(p) for p in d.get("plays", ())),
         triggers=tuple(Trigger(on=_known(t["on"], TRIGGER_ON), effects=tuple(_effect_from(e) for e in t["effects"]),
                                optional=bool(t.get("optional", False))) for t in d.get("triggers", ())),
+        statics=tuple(_static_from(s) for s in d.get("statics", ())),
         text=str(d.get("text", "")), implemented=bool(d.get("implemented", True)), unparsed=str(d.get("unparsed", "")))
+
+
+def _static_json(s: Static) -> dict[str, Any]:
+    out: dict[str, Any] = {"kind": s.kind}
+    if s.amount:
+        out["amount"] = s.amount
+    if s.scope:
+        out["scope"] = s.scope
+    if s.whose != "you":
+        out["whose"] = s.whose
+    if s.keyword is not None:
+        out["keyword"] = keyword_json(s.keyword)
+    if s.stat:
+        out["stat"] = s.stat
+    return out
+
+
+def _static_from(raw: Mapping[str, Any]) -> Static:
+    keyword = raw.get("keyword")
+    return Static(kind=_known(raw["kind"], STATIC_KINDS), amount=int(raw.get("amount", 0)),
+                  scope=str(raw.get("scope", "")), whose=_known(raw.get("whose", "you"), ("you", "all", "opponent")),
+                  keyword=keyword_from(keyword) if keyword else None, stat=str(raw.get("stat", "")))
 
 
 def _known(value: Any, known: tuple[str, ...]) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from i18n import N_, Msg
 from judge.games.swtcg import records as rc
 from judge.games.swtcg.actions import APPLY, check
-from judge.games.swtcg.engine import MAX_LOOP, Ctx, new_turn, pass_chance, run_frame
+from judge.games.swtcg.engine import MAX_LOOP, Ctx, NotImplementedCard, new_turn, pass_chance, run_frame
 from judge.games.swtcg.legal import options
 from judge.games.swtcg.opening import end_wait
 from judge.games.swtcg.steps import SwAction
@@ -20,6 +20,10 @@ def apply_step(ctx: Ctx, a: SwAction) -> None:
     problem = check(ctx, a)
     if problem is not None:
         raise IllegalAction(*problem)
+    for c in ctx.state.cards.values():  # a Location or Equipment in play works all the time: its text matters now
+        if c.zone in ("location", "equipped") and not ctx.card(c.code).implemented:
+            d = ctx.card(c.code)
+            raise NotImplementedCard(d.code, d.display, d.unparsed)
     APPLY[a.verb](ctx, a)
     advance(ctx)
     unused = ctx.inputs.unused()

@@ -135,6 +135,37 @@ class PilotRecord(_Rec):
     keys = ("player", "pilot", "onto")
 
 
+class CompleteRecord(_Rec):
+    """A Mission is completed: its effect happens, then it is discarded (swtcg.base.mission).
+
+    player: who completes it
+    card: the Mission's reference
+    code: its code
+    cost: Force paid
+    option: the option chosen ("Choose one")
+    target: the effect's target
+    """
+
+    kind: ClassVar[str] = "complete"
+    keys = ("player", "card", "code", "cost", "option", "target")
+    optional = ("option", "target")
+
+
+class EquipRecord(_Rec):
+    """Equipment is attached to a unit, from the build zone or moved from another unit (swtcg.base.equip).
+
+    player: who equips
+    card: the Equipment's reference
+    onto: the unit
+    was: the unit it was on before
+    paid: the Equip cost paid (``[kind, amount]``: build points or Force)
+    """
+
+    kind: ClassVar[str] = "equip"
+    keys = ("player", "card", "onto", "was", "paid")
+    optional = ("was",)
+
+
 class RetreatRecord(_Rec):
     """A unit (and its pilot) retreats to the build zone.
 
@@ -310,7 +341,8 @@ class DiscardRecord(_Rec):
 
     card: the card
     owner: whose discard pile it goes to
-    why: ``damage``, ``unique``, ``pilot`` (its unit left), ``effect``
+    why: ``damage``, ``unique``, ``pilot`` (its unit left), ``effect``, ``equipment`` (its unit left),
+        ``location`` (another came to its arena), ``completed`` (a Mission)
     """
 
     kind: ClassVar[str] = "discard"

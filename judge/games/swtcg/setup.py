@@ -202,11 +202,23 @@ def from_position(position: Any, players: list[dict[str, Any]], cards: CardPool)
             faults.append((f"{cat}/zone",
                            Msg(N_("{card} is a {type} card: it goes to the {type} arena"), card=d.display,
                                type=d.type)))
+        at_ = raw.get("at")
+        if (zone == "location") != (d.type == "location" and zone != "build") or \
+                (zone == "equipped") != (d.type == "equipment" and zone != "build"):
+            faults.append((f"{cat}/zone", Msg(N_("a Location is in the build zone or 'location' (with 'at'), "
+                                                 "Equipment in the build zone or 'equipped' (with 'on')"))))
+            continue
+        if zone == "location" and (at_ not in en.arenas_named(d.subtypes[0] if d.subtypes else "")
+                                   or en.location_in(st, at_) is not None):
+            faults.append((f"{cat}/at", Msg(N_("'at' is an arena the Location names, with no other Location "
+                                               "(swtcg.project.location-per-arena)"))))
+            continue
         st.cards[ref] = Card(ref=ref, code=raw["code"], owner=owner, controller=controller, zone=zone,
                              tapped=bool(raw.get("tapped", False)), damage=_int(raw, "damage", 0, cat, faults),
                              counters=_int(raw, "counters", 0, cat, faults), built=bool(raw.get("built", True)),
                              under=[str(u) for u in raw.get("under", [])], moved=bool(raw.get("moved", False)),
-                             deployed_at=_int(raw, "deployed_at", 0, cat, faults))
+                             deployed_at=_int(raw, "deployed_at", 0, cat, faults),
+                             at=at_ if zone == "location" else None)
     for ref, raw in raw_cards.items():
         c = st.cards.get(ref)
         if c is None:
@@ -224,6 +236,14 @@ def from_position(position: Any, players: list[dict[str, Any]], cards: CardPool)
             else:
                 c.on = on
                 u.pilot = ref
+        elif c.zone == "equipped":
+            u = st.cards.get(on) if isinstance(on, str) else None
+            if u is None or u.zone not in ARENAS or u.controller != c.controller:
+                faults.append((f"{at}/cards/{ref}/on", Msg(
+                    N_("Equipment names the unit it is on ('on'), one of its controller's in an arena"))))
+            else:
+                c.on = on
+                en.set_gear(st, on, ref, True)
     st.deploys = _int(position, "deploys", max([c.deployed_at for c in st.cards.values()] or [0]), at, faults)
     for key in ("chance", "attack", "roll", "damage", "later", "held", "mods", "frames", "build_started", "acting",
                 "may"):

@@ -26,7 +26,7 @@ from typing import Any
 from judge.games import canon
 
 ARENAS = ("space", "ground", "character")
-ZONES = (*ARENAS, "build", "pilot")
+ZONES = (*ARENAS, "build", "pilot", "location", "equipped")  # a Location in an arena (``at``), Equipment on a unit
 IN_PLAY = (*ARENAS, "pilot")  # the arenas, or piloting a unit there
 ARENAS_OR_BUILD = (*ARENAS, "build")
 UNKNOWN = "?"
@@ -49,7 +49,9 @@ def plain_copy(value: Any) -> Any:
 
 @dataclass
 class Card:
-    """A card in play (an arena), in the build zone, or piloting a unit (zone ``pilot``, ``on``)."""
+    """A card in play (an arena), in the build zone, piloting a unit (zone ``pilot``, ``on``), a Location
+    in an arena (zone ``location``, ``at``: swtcg.base.location) or Equipment on a unit (zone
+    ``equipped``, ``on``: swtcg.base.equip)."""
 
     ref: str
     code: str
@@ -65,6 +67,8 @@ class Card:
     under: list[str] = field(default_factory=list)  # codes stacked under it (swtcg.stacking.normal-rules)
     moved: bool = False  # a pilot moved in this build step (swtcg.pilots.build-step-move)
     deployed_at: int = 0  # order of deployment (base.unique: the last one deployed goes)
+    at: str | None = None  # the arena a Location is in
+    gear: tuple[str, ...] = ()  # the Equipment on this unit, sorted (each one's ``on``, kept here too; not written)
 
     def copy(self) -> Card:
         new = copy.copy(self)
@@ -90,6 +94,8 @@ class Card:
             out["moved"] = True
         if self.deployed_at:
             out["deployed_at"] = self.deployed_at
+        if self.at:
+            out["at"] = self.at
         return out
 
 
@@ -214,6 +220,16 @@ class GameState:
             elif c.zone == "build":
                 build.setdefault(c.controller, {})[ref] = entry
         pilots = {ref: c.on for ref, c in sorted(self.cards.items()) if c.zone == "pilot"}
+        locations: dict[str, dict[str, Any]] = {}
+        equipment: dict[str, str | None] = {}
+        for ref in sorted(self.cards):
+            c = self.cards[ref]
+            if c.zone == "location" and c.at:
+                entry = c.to_json()
+                del entry["zone"], entry["at"]
+                locations.setdefault(c.at, {})[ref] = entry
+            elif c.zone == "equipped":
+                equipment[ref] = c.on
         out: dict[str, Any] = {
             "round": self.round, "phase": self.phase, "step": self.step, "arena": self.arena,
             "active": self.active, "turn": self.turn, "wait": self.wait, "acting": list(self.acting),
@@ -227,6 +243,10 @@ class GameState:
             "mods": copy.deepcopy(self.mods),
             "winner": self.winner, "reason": self.reason,
         }
+        if locations:  # only when there are some: the view of a game without them is as it was
+            out["locations"] = locations
+        if equipment:
+            out["equipment"] = equipment
         if hidden:
             out["frames"] = copy.deepcopy(self.frames)
             out["build_started"] = list(self.build_started)
@@ -237,8 +257,8 @@ class GameState:
         """The whole state, hidden information included; ``setup.position`` reads it back."""
         out = self.view(hidden=True)
         out["cards"] = {ref: self.cards[ref].to_json() for ref in sorted(self.cards)}
-        for key in ("arenas", "build_zone", "pilots", "pilot_cards"):
-            del out[key]
+        for key in ("arenas", "build_zone", "pilots", "pilot_cards", "locations", "equipment"):
+            out.pop(key, None)
         for key in ("winner", "reason"):
             if out[key] is None:
                 del out[key]

@@ -2,7 +2,11 @@
 itself back to the log's JSON (``parse_step(a.to_json())`` gives ``a`` again).
 
     deploy  {card}                 setup: a unit from hand (its code); later: a built or retreated
-                                   unit of the build zone (its reference) into its arena
+                                   unit of the build zone (its reference) into its arena, or a
+                                   complete Location into its arena
+    complete {card, option?, target?}   complete a Mission of the build zone: its effect happens
+    equip   {card, onto}           Equip: a complete Equipment of the build zone, or one on a unit,
+                                   onto one of one's units (its Equip cost paid)
     build   {card, counters}       build counters on a card: a code from hand starts it, a reference
                                    adds to it
     pilot   {card, onto}           move a pilot onto a unit, or off to "character" / "build"
@@ -31,7 +35,8 @@ from typing import Any, ClassVar
 from i18n import N_, Msg
 from judge.games.inputs import COMMON_KEYS, Faults, check_annotations, escape, nearest, unknown_key
 
-VERBS = ("deploy", "build", "pilot", "retreat", "attack", "skip", "play", "use", "prevent", "reroll", "pass")
+VERBS = ("deploy", "build", "pilot", "retreat", "attack", "skip", "play", "use", "prevent", "reroll", "pass",
+         "complete", "equip")
 REF = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}\.[A-Za-z0-9_-]{1,40}(\.[0-9]{1,3})?$")
 ABILITY = re.compile(r"^(?P<ref>[A-Za-z][A-Za-z0-9_-]{0,31}\.[A-Za-z0-9_-]{1,40}(\.[0-9]{1,3})?)"
                      r":(?P<name>[a-z-]+)(\.(?P<n>[0-9]{1,2}))?(@(?P<grant>[A-Za-z0-9_.-]{1,80}))?$")
@@ -137,8 +142,24 @@ class Pass(SwAction):
     verb: ClassVar[str] = "pass"
 
 
+@dataclass(frozen=True)
+class Complete(SwAction):
+    card: str = ""
+    option: int | None = None
+    target: str | None = None
+    pay: int | None = None
+    verb: ClassVar[str] = "complete"
+
+
+@dataclass(frozen=True)
+class Equip(SwAction):
+    card: str = ""
+    onto: str = ""
+    verb: ClassVar[str] = "equip"
+
+
 CLASSES: dict[str, type[SwAction]] = {c.verb: c for c in (Deploy, Build, Pilot, Retreat, Attack, Skip, PlayCard,
-                                                           Use, Prevent, Reroll, Pass)}
+                                                           Use, Prevent, Reroll, Pass, Complete, Equip)}
 # each verb's keys: (name, kind, required); kinds: card (a code or a reference), ref, ability, onto,
 # int (a small whole number), dice (a list of small whole numbers)
 KEYS: dict[str, tuple[tuple[str, str, bool], ...]] = {
@@ -156,6 +177,8 @@ KEYS: dict[str, tuple[tuple[str, str, bool], ...]] = {
                 ("target", "ref", False)),
     "reroll": (("ability", "ability", True), ("dice", "dice", True)),
     "pass": (),
+    "complete": (("card", "ref", True), ("option", "int", False), ("target", "card", False), ("pay", "int", False)),
+    "equip": (("card", "ref", True), ("onto", "ref", True)),
 }
 CODE = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 

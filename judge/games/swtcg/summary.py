@@ -28,6 +28,11 @@ def summarize(action: Any, events: Sequence[Mapping[str, Any]], cards: Any) -> s
         line = f"{by}: passes"
     elif verb == "pilot":
         line = f"{by}: moves the pilot {_name(cards, action.card)} onto {action.onto}"
+    elif verb == "equip":
+        line = f"{by}: equips {_name(cards, action.card)} onto {_name(cards, action.onto)}"
+    elif verb == "complete":
+        line = f"{by}: completes {_name(cards, action.card)}" + (
+            f" on {_name(cards, action.target)}" if action.target else "")
     else:
         line = f"{by}: {verb} {_name(cards, getattr(action, 'card', ''))}"
     damage = [e for e in events if e.get("event") == "damage"]

@@ -26,7 +26,7 @@ def load(name: str) -> dict[str, Any]:
 
 def test_the_examples_cover_the_disputes_the_issue_names() -> None:
     assert {"chance-dark-side-first.json", "held-trigger-yoda.json", "reroll-window.json", "deflect-new-damage.json",
-            "intercept.json", "pilot-moves.json", "selfplay-game.json"} <= set(NAMES)
+            "intercept.json", "pilot-moves.json", "selfplay-game.json", "mission-location-equip.json"} <= set(NAMES)
 
 
 @pytest.mark.parametrize("name", NAMES)
