@@ -129,7 +129,7 @@ EVENT_WORDS: dict[str, str] = {
     "held": N_("{ability} is held ({window})"),
     "hits": N_("{target}: {hits} hits (needs {need})[, {damage} damage]"),
     "intercept": N_("{defender} intercepts the attack[ ({ability})]"),
-    "pending": N_("{amount} damage from {source} waits to be dealt to {target}"),
+    "pending": N_("{amount} damage[ from {source}] waits to be dealt to {target}"),
     "pilot": N_("{player} pilots {onto} with {pilot}"),
     "prevent": N_("{ability} prevents {prevented} damage to {target}[ ({wasted} wasted)]"),
     "ready": N_("ready phase: build die {roll}[; untapped: {untapped}]"),

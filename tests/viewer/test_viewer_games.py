@@ -117,3 +117,19 @@ def test_a_swtcg_table_shows_the_location_in_its_arena_and_the_equipment_on_its_
     assert tab.locator("[data-location]").count() == 0 and tab.locator("[data-equipment]").count() == 0
     assert errors == []
     context.close()
+
+
+def test_damage_waiting_from_a_battle_card_names_no_missing_source() -> None:
+    """A SW TCG ``pending`` event whose damage has no unit as its source (a battle card's) is worded
+    without "from none"; with a source, the source is named, in every language."""
+    from i18n import text
+    from replays.viewer import Names, describe_event
+
+    for lang in ("en", "pl", "ru"):
+        names = Names([{"id": "p1", "name": "Dark"}], {"refs": {"p1.LS-XW": {"code": "LS-XW", "player": "p1"}}, "cards": {"LS-XW": {"name": "X-wing"}}}, text(lang))
+        bare = describe_event({"event": "pending", "amount": 2, "source": None, "target": "p1.LS-XW"}, names)
+        sourced = describe_event({"event": "pending", "amount": 2, "source": "p1.DS-TIE", "target": "p1.LS-XW"},
+                                 names)
+        assert "none" not in bare and "None" not in bare and "2" in bare, (lang, bare)
+        assert "DS-TIE" in sourced or "TIE" in sourced, (lang, sourced)
+        assert len(sourced) > len(bare)
