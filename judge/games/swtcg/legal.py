@@ -97,6 +97,8 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
     elif w == "build":
         for code in hand:
             d = ctx.card(code)
+            if d.type == "battle" and "." not in code:  # (a code with no dot is no card reference: steps.REF)
+                continue  # check: battle cards are played, not built (swtcg.abilities.battle-cards), never a step
             if p.build >= 1 or d.cost == 0:
                 yield f"build {code}", (Build(pid, card=code, counters=max(0 if d.cost == 0 else 1,
                                                                              min(p.build, d.cost))),)
@@ -139,10 +141,16 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
             yield f"play {code}", (PlayCard(pid, card=code, option=option, target=target, pay=pay, dice=dice)
                                    for option, target, pay, dice in _variants(ctx, pid, d.plays[0], in_order))
         grants = en.grant_sources(ctx)
-        # only the cards with something of their own, their pilot's or granted to use in this kind of chance
-        for ref in sorted(ref for ref, c in st.cards.items() if c.controller == pid and (
-                grants or kind in in_play.get(c.code, CHANCE_KINDS)
-                or (c.pilot and c.pilot in st.cards and kind in piloting.get(st.cards[c.pilot].code, CHANCE_KINDS)))):
+        # only the cards with something of their own, their pilot's or granted to use in this kind of chance:
+        # the codes with something in this kind of chance looked up once (a code the pool does not know:
+        # any kind, as in_play.get(code, CHANCE_KINDS) says), a set lookup per card in play
+        own = ctx.cards.derived_codes("chances", _chances).get(kind, frozenset())
+        piloted = ctx.cards.derived_codes("pilot-chances", _pilot_chances).get(kind, frozenset())
+        cards = st.cards
+        for ref in sorted([ref for ref, c in cards.items() if c.controller == pid and (
+                grants or (code := c.code) in own or code not in in_play
+                or (c.pilot and c.pilot in cards and ((pcode := cards[c.pilot].code) in piloted
+                                                      or pcode not in piloting)))]):
             yield from _unit_plays(ctx, pid, ref, in_order)
             for iid, k in en.keyword_instances(ctx, ref, grants):
                 window = ACTIVATED.get(k.name)
