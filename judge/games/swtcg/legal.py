@@ -102,16 +102,22 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
             if p.build >= 1 or d.cost == 0:
                 yield f"build {code}", (Build(pid, card=code, counters=max(0 if d.cost == 0 else 1,
                                                                              min(p.build, d.cost))),)
-        refs = sorted(st.cards)
+        refs = sorted(st.cards) if ordered else list(st.cards)  # (options: any order, as the names are the same)
+        # the codes of the cards with something to do in play here (pilot moves, plays): the other cards
+        # outside the build zone have no candidate, skipped without looking their card up
+        uses = ctx.cards.derived_codes("build-uses", _build_uses)
+        busy = uses.get("pilot", frozenset()) | uses.get("plays", frozenset())
+        known = ctx.cards.derived("build-uses", _build_uses)  # every code of the pool (ctx.card: the others)
         for ref in refs:
             c = st.cards[ref]
-            if c.controller != pid:
+            if c.controller != pid or (c.zone != "build" and c.code not in busy and c.code in known):
                 continue
             d = ctx.card(c.code)
             if c.zone == "build":
                 if not c.built and p.build >= 1:
                     yield f"build {ref}", (Build(pid, card=ref, counters=max(1, min(p.build, d.cost - c.counters))),)
-                yield f"deploy {ref}", (Deploy(pid, card=ref),)
+                if c.built or c.counters >= d.cost:  # else check says swtcg.base.build or swtcg.build.partial-build
+                    yield f"deploy {ref}", (Deploy(pid, card=ref),)
             if d.pilot is not None:
                 yield f"pilot {ref}", _pilot_steps(ctx, pid, ref, refs)
             if d.unit and d.plays:
@@ -147,10 +153,10 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
         own = ctx.cards.derived_codes("chances", _chances).get(kind, frozenset())
         piloted = ctx.cards.derived_codes("pilot-chances", _pilot_chances).get(kind, frozenset())
         cards = st.cards
-        for ref in sorted([ref for ref, c in cards.items() if c.controller == pid and (
+        for ref in sorted([ref for ref, c in cards.items() if (
                 grants or (code := c.code) in own or code not in in_play
                 or (c.pilot and c.pilot in cards and ((pcode := cards[c.pilot].code) in piloted
-                                                      or pcode not in piloting)))]):
+                                                      or pcode not in piloting))) and c.controller == pid]):
             yield from _unit_plays(ctx, pid, ref, in_order)
             for iid, k in en.keyword_instances(ctx, ref, grants):
                 window = ACTIVATED.get(k.name)
@@ -175,6 +181,12 @@ def _chances(d: CardDef) -> frozenset[str]:
     kinds = {k for play in (d.plays if d.unit else ()) for w in play.windows for k in FITS[w]}
     kinds.update(k for kw in d.keywords if kw.name in ACTIVATED for k in FITS[ACTIVATED[kw.name]])
     return frozenset(kinds)
+
+
+def _build_uses(d: CardDef) -> frozenset[str]:
+    """What a card in play may do in the build step whatever its zone (``_groups``): move as a pilot,
+    a unit's plays."""
+    return frozenset(("pilot",) * (d.pilot is not None) + ("plays",) * bool(d.unit and d.plays))
 
 
 def _pilot_chances(d: CardDef) -> frozenset[str]:
