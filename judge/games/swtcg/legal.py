@@ -69,7 +69,7 @@ def options(ctx: Ctx, pid: str) -> list[str]:
                     seen.add(name)
                     break
     finally:
-        ctx.costs = ctx.grants = ctx.uniques = None
+        ctx.costs = ctx.grants = ctx.uniques = ctx.statics = None
     return out
 
 
@@ -314,9 +314,11 @@ def _variants(ctx: Ctx, pid: str, play: Play, in_order: _Refs) -> Iterator[Varia
         mine, theirs = "your-unit" in kinds, "enemy-unit" in kinds
         prevents = any(e.kind == "prevent" for e in effects)
         targeted = sorted(kinds & TARGETED)
+        only = targeted[0] if len(targeted) == 1 else None  # (the usual one kind: asked with no all() per card)
         for ref in in_order.refs():
             c = st.cards[ref]
             if c.zone in IN_PLAY and not (mine and c.controller != pid) and not (theirs and c.controller == pid) \
                     and not (prevents and not any(d["target"] == ref for d in st.damage)) \
-                    and all(en.target_problem(ctx, kind, pid, ref, None) is None for kind in targeted):
+                    and (en.target_problem(ctx, only, pid, ref, None) is None if only is not None
+                         else all(en.target_problem(ctx, kind, pid, ref, None) is None for kind in targeted)):
                 yield chosen, ref, pay, dice  # (a target the effects cannot have: check would say so)
