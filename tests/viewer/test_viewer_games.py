@@ -126,7 +126,8 @@ def test_damage_waiting_from_a_battle_card_names_no_missing_source() -> None:
     from replays.viewer import Names, describe_event
 
     for lang in ("en", "pl", "ru"):
-        names = Names([{"id": "p1", "name": "Dark"}], {"refs": {"p1.LS-XW": {"code": "LS-XW", "player": "p1"}}, "cards": {"LS-XW": {"name": "X-wing"}}}, text(lang))
+        info = {"refs": {"p1.LS-XW": {"code": "LS-XW", "player": "p1"}}, "cards": {"LS-XW": {"name": "X-wing"}}}
+        names = Names([{"id": "p1", "name": "Dark"}], info, text(lang))
         bare = describe_event({"event": "pending", "amount": 2, "source": None, "target": "p1.LS-XW"}, names)
         sourced = describe_event({"event": "pending", "amount": 2, "source": "p1.DS-TIE", "target": "p1.LS-XW"},
                                  names)

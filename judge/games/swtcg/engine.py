@@ -28,7 +28,7 @@ SW TCG's held triggers, which wait across steps for the next chance, so they are
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar
 
 from i18n import N_, Msg
@@ -87,6 +87,7 @@ class Ctx:
         self.costs: dict[tuple[str, str], int] | None = None
         self.grants: list[tuple[Card, Any]] | None = None
         self.uniques: dict[str, dict[str, list[str]]] | None = None  # same_name's: controller -> name -> refs
+        self.statics: list[Card] | None = None  # static_cards': the cards in play with a cost or grant ability
 
     # ------------------------------------------------------------------ lookups
     def card(self, code: str) -> CardDef:
@@ -210,6 +211,18 @@ def boost_sources(ctx: Ctx) -> list[Card]:
     return [g for g in st.cards.values() if g.code in codes and g.zone in ARENAS and active(st, g)]
 
 
+def static_cards(ctx: Ctx) -> Iterable[Card]:
+    """The cards in play ``grant_sources`` and ``cost_delta`` look at: all of them; while only checking
+    (``ctx.costs``: the state cannot change), those whose code has a cost or grant ability, in the same
+    order, found once (what both skip for the others, a code lookup per card in play, done once)."""
+    if ctx.costs is None:
+        return ctx.state.cards.values()
+    if ctx.statics is None:
+        codes = ctx.cards.with_static("cost") | ctx.cards.with_static("grant")
+        ctx.statics = [c for c in ctx.state.cards.values() if c.code in codes]
+    return ctx.statics
+
+
 def grant_sources(ctx: Ctx) -> list[tuple[Card, Any]]:
     """The cards in the arenas whose static abilities grant keywords, with those abilities."""
     if ctx.grants is not None:
@@ -217,7 +230,7 @@ def grant_sources(ctx: Ctx) -> list[tuple[Card, Any]]:
     st = ctx.state
     out = []
     codes = ctx.cards.with_static("grant")
-    for g in st.cards.values():
+    for g in static_cards(ctx):
         if g.code in codes and g.zone in ARENAS and active(st, g):
             for s in ctx.card(g.code).statics:
                 if s.kind == "grant" and s.keyword is not None:
@@ -288,7 +301,7 @@ def cost_delta(ctx: Ctx, pid: str, scope: str) -> int:
     st = ctx.state
     delta = 0
     codes = ctx.cards.with_static("cost")
-    for c in st.cards.values():
+    for c in static_cards(ctx):
         if c.code not in codes or (c.zone not in ARENAS and c.zone != "location") or not active(st, c):
             continue  # a unit in an arena, or a Location in play (swtcg.base.location)
         for s in ctx.card(c.code).statics:
@@ -438,7 +451,8 @@ def hold(ctx: Ctx, ref: str, code: str, controller: str, index: int, trig: Trigg
 def trigger_all(ctx: Ctx, on: str, only: str | None = None) -> None:
     """Trigger the ``on`` abilities of every card in play (``only``: of that card)."""
     st = ctx.state
-    for ref in sorted(st.cards):
+    # ``only``: that card alone (when in play), not every card sorted to skip all but one
+    for ref in sorted(st.cards) if only is None else [only] if only in st.cards else []:
         c = st.cards[ref]
         if (only is not None and ref != only) or not active(st, c) or c.zone not in IN_PLAY:
             continue

@@ -71,7 +71,7 @@ def options(ctx: Ctx, pid: str) -> list[str]:
                     seen.add(name)
                     break
     finally:
-        ctx.costs = ctx.grants = ctx.uniques = None
+        ctx.costs = ctx.grants = ctx.uniques = ctx.statics = None
     return out
 
 
@@ -99,13 +99,20 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
     elif w == "build":
         for code in hand:
             d = ctx.card(code)
+            if d.type == "battle" and "." not in code:  # (a code with no dot is no card reference: steps.REF)
+                continue  # check: battle cards are played, not built (swtcg.abilities.battle-cards), never a step
             if p.build >= 1 or d.cost == 0:
                 yield f"build {code}", (Build(pid, card=code, counters=max(0 if d.cost == 0 else 1,
                                                                              min(p.build, d.cost))),)
-        refs = sorted(st.cards)
+        refs = sorted(st.cards) if ordered else list(st.cards)  # (options: any order, as the names are the same)
+        # the codes of the cards with something to do in play here (pilot moves, plays): the other cards
+        # outside the build zone have no candidate, skipped without looking their card up
+        uses = ctx.cards.derived_codes("build-uses", _build_uses)
+        busy = uses.get("pilot", frozenset()) | uses.get("plays", frozenset()) | uses.get("equip", frozenset())
+        known = ctx.cards.derived("build-uses", _build_uses)  # every code of the pool (ctx.card: the others)
         for ref in refs:
             c = st.cards[ref]
-            if c.controller != pid:
+            if c.controller != pid or (c.zone != "build" and c.code not in busy and c.code in known):
                 continue
             d = ctx.card(c.code)
             if c.zone == "build":
@@ -113,7 +120,8 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
                     yield f"build {ref}", (Build(pid, card=ref, counters=max(1, min(p.build, d.cost - c.counters))),)
                 if d.type == "mission":  # swtcg.base.mission
                     yield f"complete {ref}", _complete_steps(ctx, pid, ref, d, _Refs(st.cards, ordered, refs))
-                elif d.type != "equipment":
+                elif d.type != "equipment" and (c.built or c.counters >= d.cost):
+                    # (else check says swtcg.base.build or swtcg.build.partial-build)
                     yield f"deploy {ref}", (Deploy(pid, card=ref),)
             if d.type == "equipment" and c.zone in ("build", "equipped"):  # swtcg.base.equip
                 yield f"equip {ref}", (Equip(pid, card=ref, onto=u) for u in refs
@@ -150,10 +158,16 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
         # units with Equipment on them: what it gives may be used (swtcg.base.equip)
         equipped = {c.on for c in st.cards.values() if c.zone == "equipped"} if ctx.cards.with_static("equip") \
             else set()
-        # only the cards with something of their own, their pilot's or granted to use in this kind of chance
-        for ref in sorted(ref for ref, c in st.cards.items() if c.controller == pid and (
-                grants or kind in in_play.get(c.code, CHANCE_KINDS) or ref in equipped
-                or (c.pilot and c.pilot in st.cards and kind in piloting.get(st.cards[c.pilot].code, CHANCE_KINDS)))):
+        # only the cards with something of their own, their pilot's or granted to use in this kind of chance:
+        # the codes with something in this kind of chance looked up once (a code the pool does not know:
+        # any kind, as in_play.get(code, CHANCE_KINDS) says), a set lookup per card in play
+        own = ctx.cards.derived_codes("chances", _chances).get(kind, frozenset())
+        piloted = ctx.cards.derived_codes("pilot-chances", _pilot_chances).get(kind, frozenset())
+        cards = st.cards
+        for ref in sorted([ref for ref, c in cards.items() if (
+                grants or (code := c.code) in own or code not in in_play or ref in equipped
+                or (c.pilot and c.pilot in cards and ((pcode := cards[c.pilot].code) in piloted
+                                                      or pcode not in piloting))) and c.controller == pid]):
             yield from _unit_plays(ctx, pid, ref, in_order)
             for iid, k in en.keyword_instances(ctx, ref, grants):
                 window = ACTIVATED.get(k.name)
@@ -187,6 +201,13 @@ def _chances(d: CardDef) -> frozenset[str]:
     kinds = {k for play in (d.plays if d.unit else ()) for w in play.windows for k in FITS[w]}
     kinds.update(k for kw in d.keywords if kw.name in ACTIVATED for k in FITS[ACTIVATED[kw.name]])
     return frozenset(kinds)
+
+
+def _build_uses(d: CardDef) -> frozenset[str]:
+    """What a card in play may do in the build step whatever its zone (``_groups``): move as a pilot,
+    a unit's plays, an Equipment's move to another unit."""
+    return frozenset(("pilot",) * (d.pilot is not None) + ("plays",) * bool(d.unit and d.plays)
+                     + ("equip",) * (d.type == "equipment"))
 
 
 def _pilot_chances(d: CardDef) -> frozenset[str]:
@@ -314,9 +335,11 @@ def _variants(ctx: Ctx, pid: str, play: Play, in_order: _Refs) -> Iterator[Varia
         mine, theirs = "your-unit" in kinds, "enemy-unit" in kinds
         prevents = any(e.kind == "prevent" for e in effects)
         targeted = sorted(kinds & TARGETED)
+        only = targeted[0] if len(targeted) == 1 else None  # (the usual one kind: asked with no all() per card)
         for ref in in_order.refs():
             c = st.cards[ref]
             if c.zone in IN_PLAY and not (mine and c.controller != pid) and not (theirs and c.controller == pid) \
                     and not (prevents and not any(d["target"] == ref for d in st.damage)) \
-                    and all(en.target_problem(ctx, kind, pid, ref, None) is None for kind in targeted):
+                    and (en.target_problem(ctx, only, pid, ref, None) is None if only is not None
+                         else all(en.target_problem(ctx, kind, pid, ref, None) is None for kind in targeted)):
                 yield chosen, ref, pay, dice  # (a target the effects cannot have: check would say so)

@@ -254,6 +254,19 @@ class CardPool:
             found = self._derived[what] = {c.code: make(c) for c in self.cards.values()}
         return found
 
+    def derived_codes(self, what: str, make: Callable[[CardDef], frozenset[str]]) -> dict[str, frozenset[str]]:
+        """``derived`` the other way round: for each value ``make`` gives some card, the codes of the
+        cards it gives it (computed once per ``what``; a value no card has is missing)."""
+        key = f"{what} by value"
+        found = self._derived.get(key)
+        if found is None:
+            by: dict[str, set[str]] = {}
+            for code, values in self.derived(what, make).items():
+                for v in values:
+                    by.setdefault(v, set()).add(code)
+            found = self._derived[key] = {v: frozenset(codes) for v, codes in by.items()}
+        return found
+
 
 # ---------------------------------------------------------------------- card JSON (import/load)
 def keyword_json(k: Keyword) -> dict[str, Any]:
