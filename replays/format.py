@@ -16,7 +16,7 @@ from typing import Any
 
 from i18n import N_
 from judge.games import registry
-from judge.games.base import PLAYER
+from judge.games.base import PLAYER, names_reader
 from judge.games.inputs import NO_INPUTS, Inputs, escape, nearest, parse_inputs
 from judge.games.jsonbounds import is_int, scan
 from judge.kernel.rng import ALGORITHM
@@ -214,9 +214,9 @@ def parse_log(data: Any, cards: Any = None) -> Log:
         fault("/setup", N_("'setup' must be an object: {shape} or the outcomes of setup"), shape='{"position": ...}')
         setup = {}
     elif game is not None and not faults:
-        setup_codes = getattr(game, "setup_codes", None)
-        if setup_codes is not None:  # cards named by name, as codes (judge.games.cardnames)
-            players, setup, name_faults = setup_codes(players, setup, cards)
+        names = names_reader(game)
+        if names is not None:  # cards named by name, as codes (judge.games.cardnames)
+            players, setup, name_faults = names.setup_codes(players, setup, cards)
             for path, msg in name_faults:
                 bad(path, msg)
         if not faults:
@@ -234,8 +234,9 @@ def parse_log(data: Any, cards: Any = None) -> Log:
     inputs: list[Inputs] = []
     if game is not None:
         parse_step = game.parse_step
-        step_codes = getattr(game, "step_codes", None)
-        answer_codes = getattr(game, "answer_codes", None)
+        names = names_reader(game)
+        step_codes = names.step_codes if names is not None else None
+        answer_codes = names.answer_codes if names is not None else None
         copied = False
         in_faults: list[tuple[str, str]] = []
         named_in: Any = None  # the pool names are looked up in (the log's own cards too: names_pool)
@@ -243,7 +244,7 @@ def parse_log(data: Any, cards: Any = None) -> Log:
         def names_cards() -> Any:
             nonlocal named_in
             if named_in is None:
-                names_pool = getattr(game, "names_pool", None)
+                names_pool = getattr(names, "names_pool", None)
                 named_in = cards if names_pool is None else names_pool(setup, cards)
             return named_in
 

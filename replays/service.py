@@ -26,6 +26,7 @@ import json
 from typing import Any
 
 from judge.games import registry
+from judge.games.base import names_reader
 from replays import format as fmt
 from replays.errors import Fault, MalformedLog, StepOutOfRange
 from replays.replayer import ReplayResult, replay
@@ -42,9 +43,9 @@ def warm() -> None:
     for game_id in registry.written():
         game = registry.get(game_id)
         cards = game.default_cards()
-        warm_names = getattr(game, "warm_names", None)
-        if warm_names is not None:  # the reading of card names and the pool's index of them
-            warm_names(cards)
+        names = names_reader(game)
+        if names is not None:  # the reading of card names and the pool's index of them
+            names.warm_names(cards)
 
 
 def log_id(log: Any) -> str:

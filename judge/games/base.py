@@ -23,6 +23,7 @@ generator (``judge.kernel.rng``).
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -106,20 +107,21 @@ class Game(Protocol):
         """One step as a typed action, or every fault found in it (JSON Pointers under ``path``)."""
         ...
 
-    # Optional (judge.games.cardnames): cards named by name written as codes, when the log is read.
-    # ``setup_codes(players, setup, cards) -> (players, setup, faults)`` runs once before
-    # ``check_setup``; ``step_codes(step, path, players, cards) -> (step, faults)`` runs for a step
+    # Optional (judge.games.cardnames): ``names_module``, the dotted path of the game's module that
+    # writes cards named by name as codes when a log is read (``names_reader`` imports it). It has:
+    # ``setup_codes(players, setup, cards) -> (players, setup, faults)``, run once before
+    # ``check_setup``; ``step_codes(step, path, players, cards) -> (step, faults)``, run for a step
     # ``parse_step`` found faults in (so a game's reader faults on a name, even one shaped like a
     # code or a reference), and the step is read again as it gives it (a log written with codes
     # never pays for it). Each returns the same objects where nothing was named by name.
-    # ``answer_codes(step, players, cards) -> step`` runs for a step with ``choices`` or ``expect``:
+    # ``answer_codes(step, players, cards) -> step``, run for a step with ``choices`` or ``expect``:
     # the cards its answers and its checkpoint's expected state name by name, as codes, never a fault
     # (an answer the decision cannot take, a state that differs, is the replay's to say).
-    # ``names_pool(setup, cards) -> pool`` (optional) is the pool ``step_codes`` and ``answer_codes``
+    # ``names_pool(setup, cards) -> pool`` (optional): the pool ``step_codes`` and ``answer_codes``
     # look names up in when the log's setup defines cards of its own (the game's pool with them);
-    # it is asked once, for the first step that needs it, with the setup as ``setup_codes`` gave it.
-    # ``warm_names(cards)`` imports the name reading and indexes the pool's names ahead of the first
-    # log (``replays.service.warm``: a worker calls it before it forks).
+    # asked once, for the first step that needs it, with the setup as ``setup_codes`` gave it.
+    # ``warm_names(cards)``: index the pool's names ahead of the first log (``replays.service.warm``:
+    # a worker imports the module and calls it before it forks).
 
     def deck_violations(self, players: Sequence[Mapping[str, Any]], cards: Any, deck_format: str,
                         ) -> list[dict[str, Any]]: ...
@@ -197,3 +199,10 @@ class Game(Protocol):
     def policy(self, rng: Rng) -> Policy:
         """Self-play's seeded answer to every decision the rules give a player."""
         ...
+
+
+def names_reader(game: Any) -> Any:
+    """The module a game reads cards named by name with (its ``names_module``), or None: imported
+    when first asked for, so that a process that reads no log never loads it."""
+    path = getattr(game, "names_module", None)
+    return importlib.import_module(path) if path else None

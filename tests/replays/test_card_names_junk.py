@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from judge.games import registry
+from judge.games.base import names_reader
 from tests.helpers import EXAMPLE_NAMES, EXAMPLES_DIR
 
 JUNK: tuple[Any, ...] = (None, 1, 2.5, True, "", "p1.", "p1.#/", "p9.Luke Skywalker", "p1.Han Solo", [], [{}],
@@ -42,13 +43,14 @@ def test_the_name_readers_never_raise(name: str) -> None:
     log = json.loads((EXAMPLES_DIR / name).read_text(encoding="utf-8"))
     game = registry.get(log["game"])
     cards = game.default_cards()
+    names = names_reader(game)
     ids = [p["id"] for p in log["players"]]
     for i, step in enumerate(log["steps"][:6]):
         for path in list(places(step))[1:]:
             for junk in JUNK:
-                game.step_codes(replaced(step, path, junk), f"/steps/{i}", ids, cards)
+                names.step_codes(replaced(step, path, junk), f"/steps/{i}", ids, cards)
     for path in list(places({"players": log["players"], "setup": log["setup"]}))[1:40]:
         for junk in JUNK:
             whole = replaced({"players": log["players"], "setup": log["setup"]}, path, junk)
             if isinstance(whole["players"], list):
-                game.setup_codes(whole["players"], whole["setup"], cards)
+                names.setup_codes(whole["players"], whole["setup"], cards)

@@ -7,7 +7,7 @@ format once held (the outcome's rules, the upkeep step, the verbs of a summary, 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from judge.games.base import Applied, Faults, Policy
 from judge.games.destiny import steps as st_
@@ -60,31 +60,8 @@ class Destiny:
     # one step as a typed action, or its faults (steps.parse_step, called for every step of a log)
     parse_step = staticmethod(st_.parse_step)
 
-    # cards named by name, as codes (names.py; judge.games.base.Game.setup_codes and step_codes)
-    @staticmethod
-    def setup_codes(players: Sequence[Any], setup: Any, cards: CardPool) -> tuple[Any, Any, Faults]:
-        from judge.games.destiny.names import setup_codes
-
-        return setup_codes(players, setup, cards)
-
-    @staticmethod
-    def step_codes(step: Any, path: str, players: Sequence[str], cards: CardPool) -> tuple[Any, Faults]:
-        from judge.games.destiny.names import step_codes
-
-        return step_codes(step, path, players, cards)
-
-    @staticmethod
-    def answer_codes(step: Any, players: Sequence[str], cards: CardPool) -> Any:
-        from judge.games.destiny.names import answer_codes
-
-        return answer_codes(step, players, cards)
-
-    @staticmethod
-    def warm_names(cards: CardPool) -> None:
-        """Import the name reading and index ``cards``' names now (a worker does so before it forks)."""
-        from judge.games.destiny.names import card_names
-
-        card_names(cards)
+    # cards named by name, as codes (judge.games.base.names_reader)
+    names_module: ClassVar[str] = "judge.games.destiny.names"
 
     def deck_violations(self, players: Sequence[Mapping[str, Any]], cards: CardPool, deck_format: str,
                         ) -> list[dict[str, Any]]:

@@ -45,6 +45,9 @@ def card_names(cards: Any) -> CardNames:
     return names_of(pool_of(cards), _titles)
 
 
+warm_names = card_names  # index a pool's names now (a worker does so before it forks: base.names_reader)
+
+
 class _Names(Rewrite):
     def __init__(self, cards: Any, players: Sequence[str]) -> None:
         super().__init__(lambda: card_names(cards))

@@ -4,7 +4,7 @@ this package. Everything Relic-specific lives under judge/games/relic/."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from judge.games.base import Applied, Faults, Policy
 from judge.games.inputs import Inputs
@@ -45,38 +45,8 @@ class Relic:
 
     parse_step = staticmethod(ac.parse_step)
 
-    # cards named by name, as codes (names.py; judge.games.base.Game.setup_codes and step_codes)
-    @staticmethod
-    def setup_codes(players: Sequence[Any], setup: Any, cards: Pool) -> tuple[Any, Any, Faults]:
-        from judge.games.relic.names import setup_codes
-
-        return setup_codes(players, setup, cards)
-
-    @staticmethod
-    def step_codes(step: Any, path: str, players: Sequence[str], cards: Pool) -> tuple[Any, Faults]:
-        from judge.games.relic.names import step_codes
-
-        return step_codes(step, path, players, cards)
-
-    @staticmethod
-    def answer_codes(step: Any, players: Sequence[str], cards: Pool) -> Any:
-        from judge.games.relic.names import answer_codes
-
-        return answer_codes(step, players, cards)
-
-    @staticmethod
-    def names_pool(setup: Any, cards: Pool) -> Any:
-        from judge.games.relic.names import names_pool
-
-        return names_pool(setup, cards)
-
-    @staticmethod
-    def warm_names(cards: Pool) -> None:
-        """Import the name reading and index ``cards``' names now (a worker does so before it forks)."""
-        from judge.games.relic.names import card_names
-
-        for table in (cards.cards, cards.characters, cards.scenarios):
-            card_names(table)
+    # cards named by name, as codes (judge.games.base.names_reader)
+    names_module: ClassVar[str] = "judge.games.relic.names"
 
     def deck_violations(self, players: Sequence[Mapping[str, Any]], cards: Pool, deck_format: str,
                         ) -> list[dict[str, Any]]:

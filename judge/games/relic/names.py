@@ -35,6 +35,13 @@ def card_names(table: Mapping[str, Any]) -> CardNames:
     return names_of(table, _titles)
 
 
+def warm_names(cards: Any) -> None:
+    """Index the names of ``cards``' cards, character sheets and scenarios now (a worker does so
+    before it forks: judge.games.base.names_reader)."""
+    for table in (cards.cards, cards.characters, cards.scenarios):
+        card_names(table)
+
+
 class _Names(Rewrite):
     def __init__(self, table: Mapping[str, Any], players: Sequence[str]) -> None:
         super().__init__(lambda: card_names(table))

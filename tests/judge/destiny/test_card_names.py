@@ -196,12 +196,12 @@ def test_the_named_example_replays_as_its_code_twin() -> None:
 def test_a_log_written_with_codes_never_looks_names_up(monkeypatch: pytest.MonkeyPatch) -> None:
     """The fast path: no step of a code-only log goes to the names (and no name is looked up)."""
     from judge.games import cardnames
-    from judge.games.destiny.game import Destiny
+    from judge.games.destiny import names
 
     def no(*_: Any) -> Any:
         raise AssertionError("looked up")
 
-    monkeypatch.setattr(Destiny, "step_codes", staticmethod(no))
+    monkeypatch.setattr(names, "step_codes", no)
     monkeypatch.setattr(cardnames.CardNames, "code", no)
     for name in DESTINY_LOGS:
         if name != "named-cards":
