@@ -123,6 +123,7 @@ EVENT_WORDS: dict[str, str] = {
     "chance": N_("{player} has a chance to play[ ({kind})]"),
     "chance-end": N_("the chance to play ends[ ({kind})]"),
     "deflect": N_("{ability} deflects {amount} damage to {to}"),
+    "doubled": N_("{source} doubles the damage {by} would do to {target}: {was} → {amount}"),
     "deploy": N_("{player} deploys {card}[ to {arena}]"),
     "disrupted": N_("{by} disrupts {ability}"),
     "force": N_("{player}: Force {force} (change {change})"),

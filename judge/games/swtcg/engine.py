@@ -672,6 +672,8 @@ def open_damage(ctx: Ctx, pending: list[dict[str, Any]]) -> None:
     pending = [p for p in pending if p["amount"] > 0 and p["target"] in st.cards]
     if not pending:
         return
+    if ctx.cards.with_static("double-damage"):
+        double_damage(ctx, pending)
     st.damage = pending
     for p in pending:
         ctx.record(rc.PendingRecord(("swtcg.pop.damage",), target=p["target"], amount=p["amount"], source=p["source"]))
@@ -682,6 +684,28 @@ def open_damage(ctx: Ctx, pending: list[dict[str, Any]]) -> None:
             prevent(ctx, st.cards[p["target"]].controller, f"{p['target']}:parry", p["target"], p["parry"],
                     ("swtcg.project.parry", "swtcg.pop.damage"))
     open_chance(ctx, "prevent")
+
+
+def double_damage(ctx: Ctx, pending: list[dict[str, Any]]) -> None:
+    """A Location that doubles the damage units in its arena would do (Hoth Battle Plains) doubles
+    each amount done by such a unit, as it is dealt: after Overkill split the hits, before anyone
+    can prevent it (swtcg.keywords.overkill-then-double). A source no longer in that arena (a
+    discarded unit's Retaliate) or not a unit (a battle card) does no doubled damage."""
+    st = ctx.state
+    codes = ctx.cards.with_static("double-damage")
+    doublers = [(c.ref, s.scope) for c in st.cards.values() if c.zone == "location" and c.code in codes
+                and active(st, c) for s in ctx.card(c.code).statics if s.kind == "double-damage"]
+    for p in pending:
+        src = st.cards.get(p["source"]) if p["source"] else None
+        if src is None:
+            continue
+        for location, arena in doublers:
+            if src.zone == arena:
+                was = p["amount"]
+                p["amount"] = 2 * was
+                ctx.record(rc.DoubledRecord(("swtcg.keywords.overkill-then-double", "swtcg.base.location"),
+                                            source=location, by=p["source"], target=p["target"], was=was,
+                                            amount=p["amount"]))
 
 
 def prevent(ctx: Ctx, pid: str, ability: str, target: str | None, amount: int, rules: tuple[str, ...]) -> int:

@@ -86,6 +86,8 @@ BOOST = re.compile(r"^when this unit attacks, you may give it \+(?P<x>\d+) power
 
 MISSION = {"one of your units can't attack or be attacked this turn": Effect("no-combat", 0, "your-unit")}
 MISSION_N = re.compile(r"^(?P<what>gain|draw) (?P<n>\d+) (?P<unit>force|cards?)$", re.I)
+LOCATION_DOUBLE = re.compile(r"^double all damage that would be done by units in the (?P<arena>space|ground|character) "
+                             r"arena$", re.I)
 LOCATION_COST = re.compile(r"^each of your battle cards costs (?P<n>\d+) (?P<dir>less|more) force to play$", re.I)
 EQUIP = re.compile(r"^pay (?P<parts>.+?)\s*->\s*equip$", re.I)
 EQUIP_PART = re.compile(r"^(?P<n>\d+) (?P<what>build points?|force)$", re.I)
@@ -105,8 +107,14 @@ def parse_mission(text: str) -> Play | None:
 
 
 def parse_location(text: str) -> Static | None:
-    """A Location's static ability: its controller's battle cards cost less (or more) Force."""
-    m = LOCATION_COST.match(_plain(text).rstrip(".").strip())
+    """A Location's static ability: its controller's battle cards cost less (or more) Force, or
+    the damage units in an arena would do is doubled ("(before damage prevention)" is what the
+    engine does anyway: swtcg.keywords.overkill-then-double)."""
+    plain = _plain(text).rstrip(".").strip()
+    d = LOCATION_DOUBLE.match(plain)
+    if d:
+        return Static(kind="double-damage", scope=d.group("arena").lower(), whose="all")
+    m = LOCATION_COST.match(plain)
     if not m:
         return None
     n = int(m.group("n"))

@@ -48,7 +48,7 @@ CUMULATIVE = ("accuracy", "critical-hit", "shields", "stun", "lucky", "bombard",
 KEYWORD_EFFECTS = ("stun", "accuracy", "critical-hit")
 EFFECT_KINDS = ("gain-force", "lose-force", "draw", "power", "speed", *KEYWORD_EFFECTS, "damage", "dice", "prevent",
                 "reroll", "disrupt", "retreat", "untap", "return-self", "no-combat")
-STATIC_KINDS = ("cost", "grant", "boost", "attack-only", "equip")
+STATIC_KINDS = ("cost", "grant", "boost", "attack-only", "equip", "double-damage")
 TARGETS = ("", "self", "your-unit", "enemy-unit", "any-unit", "attacker", "defender", "character", "character-unit")
 WINDOWS = ("any", "attack", "reroll", "prevent", "disrupt", "build", "no-attack", "would-attack")
 TRIGGER_ON = ("attacks", "discarded", "damaged", "battle-start", "battle-end", "build-start")
@@ -136,7 +136,9 @@ class Static:
     ``ability`` uses) of ``whose`` (``you``/``all``) changes by ``amount``; ``grant``: ``keyword`` to
     ``whose`` other units of type ``scope`` (one instance per granting card, swtcg.abilities.grant-per-source);
     ``equip``: an Equipment's unit (of a type in ``scope``, ``Space/Ground``) gets ``amount`` more ``stat``,
-    or ``keyword``, while the Equipment is attached to it (swtcg.base.equip)."""
+    or ``keyword``, while the Equipment is attached to it (swtcg.base.equip); ``double-damage``: a
+    Location doubles all damage that units in the arena ``scope`` would do, before it can be
+    prevented (Hoth Battle Plains; swtcg.keywords.overkill-then-double)."""
 
     kind: str
     amount: int = 0

@@ -296,6 +296,20 @@ class PendingRecord(_Rec):
     keys = ("target", "amount", "source")
 
 
+class DoubledRecord(_Rec):
+    """Damage a unit would do is doubled before it can be prevented (a Location: Hoth Battle Plains).
+
+    source: the card that doubles it
+    by: the unit doing the damage
+    target: the unit it is done to
+    was: the damage before
+    amount: the damage now
+    """
+
+    kind: ClassVar[str] = "doubled"
+    keys = ("source", "by", "target", "was", "amount")
+
+
 class PreventRecord(_Rec):
     """Damage is prevented (never removed: swtcg.damage.prevent-not-remove).
 

@@ -32,7 +32,7 @@ class Table:
 
     def unit(self, ref: str, **kw: Any) -> Table:
         code = ref.split(".")[1]
-        zone = kw.pop("zone", POOL.cards[code].type)
+        zone = kw.pop("zone") if "zone" in kw else POOL.cards[code].type
         self.pos["cards"][ref] = {"code": code, "zone": zone, **kw}
         return self
 

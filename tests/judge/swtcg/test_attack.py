@@ -121,6 +121,62 @@ def test_overkill_sends_hits_beyond_the_remaining_health_to_another_unit() -> No
     assert pend == {"p2.LS-RT": 2, "p2.LS-SS": 3}  # remaining health 2 of 3
 
 
+@pytest.mark.rules("swtcg.keywords.overkill-then-double", "swtcg.base.location")
+def test_hoth_battle_plains_doubles_after_overkill_splits_the_hits_as_the_seed_works_it_out() -> None:
+    # the seed's worked example (001 "Overkill"): 4 hits against remaining health 3 with Hoth Battle
+    # Plains in play: 3 to the defender and 1 to another unit, then doubled: 6 and 2
+    t = (Table(arena="ground").unit("p1.DS-BDD").unit("p2.LS-TG", damage=1).unit("p2.LS-SS", tapped=True)
+         .unit("p1.DS-HBP", zone="location", at="ground"))
+    log = t.log(attack("p1.DS-BDD", "p2.LS-TG", ["6", "5", "4", "4", "1", "1", "1", "1"],
+                       choices=[{"by": "p1", "kind": "overkill", "answer": "p2.LS-SS"}]))
+    result, seen = play(log)
+    assert result.error is None, result.error
+    assert seen.events(1, "hits")[0]["damage"] == 4
+    doubled = {e["target"]: (e["was"], e["amount"], e["source"], e["by"]) for e in seen.events(1, "doubled")}
+    assert doubled == {"p2.LS-TG": (3, 6, "p1.DS-HBP", "p1.DS-BDD"), "p2.LS-SS": (1, 2, "p1.DS-HBP", "p1.DS-BDD")}
+    assert {e["target"]: e["amount"] for e in seen.events(1, "pending")} == {"p2.LS-TG": 6, "p2.LS-SS": 2}
+    assert "p2.LS-TG" not in result.state.cards and result.state.cards["p2.LS-SS"].damage == 2
+    # without the Location the same attack does 3 and 1
+    plain = Table(arena="ground").unit("p1.DS-BDD").unit("p2.LS-TG", damage=1).unit("p2.LS-SS", tapped=True)
+    result, seen = play(plain.log(attack("p1.DS-BDD", "p2.LS-TG", ["6", "5", "4", "4", "1", "1", "1", "1"],
+                                         choices=[{"by": "p1", "kind": "overkill", "answer": "p2.LS-SS"}])))
+    assert not seen.events(1, "doubled") and result.state.cards["p2.LS-SS"].damage == 1
+
+
+@pytest.mark.rules("swtcg.keywords.overkill-then-double", "swtcg.damage.prevent-when")
+def test_doubled_damage_is_what_waits_to_be_prevented_and_any_side_s_ground_units_are_doubled() -> None:
+    # a Light Side unit attacking in the Ground arena: the Dark Side's Location doubles its damage too,
+    # before damage prevention (the card's text): a prevention takes from the doubled amount
+    t = (Table(arena="ground").unit("p2.LS-TG").unit("p1.DS-ATAT", tapped=True)
+         .unit("p1.DS-HBP", zone="location", at="ground").set("p1", hand=["DS-DEF"]))
+    attacked = t.log(attack("p2.LS-TG", "p1.DS-ATAT", ["6", "5", "1"]))
+    result, seen = play(attacked)
+    assert result.error is None, result.error
+    assert "play DS-DEF" in result.state.may  # the step ends in p1's chance to prevent
+    [d] = seen.events(1, "doubled")
+    assert (d["was"], d["amount"]) == (2, 4)
+    assert seen.events(1, "pending")[0]["amount"] == 4
+    result, seen = play(t.log(attack("p2.LS-TG", "p1.DS-ATAT", ["6", "5", "1"]),
+                              {"by": "p1", "do": "play", "card": "DS-DEF", "target": "p1.DS-ATAT"}))
+    assert result.error is None, result.error
+    assert seen.events(2, "prevent")[0]["prevented"] == 2
+    assert result.state.cards["p1.DS-ATAT"].damage == 2  # 4 doubled, 2 prevented
+
+
+@pytest.mark.rules("swtcg.keywords.overkill-then-double")
+def test_hoth_battle_plains_doubles_only_damage_done_by_units_in_the_ground_arena() -> None:
+    t = Table().unit("p1.DS-TIE").unit("p2.LS-AW", tapped=True).unit("p1.DS-HBP", zone="location", at="ground")
+    result, seen = play(t.log(attack("p1.DS-TIE", "p2.LS-AW", ["4", "1"])))  # a Space attack
+    assert result.error is None, result.error
+    assert not seen.events(1, "doubled") and result.state.cards["p2.LS-AW"].damage == 1
+    # a Location still being built (not in play) doubles nothing either
+    building = Table(arena="ground").unit("p1.DS-BDD").unit("p2.LS-TG", tapped=True).unit(
+        "p1.DS-HBP", zone="build", built=False, counters=0)
+    result, seen = play(building.log(attack("p1.DS-BDD", "p2.LS-TG", ["4", "1", "1", "1", "1", "1", "1", "1"])))
+    assert result.error is None, result.error
+    assert not seen.events(1, "doubled") and result.state.cards["p2.LS-TG"].damage == 1
+
+
 @pytest.mark.rules("swtcg.keywords.intercept", "swtcg.keywords.intercept-once-per-attack")
 def test_intercept_turns_the_attack_and_each_instance_is_used_once() -> None:
     t = Table(arena="ground").unit("p1.DS-SPB").unit("p2.LS-TG").unit("p2.LS-RT", tapped=True)

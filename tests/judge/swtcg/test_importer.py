@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from arbiter.cli import main
 from judge.games.swtcg import importer
 from judge.games.swtcg.cards import default_pool
-from judge.games.swtcg.model import CardPool, Keyword, X
+from judge.games.swtcg.model import CardPool, Keyword, Static, X
 from tests.judge.swtcg.table import Table, play
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -152,3 +152,14 @@ def test_a_for_this_attack_ability_of_the_catalog_is_played_in_a_replay() -> Non
     assert result.error is None, result.error
     assert len(seen.events(2, "roll")[0]["dice"]) == 4  # 2 + 2 for this attack
     assert result.state.players["p1"].force == 1  # paid 1, gained 1 when it attacked
+
+
+@pytest.mark.rules("swtcg.keywords.overkill-then-double", "swtcg.base.location")
+def test_a_location_that_doubles_an_arena_s_damage_is_read() -> None:
+    text = "Double all damage that would be done by units in the Ground arena (before damage prevention)."
+    card = importer.import_card(entry(type="Location", subtype="Ground", text=text, speed=None, power=None,
+                                      health=None))
+    assert card.implemented and card.statics == (Static(kind="double-damage", scope="ground", whose="all"),)
+    odd = importer.import_card(entry(type="Location", subtype="Ground", speed=None, power=None, health=None,
+                                     text="Double all damage that would be done by Jedi in the Ground arena."))
+    assert not odd.implemented

@@ -162,13 +162,15 @@ def test_a_second_location_in_an_arena_discards_the_first_and_a_location_of_seve
 
 
 @pytest.mark.rules("swtcg.project.not-implemented")
-def test_hoth_battle_plains_is_not_implemented_and_stops_a_replay_once_in_play() -> None:
-    assert not POOL.cards["DS-HBP"].implemented  # damage doubling is not implemented
-    t = build_step(["DS-HBP", "DS-TIE"])
-    assert error(t.log(step("p1", "build", card="DS-HBP", counters=1)))[0] == "not-implemented"
-    in_play = build_step(["DS-TIE"]).unit("p1.DS-HBP", zone="location", at="ground")
-    assert state(in_play.log()).cards["p1.DS-HBP"].at == "ground"
-    assert error(in_play.log(step("p1", "build", card="DS-TIE", counters=1)))[0] == "not-implemented"
+def test_a_location_whose_text_is_not_implemented_stops_a_replay_once_in_play() -> None:
+    unread = replace(POOL.cards["NS-CCB"], code="T-UNR", statics=(), implemented=False, unparsed="its text",
+                     text="Something the engine does not read.")
+    pool = pool_with(unread)
+    t = build_step(["T-UNR", "DS-TIE"])
+    assert error(t.log(step("p1", "build", card="T-UNR", counters=1)), pool)[0] == "not-implemented"
+    in_play = build_step(["DS-TIE"]).unit("p1.T-UNR", zone="location", at="ground")
+    assert state(in_play.log(), pool).cards["p1.T-UNR"].at == "ground"
+    assert error(in_play.log(step("p1", "build", card="DS-TIE", counters=1)), pool)[0] == "not-implemented"
 
 
 # ---------------------------------------------------------------------------------- Equipment
