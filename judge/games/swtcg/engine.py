@@ -386,6 +386,22 @@ def draw(ctx: Ctx, pid: str, n: int, rules: tuple[str, ...]) -> None:
     ctx.record(rc.DrawRecord(rules, player=pid, count=got, asked=n))
 
 
+def discard_from_hand(ctx: Ctx, pid: str, n: int, source: str) -> None:
+    """``pid`` discards ``n`` cards: a discard that names no zone comes from the hand
+    (swtcg.zones.discard-default-hand), each card chosen by the player discarding it, to its owner's
+    discard pile (swtcg.zones.owner-global-rule); with fewer cards in hand, all of them."""
+    p = ctx.state.players[pid]
+    for _ in range(min(n, len(p.hand))):
+        options = tuple(sorted(set(p.hand)))
+        code = options[0] if len(options) == 1 else ctx.decide(Decision(
+            by=pid, kind="discard", options=options, rules=("swtcg.zones.discard-default-hand",),
+            prompt=Msg(N_("the card {player} discards from their hand"), player=pid)))
+        p.hand.remove(code)
+        p.discard.append(code)
+        ctx.record(rc.DiscardRecord(("swtcg.zones.discard-default-hand", "swtcg.zones.owner-global-rule"),
+                                    card=code, owner=pid, why="hand", player=pid, source=source))
+
+
 def new_ref(st: GameState, pid: str, code: str) -> str:
     ref = f"{pid}.{code}"
     n = 1
@@ -601,6 +617,8 @@ def apply_effect(ctx: Ctx, source_id: str, source: str | None, pid: str, e: Effe
         gain_force(ctx, st.opponent(pid), -amount, ("swtcg.effects.force-floor-zero",))
     elif e.kind == "draw":
         draw(ctx, pid, amount, rules)
+    elif e.kind in ("discard", "opponent-discards"):
+        discard_from_hand(ctx, pid if e.kind == "discard" else st.opponent(pid), amount, source_id)
     elif e.kind == "return-self":
         # the card goes back to its owner's hand (swtcg.zones.owner-global-rule, swtcg.zones.leave-play-you)
         parts = source_id.split(":")[0].split(".")

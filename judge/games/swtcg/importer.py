@@ -85,7 +85,11 @@ BOOST = re.compile(r"^when this unit attacks, you may give it \+(?P<x>\d+) power
 
 
 MISSION = {"one of your units can't attack or be attacked this turn": Effect("no-combat", 0, "your-unit")}
-MISSION_N = re.compile(r"^(?P<what>gain|draw) (?P<n>\d+) (?P<unit>force|cards?)$", re.I)
+MISSION_N = re.compile(r"^(?:you )?(?P<what>gain|draw) \+?(?P<n>\d+) (?P<unit>force|cards?)$", re.I)
+# a discard that names no zone comes from the hand (swtcg.zones.discard-default-hand), so "from your
+# hand" changes nothing
+DISCARD = re.compile(r"^(?P<who>your opponent chooses and discards|your opponent discards|choose and discard|discard) "
+                     r"(?P<n>\d+|a|one) cards?(?: from (?:your|his or her) hand)?$", re.I)
 LOCATION_DOUBLE = re.compile(r"^double all damage that would be done by units in the (?P<arena>space|ground|character) "
                              r"arena$", re.I)
 LOCATION_COST = re.compile(r"^each of your battle cards costs (?P<n>\d+) (?P<dir>less|more) force to play$", re.I)
@@ -95,15 +99,31 @@ EQUIPPED = re.compile(r"^equipped (?P<types>space|ground|character|space or grou
 
 
 def parse_mission(text: str) -> Play | None:
-    """A Mission's effect (swtcg.base.mission), completed in its controller's build step."""
-    plain = _plain(text).rstrip(".").strip()
+    """A Mission's effect (swtcg.base.mission), completed in its controller's build step: one or
+    more sentences, each an instruction carried out in order."""
+    effects = []
+    for sentence in re.split(r"(?<=\.)\s+", _plain(text)):
+        effect = _mission_effect(sentence.rstrip(".").strip())
+        if effect is None:
+            return None
+        effects.append(effect)
+    return Play(options=(tuple(effects),), windows=("build",)) if effects else None
+
+
+def _mission_effect(plain: str) -> Effect | None:
     effect = MISSION.get(plain.lower())
+    if effect is not None:
+        return effect
     m = MISSION_N.match(plain)
-    if effect is None and m:
-        effect = Effect("gain-force" if m.group("what").lower() == "gain" else "draw", int(m.group("n")))
+    if m:
         if (m.group("what").lower() == "gain") != (m.group("unit").lower() == "force"):
-            effect = None
-    return Play(options=((effect,),), windows=("build",)) if effect is not None else None
+            return None
+        return Effect("gain-force" if m.group("what").lower() == "gain" else "draw", int(m.group("n")))
+    d = DISCARD.match(plain)
+    if d:
+        n = 1 if d.group("n").lower() in ("a", "one") else int(d.group("n"))
+        return Effect("opponent-discards" if d.group("who").lower().startswith("your opponent") else "discard", n)
+    return None
 
 
 def parse_location(text: str) -> Static | None:

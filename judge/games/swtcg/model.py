@@ -47,7 +47,7 @@ CUMULATIVE = ("accuracy", "critical-hit", "shields", "stun", "lucky", "bombard",
 # "stun", "accuracy", "critical-hit": the unit gets that keyword's value (for this attack, or the battle)
 KEYWORD_EFFECTS = ("stun", "accuracy", "critical-hit")
 EFFECT_KINDS = ("gain-force", "lose-force", "draw", "power", "speed", *KEYWORD_EFFECTS, "damage", "dice", "prevent",
-                "reroll", "disrupt", "retreat", "untap", "return-self", "no-combat")
+                "reroll", "disrupt", "retreat", "untap", "return-self", "no-combat", "discard", "opponent-discards")
 STATIC_KINDS = ("cost", "grant", "boost", "attack-only", "equip", "double-damage")
 TARGETS = ("", "self", "your-unit", "enemy-unit", "any-unit", "attacker", "defender", "character", "character-unit")
 WINDOWS = ("any", "attack", "reroll", "prevent", "disrupt", "build", "no-attack", "would-attack")

@@ -351,16 +351,20 @@ class DamageRecord(_Rec):
 
 
 class DiscardRecord(_Rec):
-    """A card leaves play for a discard pile (its owner's: swtcg.zones.owner-global-rule).
+    """A card leaves play, or a player's hand, for a discard pile (its owner's: swtcg.zones.owner-global-rule).
 
     card: the card
     owner: whose discard pile it goes to
     why: ``damage``, ``unique``, ``pilot`` (its unit left), ``effect``, ``equipment`` (its unit left),
-        ``location`` (another came to its arena), ``completed`` (a Mission)
+        ``location`` (another came to its arena), ``completed`` (a Mission), ``hand`` (discarded from
+        the hand: swtcg.zones.discard-default-hand)
+    player: who discards it from their hand (``hand`` only)
+    source: the ability or card that made them (``hand`` only)
     """
 
     kind: ClassVar[str] = "discard"
-    keys = ("card", "owner", "why")
+    keys = ("card", "owner", "why", "player", "source")
+    optional = ("player", "source")
 
 
 class StunRecord(_Rec):

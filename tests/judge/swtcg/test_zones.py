@@ -61,6 +61,52 @@ def test_a_complete_mission_is_completed_in_the_build_step_then_discarded() -> N
     assert "p1.NS-HE" in waiting.cards and "complete p1.NS-HE" in waiting.may
 
 
+@pytest.mark.rules("swtcg.zones.discard-default-hand", "swtcg.zones.owner-global-rule", "swtcg.base.mission")
+def test_destruction_of_hope_the_opponent_chooses_two_cards_of_their_hand_to_discard() -> None:
+    t = build_step(["DS-DOH"], force=0).set("p2", hand=["LS-XW", "LS-AW", "LS-XW"])
+    built = [step("p1", "build", card="DS-DOH", counters=2)]
+    # the opponent chooses: without their answers the ruling names them and the cards they hold
+    result, _ = play(t.log(*built, step("p1", "complete", card="p1.DS-DOH")))
+    assert result.error is not None and result.error.kind == "pending-decision"
+    assert (result.error.pending["by"], result.error.pending["kind"]) == ("p2", "discard")
+    assert result.error.pending["options"] == ["LS-AW", "LS-XW"]
+    answers = [{"by": "p2", "kind": "discard", "answer": "LS-XW"}, {"by": "p2", "kind": "discard", "answer": "LS-AW"}]
+    result, seen = play(t.log(*built, step("p1", "complete", card="p1.DS-DOH", choices=answers)))
+    assert result.error is None, result.error
+    st = result.state
+    # (p1, with nothing left to do, ends the build step: p2 has drawn a card, unknown, since)
+    assert st.players["p2"].hand == ["LS-XW", "?"] and st.players["p2"].discard == ["LS-XW", "LS-AW"]
+    assert st.players["p1"].force == 1  # then "You gain +1 Force"
+    hand = [e for e in seen.events(2, "discard") if e["why"] == "hand"]
+    assert [(e["player"], e["card"], e["owner"]) for e in hand] == [("p2", "LS-XW", "p2"), ("p2", "LS-AW", "p2")]
+    # a card they do not hold is refused
+    wrong = [{"by": "p2", "kind": "discard", "answer": "LS-RT"}, *answers[1:]]
+    assert error(t.log(*built, step("p1", "complete", card="p1.DS-DOH", choices=wrong))) == \
+        ("illegal-action", "swtcg.zones.discard-default-hand")
+
+
+@pytest.mark.rules("swtcg.zones.discard-default-hand")
+def test_a_discard_that_names_no_zone_comes_from_the_hand_and_takes_what_there_is() -> None:
+    # "Discard a card." names no zone: it is a card of the hand, never one in play or in the deck
+    mission = import_card({"card-id": "0123456789ab", "set-code": "ANH", "number": 9, "name": "Test Mission",
+                           "type": "Mission", "side": "D", "cost": 1, "text": "Draw 1 card. Discard a card."})
+    assert mission.implemented
+    pool = pool_with(replace(mission, code="T-DIS"))
+    t = build_step(["T-DIS"]).set("p1", deck=["DS-TIE"])
+    result, seen = play(t.log(step("p1", "build", card="T-DIS", counters=1), step("p1", "complete", card="p1.T-DIS")),
+                        pool)
+    # one card in hand after the draw (the TIE): no choice to make, it is discarded; units in play stay
+    assert result.error is None, result.error
+    st = result.state
+    assert st.players["p1"].hand == [] and st.players["p1"].discard == ["DS-TIE", "T-DIS"]
+    assert {"p1.DS-ST", "p1.DS-AMB"} <= set(st.cards)
+    # with an empty hand (and deck) there is nothing to discard: the rest of the effect is carried out
+    empty = build_step(["T-DIS"]).set("p1", deck=[])
+    st = state(empty.log(step("p1", "build", card="T-DIS", counters=1), step("p1", "complete", card="p1.T-DIS")),
+               pool)
+    assert st.players["p1"].hand == [] and st.players["p1"].discard == ["T-DIS"]
+
+
 @pytest.mark.rules("swtcg.base.golden", "swtcg.timing.this-turn", "swtcg.battle.empty-arena")
 def test_han_enchained_the_unit_chosen_cannot_attack_or_be_attacked_this_turn() -> None:
     t = (Table(step="battle", arena="character").unit("p1.DS-ST").unit("p2.LS-RC").unit("p2.LS-LF")
