@@ -11,9 +11,10 @@ Chances to play (swtcg.pop.*): when a chance opens, the triggered abilities wait
 first (swtcg.pop.triggers-first); then the Dark Side acts (swtcg.pop.dark-side-first): plays one
 ability or battle card, or passes; players alternate until both pass in a row
 (swtcg.pop.two-passes-end). A player with nothing they could play passes at once (the engine
-writes that pass, marked ``auto``: a project assumption, swtcg.project.forced-pass; procedure.py). A roll opens
-a chance to reroll (swtcg.pop.dice-roll), damage about to be dealt a chance to prevent it
-(swtcg.pop.damage), a battle card or ability a chance to disrupt it when someone could.
+writes that pass, marked ``auto``: a project assumption, swtcg.project.forced-pass; procedure.py). A roll
+(the ready phase's build-point die too) opens a chance to reroll (swtcg.pop.dice-roll), damage
+about to be dealt a chance to prevent it (swtcg.pop.damage), a battle card or ability a chance to
+disrupt it when someone could.
 
 Triggered abilities never resolve at once: each joins ``state.held`` and waits for its moment
 (swtcg.triggers.held-during-effect, swtcg.triggers.held-during-chance): the next chance to play for
@@ -897,7 +898,9 @@ def new_turn(ctx: Ctx) -> None:
 
 def ready(ctx: Ctx) -> None:
     """swtcg.base.turn.ready: untap (Dark Side first; pilots too, swtcg.pilots.ready-phase), 4 Force each,
-    the Light Side rolls one die for everyone's build points (+1 with a unit in every arena)."""
+    the Light Side rolls one die for everyone's build points (+1 with a unit in every arena). Like
+    any roll, it is followed by a chance to reroll (swtcg.pop.dice-roll: "Reroll up to 2 dice"
+    rerolls it too); the build points come from the die as it stands after that chance."""
     st = ctx.state
     st.phase, st.step, st.arena, st.active = "ready", "ready", None, None
     ctx.record(rc.PhaseRecord(("swtcg.base.turn.ready",), round=st.round, phase="ready", step="ready"))
@@ -910,7 +913,18 @@ def ready(ctx: Ctx) -> None:
                 untapped.append(ref)
     for pid in st.side_order():
         st.players[pid].force += FORCE_PER_TURN
-    die = roll_dice(ctx, st.light(), 1, "build", None, None, "swtcg.base.turn.ready")[0]
+    dice = roll_dice(ctx, st.light(), 1, "build", None, None, "swtcg.base.turn.ready")
+    st.roll = {"purpose": "build", "dice": dice, "player": st.light(), "source": None, "target": None, "used": []}
+    st.frames.append({"f": "build-points", "untapped": untapped})
+    open_chance(ctx, "reroll")
+
+
+def build_points(ctx: Ctx, untapped: list[str]) -> None:
+    """The reroll chance after the build-point roll ended: each player's build points."""
+    st = ctx.state
+    roll, st.roll = st.roll, None
+    assert roll is not None
+    die = roll["dice"][0]
     for pid in st.side_order():
         bonus = 1 if all(st.units_in(a, pid) for a in ARENAS) else 0
         st.players[pid].build = die + bonus  # swtcg.project.build-points-reset
@@ -1025,6 +1039,8 @@ def run_frame(ctx: Ctx, frame: dict[str, Any]) -> None:
     f = frame["f"]
     if f == "ready":
         ready(ctx)
+    elif f == "build-points":
+        build_points(ctx, list(frame["untapped"]))
     elif f == "build-start":
         build_start(ctx, frame["p"])
     elif f == "build":

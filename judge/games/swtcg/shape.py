@@ -61,7 +61,7 @@ def shapes(players: Sequence[str], cards: CardPool) -> dict[str, Check]:
                      {"stun": is_int})
     chance = record({"kind": one_of(*CHANCE_KINDS), "passes": is_int, "used": str_list})
     frames: dict[str, Check] = {
-        "ready": record({"f": is_str}),
+        "ready": record({"f": is_str}), "build-points": record({"f": is_str, "untapped": str_list}),
         "build-start": record({"f": is_str, "p": pid}), "build": record({"f": is_str, "p": pid}),
         "retreat": record({"f": is_str, "p": pid}), "battle-start": record({"f": is_str}),
         "arena": record({"f": is_str, "a": arena}), "arena-loop": record({"f": is_str, "a": arena}),

@@ -3,6 +3,7 @@ swtcg.build.*, swtcg.retreat.*, swtcg.base.*, swtcg.keywords.upkeep-*, Bounty)."
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from judge.games.inputs import Choice, Inputs
 from judge.games.swtcg.cards import default_pool
 from judge.games.swtcg.engine import Ctx, build_start, keyword_instances
+from judge.games.swtcg.model import CardPool, Effect, Play
 from tests.judge.swtcg.table import Table, error, play, state
 
 DARK = ["DS-ISD", "DS-FL", "DS-TP", "DS-ATAT", "DS-ST", "DS-TIE", "DS-BH", "DS-TIEB", "DS-SPB", "DS-SES",
@@ -198,3 +200,33 @@ def test_the_viewer_gets_the_cards_of_a_state() -> None:
     assert out["refs"]["p2.LS-XW:evade"] == {"code": "LS-XW", "player": "p2"}
     assert out["cards"]["DS-TIE"]["speed"] == 50 and out["cards"]["DS-FL"]["type"] == "battle"
     assert "nothing" not in out["refs"]
+
+
+@pytest.mark.rules("swtcg.pop.dice-roll", "swtcg.base.turn.ready", "swtcg.abilities.battle-cards")
+def test_the_build_point_roll_is_followed_by_a_chance_to_reroll_it() -> None:
+    # any roll is followed by a chance to reroll (swtcg.pop.dice-roll), the build-point die too: a
+    # unit's activated "Reroll 1 die" may reroll it (not a battle card: the ready phase is no battle
+    # phase), and the build points come from the result
+    pool = CardPool(dict(default_pool().cards))
+    pool.add(replace(pool.cards["LS-XW"], code="T-RR", name="Test Rerolling Wing", keywords=(),
+                     plays=(Play(cost=1, options=((Effect("reroll", 1),),), windows=("reroll",)),)))
+    t = retreat_step().unit("p2.T-RR", zone="space", tapped=True).set("p2", hand=["LS-LS"])
+    rolled = [{"by": "p2", "do": "pass", "roll": ["2"]}]
+    result, seen = play(t.log(*rolled), pool)
+    assert result.error is None, result.error
+    st = result.state
+    assert st.phase == "ready" and st.chance["kind"] == "reroll" and st.turn == "p2"
+    assert st.may == ["use p2.T-RR:play"] and st.roll["dice"] == [2] and st.roll["purpose"] == "build"
+    assert not seen.events(1, "ready")  # no build points until the chance ends
+    result, seen = play(t.log(*rolled, {"by": "p2", "do": "use", "ability": "p2.T-RR:play", "dice": [0],
+                                        "roll": ["6"]}), pool)
+    assert result.error is None, result.error
+    [ready] = seen.events(2, "ready")
+    assert ready["roll"] == 6 and ready["build"] == {"p1": 7, "p2": 7}  # +1 each: a unit in every arena
+    assert result.state.players["p2"].force == 9 - 1 and result.state.active == "p1"
+    # passing keeps the roll; Lucky Shot alone (a battle card) gives nothing to do: nobody is asked
+    st = state(t.log(*rolled, {"by": "p2", "do": "pass"}), pool)
+    assert st.players["p1"].build == 3 and st.step == "build"
+    result, seen = play(retreat_step().set("p2", hand=["LS-LS"]).log(*rolled))
+    assert result.state.players["p1"].build == 3 and result.state.step == "build"
+    assert [e["auto"] for e in seen.events(1, "pass") if e["what"] == "chance"][-2:] == [True, True]
