@@ -49,6 +49,7 @@ TIMING_RULES = TimingRules(
     optional="relic.timing.during",
 )
 MAX_EXPLOSIONS = 50  # a die that shows 6 fifty times in a row: the log describes no real roll
+LOST_BATTLE = Effect(kind="lose-life", value=1)  # relic.base.battle: a battle lost costs a life
 
 
 class NotImplementedEffect(Exception):
@@ -641,7 +642,7 @@ def _resolve(ctx: Ctx, p: Player) -> None:
             p.trophies.append(code)
             ctx.record(ev.Trophy(player=p.id, enemy=code, rules=("relic.base.battle",)))
     elif outcome == "lose":
-        ctx.effect(p.id, "battle", None, Effect(kind="lose-life", value=1))
+        ctx.effect(p.id, "battle", None, LOST_BATTLE)
         for code in c.enemies:
             card = st.card(code)
             if card is not None and card.penalty is not None:

@@ -1,6 +1,9 @@
 """Relic's state: the characters at the table, their cards and tokens, the battle or skill test under
 way with every die, the scenario, and whose turn and phase it is.
 
+Plain classes with slots rather than dataclasses: the compiled engine builds them natively (a
+dataclass's generated ``__init__`` stays interpreted, see ``judge.kernel.core.Record``).
+
 ``position()`` is the whole state as JSON (what a log's ``setup.position`` gives and ``from_position``
 reads back: positions round-trip); ``view()`` is the position with what a reader needs beside it
 (card names, each die's result, the scores), documented in docs/replay-format.md ("Relic logs").
@@ -8,40 +11,67 @@ reads back: positions round-trip); ``view()`` is the position with what a reader
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 from judge.games import canon
-from judge.games.relic.cards import CHARACTERISTIC, Card, Character, Pool, Scenario
+from judge.games.relic.cards import Card, Character, Pool, Scenario
 
 SIDES = ("player", "enemy")
 
 
-@dataclass
 class Held:
     """A card a player holds (an asset in the play area, or a Power card in hand), with its tokens."""
 
-    ref: str
-    code: str
-    charges: int = 0
+    __slots__ = ("ref", "code", "charges")
+
+    def __init__(self, ref: str, code: str, charges: int = 0) -> None:
+        self.ref = ref
+        self.code = code
+        self.charges = charges
+
+    def copy(self) -> Held:
+        return Held(self.ref, self.code, self.charges)
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Held) and type(other) is type(self)
+                and (self.ref, self.code, self.charges) == (other.ref, other.code, other.charges))
+
+    def __repr__(self) -> str:
+        return f"Held(ref={self.ref!r}, code={self.code!r}, charges={self.charges!r})"
 
     def to_json(self) -> dict[str, Any]:
         return {"ref": self.ref, "code": self.code, "charges": self.charges}
 
 
-@dataclass
 class Die:
     """One die of a battle or a skill test. ``rolls`` is every result it showed, the first roll then
     each reroll: only the last counts (relic.dice.reroll). ``modifiers`` change its result, never its
     base (relic.dice.base-result-triggers). ``parent`` is the die whose 6 it explodes from; ``void``
     marks an explosion whose parent was rerolled (relic.project.reroll-voids-explosions)."""
 
-    id: str
-    side: str  # player | enemy
-    rolls: list[int]
-    modifiers: list[int] = field(default_factory=list)
-    parent: str | None = None
-    void: bool = False
+    __slots__ = ("id", "side", "rolls", "modifiers", "parent", "void")
+
+    def __init__(self, id: str, side: str, rolls: list[int], modifiers: list[int] | None = None,
+                 parent: str | None = None, void: bool = False) -> None:
+        self.id = id
+        self.side = side  # player | enemy
+        self.rolls = rolls
+        self.modifiers: list[int] = [] if modifiers is None else modifiers
+        self.parent = parent
+        self.void = void
+
+    def copy(self) -> Die:
+        return Die(self.id, self.side, list(self.rolls), list(self.modifiers), self.parent, self.void)
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.id, self.side, self.rolls, self.modifiers, self.parent, self.void)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Die) and type(other) is type(self) and self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        return (f"Die(id={self.id!r}, side={self.side!r}, rolls={self.rolls!r}, modifiers={self.modifiers!r}, "
+                f"parent={self.parent!r}, void={self.void!r})")
 
     @property
     def base(self) -> int:
@@ -49,11 +79,12 @@ class Die:
 
     @property
     def result(self) -> int:
-        return self.base + sum(self.modifiers)
+        modifiers = self.modifiers
+        return self.rolls[-1] + sum(modifiers) if modifiers else self.rolls[-1]
 
     @property
     def explodes(self) -> bool:
-        return self.base == 6  # relic.dice.base-result-triggers: the base result, never a modified one
+        return self.rolls[-1] == 6  # relic.dice.base-result-triggers: the base result, never a modified one
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "side": self.side, "rolls": list(self.rolls)}
@@ -66,29 +97,50 @@ class Die:
         return out
 
 
-@dataclass
 class Contest:
     """A battle (against one or more enemies of one colour, or the Confrontation) or a skill test."""
 
-    kind: str  # battle | test
-    color: str  # red | blue | yellow: the characteristic tested or fought with
-    enemies: list[str] = field(default_factory=list)  # enemy card codes (a battle)
-    value: int = 0  # the enemies' value (a battle) or the target number (a test)
-    confrontation: bool = False
-    stage: str = "prepare"  # prepare (bonuses, extra dice) | rolled (rerolls, modifiers)
-    declared: list[dict[str, Any]] = field(default_factory=list)  # {"card": ref, "bonus": i}
-    extra: int = 0  # additional dice to roll with the player's die
-    power: int | None = None  # a Power card's number, the result of the player's first die
-    dice: list[Die] = field(default_factory=list)
-    score: int = 0  # adjustments to the player's score (effects of kind "score")
-    enemy_score: int = 0  # adjustments to the enemy's score or the test's target
+    __slots__ = ("kind", "color", "enemies", "value", "confrontation", "stage", "declared", "extra", "power", "dice",
+                 "score", "enemy_score")
+
+    def __init__(self, kind: str, color: str, enemies: list[str] | None = None, value: int = 0,
+                 confrontation: bool = False, stage: str = "prepare", declared: list[dict[str, Any]] | None = None,
+                 extra: int = 0, power: int | None = None, dice: list[Die] | None = None, score: int = 0,
+                 enemy_score: int = 0) -> None:
+        self.kind = kind  # battle | test
+        self.color = color  # red | blue | yellow: the characteristic tested or fought with
+        self.enemies: list[str] = [] if enemies is None else enemies  # enemy card codes (a battle)
+        self.value = value  # the enemies' value (a battle) or the target number (a test)
+        self.confrontation = confrontation
+        self.stage = stage  # prepare (bonuses, extra dice) | rolled (rerolls, modifiers)
+        # {"card": ref, "code": code, "bonus": i, "kind", "color", "value"}
+        self.declared: list[dict[str, Any]] = [] if declared is None else declared
+        self.extra = extra  # additional dice to roll with the player's die
+        self.power = power  # a Power card's number, the result of the player's first die
+        self.dice: list[Die] = [] if dice is None else dice
+        self.score = score  # adjustments to the player's score (effects of kind "score")
+        self.enemy_score = enemy_score  # adjustments to the enemy's score or the test's target
 
     def copy(self) -> Contest:
-        return replace(self, enemies=list(self.enemies), declared=[dict(d) for d in self.declared],
-                       dice=[replace(d, rolls=list(d.rolls), modifiers=list(d.modifiers)) for d in self.dice])
+        return Contest(self.kind, self.color, list(self.enemies), self.value, self.confrontation, self.stage,
+                       [dict(d) for d in self.declared], self.extra, self.power, [d.copy() for d in self.dice],
+                       self.score, self.enemy_score)
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.kind, self.color, self.enemies, self.value, self.confrontation, self.stage, self.declared,
+                self.extra, self.power, self.dice, self.score, self.enemy_score)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Contest) and type(other) is type(self) and self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        return f"Contest{self._fields()!r}"
 
     def die(self, die_id: str) -> Die | None:
-        return next((d for d in self.dice if d.id == die_id), None)
+        for d in self.dice:
+            if d.id == die_id:
+                return d
+        return None
 
     def counted(self, side: str) -> list[Die]:
         return [d for d in self.dice if d.side == side and not d.void]
@@ -107,32 +159,62 @@ class Contest:
         return out
 
 
-@dataclass
 class Player:
-    id: str
-    name: str
-    character: Character  # the sheet's starting values
-    strength: int
-    willpower: int
-    cunning: int
-    life: int
-    influence: int = 3
-    assets: list[Held] = field(default_factory=list)
-    hand: list[Held] = field(default_factory=list)  # Power cards
-    discard: list[str] = field(default_factory=list)  # card codes, face up (relic.discard.pile)
-    trophies: list[str] = field(default_factory=list)
-    at_scenario: bool = False
-    spent: list[str] = field(default_factory=list)  # cards a charge was spent from this turn
+    __slots__ = ("id", "name", "character", "strength", "willpower", "cunning", "life", "influence", "assets", "hand",
+                 "discard", "trophies", "at_scenario", "spent")
+
+    def __init__(self, id: str, name: str, character: Character, strength: int, willpower: int, cunning: int,
+                 life: int, influence: int = 3, assets: list[Held] | None = None, hand: list[Held] | None = None,
+                 discard: list[str] | None = None, trophies: list[str] | None = None, at_scenario: bool = False,
+                 spent: list[str] | None = None) -> None:
+        self.id = id
+        self.name = name
+        self.character = character  # the sheet's starting values
+        self.strength = strength
+        self.willpower = willpower
+        self.cunning = cunning
+        self.life = life
+        self.influence = influence
+        self.assets: list[Held] = [] if assets is None else assets
+        self.hand: list[Held] = [] if hand is None else hand  # Power cards
+        self.discard: list[str] = [] if discard is None else discard  # card codes, face up (relic.discard.pile)
+        self.trophies: list[str] = [] if trophies is None else trophies
+        self.at_scenario = at_scenario
+        self.spent: list[str] = [] if spent is None else spent  # cards a charge was spent from this turn
 
     def copy(self) -> Player:
-        return replace(self, assets=[replace(h) for h in self.assets], hand=[replace(h) for h in self.hand],
-                       discard=list(self.discard), trophies=list(self.trophies), spent=list(self.spent))
+        return Player(self.id, self.name, self.character, self.strength, self.willpower, self.cunning, self.life,
+                      self.influence, [h.copy() for h in self.assets], [h.copy() for h in self.hand],
+                      list(self.discard), list(self.trophies), self.at_scenario, list(self.spent))
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.id, self.name, self.character, self.strength, self.willpower, self.cunning, self.life,
+                self.influence, self.assets, self.hand, self.discard, self.trophies, self.at_scenario, self.spent)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Player) and type(other) is type(self) and self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        return f"Player{self._fields()!r}"
 
     def characteristic(self, color: str) -> int:
-        return int(getattr(self, CHARACTERISTIC[color]))
+        """The characteristic a colour names (relic.bonuses.skill-colors)."""
+        if color == "red":
+            return self.strength
+        if color == "blue":
+            return self.willpower
+        if color == "yellow":
+            return self.cunning
+        raise KeyError(color)
 
     def held(self, ref: str) -> Held | None:
-        return next((h for h in (*self.assets, *self.hand) if h.ref == ref), None)
+        for h in self.assets:
+            if h.ref == ref:
+                return h
+        for h in self.hand:
+            if h.ref == ref:
+                return h
+        return None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "character": self.character.to_json(), "strength": self.strength,
@@ -145,26 +227,43 @@ class Player:
         return out
 
 
-@dataclass
 class RelicState:
-    players: dict[str, Player]
-    order: list[str]  # the seats, in turn order
-    pool: Pool  # the project's cards and the log's own (not part of the position but for ``cards``)
-    cards: dict[str, Card] = field(default_factory=dict)  # the log's own definitions
-    scenario: Scenario | None = None
-    round: int = 1
-    phase: str = "movement"
-    turn: str | None = None
-    contest: Contest | None = None
-    last: dict[str, Any] | None = None  # the result of the last battle or test
-    winner: str | None = None
-    reason: str | None = None
-    rng_drawn: int | None = None
+    __slots__ = ("players", "order", "pool", "cards", "scenario", "round", "phase", "turn", "contest", "last",
+                 "winner", "reason", "rng_drawn")
+
+    def __init__(self, players: dict[str, Player], order: list[str], pool: Pool, cards: dict[str, Card] | None = None,
+                 scenario: Scenario | None = None, round: int = 1, phase: str = "movement", turn: str | None = None,
+                 contest: Contest | None = None, last: dict[str, Any] | None = None, winner: str | None = None,
+                 reason: str | None = None, rng_drawn: int | None = None) -> None:
+        self.players = players
+        self.order = order  # the seats, in turn order
+        self.pool = pool  # the project's cards and the log's own (not part of the position but for ``cards``)
+        self.cards: dict[str, Card] = {} if cards is None else cards  # the log's own definitions
+        self.scenario = scenario
+        self.round = round
+        self.phase = phase
+        self.turn = turn
+        self.contest = contest
+        self.last = last  # the result of the last battle or test
+        self.winner = winner
+        self.reason = reason
+        self.rng_drawn = rng_drawn
 
     def copy(self) -> RelicState:
-        return replace(self, players={k: p.copy() for k, p in self.players.items()}, order=list(self.order),
-                       contest=self.contest.copy() if self.contest else None,
-                       last=dict(self.last) if self.last else None)
+        return RelicState({k: p.copy() for k, p in self.players.items()}, list(self.order), self.pool, self.cards,
+                          self.scenario, self.round, self.phase, self.turn,
+                          self.contest.copy() if self.contest else None, dict(self.last) if self.last else None,
+                          self.winner, self.reason, self.rng_drawn)
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.players, self.order, self.pool, self.cards, self.scenario, self.round, self.phase, self.turn,
+                self.contest, self.last, self.winner, self.reason, self.rng_drawn)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RelicState) and type(other) is type(self) and self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        return f"RelicState{self._fields()!r}"
 
     def card(self, code: str) -> Card | None:
         return self.cards.get(code) or self.pool.get(code)
