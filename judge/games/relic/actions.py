@@ -166,7 +166,7 @@ KEYS: dict[str, tuple[str, ...]] = {
     "declare": ("card", "bonus"), "use": ("card", "die"), "power": ("card",), "roll": (), "resolve": (),
     "discard": ("cards",), "buy": ("card",),
 }
-KNOWN: dict[str, tuple[str, ...]] = {verb: (*COMMON_KEYS, *keys) for verb, keys in KEYS.items()}
+KNOWN: dict[str, frozenset[str]] = {verb: frozenset((*COMMON_KEYS, *keys)) for verb, keys in KEYS.items()}
 
 
 def parse_step(step: Any, path: str, players: Sequence[str], cards: Any) -> tuple[RelicAction | None, Faults]:
@@ -174,7 +174,8 @@ def parse_step(step: Any, path: str, players: Sequence[str], cards: Any) -> tupl
     faults: Faults = []
     if not isinstance(step, dict):
         return None, [(path, Msg(N_("a step is an object with 'by' and 'do'")))]
-    check_annotations(step, path, faults)
+    if "note" in step or "dispute" in step or "expect" in step:
+        check_annotations(step, path, faults)
     verb = step.get("do")
     if not isinstance(verb, str) or verb not in ACTIONS:
         faults.append((f"{path}/do", Msg(N_("'do' must be one of {known}{near}"), known=", ".join(VERBS),

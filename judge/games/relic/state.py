@@ -327,7 +327,7 @@ class RelicState:
         w("null" if self.contest is None else _contest(self.contest))
         if self.last is not None:
             w(',"last":')
-            w(_doc(self.last))
+            w(_flat(self.last))
         w(',"order":')
         w(_strs(self.order))
         w(',"phase":')
@@ -347,7 +347,7 @@ class RelicState:
         w(',"round":')
         w(_int(self.round))
         w(',"scenario":')
-        w("null" if self.scenario is None else _doc(self.scenario.to_json()))
+        w("null" if self.scenario is None else _scenario(self.scenario.to_json()))
         w(',"turn":')
         w(_str(self.turn))
         w(',"winner":')
@@ -374,6 +374,35 @@ def _str(value: Any) -> str:
 
 def _int(value: Any) -> str:
     return str(value) if type(value) is int else _doc(value)
+
+
+def _scalar(value: Any) -> str:
+    kind = type(value)
+    if kind is str:
+        return encode_basestring_ascii(value)
+    if kind is int:
+        return str(value)
+    if kind is bool:
+        return "true" if value else "false"
+    return "null" if value is None else _doc(value)
+
+
+def _flat(doc: dict[str, Any]) -> str:
+    """A dictionary of JSON scalars (a declared bonus, an effect, the last result)."""
+    parts: list[str] = []
+    for key in sorted(doc):
+        if type(key) is not str:
+            return _doc(doc)
+        parts.append(encode_basestring_ascii(key) + ":" + _scalar(doc[key]))
+    return "{" + ",".join(parts) + "}"
+
+
+def _scenario(doc: dict[str, Any]) -> str:
+    """A scenario as ``Scenario.to_json`` writes it (its keys: confrontation, name, special)."""
+    if sorted(doc) != ["confrontation", "name", "special"]:
+        return _doc(doc)
+    return (f'{{"confrontation":{_flat(doc["confrontation"])},"name":{_str(doc["name"])},'
+            f'"special":[{",".join([_flat(e) for e in doc["special"]])}]}}')
 
 
 def _strs(values: list[str]) -> str:
@@ -416,7 +445,8 @@ def _contest(c: Contest) -> str:
     out = '{"color":' + _str(c.color)
     if c.confrontation:
         out += ',"confrontation":true'
-    out += ',"declared":' + _doc(c.declared) + ',"dice":[' + ",".join([_die(d) for d in c.dice]) + "]"
+    out += ',"declared":[' + ",".join([_flat(d) for d in c.declared]) + "]"
+    out += ',"dice":[' + ",".join([_die(d) for d in c.dice]) + "]"
     if c.enemies:
         out += ',"enemies":' + _strs(c.enemies)
     out += f',"enemy_score":{_int(c.enemy_score)},"extra":{_int(c.extra)},"kind":{_str(c.kind)}'
