@@ -168,11 +168,17 @@ class Ctx:
                     sources.append((code, card, card.effect))
         for h in st.players[pid].assets:
             card = st.card(h.code)
-            if card is not None and card.effect is not None and self._runs_at(card, card.effect, timing, window):
-                sources.append((h.ref, card, card.effect))
+            if card is None:
+                continue
+            eff = card.effect
+            # (most cards: none, or an effect the engine carries out at another time)
+            if eff is None or (eff.timing != timing and eff.kind in EFFECT_KINDS):
+                continue
+            if self._runs_at(card, eff, timing, window):
+                sources.append((h.ref, card, eff))
         if st.scenario is not None:
             for i, eff in enumerate(st.scenario.special):
-                if self._runs_at(None, eff, timing, window):
+                if (eff.timing == timing or eff.kind not in EFFECT_KINDS) and self._runs_at(None, eff, timing, window):
                     sources.append((f"scenario:{i + 1}", None, eff))
         if not sources:
             return []

@@ -16,7 +16,7 @@ from json.encoder import encode_basestring_ascii  # the canonical encoder's own 
 from typing import Any
 
 from judge.games import canon
-from judge.games.relic.cards import Card, Character, Pool, Scenario
+from judge.games.relic.cards import CHARACTERISTIC, EFFECT_KINDS, Card, Character, Effect, Pool, Scenario
 
 SIDES = ("player", "enemy")
 
@@ -347,7 +347,7 @@ class RelicState:
         w(',"round":')
         w(_int(self.round))
         w(',"scenario":')
-        w("null" if self.scenario is None else _scenario(self.scenario.to_json()))
+        w("null" if self.scenario is None else _scenario(self.scenario))
         w(',"turn":')
         w(_str(self.turn))
         w(',"winner":')
@@ -397,12 +397,26 @@ def _flat(doc: dict[str, Any]) -> str:
     return "{" + ",".join(parts) + "}"
 
 
-def _scenario(doc: dict[str, Any]) -> str:
-    """A scenario as ``Scenario.to_json`` writes it (its keys: confrontation, name, special)."""
-    if sorted(doc) != ["confrontation", "name", "special"]:
-        return _doc(doc)
-    return (f'{{"confrontation":{_flat(doc["confrontation"])},"name":{_str(doc["name"])},'
-            f'"special":[{",".join([_flat(e) for e in doc["special"]])}]}}')
+def _effect(e: Effect) -> str:
+    """An effect as ``Effect.to_json`` writes it."""
+    if e.kind not in EFFECT_KINDS:  # not implemented: its text
+        text = ',"text":' + _str(e.text) + "}"
+        return "{" + text[1:] if e.kind == "text" else '{"kind":' + _str(e.kind) + text
+    out = '{"charge":true,"kind":' if e.charge else '{"kind":'
+    out += _str(e.kind) + ',"timing":' + _str(e.timing)
+    if e.type is not None:
+        out += ',"type":' + _str(e.type)
+    if "value" in EFFECT_KINDS[e.kind]:
+        out += ',"value":' + _int(e.value)
+    return out + ',"window":' + _str(e.window) + "}"
+
+
+def _scenario(s: Scenario) -> str:
+    """A scenario as ``Scenario.to_json`` writes it."""
+    kind, color, value = s.confrontation
+    conf = (f'{{"color":{_str(color)},"kind":"battle","value":{_int(value)}}}' if kind == "battle" else
+            f'{{"kind":"test","skill":{_str(CHARACTERISTIC[color])},"target":{_int(value)}}}')
+    return f'{{"confrontation":{conf},"name":{_str(s.name)},"special":[{",".join([_effect(e) for e in s.special])}]}}'
 
 
 def _strs(values: list[str]) -> str:

@@ -8,7 +8,7 @@ import pytest
 
 from judge.games import registry
 from judge.games.relic.cards import default_pool
-from tests.judge.relic.helpers import battle, run, step
+from tests.judge.relic.helpers import battle, log, run, step
 
 GAME = registry.get("relic")
 PLAYERS = [{"id": "p1", "name": "Ana"}, {"id": "p2", "name": "Ben"}]
@@ -116,7 +116,14 @@ def _canonical_logs() -> list[dict[str, Any]]:
                                 step("roll", roll=["1", "1"]), step("resolve")],
                          last={"kind": "test", "score": 7, "against": 9, "outcome": "fail"})
     named["setup"]["position"]["players"]["p1"]["name"] = "Zoë \"Ясна\" \u2603"
-    return [*(json.loads(p.read_text(encoding="utf-8")) for p in examples), rerolled, named,
+    sheet = {"name": "Буря «Варпа»", "confrontation": {"kind": "test", "skill": "cunning", "target": 10},
+             "special": ["Every player feels watched.", {"kind": "curse", "text": "Зло"},
+                         {"kind": "gain-influence", "value": 1, "timing": "start", "window": "turn"},
+                         {"kind": "enemy-score", "value": 2, "charge": True},
+                         {"kind": "discard", "value": 1, "type": "Power", "window": "experience"}]}
+    scenario = log([step("test", skill="cunning", target=6), step("roll", roll=["3"]), step("resolve")],
+                   scenario=sheet)
+    return [*(json.loads(p.read_text(encoding="utf-8")) for p in examples), rerolled, named, scenario,
             play_game("canonical-1", "tech-priest", "sanctioned-psyker", game="relic").log]
 
 
