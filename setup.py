@@ -4,10 +4,8 @@ same typed source, as native extension modules); without it the package is pure 
 The list is the replay path: kernel, step inputs, each game's rules engine, its records and state
 (Destiny, SW TCG, Relic), the replayer. Card definitions, importers, self-play and summaries stay
 interpreted, and so do frozen dataclasses with a ``ClassVar`` (mypyc makes the ``ClassVar`` a field,
-mypyc/mypyc#1122): SW TCG's typed steps (swtcg/steps.py), Relic's actions and records
-(relic/actions.py, relic/events.py), until they are plain classes as Destiny's are. Relic's
-``Game`` (relic/game.py, a thin interface) stays interpreted too: compiled, its module fails to
-initialise ("initialization of game raised unreported exception").
+mypyc/mypyc#1122): SW TCG's typed steps (swtcg/steps.py), until they are plain classes as Destiny's
+and Relic's are.
 ``make compiled`` builds them in a copy of the tree under var/ (never in place, so an edited
 ``.py`` is never shadowed by a stale extension); ``make test`` runs the engine and replay tests
 against that build too, and ``make bench`` measures both.
@@ -41,8 +39,11 @@ COMPILED = [
     "judge/games/destiny/state.py",
     "judge/games/destiny/steps.py",
     "judge/games/destiny/game.py",
+    "judge/games/relic/actions.py",
     "judge/games/relic/cards.py",
     "judge/games/relic/engine.py",
+    "judge/games/relic/events.py",
+    "judge/games/relic/game.py",
     "judge/games/relic/legal.py",
     "judge/games/relic/scoring.py",
     "judge/games/relic/setup.py",

@@ -26,7 +26,6 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from judge.kernel.core import Decision, Record
@@ -65,16 +64,25 @@ class Action(Protocol):
     def to_json(self) -> dict[str, Any]: ...
 
 
-@dataclass
 class Applied:
     """What applying one step (or carrying out setup) did: its records in order (typed, written to
     JSON only when read: ``written``), its decisions, the choices a policy wrote for it, and the
-    error that stopped it (a kernel exception with ``kind``, ``rule`` and ``message``), if any."""
+    error that stopped it (a kernel exception with ``kind``, ``rule`` and ``message``), if any.
+    A plain class, made once per step: the compiled engine builds it natively (a dataclass's
+    generated ``__init__`` stays interpreted, see ``judge.kernel.core.Record``)."""
 
-    records: list[Record] = field(default_factory=list)
-    decisions: list[dict[str, Any]] = field(default_factory=list)
-    written_choices: list[dict[str, Any]] = field(default_factory=list)
-    error: Exception | None = None
+    __slots__ = ("records", "decisions", "written_choices", "error")
+
+    def __init__(self, records: list[Record] | None = None, decisions: list[dict[str, Any]] | None = None,
+                 written_choices: list[dict[str, Any]] | None = None, error: Exception | None = None) -> None:
+        self.records: list[Record] = [] if records is None else records
+        self.decisions: list[dict[str, Any]] = [] if decisions is None else decisions
+        self.written_choices: list[dict[str, Any]] = [] if written_choices is None else written_choices
+        self.error = error
+
+    def __repr__(self) -> str:
+        return (f"Applied(records={self.records!r}, decisions={self.decisions!r}, "
+                f"written_choices={self.written_choices!r}, error={self.error!r})")
 
 
 def written(records: list[Record]) -> list[dict[str, Any]]:

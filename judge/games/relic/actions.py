@@ -1,5 +1,5 @@
-"""Relic's steps as typed actions (STYLE.md section 3): each step of a log is parsed once into a
-frozen dataclass that writes itself back (``to_json``; ``parse_step(a.to_json())`` gives ``a``).
+"""Relic's steps as typed actions (STYLE.md section 3): each step of a log is parsed once into an
+immutable value that writes itself back (``to_json``; ``parse_step(a.to_json())`` gives ``a``).
 
 ``parse_step`` finds every structural fault of a step (a malformed log, never a rule violation),
 each with its JSON Pointer. Whether a step is allowed now is ``legal.check``'s question.
@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from i18n import N_, Msg
-from judge.games.inputs import COMMON_KEYS, Faults, check_annotations, escape, nearest, unknown_key
+from judge.games.inputs import COMMON_KEYS, Faults, JsonValue, check_annotations, escape, nearest, unknown_key
 from judge.games.relic.cards import CODE, SKILLS
 
 REF = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}\.[a-z0-9][a-z0-9-]{0,47}(#[0-9]{1,4})?$")
@@ -21,122 +20,153 @@ DIE = re.compile(r"^[de][0-9]{1,3}$")
 MAX_LIST = 20
 
 
-@dataclass(frozen=True)
-class RelicAction:
-    by: str | None
+class RelicAction(JsonValue):
+    """Base of Relic's actions: who takes it (``by``) and the verb. Each action is an immutable value
+    (``Final`` attributes): plain classes rather than frozen dataclasses, for the compiled engine
+    (see ``judge.kernel.core.Record`` for why); they compare, hash and print as the JSON they write."""
+
+    __slots__ = ("by",)
     verb: ClassVar[str] = ""
+
+    def __init__(self, by: str | None) -> None:
+        self.by: Final = by
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"by": self.by, "do": self.verb}
-        for f in fields(self):
-            if f.name == "by":
-                continue
-            value = getattr(self, f.name)
+        for key in KEYS[self.verb]:
+            value = getattr(self, key)
             if value is None:
                 continue
-            out[f.name] = list(value) if isinstance(value, tuple) else value
+            out[key] = list(value) if isinstance(value, tuple) else value
         return out
 
 
-@dataclass(frozen=True)
 class Reach(RelicAction):
     """The active player's character reaches the scenario space (the board is not modelled)."""
 
+    __slots__ = ()
     verb: ClassVar[str] = "reach"
 
 
-@dataclass(frozen=True)
 class EndPhase(RelicAction):
     """The active player ends the current phase (the last one ends the turn)."""
 
+    __slots__ = ()
     verb: ClassVar[str] = "end-phase"
 
 
-@dataclass(frozen=True)
 class Battle(RelicAction):
     """Battle the enemies on the space (one battle: they share one colour)."""
 
-    enemies: tuple[str, ...] = ()
+    __slots__ = ("enemies",)
     verb: ClassVar[str] = "battle"
 
+    def __init__(self, by: str | None, enemies: tuple[str, ...] = ()) -> None:
+        super().__init__(by)
+        self.enemies: Final = enemies
 
-@dataclass(frozen=True)
+
 class Confront(RelicAction):
     """Carry out the scenario's Confrontation."""
 
+    __slots__ = ()
     verb: ClassVar[str] = "confront"
 
 
-@dataclass(frozen=True)
 class Test(RelicAction):
     """Take a skill test: ``skill`` against ``target``."""
 
-    skill: str = "strength"
-    target: int = 0
+    __slots__ = ("skill", "target")
     verb: ClassVar[str] = "test"
 
+    def __init__(self, by: str | None, skill: str = "strength", target: int = 0) -> None:
+        super().__init__(by)
+        self.skill: Final = skill
+        self.target: Final = target
 
-@dataclass(frozen=True)
+
 class Declare(RelicAction):
     """Declare a card's bonus (``bonus``: its index on the card, from 0) before the roll."""
 
-    card: str = ""
-    bonus: int = 0
+    __slots__ = ("card", "bonus")
     verb: ClassVar[str] = "declare"
 
+    def __init__(self, by: str | None, card: str = "", bonus: int = 0) -> None:
+        super().__init__(by)
+        self.card: Final = card
+        self.bonus: Final = bonus
 
-@dataclass(frozen=True)
+
 class Use(RelicAction):
     """Use a card's effect (``die``: the die it changes, for a reroll or a modifier)."""
 
-    card: str = ""
-    die: str | None = None
+    __slots__ = ("card", "die")
     verb: ClassVar[str] = "use"
 
+    def __init__(self, by: str | None, card: str = "", die: str | None = None) -> None:
+        super().__init__(by)
+        self.card: Final = card
+        self.die: Final = die
 
-@dataclass(frozen=True)
+
 class Power(RelicAction):
     """Play a Power card for its number: the result of the player's coming die."""
 
-    card: str = ""
+    __slots__ = ("card",)
     verb: ClassVar[str] = "power"
 
+    def __init__(self, by: str | None, card: str = "") -> None:
+        super().__init__(by)
+        self.card: Final = card
 
-@dataclass(frozen=True)
+
 class Roll(RelicAction):
     """Roll: the enemy's die, then the player's dice together, then every 6's explosions."""
 
+    __slots__ = ()
     verb: ClassVar[str] = "roll"
 
 
-@dataclass(frozen=True)
 class Resolve(RelicAction):
     """Settle the battle or the test."""
 
+    __slots__ = ()
     verb: ClassVar[str] = "resolve"
 
 
-@dataclass(frozen=True)
 class Discard(RelicAction):
     """Discard one's own cards (assets or Power cards) by reference."""
 
-    cards: tuple[str, ...] = ()
+    __slots__ = ("cards",)
     verb: ClassVar[str] = "discard"
 
+    def __init__(self, by: str | None, cards: tuple[str, ...] = ()) -> None:
+        super().__init__(by)
+        self.cards: Final = cards
 
-@dataclass(frozen=True)
+
 class Buy(RelicAction):
     """Buy a card for its Influence cost."""
 
-    card: str = ""
+    __slots__ = ("card",)
     verb: ClassVar[str] = "buy"
+
+    def __init__(self, by: str | None, card: str = "") -> None:
+        super().__init__(by)
+        self.card: Final = card
 
 
 ACTIONS: dict[str, type[RelicAction]] = {cls.verb: cls for cls in (
     Reach, EndPhase, Battle, Confront, Test, Declare, Use, Power, Roll, Resolve, Discard, Buy)}
 VERBS = tuple(ACTIONS)
-KEYS: dict[str, tuple[str, ...]] = {verb: tuple(f.name for f in fields(cls) if f.name != "by")
-                                    for verb, cls in ACTIONS.items()}
+# each verb's keys beside the ones every step may carry (judge.games.inputs.COMMON_KEYS), in the
+# order its action writes them
+KEYS: dict[str, tuple[str, ...]] = {
+    "reach": (), "end-phase": (), "battle": ("enemies",), "confront": (), "test": ("skill", "target"),
+    "declare": ("card", "bonus"), "use": ("card", "die"), "power": ("card",), "roll": (), "resolve": (),
+    "discard": ("cards",), "buy": ("card",),
+}
+KNOWN: dict[str, frozenset[str]] = {verb: frozenset((*COMMON_KEYS, *keys)) for verb, keys in KEYS.items()}
 
 
 def parse_step(step: Any, path: str, players: Sequence[str], cards: Any) -> tuple[RelicAction | None, Faults]:
@@ -144,7 +174,8 @@ def parse_step(step: Any, path: str, players: Sequence[str], cards: Any) -> tupl
     faults: Faults = []
     if not isinstance(step, dict):
         return None, [(path, Msg(N_("a step is an object with 'by' and 'do'")))]
-    check_annotations(step, path, faults)
+    if "note" in step or "dispute" in step or "expect" in step:
+        check_annotations(step, path, faults)
     verb = step.get("do")
     if not isinstance(verb, str) or verb not in ACTIONS:
         faults.append((f"{path}/do", Msg(N_("'do' must be one of {known}{near}"), known=", ".join(VERBS),
@@ -154,7 +185,7 @@ def parse_step(step: Any, path: str, players: Sequence[str], cards: Any) -> tupl
     if not isinstance(by, str) or by not in players:
         faults.append((f"{path}/by", Msg(N_("'by' names a player of this log ({players})"),
                                          players=", ".join(players))))
-    known = (*COMMON_KEYS, *KEYS[verb])
+    known = KNOWN[verb]
     for key in step:
         if key not in known:
             faults.append((f"{path}/{escape(key)}", unknown_key(key, known, Msg(N_("a '{verb}' step"), verb=verb))))
@@ -207,4 +238,31 @@ def parse_step(step: Any, path: str, players: Sequence[str], cards: Any) -> tupl
         faults.append((path, Msg(N_("a 'discard' step lists its 'cards'"))))
     if faults:
         return None, faults
-    return ACTIONS[verb](by=by, **kw), faults
+    return _action(verb, str(by), kw), faults  # no fault: ``by`` is a player ID
+
+
+def _action(verb: str, by: str, kw: dict[str, Any]) -> RelicAction:
+    """The action of a well-formed step (``kw``: its checked keys)."""
+    if verb == "end-phase":
+        return EndPhase(by)
+    if verb == "roll":
+        return Roll(by)
+    if verb == "resolve":
+        return Resolve(by)
+    if verb == "use":
+        return Use(by, kw["card"], kw.get("die"))
+    if verb == "test":
+        return Test(by, kw["skill"], kw["target"])
+    if verb == "battle":
+        return Battle(by, kw["enemies"])
+    if verb == "declare":
+        return Declare(by, kw["card"], kw.get("bonus", 0))
+    if verb == "power":
+        return Power(by, kw["card"])
+    if verb == "buy":
+        return Buy(by, kw["card"])
+    if verb == "discard":
+        return Discard(by, kw["cards"])
+    if verb == "reach":
+        return Reach(by)
+    return Confront(by)

@@ -20,7 +20,7 @@ from judge.games.base import Policy
 from judge.games.inputs import NO_INPUTS, InputReader, Inputs
 from judge.games.relic import actions as ac
 from judge.games.relic import events as ev
-from judge.games.relic.cards import CHARACTERISTIC, COLOR_OF, Card, Effect
+from judge.games.relic.cards import CHARACTERISTIC, COLOR_OF, EFFECT_KINDS, Card, Effect
 from judge.games.relic.legal import PHASE_AFTER, check
 from judge.games.relic.scoring import against, score
 from judge.games.relic.state import Contest, Die, Held, Player, RelicState
@@ -49,6 +49,7 @@ TIMING_RULES = TimingRules(
     optional="relic.timing.during",
 )
 MAX_EXPLOSIONS = 50  # a die that shows 6 fifty times in a row: the log describes no real roll
+LOST_BATTLE = Effect(kind="lose-life", value=1)  # relic.base.battle: a battle lost costs a life
 
 
 class NotImplementedEffect(Exception):
@@ -93,7 +94,6 @@ class Ctx:
     """One step's context and the kernel's host."""
 
     timing_rules: ClassVar[TimingRules] = TIMING_RULES
-    __deletable__ = ("kernel",)  # see close() (mypyc needs to be told)
 
     def __init__(self, state: RelicState, inputs: Inputs = NO_INPUTS, rng: Rng | None = None,
                  policy: Policy | None = None) -> None:
@@ -101,14 +101,22 @@ class Ctx:
         self.rng = rng
         self.policy = policy
         self.inputs = InputReader(inputs)
-        self.kernel = Kernel(self)
+        self._kernel: Kernel | None = None  # made when a window has effects to run (most have none)
         self.records: list[Record] = []
         self.decisions: list[dict[str, Any]] = []
         self.written_choices: list[dict[str, Any]] = []
 
+    @property
+    def kernel(self) -> Kernel:
+        """The step's timing kernel (made on first use)."""
+        kernel = self._kernel
+        if kernel is None:
+            kernel = self._kernel = Kernel(self)
+        return kernel
+
     def close(self) -> None:
         """Done with this step: break the context <-> kernel reference cycle (as Destiny's Ctx does)."""
-        del self.kernel
+        self._kernel = None
 
     # -- kernel host --------------------------------------------------------------------------
     def record(self, record: Record) -> None:
@@ -140,47 +148,58 @@ class Ctx:
         return []  # relic.project.no-replacements
 
     def befores(self, event: Event) -> list[Triggered]:
-        return self._timed(event, "start") if isinstance(event, WindowStarts) else []
+        return self._timed(event.window, event.player, "start") if isinstance(event, WindowStarts) else []
 
     def afters(self, event: Event) -> list[Triggered]:
-        return self._timed(event, "end") if isinstance(event, WindowEnds) else []
+        return self._timed(event.window, event.player, "end") if isinstance(event, WindowEnds) else []
 
     def perform(self, event: Event) -> bool:
         return True
 
-    def _timed(self, event: WindowStarts | WindowEnds, timing: str) -> list[Triggered]:
-        """The ``timing`` effects of ``event``'s window: the enemies being fought, the active
-        player's cards, the scenario's special rules."""
+    def _timed(self, window: str, pid: str, timing: str) -> list[Triggered]:
+        """The ``timing`` effects of ``pid``'s ``window``: the enemies being fought, the active
+        player's cards, the scenario's special rules, in that order."""
         st = self.state
-        pid = event.player
         sources: list[tuple[str, Card | None, Effect]] = []
-        if event.window == "battle" and st.contest is not None:
+        if window == "battle" and st.contest is not None:
             for code in st.contest.enemies:
                 card = st.card(code)
-                if card is not None and card.effect is not None:
+                if card is not None and card.effect is not None and self._runs_at(card, card.effect, timing, window):
                     sources.append((code, card, card.effect))
         for h in st.players[pid].assets:
             card = st.card(h.code)
-            if card is not None and card.effect is not None:
-                sources.append((h.ref, card, card.effect))
+            if card is None:
+                continue
+            eff = card.effect
+            # (most cards: none, or an effect the engine carries out at another time)
+            if eff is None or (eff.timing != timing and eff.kind in EFFECT_KINDS):
+                continue
+            if self._runs_at(card, eff, timing, window):
+                sources.append((h.ref, card, eff))
         if st.scenario is not None:
             for i, eff in enumerate(st.scenario.special):
-                sources.append((f"scenario:{i + 1}", None, eff))
+                if (eff.timing == timing or eff.kind not in EFFECT_KINDS) and self._runs_at(None, eff, timing, window):
+                    sources.append((f"scenario:{i + 1}", None, eff))
+        if not sources:
+            return []
         out: list[Triggered] = []
         seen: dict[str, int] = {}
         for source, card, eff in sources:
-            if not eff.implemented:
-                if card is not None and _mentions(eff.text, timing, event.window):
-                    raise self.not_implemented(card)
-                continue
-            if eff.timing != timing or eff.window != event.window:
-                continue
             seen[source] = seen.get(source, 0) + 1
             ability = source if seen[source] == 1 else f"{source}#{seen[source]}"
             out.append(Triggered(ability_id=ability, source=source, controller=pid, timing=timing,
-                                 text=f"{eff.kind} ({timing} of the {event.window})",
+                                 text=f"{eff.kind} ({timing} of the {window})",
                                  run=self._runner(pid, source, card, eff), rules=(f"relic.timing.{timing}",)))
         return out
+
+    def _runs_at(self, card: Card | None, eff: Effect, timing: str, window: str) -> bool:
+        """Whether ``eff`` resolves at the ``timing`` of ``window``; an effect the engine cannot read
+        whose text names that moment stops the replay (not-implemented) rather than being skipped."""
+        if eff.kind not in EFFECT_KINDS:  # not implemented
+            if card is not None and _mentions(eff.text, timing, window):
+                raise self.not_implemented(card)
+            return False
+        return eff.timing == timing and eff.window == window
 
     def _runner(self, pid: str, source: str, card: Card | None, eff: Effect) -> Any:
         return lambda: self.effect(pid, source, card, eff)
@@ -346,11 +365,19 @@ class Ctx:
 
     # -- windows ------------------------------------------------------------------------------
     def start_window(self, window: str) -> None:
-        self.kernel.emit(WindowStarts(window, str(self.state.turn)))
+        """The window opens: its "start" effects resolve through the kernel (a window without any,
+        most of them, has nothing to run: the kernel is not asked)."""
+        pid = str(self.state.turn)
+        if self._timed(window, pid, "start"):
+            self.kernel.emit(WindowStarts(window, pid))
 
     def end_window(self, window: str) -> None:
-        self.kernel.emit(WindowEnds(window, str(self.state.turn)))
-        self.kernel.drain()
+        """The window closes: its "end" effects queue and resolve (none: nothing to run)."""
+        pid = str(self.state.turn)
+        if self._timed(window, pid, "end"):
+            kernel = self.kernel
+            kernel.emit(WindowEnds(window, pid))
+            kernel.drain()
 
     def begin_turn(self) -> None:
         st = self.state
@@ -621,7 +648,7 @@ def _resolve(ctx: Ctx, p: Player) -> None:
             p.trophies.append(code)
             ctx.record(ev.Trophy(player=p.id, enemy=code, rules=("relic.base.battle",)))
     elif outcome == "lose":
-        ctx.effect(p.id, "battle", None, Effect(kind="lose-life", value=1))
+        ctx.effect(p.id, "battle", None, LOST_BATTLE)
         for code in c.enemies:
             card = st.card(code)
             if card is not None and card.penalty is not None:

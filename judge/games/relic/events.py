@@ -3,37 +3,31 @@
 rolled, exploded, rerolled and modified is a record with the roller's score after it.
 
 Each class names its JSON keys in its docstring (``key: meaning``), as the kernel's records do.
+Records are immutable values (``Final`` attributes, slots): plain classes, built natively by the
+compiled engine, as Destiny's are (see ``judge.kernel.core.Record`` for why not frozen dataclasses).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from judge.kernel.core import Record
 
 
-@dataclass(frozen=True, repr=False, eq=True)
 class RelicRecord(Record):
-    """Base: the dataclass fields in order (``None`` left out when the key is optional)."""
+    """Base: each kind writes its fields in order (a key in ``optional`` left out when ``None``),
+    then ``rules``; two records are equal when they write the same JSON."""
 
+    __slots__ = ()
     kind: ClassVar[str] = "relic"
-    rules: tuple[str, ...]
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"event": self.kind}
-        for f in fields(self):
-            if f.name == "rules":
-                continue
-            value = getattr(self, f.name)
-            if value is None and f.name in self.optional:
-                continue
-            out[f.name.rstrip("_")] = list(value) if isinstance(value, tuple) else value
-        out["rules"] = list(self.rules)
-        return out
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and isinstance(other, Record) and self.to_json() == other.to_json()
+
+    def __hash__(self) -> int:
+        return hash(repr(self))
 
 
-@dataclass(frozen=True, repr=False)
 class TurnBegins(RelicRecord):
     """A player's turn begins (spent charges are counted afresh).
 
@@ -41,13 +35,18 @@ class TurnBegins(RelicRecord):
     round: the round number
     """
 
+    __slots__ = ("player", "round", "rules")
     kind: ClassVar[str] = "turn-begins"
-    player: str
-    round: int
-    rules: tuple[str, ...]
+
+    def __init__(self, player: str, round: int, rules: tuple[str, ...]) -> None:
+        self.player: Final = player
+        self.round: Final = round
+        self.rules: Final = rules
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "turn-begins", "player": self.player, "round": self.round, "rules": list(self.rules)}
 
 
-@dataclass(frozen=True, repr=False)
 class PhaseBegins(RelicRecord):
     """The active player's next phase begins.
 
@@ -55,25 +54,35 @@ class PhaseBegins(RelicRecord):
     phase: movement | exploration | encounter | experience
     """
 
+    __slots__ = ("player", "phase", "rules")
     kind: ClassVar[str] = "phase"
-    player: str
-    phase: str
-    rules: tuple[str, ...]
+
+    def __init__(self, player: str, phase: str, rules: tuple[str, ...]) -> None:
+        self.player: Final = player
+        self.phase: Final = phase
+        self.rules: Final = rules
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "phase", "player": self.player, "phase": self.phase, "rules": list(self.rules)}
 
 
-@dataclass(frozen=True, repr=False)
 class ScenarioReached(RelicRecord):
     """The active player's character stands on the scenario space.
 
     player: the player
     """
 
+    __slots__ = ("player", "rules")
     kind: ClassVar[str] = "scenario-reached"
-    player: str
-    rules: tuple[str, ...]
+
+    def __init__(self, player: str, rules: tuple[str, ...]) -> None:
+        self.player: Final = player
+        self.rules: Final = rules
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "scenario-reached", "player": self.player, "rules": list(self.rules)}
 
 
-@dataclass(frozen=True, repr=False)
 class ContestBegins(RelicRecord):
     """A battle or a skill test begins.
 
@@ -85,18 +94,33 @@ class ContestBegins(RelicRecord):
     confrontation: true when it is the scenario's Confrontation
     """
 
+    __slots__ = ("player", "contest", "characteristic", "enemies", "value", "confrontation", "rules")
     kind: ClassVar[str] = "contest-begins"
     optional: ClassVar[tuple[str, ...]] = ("enemies",)
-    player: str
-    contest: str
-    characteristic: str
-    enemies: tuple[str, ...] | None
-    value: int
-    confrontation: bool
-    rules: tuple[str, ...]
+
+    def __init__(self, player: str, contest: str, characteristic: str, enemies: tuple[str, ...] | None, value: int,
+                 confrontation: bool, rules: tuple[str, ...]) -> None:
+        self.player: Final = player
+        self.contest: Final = contest
+        self.characteristic: Final = characteristic
+        self.enemies: Final = enemies
+        self.value: Final = value
+        self.confrontation: Final = confrontation
+        self.rules: Final = rules
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"event": "contest-begins"}
+        out["player"] = self.player
+        out["contest"] = self.contest
+        out["characteristic"] = self.characteristic
+        if self.enemies is not None:
+            out["enemies"] = list(self.enemies)
+        out["value"] = self.value
+        out["confrontation"] = self.confrontation
+        out["rules"] = list(self.rules)
+        return out
 
 
-@dataclass(frozen=True, repr=False)
 class EffectResolved(RelicRecord):
     """A card's (or the scenario's) effect changed a number.
 
@@ -107,16 +131,22 @@ class EffectResolved(RelicRecord):
     now: the number after it (Influence, life, the score adjustment)
     """
 
+    __slots__ = ("card", "effect", "player", "change", "now", "rules")
     kind: ClassVar[str] = "effect"
-    card: str
-    effect: str
-    player: str
-    change: int
-    now: int
-    rules: tuple[str, ...]
+
+    def __init__(self, card: str, effect: str, player: str, change: int, now: int, rules: tuple[str, ...]) -> None:
+        self.card: Final = card
+        self.effect: Final = effect
+        self.player: Final = player
+        self.change: Final = change
+        self.now: Final = now
+        self.rules: Final = rules
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "effect", "card": self.card, "effect": self.effect, "player": self.player,
+                "change": self.change, "now": self.now, "rules": list(self.rules)}
 
 
-@dataclass(frozen=True, repr=False)
 class BonusDeclared(RelicRecord):
     """A skill or battle bonus declared before the roll.
 
@@ -125,14 +155,20 @@ class BonusDeclared(RelicRecord):
     bonus: the bonus: kind, colour, value
     """
 
+    __slots__ = ("player", "card", "bonus", "rules")
     kind: ClassVar[str] = "declared"
-    player: str
-    card: str
-    bonus: dict[str, Any]
-    rules: tuple[str, ...]
+
+    def __init__(self, player: str, card: str, bonus: dict[str, Any], rules: tuple[str, ...]) -> None:
+        self.player: Final = player
+        self.card: Final = card
+        self.bonus: Final = bonus
+        self.rules: Final = rules
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "declared", "player": self.player, "card": self.card, "bonus": self.bonus,
+                "rules": list(self.rules)}
 
 
-@dataclass(frozen=True, repr=False)
 class ChargeSpent(RelicRecord):
     """A charge token spent from a card and returned to the supply.
 
@@ -141,14 +177,20 @@ class ChargeSpent(RelicRecord):
     left: tokens left on it
     """
 
+    __slots__ = ("player", "card", "left", "rules")
     kind: ClassVar[str] = "charge-spent"
-    player: str
-    card: str
-    left: int
-    rules: tuple[str, ...]
+
+    def __init__(self, player: str, card: str, left: int, rules: tuple[str, ...]) -> None:
+        self.player: Final = player
+        self.card: Final = card
+        self.left: Final = left
+        self.rules: Final = rules
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "charge-spent", "player": self.player, "card": self.card, "left": self.left,
+                "rules": list(self.rules)}
 
 
-@dataclass(frozen=True, repr=False)
 class ChargesPlaced(RelicRecord):
     """A card drawn (or gained) with its charge value in tokens.
 
@@ -157,14 +199,20 @@ class ChargesPlaced(RelicRecord):
     charges: tokens on it now
     """
 
+    __slots__ = ("player", "card", "charges", "rules")
     kind: ClassVar[str] = "charges-placed"
-    player: str
-    card: str
-    charges: int
-    rules: tuple[str, ...]
+
+    def __init__(self, player: str, card: str, charges: int, rules: tuple[str, ...]) -> None:
+        self.player: Final = player
+        self.card: Final = card
+        self.charges: Final = charges
+        self.rules: Final = rules
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "charges-placed", "player": self.player, "card": self.card, "charges": self.charges,
+                "rules": list(self.rules)}
 
 
-@dataclass(frozen=True, repr=False)
 class ChargesAdded(RelicRecord):
     """An effect put charge tokens on a card.
 
@@ -174,15 +222,21 @@ class ChargesAdded(RelicRecord):
     charges: tokens on it now (may exceed its charge value)
     """
 
+    __slots__ = ("player", "card", "added", "charges", "rules")
     kind: ClassVar[str] = "charges-added"
-    player: str
-    card: str
-    added: int
-    charges: int
-    rules: tuple[str, ...]
+
+    def __init__(self, player: str, card: str, added: int, charges: int, rules: tuple[str, ...]) -> None:
+        self.player: Final = player
+        self.card: Final = card
+        self.added: Final = added
+        self.charges: Final = charges
+        self.rules: Final = rules
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "charges-added", "player": self.player, "card": self.card, "added": self.added,
+                "charges": self.charges, "rules": list(self.rules)}
 
 
-@dataclass(frozen=True, repr=False)
 class Bought(RelicRecord):
     """A card bought for Influence.
 
@@ -192,15 +246,21 @@ class Bought(RelicRecord):
     influence: the player's Influence after paying
     """
 
+    __slots__ = ("player", "card", "cost", "influence", "rules")
     kind: ClassVar[str] = "bought"
-    player: str
-    card: str
-    cost: int
-    influence: int
-    rules: tuple[str, ...]
+
+    def __init__(self, player: str, card: str, cost: int, influence: int, rules: tuple[str, ...]) -> None:
+        self.player: Final = player
+        self.card: Final = card
+        self.cost: Final = cost
+        self.influence: Final = influence
+        self.rules: Final = rules
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "bought", "player": self.player, "card": self.card, "cost": self.cost,
+                "influence": self.influence, "rules": list(self.rules)}
 
 
-@dataclass(frozen=True, repr=False)
 class CardDiscarded(RelicRecord):
     """A card goes face up onto its discard pile, its tokens removed.
 
@@ -211,16 +271,22 @@ class CardDiscarded(RelicRecord):
     why: last-charge | effect | experience | power | vanquished
     """
 
+    __slots__ = ("player", "card", "code", "tokens", "why", "rules")
     kind: ClassVar[str] = "discarded"
-    player: str
-    card: str
-    code: str
-    tokens: int
-    why: str
-    rules: tuple[str, ...]
+
+    def __init__(self, player: str, card: str, code: str, tokens: int, why: str, rules: tuple[str, ...]) -> None:
+        self.player: Final = player
+        self.card: Final = card
+        self.code: Final = code
+        self.tokens: Final = tokens
+        self.why: Final = why
+        self.rules: Final = rules
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "discarded", "player": self.player, "card": self.card, "code": self.code,
+                "tokens": self.tokens, "why": self.why, "rules": list(self.rules)}
 
 
-@dataclass(frozen=True, repr=False)
 class DiscardShort(RelicRecord):
     """A player told to discard more cards of a type than they have discards what they have.
 
@@ -230,15 +296,21 @@ class DiscardShort(RelicRecord):
     discarded: how many they had (and discarded)
     """
 
+    __slots__ = ("player", "type", "required", "discarded", "rules")
     kind: ClassVar[str] = "discard-short"
-    player: str
-    type: str
-    required: int
-    discarded: int
-    rules: tuple[str, ...]
+
+    def __init__(self, player: str, type: str, required: int, discarded: int, rules: tuple[str, ...]) -> None:
+        self.player: Final = player
+        self.type: Final = type
+        self.required: Final = required
+        self.discarded: Final = discarded
+        self.rules: Final = rules
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "discard-short", "player": self.player, "type": self.type, "required": self.required,
+                "discarded": self.discarded, "rules": list(self.rules)}
 
 
-@dataclass(frozen=True, repr=False)
 class ExtraDie(RelicRecord):
     """An ability adds a die to the coming roll.
 
@@ -247,14 +319,20 @@ class ExtraDie(RelicRecord):
     dice: the dice the player will roll together
     """
 
+    __slots__ = ("player", "card", "dice", "rules")
     kind: ClassVar[str] = "extra-die"
-    player: str
-    card: str
-    dice: int
-    rules: tuple[str, ...]
+
+    def __init__(self, player: str, card: str, dice: int, rules: tuple[str, ...]) -> None:
+        self.player: Final = player
+        self.card: Final = card
+        self.dice: Final = dice
+        self.rules: Final = rules
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "extra-die", "player": self.player, "card": self.card, "dice": self.dice,
+                "rules": list(self.rules)}
 
 
-@dataclass(frozen=True, repr=False)
 class PowerNumber(RelicRecord):
     """A Power card's number is the result of the player's die (it still counts as a roll).
 
@@ -263,14 +341,20 @@ class PowerNumber(RelicRecord):
     number: its power number
     """
 
+    __slots__ = ("player", "card", "number", "rules")
     kind: ClassVar[str] = "power-number"
-    player: str
-    card: str
-    number: int
-    rules: tuple[str, ...]
+
+    def __init__(self, player: str, card: str, number: int, rules: tuple[str, ...]) -> None:
+        self.player: Final = player
+        self.card: Final = card
+        self.number: Final = number
+        self.rules: Final = rules
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "power-number", "player": self.player, "card": self.card, "number": self.number,
+                "rules": list(self.rules)}
 
 
-@dataclass(frozen=True, repr=False)
 class DieRolled(RelicRecord):
     """A die rolled.
 
@@ -280,15 +364,21 @@ class DieRolled(RelicRecord):
     score: that side's score after it
     """
 
+    __slots__ = ("die", "side", "result", "score", "rules")
     kind: ClassVar[str] = "die-rolled"
-    die: str
-    side: str
-    result: int
-    score: int
-    rules: tuple[str, ...]
+
+    def __init__(self, die: str, side: str, result: int, score: int, rules: tuple[str, ...]) -> None:
+        self.die: Final = die
+        self.side: Final = side
+        self.result: Final = result
+        self.score: Final = score
+        self.rules: Final = rules
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "die-rolled", "die": self.die, "side": self.side, "result": self.result, "score": self.score,
+                "rules": list(self.rules)}
 
 
-@dataclass(frozen=True, repr=False)
 class DieExploded(RelicRecord):
     """A 6 exploded: one more die rolled and added.
 
@@ -299,16 +389,22 @@ class DieExploded(RelicRecord):
     score: that side's score after it
     """
 
+    __slots__ = ("die", "side", "parent", "result", "score", "rules")
     kind: ClassVar[str] = "die-exploded"
-    die: str
-    side: str
-    parent: str
-    result: int
-    score: int
-    rules: tuple[str, ...]
+
+    def __init__(self, die: str, side: str, parent: str, result: int, score: int, rules: tuple[str, ...]) -> None:
+        self.die: Final = die
+        self.side: Final = side
+        self.parent: Final = parent
+        self.result: Final = result
+        self.score: Final = score
+        self.rules: Final = rules
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "die-exploded", "die": self.die, "side": self.side, "parent": self.parent,
+                "result": self.result, "score": self.score, "rules": list(self.rules)}
 
 
-@dataclass(frozen=True, repr=False)
 class DieRerolled(RelicRecord):
     """A die rerolled: only the new result counts and can explode.
 
@@ -320,17 +416,24 @@ class DieRerolled(RelicRecord):
     score: the player's score after it
     """
 
+    __slots__ = ("die", "card", "was", "result", "voided", "score", "rules")
     kind: ClassVar[str] = "die-rerolled"
-    die: str
-    card: str
-    was: int
-    result: int
-    voided: tuple[str, ...]
-    score: int
-    rules: tuple[str, ...]
+
+    def __init__(self, die: str, card: str, was: int, result: int, voided: tuple[str, ...], score: int,
+                 rules: tuple[str, ...]) -> None:
+        self.die: Final = die
+        self.card: Final = card
+        self.was: Final = was
+        self.result: Final = result
+        self.voided: Final = voided
+        self.score: Final = score
+        self.rules: Final = rules
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "die-rerolled", "die": self.die, "card": self.card, "was": self.was, "result": self.result,
+                "voided": list(self.voided), "score": self.score, "rules": list(self.rules)}
 
 
-@dataclass(frozen=True, repr=False)
 class DieModified(RelicRecord):
     """A modifier raised or lowered a die's result (its base result, which decides exploding, stays).
 
@@ -342,17 +445,24 @@ class DieModified(RelicRecord):
     score: the player's score after it
     """
 
+    __slots__ = ("die", "card", "by", "base", "result", "score", "rules")
     kind: ClassVar[str] = "die-modified"
-    die: str
-    card: str
-    by: int
-    base: int
-    result: int
-    score: int
-    rules: tuple[str, ...]
+
+    def __init__(self, die: str, card: str, by: int, base: int, result: int, score: int,
+                 rules: tuple[str, ...]) -> None:
+        self.die: Final = die
+        self.card: Final = card
+        self.by: Final = by
+        self.base: Final = base
+        self.result: Final = result
+        self.score: Final = score
+        self.rules: Final = rules
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "die-modified", "die": self.die, "card": self.card, "by": self.by, "base": self.base,
+                "result": self.result, "score": self.score, "rules": list(self.rules)}
 
 
-@dataclass(frozen=True, repr=False)
 class ContestResolved(RelicRecord):
     """A battle or skill test settled.
 
@@ -363,16 +473,23 @@ class ContestResolved(RelicRecord):
     outcome: win | lose | tie (a battle), pass | fail (a test)
     """
 
+    __slots__ = ("player", "contest", "score", "against", "outcome", "rules")
     kind: ClassVar[str] = "contest-resolved"
-    player: str
-    contest: str
-    score: int
-    against: int
-    outcome: str
-    rules: tuple[str, ...]
+
+    def __init__(self, player: str, contest: str, score: int, against: int, outcome: str,
+                 rules: tuple[str, ...]) -> None:
+        self.player: Final = player
+        self.contest: Final = contest
+        self.score: Final = score
+        self.against: Final = against
+        self.outcome: Final = outcome
+        self.rules: Final = rules
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "contest-resolved", "player": self.player, "contest": self.contest, "score": self.score,
+                "against": self.against, "outcome": self.outcome, "rules": list(self.rules)}
 
 
-@dataclass(frozen=True, repr=False)
 class Trophy(RelicRecord):
     """A beaten enemy taken as a trophy.
 
@@ -380,13 +497,18 @@ class Trophy(RelicRecord):
     enemy: the enemy's card code
     """
 
+    __slots__ = ("player", "enemy", "rules")
     kind: ClassVar[str] = "trophy"
-    player: str
-    enemy: str
-    rules: tuple[str, ...]
+
+    def __init__(self, player: str, enemy: str, rules: tuple[str, ...]) -> None:
+        self.player: Final = player
+        self.enemy: Final = enemy
+        self.rules: Final = rules
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "trophy", "player": self.player, "enemy": self.enemy, "rules": list(self.rules)}
 
 
-@dataclass(frozen=True, repr=False)
 class Vanquished(RelicRecord):
     """A character at 0 life: Power cards and trophies discarded, Influence returned, life reset.
 
@@ -394,13 +516,18 @@ class Vanquished(RelicRecord):
     life: the life they start again with
     """
 
+    __slots__ = ("player", "life", "rules")
     kind: ClassVar[str] = "vanquished"
-    player: str
-    life: int
-    rules: tuple[str, ...]
+
+    def __init__(self, player: str, life: int, rules: tuple[str, ...]) -> None:
+        self.player: Final = player
+        self.life: Final = life
+        self.rules: Final = rules
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "vanquished", "player": self.player, "life": self.life, "rules": list(self.rules)}
 
 
-@dataclass(frozen=True, repr=False)
 class GameOver(RelicRecord):
     """The game ends.
 
@@ -408,13 +535,18 @@ class GameOver(RelicRecord):
     reason: confrontation
     """
 
+    __slots__ = ("winner", "reason", "rules")
     kind: ClassVar[str] = "game-over"
-    winner: str
-    reason: str
-    rules: tuple[str, ...]
+
+    def __init__(self, winner: str, reason: str, rules: tuple[str, ...]) -> None:
+        self.winner: Final = winner
+        self.reason: Final = reason
+        self.rules: Final = rules
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "game-over", "winner": self.winner, "reason": self.reason, "rules": list(self.rules)}
 
 
-@dataclass(frozen=True, repr=False)
 class NotImplementedRecord(RelicRecord):
     """A card's effect text the engine does not implement: the ruling stops there.
 
@@ -422,7 +554,14 @@ class NotImplementedRecord(RelicRecord):
     message: what is not implemented
     """
 
+    __slots__ = ("card", "message", "rules")
     kind: ClassVar[str] = "not-implemented"
-    card: str
-    message: str
-    rules: tuple[str, ...]
+
+    def __init__(self, card: str, message: str, rules: tuple[str, ...]) -> None:
+        self.card: Final = card
+        self.message: Final = message
+        self.rules: Final = rules
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "not-implemented", "card": self.card, "message": self.message, "rules": list(self.rules)}
+

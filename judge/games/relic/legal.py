@@ -25,7 +25,6 @@ def check(state: RelicState, action: ac.RelicAction) -> Violation:
     if state.turn is None or action.by != state.turn:
         return "relic.base.turn", Msg(N_("it is {turn}'s turn: only the active player acts"), turn=state.turn)
     p = state.players[state.turn]
-    verb = action.verb
     c = state.contest
     if isinstance(action, ac.EndPhase):
         if c is not None:
@@ -40,12 +39,12 @@ def check(state: RelicState, action: ac.RelicAction) -> Violation:
         if p.at_scenario:
             return "relic.base.winning", Msg(N_("{player} is on the scenario space already"), player=p.id)
         return None
-    if isinstance(action, ac.Battle | ac.Confront | ac.Test):
+    if isinstance(action, ac.Battle) or isinstance(action, ac.Confront) or isinstance(action, ac.Test):
         if state.phase != "encounter":
-            return "relic.scenario.confrontation" if verb == "confront" else "relic.base.turn", \
+            return "relic.scenario.confrontation" if isinstance(action, ac.Confront) else "relic.base.turn", \
                 Msg(
                     N_("a {verb} takes place in the Encounter phase (this is the {phase} phase)"),
-                    verb=verb, phase=state.phase,
+                    verb=action.verb, phase=state.phase,
                 )
         if c is not None:
             return "relic.base.battle", Msg(N_("a {kind} is under way"), kind=c.kind)
@@ -96,7 +95,7 @@ def check(state: RelicState, action: ac.RelicAction) -> Violation:
             return _check_use(state, p, action)  # some effects are used outside battles and tests
         if isinstance(action, ac.Power):
             return "relic.base.power", Msg(N_("a power number replaces the die of a battle's or a skill test's roll"))
-        return "relic.base.battle", Msg(N_("'{verb}' needs a battle or a skill test under way"), verb=verb)
+        return "relic.base.battle", Msg(N_("'{verb}' needs a battle or a skill test under way"), verb=action.verb)
     if isinstance(action, ac.Roll):
         if c.stage != "prepare":
             return "relic.dice.additional-simultaneous", Msg(

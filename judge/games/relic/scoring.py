@@ -16,7 +16,11 @@ def scenario_adjust(state: RelicState, kind: str) -> int:
     (``difficulty``) for all players (relic.scenario.special-rules)."""
     if state.scenario is None:
         return 0
-    return sum(e.value for e in state.scenario.special if e.kind == kind)
+    total = 0
+    for e in state.scenario.special:
+        if e.kind == kind:
+            total += e.value
+    return total
 
 
 def score(state: RelicState, side: str) -> int:
@@ -24,11 +28,16 @@ def score(state: RelicState, side: str) -> int:
     bonuses and score effects, or (the enemy) the enemies' value and its adjustments."""
     c = state.contest
     assert c is not None and state.turn is not None
-    dice = sum(d.result for d in c.counted(side))
+    dice = 0
+    for d in c.dice:
+        if d.side == side and not d.void:  # counted
+            dice += d.result
     if side == "enemy":
         return dice + c.value + c.enemy_score + scenario_adjust(state, "enemy-score")
     p = state.players[state.turn]
-    bonuses = sum(int(d["value"]) for d in c.declared)
+    bonuses = 0
+    for declared in c.declared:
+        bonuses += int(declared["value"])
     return dice + p.characteristic(c.color) + bonuses + c.score
 
 

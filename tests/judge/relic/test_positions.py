@@ -8,7 +8,7 @@ import pytest
 
 from judge.games import registry
 from judge.games.relic.cards import default_pool
-from tests.judge.relic.helpers import battle, run, step
+from tests.judge.relic.helpers import battle, log, run, step
 
 GAME = registry.get("relic")
 PLAYERS = [{"id": "p1", "name": "Ana"}, {"id": "p2", "name": "Ben"}]
@@ -67,3 +67,72 @@ def test_a_bad_position_is_a_malformed_log() -> None:
     with pytest.raises(MalformedLog) as exc:
         parse_log(data)
     assert [f.path for f in exc.value.faults] == ["/setup/position/phase"]
+
+
+class _CanonicalChecker:
+    """A visitor that compares, after setup and every step, the state's canonical bytes (written
+    straight from the state) with the canonical encoding of its position (what they stand for)."""
+
+    def __init__(self) -> None:
+        self.checked = 0
+
+    def check(self, state: Any) -> None:
+        from judge.games import canon
+
+        doc = state.position()
+        if state.rng_drawn is not None:
+            doc["rng_drawn"] = state.rng_drawn
+        assert state.canonical() == canon.canonical(doc)
+        self.checked += 1
+
+    def begin(self, log: Any, setup: Any) -> None:
+        self.check(setup.state)
+
+    def visit_step(self, record: Any) -> None:
+        self.check(record.state)
+
+    def end(self, result: Any) -> None:
+        pass
+
+
+def _canonical_logs() -> list[dict[str, Any]]:
+    import json
+    from pathlib import Path
+
+    from replays.selfplay import play_game
+
+    examples = sorted((Path(__file__).resolve().parents[3] / "replays" / "examples" / "relic").glob("*.json"))
+    own = {"mine": {"name": "Mine", "class": "Wargear", "type": "Equipment", "influence": 1},
+           "ikona": {"name": "Ікона «Святая»", "class": "Wargear", "type": "Relic", "influence": 2, "charges": 1,
+                     "bonuses": [{"kind": "skill", "color": "blue", "value": 1, "charge": True}]}}
+    rerolled = battle(["ork-boy", "ork-nob"], step("declare", card="p1.needle-rifle"),
+                      step("roll", roll=["6", "2", "6", "1"]), step("use", card="p1.auspex", die="d1", roll=["5"]),
+                      step("use", card="p1.targeting-cogitator", die="d1"), step("resolve"),
+                      assets=("needle-rifle", "auspex", "targeting-cogitator"), scenario="the-mystery-beyond",
+                      cards=own)
+    rerolled["steps"][2]["choices"] = [{"by": "p1", "kind": "order", "answer": ["ork-boy", "ork-nob"]}]
+    named = position_log(assets=[{"ref": "p1.needle-rifle", "code": "needle-rifle", "charges": 1}],
+                         steps=[step("battle", enemies=["plague-zombie"]), step("declare", card="p1.needle-rifle"),
+                                step("roll", roll=["1", "1"]), step("resolve")],
+                         last={"kind": "test", "score": 7, "against": 9, "outcome": "fail"})
+    named["setup"]["position"]["players"]["p1"]["name"] = "Zoë \"Ясна\" \u2603"
+    sheet = {"name": "Буря «Варпа»", "confrontation": {"kind": "test", "skill": "cunning", "target": 10},
+             "special": ["Every player feels watched.", {"kind": "curse", "text": "Зло"},
+                         {"kind": "gain-influence", "value": 1, "timing": "start", "window": "turn"},
+                         {"kind": "enemy-score", "value": 2, "charge": True},
+                         {"kind": "discard", "value": 1, "type": "Power", "window": "experience"}]}
+    scenario = log([step("test", skill="cunning", target=6), step("roll", roll=["3"]), step("resolve")],
+                   scenario=sheet)
+    return [*(json.loads(p.read_text(encoding="utf-8")) for p in examples), rerolled, named, scenario,
+            play_game("canonical-1", "tech-priest", "sanctioned-psyker", game="relic").log]
+
+
+def test_the_canonical_bytes_are_the_positions_canonical_json() -> None:
+    from replays.format import parse_log
+    from replays.replayer import replay
+
+    checker = _CanonicalChecker()
+    for data in _canonical_logs():
+        parsed = parse_log(data)
+        replay(parsed, parsed.rules.default_cards(), visitors=(checker,))
+    assert checker.checked > 100
