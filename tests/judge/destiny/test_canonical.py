@@ -1,0 +1,84 @@
+"""The state writes its canonical bytes itself (GameState.canonical): they are exactly what
+``canon.canonical`` gives for the position (with ``rng_drawn``), after every step of every log."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from judge.games import canon
+from judge.games.destiny.cards import default_pool
+from judge.games.destiny.state import Delayed, GameState
+from replays.format import parse_log
+from replays.replayer import replay
+from replays.selfplay import play_game
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def reference(st: GameState) -> bytes:
+    doc = st.position()
+    if st.rng_drawn is not None:
+        doc["rng_drawn"] = st.rng_drawn
+    return canon.canonical(doc)
+
+
+class States:
+    def __init__(self) -> None:
+        self.states: list[Any] = []
+
+    def begin(self, log: Any, setup: Any) -> None:
+        self.states.append(setup.state.copy())
+
+    def visit_step(self, record: Any) -> None:
+        self.states.append(record.state.copy())
+
+    def end(self, result: Any) -> None:
+        self.states.append(result.state)
+
+
+def destiny_logs() -> list[dict[str, Any]]:
+    paths = sorted((ROOT / "replays" / "examples").glob("*.json"))
+    paths += sorted((ROOT / "tests" / "replays" / "golden" / "logs").glob("*.json"))
+    logs = [json.loads(p.read_text()) for p in paths]
+    logs = [log for log in logs if log.get("game", "destiny") == "destiny"]
+    logs += [play_game(f"canonical-{i}", *pair).log
+             for i, pair in enumerate([("LEG-H", "LEG-V"), ("AW-H", "AW-V"), ("LEG-H", "AW-V")])]
+    return logs
+
+
+def test_the_state_writes_the_canonical_bytes_of_its_position_after_every_step() -> None:
+    pool = default_pool()
+    seen = 0
+    kinds: set[str] = set()
+    for log in destiny_logs():
+        states = States()
+        replay(parse_log(log, pool), pool, visitors=(states,))
+        for st in states.states:
+            assert st.canonical() == reference(st)
+            seen += 1
+            p = next(iter(st.players.values()))
+            kinds |= {k for k, present in (("pool", p.pool), ("upgrades", p.upgrades), ("supports", p.supports),
+                                           ("power_used", p.power_used), ("serials", p.serials),
+                                           ("battlefield", st.battlefield), ("rng", st.rng_drawn is not None),
+                                           ("passes", st.passes), ("winner", st.winner)) if present}
+    # the logs reach every part of the position the writer writes
+    assert seen > 500 and kinds == {"pool", "upgrades", "supports", "power_used", "serials", "battlefield", "rng",
+                                     "passes", "winner"}
+
+
+def test_rare_parts_of_a_position_are_written_as_the_encoder_writes_them() -> None:
+    pool = default_pool()
+    log = play_game("canonical-rare", "LEG-H", "LEG-V").log
+    st = replay(parse_log(log, pool), pool).state
+    p1, p2 = st.players.values()
+    st.delayed = [Delayed(when="round-end", kind="defeat", target=next(iter(p2.characters)), source="p1.01001",
+                          round=3)]
+    st.extra_action = p1.id
+    p2.eliminated = True
+    p1.hand = ["?", "05031", "\u00e9\"\\"]  # an odd string is quoted as the encoder quotes it
+    st.rng_drawn = None
+    assert st.canonical() == reference(st)
+    p1.resources = True  # a value of another type than the state's own: left to the encoder
+    assert st.canonical() == reference(st)
