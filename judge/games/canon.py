@@ -10,9 +10,10 @@ words drawn have the same hash on every machine and Python version.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from typing import Any
+
+from judge.kernel.digest import sha256
 
 _ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
@@ -23,4 +24,4 @@ def canonical(doc: Any) -> bytes:
 
 
 def state_hash(canonical_bytes: bytes) -> str:
-    return "sha256:" + hashlib.sha256(canonical_bytes).hexdigest()
+    return "sha256:" + sha256(canonical_bytes).hexdigest()

@@ -18,10 +18,11 @@ The generator's whole state is (seed, words drawn), so it can be written into a 
 
 from __future__ import annotations
 
-import hashlib
 import struct
 from collections.abc import Sequence
 from typing import TypeVar
+
+from judge.kernel.digest import sha256
 
 ALGORITHM = "sha256-ctr"
 _WORDS = struct.Struct(">4Q")
@@ -42,7 +43,7 @@ class Rng:
         self._block_index = -1
 
     def _load(self, index: int) -> None:
-        digest = hashlib.sha256(f"{self.seed}:{index}".encode()).digest()
+        digest = sha256(f"{self.seed}:{index}".encode()).digest()
         self._block = _WORDS.unpack(digest)  # four big-endian unsigned 64-bit words
         self._block_index = index
 
