@@ -15,7 +15,6 @@ encoding of the position (hidden information included) plus the engine's bookkee
 from __future__ import annotations
 
 import copy
-import dataclasses
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -219,10 +218,16 @@ class Player:
         new = copy.copy(self)
         new.gen = Generation(self.gen.value)
         new.hand, new.deck, new.discard = list(self.hand), deque(self.deck), list(self.discard)
+        # each record made field by field (dataclasses.replace reads the class's fields every time:
+        # a state copy, at each snapshot of a replay, cost ten times as much with it);
+        # tests/judge/destiny/test_canonical.py checks every field is copied
         new.characters = TrackedDict.of(new.gen, (
-            (r, dataclasses.replace(c, upgrades=list(c.upgrades))) for r, c in self.characters.items()))
-        new.supports = TrackedDict.of(new.gen, ((r, dataclasses.replace(s)) for r, s in self.supports.items()))
-        new.upgrades = TrackedDict.of(new.gen, ((r, dataclasses.replace(u)) for r, u in self.upgrades.items()))
+            (r, Character(c.ref, c.code, c.dice, c.damage, c.shields, c._defeated, c.exhausted, list(c.upgrades)))
+            for r, c in self.characters.items()))
+        new.supports = TrackedDict.of(new.gen, ((r, Support(s.ref, s.code, s.exhausted, s.dice))
+                                                for r, s in self.supports.items()))
+        new.upgrades = TrackedDict.of(new.gen, ((r, Upgrade(u.ref, u.code, u.on, u.exhausted))
+                                                for r, u in self.upgrades.items()))
         new.pool = dict(self.pool)
         new.serials = dict(self.serials)
         new.power_used = list(self.power_used)

@@ -82,3 +82,25 @@ def test_rare_parts_of_a_position_are_written_as_the_encoder_writes_them() -> No
     assert st.canonical() == reference(st)
     p1.resources = True  # a value of another type than the state's own: left to the encoder
     assert st.canonical() == reference(st)
+
+
+def test_a_state_copy_copies_every_field_of_every_record() -> None:
+    import dataclasses
+
+    from judge.games.destiny.state import Character, Player, Support, Upgrade
+
+    # a field added to a record must be copied by Player.copy too (it names each one)
+    assert [f.name for f in dataclasses.fields(Character)] == ["ref", "code", "dice", "damage", "shields",
+                                                                "_defeated", "exhausted", "upgrades", "gen"]
+    assert [f.name for f in dataclasses.fields(Support)] == ["ref", "code", "exhausted", "dice"]
+    assert [f.name for f in dataclasses.fields(Upgrade)] == ["ref", "code", "on", "exhausted"]
+    p = Player(id="p1")
+    p.characters["p1.01001"] = Character("p1.01001", "01001", 2, damage=3, shields=1, _defeated=True,
+                                         exhausted=True, upgrades=["p1.01002#1"])
+    p.supports["p1.01003#1"] = Support("p1.01003#1", "01003", exhausted=True, dice=0)
+    p.upgrades["p1.01002#1"] = Upgrade("p1.01002#1", "01002", "p1.01001", exhausted=True)
+    q = p.copy()
+    assert q.characters == p.characters and q.supports == p.supports and q.upgrades == p.upgrades
+    assert q.characters["p1.01001"] is not p.characters["p1.01001"]
+    q.characters["p1.01001"].upgrades.append("x")  # the copy's lists are its own
+    assert p.characters["p1.01001"].upgrades == ["p1.01002#1"]
