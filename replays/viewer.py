@@ -151,6 +151,22 @@ EVENT_WORDS: dict[str, str] = {
     "turn-begins": N_("{player|poss} turn begins[ (round {round})]"),
 }
 
+#: the words of an event whose kind another game writes with other fields (EVENT_WORDS' template
+#: does not fit it): tried in order after it, before the plain form
+MORE_EVENT_WORDS: dict[str, tuple[str, ...]] = {
+    "attack": (N_("{attacker} goes through its turn without attacking{skip|flag}[ ({arena})]"),),
+    "draw": (N_("{player} draws {count|card}[ (of {asked} asked)]"),),
+    "use": (N_("{player} uses {ability}[, paying {cost} Force]"),),
+    "damage": (N_("{target} takes {counters|damage}[ from {source}], {total} in all"),),
+    "discard": (N_("{card} goes to {owner|poss} discard pile ({why})"),),
+    "reroll": (N_("{player} rerolls dice {which} with {ability}: now {dice}"),),
+    "resolve": (N_("{ability} resolves ({player})"),),
+    "complete": (N_("{player} completes {card}[ (cost {cost})][ → {target}]"),),
+    "equip": (N_("{player} equips {onto} with {card}[ ({paid} paid)]"),),
+    "charges-placed": (N_("{player} places {charges} charges on {card}"),),
+    "contest-begins": (N_("{player} begins a {contest} of {characteristic} against {confrontation} ({value})"),),
+}
+
 _OPTIONAL = re.compile(r"\[([^\[\]]*)\]")
 _FIELD = re.compile(r"\{([A-Za-z_]+)(?:\|([a-z]+))?\}")
 
@@ -282,12 +298,11 @@ def describe_event(event: Mapping[str, Any], names: Names) -> str:
     """One event (docs/events.md) in plain words, with player and card names, in the language of
     ``names`` (the template's translation; the English one when a catalog lacks it)."""
     kind = str(event.get("event", "?"))
-    template = EVENT_WORDS.get(kind)
-    if template is not None:
-        template = names.t.gettext(template)
+    first = EVENT_WORDS.get(kind)
+    for template in ((first,) if first is not None else ()) + MORE_EVENT_WORDS.get(kind, ()):
         try:
-            return _fill(template, event, names)
-        except (KeyError, TypeError, ValueError):  # a shape the words do not expect: the plain form
+            return _fill(names.t.gettext(template), event, names)
+        except (KeyError, TypeError, ValueError):  # a shape these words do not expect: the next, or the plain form
             pass
     rest = "; ".join(f"{names.key(k)} {names.name(v)}" for k, v in event.items() if k not in ("event", "rules"))
     return f"{kind}: {rest}" if rest else kind
@@ -303,6 +318,9 @@ VALUE_WORDS = frozenset({
     NP_("value", "test"), NP_("value", "strength"), NP_("value", "willpower"), NP_("value", "cunning"),
     NP_("value", "win"), NP_("value", "lose"), NP_("value", "tie"), NP_("value", "player"), NP_("value", "enemy"),
     NP_("value", "prepare"), NP_("value", "rolled"), NP_("value", "over"), NP_("value", "movement"),
+    # why a SW TCG card went to a discard pile
+    NP_("value", "damage"), NP_("value", "unique"), NP_("value", "pilot"), NP_("value", "effect"),
+    NP_("value", "equipment"), NP_("value", "location"), NP_("value", "completed"), NP_("value", "hand"),
 })
 
 

@@ -14,7 +14,7 @@ import pytest
 import i18n
 from replays.format import parse_log
 from replays.ruling import ruling_words
-from replays.viewer import EVENT_WORDS
+from replays.viewer import EVENT_WORDS, MORE_EVENT_WORDS
 from tests.helpers import SHARED as SHARED_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,10 +79,49 @@ def test_polish_words_of_a_ruling() -> None:
 
 def test_every_event_template_keeps_its_fields_in_each_language() -> None:
     field = re.compile(r"\{([A-Za-z_]+)(?:\|[a-z]+)?\}")
-    for kind, template in EVENT_WORDS.items():
+    templates = [*EVENT_WORDS.items(), *((kind, t) for kind, more in MORE_EVENT_WORDS.items() for t in more)]
+    for kind, template in templates:
         want = sorted(field.findall(template))
         for lang in ("pl", "ru"):
             said = i18n.text(lang).gettext(template)
             assert said != template, (lang, kind)
             assert sorted(field.findall(said)) == want, (lang, kind, said)
             assert said.count("[") == said.count("]") and said.count("[") <= template.count("["), (lang, kind)
+
+
+def test_every_event_of_the_sw_tcg_and_relic_examples_is_said_in_words() -> None:
+    """No event of another game's shape falls back to the plain "kind: key value" form."""
+    import glob
+
+    from replays.format import parse_log
+    from replays.replayer import replay
+    from replays.viewer import Names, describe_event
+
+    class Events:
+        def __init__(self) -> None:
+            self.events: list[dict] = []
+
+        def begin(self, log: object, setup: object) -> None:
+            pass
+
+        def visit_step(self, rec: object) -> None:
+            self.events += [r.to_json() for r in rec.records]  # type: ignore[attr-defined]
+
+        def end(self, result: object) -> None:
+            pass
+
+    plain: set[tuple[str, str, str]] = set()
+    seen = 0
+    for game in ("swtcg", "relic"):
+        for path in sorted(glob.glob(str(ROOT / "replays" / "examples" / game / "*.json"))):
+            log = json.loads(Path(path).read_text())
+            events = Events()
+            replay(parse_log(log), visitors=(events,))
+            for lang in ("en", "pl", "ru"):
+                names = Names(log["players"], {}, i18n.text(lang))
+                for e in events.events:
+                    said = describe_event(e, names)
+                    seen += 1
+                    if e["event"] != "phase" and said.startswith(e["event"] + ":"):
+                        plain.add((game, lang, e["event"]))
+    assert seen > 1000 and not plain, sorted(plain)
