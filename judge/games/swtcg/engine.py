@@ -87,7 +87,6 @@ class Ctx:
         self.costs: dict[tuple[str, str], int] | None = None
         self.grants: list[tuple[Card, Any]] | None = None
         self.uniques: dict[str, dict[str, list[str]]] | None = None  # same_name's: controller -> name -> refs
-        self.statics: list[Card] | None = None  # static_cards': the cards in play with a cost or grant ability
 
     # ------------------------------------------------------------------ lookups
     def card(self, code: str) -> CardDef:
@@ -194,12 +193,12 @@ def location_cost_change(ctx: Ctx, pid: str, scope: str) -> bool:
     codes = ctx.cards.with_static("cost")
     return any(c.zone == "location" and c.code in codes and any(
         s.kind == "cost" and s.scope == scope and (s.whose == "all" or (s.whose == "you") == (c.controller == pid))
-        for s in ctx.card(c.code).statics) for c in ctx.state.cards.values())
+        for s in ctx.card(c.code).statics) for c in ctx.state.index().zone("location"))
 
 
 def location_in(st: GameState, arena: str) -> Card | None:
     """The Location in an arena (at most one: swtcg.project.location-per-arena)."""
-    return next((c for c in st.cards.values() if c.zone == "location" and c.at == arena), None)
+    return next((c for c in st.index().zone("location") if c.at == arena), None)
 
 
 def boost_sources(ctx: Ctx) -> list[Card]:
@@ -208,19 +207,13 @@ def boost_sources(ctx: Ctx) -> list[Card]:
     codes = ctx.cards.with_static("boost")
     if not codes:
         return []
-    return [g for g in st.cards.values() if g.code in codes and g.zone in ARENAS and active(st, g)]
+    return [g for g in st.index().of_codes(codes) if g.zone in ARENAS and active(st, g)]
 
 
 def static_cards(ctx: Ctx) -> Iterable[Card]:
-    """The cards in play ``grant_sources`` and ``cost_delta`` look at: all of them; while only checking
-    (``ctx.costs``: the state cannot change), those whose code has a cost or grant ability, in the same
-    order, found once (what both skip for the others, a code lookup per card in play, done once)."""
-    if ctx.costs is None:
-        return ctx.state.cards.values()
-    if ctx.statics is None:
-        codes = ctx.cards.with_static("cost") | ctx.cards.with_static("grant")
-        ctx.statics = [c for c in ctx.state.cards.values() if c.code in codes]
-    return ctx.statics
+    """The cards in play ``grant_sources`` and ``cost_delta`` look at: those whose code has a cost or
+    grant ability (what both skip for the others), in ``state.cards``' order (``GameState.index``)."""
+    return ctx.state.index().of_codes(ctx.cards.with_statics(("cost", "grant")))
 
 
 def grant_sources(ctx: Ctx) -> list[tuple[Card, Any]]:
@@ -403,6 +396,7 @@ def remove_from_play(ctx: Ctx, ref: str, why: str) -> None:
     c = st.cards.pop(ref, None)
     if c is None:
         return
+    st.moved()
     if c.pilot and c.pilot in st.cards:
         remove_from_play(ctx, c.pilot, "pilot")
     if c.on and c.on in st.cards and c.zone == "pilot":
@@ -658,6 +652,7 @@ def retreat(ctx: Ctx, ref: str, tap: bool, rules: tuple[str, ...]) -> None:
         st.cards[c.on].pilot = None
         c.on = None
     c.zone = "build"
+    st.moved()
     if tap:
         c.tapped = True
         if c.pilot and c.pilot in st.cards:
@@ -1183,11 +1178,11 @@ def same_name(ctx: Ctx, pid: str, d: CardDef, moving: str | None = None) -> str 
         names = ctx.uniques.get(pid)
         if names is None:
             names = ctx.uniques[pid] = {}
-            for c in ctx.state.cards.values():
+            for c in ctx.state.index().controlled(pid):
                 if c.controller == pid and c.built and c.zone in ARENAS_OR_BUILD:
                     names.setdefault(ctx.card(c.code).name, []).append(c.ref)
         return next((ref for ref in names.get(d.name, ()) if ref != moving), None)
-    for c in ctx.state.cards.values():
+    for c in ctx.state.index().controlled(pid):
         if c.ref != moving and c.controller == pid and c.built and c.zone in ARENAS_OR_BUILD \
                 and ctx.card(c.code).name == d.name:
             return c.ref
@@ -1213,10 +1208,12 @@ def put_in_arena(ctx: Ctx, pid: str, c: Card, d: CardDef, rules: tuple[str, ...]
         else:
             top.under.append(top.code)
             top.code = c.code
+        st.moved()
         ctx.record(rc.DeployRecord((*rules, "swtcg.stacking.normal-rules"), player=pid, card=same, code=d.code,
                                    arena=top.zone, stacked=same))
         return
     c.zone = d.type
+    st.moved()
     st.deploys += 1
     c.deployed_at = st.deploys
     ctx.record(rc.DeployRecord(rules, player=pid, card=c.ref, code=d.code, arena=c.zone))
@@ -1245,6 +1242,7 @@ def put_location(ctx: Ctx, pid: str, c: Card, d: CardDef) -> None:
     if old is not None:
         remove_from_play(ctx, old.ref, "location")
     c.zone, c.at, c.built, c.counters = "location", arena, True, 0
+    st.moved()
     st.deploys += 1
     c.deployed_at = st.deploys
     ctx.record(rc.DeployRecord(("swtcg.base.location", "swtcg.project.location-per-arena"), player=pid, card=c.ref,
@@ -1262,6 +1260,7 @@ def complete_mission(ctx: Ctx, pid: str, c: Card, option: int, target: str | Non
                                  else None, target=target))
     run_effects(ctx, c.ref, None, pid, d.plays[0].options[option], target, x)
     st.cards.pop(c.ref, None)
+    st.moved()
     st.players[c.owner].discard.append(c.code)
     ctx.record(rc.DiscardRecord(("swtcg.zones.owner-global-rule", "swtcg.project.mission-discarded"), card=c.ref,
                                 owner=c.owner, why="completed"))
@@ -1288,6 +1287,7 @@ def equip(ctx: Ctx, pid: str, c: Card, onto: str) -> None:
     was = c.on if c.zone == "equipped" else None
     set_gear(st, was, c.ref, False)
     c.zone, c.on, c.built, c.counters = "equipped", onto, True, 0
+    st.moved()
     set_gear(st, onto, c.ref, True)
     p.once.append(f"{c.ref}:equip")
     ctx.record(rc.EquipRecord(("swtcg.base.equip", "swtcg.project.equipment"), player=pid, card=c.ref, onto=onto,

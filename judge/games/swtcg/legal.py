@@ -71,7 +71,7 @@ def options(ctx: Ctx, pid: str) -> list[str]:
                     seen.add(name)
                     break
     finally:
-        ctx.costs = ctx.grants = ctx.uniques = ctx.statics = None
+        ctx.costs = ctx.grants = ctx.uniques = None
     return out
 
 
@@ -152,26 +152,37 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
             if not d.implemented:
                 yield f"play {code}", (PlayCard(pid, card=code),)
                 continue
+            if _cannot_pay(ctx, pid, d.plays[0], "battle"):
+                continue  # every step of it: swtcg.costs.must-pay (check says so, and why, when asked)
             yield f"play {code}", (PlayCard(pid, card=code, option=option, target=target, pay=pay, dice=dice)
                                    for option, target, pay, dice in _variants(ctx, pid, d.plays[0], in_order))
         grants = en.grant_sources(ctx)
         # units with Equipment on them: what it gives may be used (swtcg.base.equip)
-        equipped = {c.on for c in st.cards.values() if c.zone == "equipped"} if ctx.cards.with_static("equip") \
-            else set()
-        # only the cards with something of their own, their pilot's or granted to use in this kind of chance:
-        # the codes with something in this kind of chance looked up once (a code the pool does not know:
-        # any kind, as in_play.get(code, CHANCE_KINDS) says), a set lookup per card in play
-        own = ctx.cards.derived_codes("chances", _chances).get(kind, frozenset())
-        piloted = ctx.cards.derived_codes("pilot-chances", _pilot_chances).get(kind, frozenset())
+        index = st.index()
         cards = st.cards
-        for ref in sorted([ref for ref, c in cards.items() if (
-                grants or (code := c.code) in own or code not in in_play or ref in equipped
-                or (c.pilot and c.pilot in cards and ((pcode := cards[c.pilot].code) in piloted
-                                                      or pcode not in piloting))) and c.controller == pid]):
+        # only the cards with something of their own, their pilot's or granted to use in this kind of chance,
+        # found from where the cards are (GameState.index): those of a code with something in this kind of
+        # chance, of a code the pool does not know (any kind, as in_play.get(code, CHANCE_KINDS) says),
+        # with Equipment on them (what it gives may be used, swtcg.base.equip), or with such a pilot
+        if grants:
+            found: Iterable[Card] = index.controlled(pid)
+        else:
+            own = ctx.cards.derived_codes("chances", _chances).get(kind, frozenset())
+            piloted = ctx.cards.derived_codes("pilot-chances", _pilot_chances).get(kind, frozenset())
+            equipment = index.zone("equipped") if ctx.cards.with_static("equip") else []
+            found = [*index.of_codes(own), *index.outside(in_play),
+                     *(cards[c.on] for c in equipment if c.on in cards),
+                     *(c for c in index.piloted if c.pilot in cards and (
+                         (pcode := cards[c.pilot].code) in piloted or pcode not in piloting))]
+        for ref in sorted({c.ref for c in found if c.controller == pid}):
             yield from _unit_plays(ctx, pid, ref, in_order)
-            for iid, k in en.keyword_instances(ctx, ref, grants):
+            instances = en.keyword_instances(ctx, ref, grants)
+            first: dict[str, Keyword] = {}  # what check finds for an ID (find_keyword: the first with it)
+            for iid, k in instances:
+                first.setdefault(iid, k)
+            for iid, k in instances:
                 window = ACTIVATED.get(k.name)
-                if window is None or kind not in FITS[window]:
+                if window is None or kind not in FITS[window] or _keyword_idle(ctx, pid, ref, first[iid]):
                     continue
                 yield f"use {iid}", _keyword_steps(ctx, pid, ref, iid, k)
 
@@ -243,11 +254,11 @@ def _attack_steps(ctx: Ctx, pid: str, ref: str, ordered: bool) -> Iterator[SwAct
     """An attack on each enemy unit in the attacker's arena (and in the Ground arena for Bombard)."""
     st = ctx.state
     arena = st.cards[ref].zone
-    enemies: Iterable[str] = (t for t, c in st.cards.items() if c.zone == arena and c.controller != pid)
+    enemies: Iterable[str] = (c.ref for c in st.index().zone(arena) if c.controller != pid)
     for target in sorted(enemies) if ordered else enemies:
         yield Attack(pid, card=ref, target=target)
     if arena == "space" and en.kw_value(ctx, ref, "bombard"):
-        below: Iterable[str] = (t for t, c in st.cards.items() if c.zone == "ground" and c.controller != pid)
+        below: Iterable[str] = (c.ref for c in st.index().zone("ground") if c.controller != pid)
         for target in sorted(below) if ordered else below:
             yield Attack(pid, card=ref, target=target)
 
@@ -291,9 +302,30 @@ def _unit_plays(ctx: Ctx, pid: str, ref: str, in_order: _Refs) -> Iterator[Group
         if not any(kind in FITS[w] or (w == "build" and st.wait == "build")
                    or (w == "would-attack" and st.wait == "act") for w in play.windows):
             continue
+        if _cannot_pay(ctx, pid, play, "ability"):
+            continue
         iid = f"{ref}:play" + (f".{n + 1}" if n else "")
         yield f"use {iid}", (Use(pid, ability=iid, option=option, target=target, pay=pay, dice=dice)
                              for option, target, pay, dice in _variants(ctx, pid, play, in_order))
+
+
+def _cannot_pay(ctx: Ctx, pid: str, play: Play, scope: str) -> bool:
+    """Whether ``pid`` cannot pay a play's Force cost whatever its option and target: check refuses
+    each of its steps then (swtcg.costs.must-pay, the last of its checks), so none is made; ``any_amount``:
+    the steps pay what ``pid`` has."""
+    return not play.any_amount and ctx.state.players[pid].force < max(0, play.cost + en.cost_delta(ctx, pid, scope))
+
+
+def _keyword_idle(ctx: Ctx, pid: str, ref: str, k: Keyword) -> bool:
+    """Whether check refuses every use of an activated keyword of ``ref`` now, whatever its step says:
+    a Force cost ``pid`` cannot pay (swtcg.costs.must-pay; X: the step says how much), Evade or
+    Deflect with no damage waiting for ``ref`` (swtcg.damage.prevent-when). Hidden Cost has checks of its own."""
+    if k.name == "hidden-cost":
+        return False
+    st = ctx.state
+    if k.cost != X and st.players[pid].force < max(0, k.cost + en.cost_delta(ctx, pid, "ability")):
+        return True
+    return k.name in ("evade", "deflect") and not any(d["target"] == ref for d in st.damage)
 
 
 class _Refs:

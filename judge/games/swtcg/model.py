@@ -247,6 +247,14 @@ class CardPool:
                                                     if any(s.kind == kind for s in c.statics))
         return found
 
+    def with_statics(self, kinds: tuple[str, ...]) -> frozenset[str]:
+        """The codes of the cards with a static ability of any of ``kinds`` (cached as ``with_static``)."""
+        key = "|".join(kinds)
+        found = self._statics.get(key)
+        if found is None:
+            found = self._statics[key] = frozenset().union(*(self.with_static(k) for k in kinds))
+        return found
+
     def derived(self, what: str, make: Callable[[CardDef], frozenset[str]]) -> dict[str, frozenset[str]]:
         """``make(card)`` of every card, by code, computed once per ``what`` (which names ``make``)."""
         found = self._derived.get(what)
