@@ -82,11 +82,7 @@ class Ctx:
         self.records: list[Record] = []
         self.decisions: list[dict[str, Any]] = []
         self.written_choices: list[dict[str, Any]] = []
-        # while only checking (judge.games.swtcg.legal.options: the state cannot change), what
-        # cost_delta and grant_sources found, kept; None otherwise
-        self.costs: dict[tuple[str, str], int] | None = None
-        self.grants: list[tuple[Card, Any]] | None = None
-        self.uniques: dict[str, dict[str, list[str]]] | None = None  # same_name's: controller -> name -> refs
+        self.checking = False  # only checking (judge.games.swtcg.legal.options): the state cannot change
 
     # ------------------------------------------------------------------ lookups
     def card(self, code: str) -> CardDef:
@@ -202,12 +198,18 @@ def location_in(st: GameState, arena: str) -> Card | None:
 
 
 def boost_sources(ctx: Ctx) -> list[Card]:
-    """The cards in the arenas whose static abilities boost other units' stats."""
+    """The cards in the arenas whose static abilities boost other units' stats (found once while the
+    cards stay where they are: GameState.index)."""
     st = ctx.state
     codes = ctx.cards.with_static("boost")
     if not codes:
         return []
-    return [g for g in st.index().of_codes(codes) if g.zone in ARENAS and active(st, g)]
+    facts = st.index().facts(ctx.cards)
+    key = ("boost", st.phase == "setup")
+    found: list[Card] | None = facts.get(key)
+    if found is None:
+        found = facts[key] = [g for g in st.index().of_codes(codes) if g.zone in ARENAS and active(st, g)]
+    return found
 
 
 def static_cards(ctx: Ctx) -> Iterable[Card]:
@@ -217,19 +219,21 @@ def static_cards(ctx: Ctx) -> Iterable[Card]:
 
 
 def grant_sources(ctx: Ctx) -> list[tuple[Card, Any]]:
-    """The cards in the arenas whose static abilities grant keywords, with those abilities."""
-    if ctx.grants is not None:
-        return ctx.grants
+    """The cards in the arenas whose static abilities grant keywords, with those abilities (found once
+    while the cards stay where they are: GameState.index)."""
     st = ctx.state
-    out = []
+    facts = st.index().facts(ctx.cards)
+    key = ("grants", st.phase == "setup")
+    out: list[tuple[Card, Any]] | None = facts.get(key)
+    if out is not None:
+        return out
+    out = facts[key] = []
     codes = ctx.cards.with_static("grant")
     for g in static_cards(ctx):
         if g.code in codes and g.zone in ARENAS and active(st, g):
             for s in ctx.card(g.code).statics:
                 if s.kind == "grant" and s.keyword is not None:
                     out.append((g, s))
-    if ctx.costs is not None:  # only checking: the same until the check is done
-        ctx.grants = out
     return out
 
 
@@ -285,13 +289,14 @@ def kw_value(ctx: Ctx, ref: str, name: str) -> int:
 
 def cost_delta(ctx: Ctx, pid: str, scope: str) -> int:
     """How much the Force cost of ``pid``'s battle cards (``battle``) or activated abilities
-    (``ability``) changes, from static abilities in play."""
-    memo = ctx.costs
-    if memo is not None:
-        found = memo.get((pid, scope))
-        if found is not None:
-            return found
+    (``ability``) changes, from static abilities in play (found once while the cards stay where they
+    are: GameState.index)."""
     st = ctx.state
+    memo = st.index().facts(ctx.cards)
+    key = ("cost", pid, scope, st.phase == "setup")
+    found: int | None = memo.get(key)
+    if found is not None:
+        return found
     delta = 0
     codes = ctx.cards.with_static("cost")
     for c in static_cards(ctx):
@@ -302,8 +307,7 @@ def cost_delta(ctx: Ctx, pid: str, scope: str) -> int:
             if s.kind == "cost" and s.scope == scope and (s.whose == "all" or (s.whose == "you" and mine)
                                                           or (s.whose == "opponent" and not mine)):
                 delta += s.amount
-    if memo is not None:
-        memo[(pid, scope)] = delta
+    memo[key] = delta
     return delta
 
 
@@ -1172,12 +1176,11 @@ def same_name(ctx: Ctx, pid: str, d: CardDef, moving: str | None = None) -> str 
     than ``moving``; None when ``d`` is not unique."""
     if not d.unique:
         return None
-    if ctx.costs is not None:  # only checking: each player's built units by name found once
-        if ctx.uniques is None:
-            ctx.uniques = {}
-        names = ctx.uniques.get(pid)
+    if ctx.checking:  # only checking: each player's built units by name found once while they stay where they are
+        facts = ctx.state.index().facts(ctx.cards)
+        names: dict[str, list[str]] | None = facts.get(("names", pid))
         if names is None:
-            names = ctx.uniques[pid] = {}
+            names = facts[("names", pid)] = {}
             for c in ctx.state.index().controlled(pid):
                 if c.controller == pid and c.built and c.zone in ARENAS_OR_BUILD:
                     names.setdefault(ctx.card(c.code).name, []).append(c.ref)

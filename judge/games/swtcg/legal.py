@@ -60,7 +60,7 @@ def options(ctx: Ctx, pid: str) -> list[str]:
         return []
     out: list[str] = []
     seen: set[str] = set()
-    ctx.costs = {}  # only checking from here: cost changes and granted keywords found once
+    ctx.checking = True
     try:
         for name, group in _groups(ctx, pid, ordered=False):
             if name in seen or name.startswith("skip "):
@@ -71,7 +71,7 @@ def options(ctx: Ctx, pid: str) -> list[str]:
                     seen.add(name)
                     break
     finally:
-        ctx.costs = ctx.grants = ctx.uniques = None
+        ctx.checking = False
     return out
 
 

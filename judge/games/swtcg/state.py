@@ -103,8 +103,8 @@ class Card:
 class CardIndex:
     """Where the cards of ``GameState.cards`` are, found in one pass over it and in its order: by zone,
     by controller and by code, with each card's place in that order. ``GameState.index`` keeps one
-    until a card enters or leaves ``cards`` or changes zone, controller, code or pilot (``GameState.moved``);
-    what else changes (tapped, damage, built...) is read from the cards themselves."""
+    until a card enters or leaves ``cards`` or changes zone, controller, code, pilot or whether it is built
+    (``GameState.moved``); what else changes (tapped, damage, counters...) is read from the cards themselves."""
 
     def __init__(self, cards: dict[str, Card]) -> None:
         self.pos: dict[str, int] = {}
@@ -114,6 +114,8 @@ class CardIndex:
         self.piloted: list[Card] = []  # the cards with a pilot (``pilot``)
         self._of_codes: dict[int, tuple[frozenset[str], list[Card]]] = {}
         self._outside: dict[int, tuple[Mapping[str, Any], list[Card]]] = {}
+        self._pool: object = None
+        self._facts: dict[Any, Any] = {}
         for i, (ref, c) in enumerate(cards.items()):
             self.pos[ref] = i
             self.by_zone.setdefault(c.zone, []).append(c)
@@ -151,6 +153,14 @@ class CardIndex:
             found.sort(key=lambda c: pos[c.ref])
         self._of_codes[id(codes)] = (codes, found)
         return found
+
+    def facts(self, pool: object) -> dict[Any, Any]:
+        """Room for what the engine finds from where the cards are, whether they are built, the phase
+        and the card pool ``pool`` (cost changes, granted keywords...): dropped with the index, and when
+        asked with another pool. What is kept there is never changed (callers keep it as it is)."""
+        if self._pool is not pool:
+            self._pool, self._facts = pool, {}
+        return self._facts
 
     def outside(self, known: Mapping[str, Any]) -> list[Card]:
         """The cards whose code is not a key of ``known``, in ``cards``' order (kept for the same mapping)."""
@@ -246,7 +256,8 @@ class GameState:
         return found
 
     def moved(self) -> None:
-        """A card entered or left ``cards``, or changed zone, controller, code or pilot: ``index`` is found again."""
+        """A card entered or left ``cards``, or changed zone, controller, code, pilot or whether it is built:
+        ``index`` is found again."""
         self._index = None
 
     def copy(self) -> GameState:
