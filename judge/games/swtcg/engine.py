@@ -242,7 +242,21 @@ def keyword_instances(ctx: Ctx, ref: str, grants: list[tuple[Card, Any]] | None 
     second), from its pilot (``@<pilot>``), granted by another card (``@<granter>``: one instance per
     granting card, swtcg.abilities.grant-per-source). In the build zone only Upkeep, prevention and
     Reserves abilities work (base.zones, swtcg.damage.prevent-from-build-zone); a Reserves ability
-    works only there (swtcg.base.reserves)."""
+    works only there (swtcg.base.reserves). ``grants``: ``grant_sources(ctx)``, when the caller found
+    them already. Found once while the cards stay where they are (GameState.index: what they depend on,
+    zones, pilots, Equipment, built or not, is all there); the list is kept as it is."""
+    st = ctx.state
+    if grants is not None and grants is not grant_sources(ctx):
+        return _keyword_instances(ctx, ref, grants)
+    facts = st.index().facts(ctx.cards)
+    key = ("keywords", ref, st.phase == "setup")
+    found: list[tuple[str, Keyword]] | None = facts.get(key)
+    if found is None:
+        found = facts[key] = _keyword_instances(ctx, ref, None)
+    return found
+
+
+def _keyword_instances(ctx: Ctx, ref: str, grants: list[tuple[Card, Any]] | None) -> list[tuple[str, Keyword]]:
     st = ctx.state
     c = st.cards.get(ref)
     if c is None or st.phase == "setup":
