@@ -83,7 +83,7 @@ def check(ctx: Ctx, a: SwAction) -> Problem:
 
 
 def _hand_code(ctx: Ctx, pid: str, code: str) -> CardDef | None:
-    if REF.match(code) or code not in ctx.state.players[pid].hand:
+    if ("." in code and REF.match(code)) or code not in ctx.state.players[pid].hand:  # (a reference has a dot)
         return None
     return ctx.card(code)
 

@@ -220,6 +220,11 @@ class CardPool:
     _statics: dict[str, frozenset[str]] = field(default_factory=dict, init=False, repr=False, compare=False)
     _derived: dict[str, dict[str, frozenset[str]]] = field(default_factory=dict, init=False, repr=False,
                                                            compare=False)
+    _statics_any: dict[tuple[str, ...], frozenset[str]] = field(default_factory=dict, init=False, repr=False,
+                                                                compare=False)
+    _by_value: dict[str, dict[str, frozenset[str]]] = field(default_factory=dict, init=False, repr=False,
+                                                            compare=False)
+    edits: int = field(default=0, init=False, repr=False, compare=False)  # cards added (what is derived goes)
 
     def get(self, code: str) -> CardDef | None:
         return self.cards.get(code)
@@ -235,8 +240,11 @@ class CardPool:
 
     def add(self, card: CardDef) -> None:
         self.cards[card.code] = card
+        self.edits += 1
         self._statics = {}
         self._derived = {}
+        self._statics_any = {}
+        self._by_value = {}
 
     def with_static(self, kind: str) -> frozenset[str]:
         """The codes of the cards with a static ability of ``kind`` (cached; the engine looks for
@@ -249,10 +257,9 @@ class CardPool:
 
     def with_statics(self, kinds: tuple[str, ...]) -> frozenset[str]:
         """The codes of the cards with a static ability of any of ``kinds`` (cached as ``with_static``)."""
-        key = "|".join(kinds)
-        found = self._statics.get(key)
+        found = self._statics_any.get(kinds)
         if found is None:
-            found = self._statics[key] = frozenset().union(*(self.with_static(k) for k in kinds))
+            found = self._statics_any[kinds] = frozenset().union(*(self.with_static(k) for k in kinds))
         return found
 
     def derived(self, what: str, make: Callable[[CardDef], frozenset[str]]) -> dict[str, frozenset[str]]:
@@ -265,14 +272,13 @@ class CardPool:
     def derived_codes(self, what: str, make: Callable[[CardDef], frozenset[str]]) -> dict[str, frozenset[str]]:
         """``derived`` the other way round: for each value ``make`` gives some card, the codes of the
         cards it gives it (computed once per ``what``; a value no card has is missing)."""
-        key = f"{what} by value"
-        found = self._derived.get(key)
+        found = self._by_value.get(what)
         if found is None:
             by: dict[str, set[str]] = {}
             for code, values in self.derived(what, make).items():
                 for v in values:
                     by.setdefault(v, set()).add(code)
-            found = self._derived[key] = {v: frozenset(codes) for v, codes in by.items()}
+            found = self._by_value[what] = {v: frozenset(codes) for v, codes in by.items()}
         return found
 
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge.games import canon
+from judge.games.swtcg.model import CardPool
 
 ARENAS = ("space", "ground", "character")
 ZONES = (*ARENAS, "build", "pilot", "location", "equipped")  # a Location in an arena (``at``), Equipment on a unit
@@ -114,7 +115,8 @@ class CardIndex:
         self.piloted: list[Card] = []  # the cards with a pilot (``pilot``)
         self._of_codes: dict[int, tuple[frozenset[str], list[Card]]] = {}
         self._outside: dict[int, tuple[Mapping[str, Any], list[Card]]] = {}
-        self._pool: object = None
+        self._pool: CardPool | None = None
+        self._edits = 0
         self._facts: dict[Any, Any] = {}
         for i, (ref, c) in enumerate(cards.items()):
             self.pos[ref] = i
@@ -154,12 +156,13 @@ class CardIndex:
         self._of_codes[id(codes)] = (codes, found)
         return found
 
-    def facts(self, pool: object) -> dict[Any, Any]:
+    def facts(self, pool: CardPool) -> dict[Any, Any]:
         """Room for what the engine finds from where the cards are, whether they are built, the phase
         and the card pool ``pool`` (cost changes, granted keywords...): dropped with the index, and when
-        asked with another pool. What is kept there is never changed (callers keep it as it is)."""
-        if self._pool is not pool:
-            self._pool, self._facts = pool, {}
+        asked with another pool or after a card was added to it. What is kept there is never changed
+        (callers keep it as it is)."""
+        if self._pool is not pool or self._edits != pool.edits:
+            self._pool, self._edits, self._facts = pool, pool.edits, {}
         return self._facts
 
     def outside(self, known: Mapping[str, Any]) -> list[Card]:
