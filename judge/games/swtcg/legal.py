@@ -104,13 +104,17 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
             if p.build >= 1 or d.cost == 0:
                 yield f"build {code}", (Build(pid, card=code, counters=max(0 if d.cost == 0 else 1,
                                                                              min(p.build, d.cost))),)
-        refs = sorted(st.cards) if ordered else list(st.cards)  # (options: any order, as the names are the same)
+        # one's own cards (GameState.index), sorted for candidates (options: any order, as the names are the same)
+        mine = [c.ref for c in st.index().controlled(pid)]
+        if ordered:
+            mine.sort()
+        in_order = _Refs(st.cards, ordered)  # every card: targets
         # the codes of the cards with something to do in play here (pilot moves, plays): the other cards
         # outside the build zone have no candidate, skipped without looking their card up
         uses = ctx.cards.derived_codes("build-uses", _build_uses)
         busy = uses.get("pilot", frozenset()) | uses.get("plays", frozenset()) | uses.get("equip", frozenset())
         known = ctx.cards.derived("build-uses", _build_uses)  # every code of the pool (ctx.card: the others)
-        for ref in refs:
+        for ref in mine:
             c = st.cards[ref]
             if c.controller != pid or (c.zone != "build" and c.code not in busy and c.code in known):
                 continue
@@ -119,21 +123,20 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
                 if not c.built and p.build >= 1:
                     yield f"build {ref}", (Build(pid, card=ref, counters=max(1, min(p.build, d.cost - c.counters))),)
                 if d.type == "mission":  # swtcg.base.mission
-                    yield f"complete {ref}", _complete_steps(ctx, pid, ref, d, _Refs(st.cards, ordered, refs))
+                    yield f"complete {ref}", _complete_steps(ctx, pid, ref, d, in_order)
                 elif d.type != "equipment" and (c.built or c.counters >= d.cost):
                     # (else check says swtcg.base.build or swtcg.build.partial-build)
                     yield f"deploy {ref}", (Deploy(pid, card=ref),)
             if d.type == "equipment" and c.zone in ("build", "equipped"):  # swtcg.base.equip
-                yield f"equip {ref}", (Equip(pid, card=ref, onto=u) for u in refs
+                yield f"equip {ref}", (Equip(pid, card=ref, onto=u) for u in mine
                                        if st.cards[u].controller == pid and st.cards[u].zone in ARENAS)
             if d.pilot is not None:
-                yield f"pilot {ref}", _pilot_steps(ctx, pid, ref, refs)
+                yield f"pilot {ref}", _pilot_steps(ctx, pid, ref, mine)
             if d.unit and d.plays:
-                yield from _unit_plays(ctx, pid, ref, _Refs(st.cards, ordered, refs))
+                yield from _unit_plays(ctx, pid, ref, in_order)
     elif w == "retreat":
-        for ref in sorted(st.cards):
-            if st.cards[ref].controller == pid:  # swtcg.retreat.untapped-only: one's own cards only
-                yield f"retreat {ref}", (Retreat(pid, card=ref),)
+        for ref in sorted(c.ref for c in st.index().controlled(pid)):  # swtcg.retreat.untapped-only: one's own
+            yield f"retreat {ref}", (Retreat(pid, card=ref),)
     elif w == "act":
         in_order = _Refs(st.cards, ordered)
         for ref in st.acting:
