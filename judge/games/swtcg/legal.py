@@ -146,48 +146,71 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
     elif w == "chance":
         kind = st.chance["kind"] if st.chance else ""
         in_hand = ctx.cards.derived("hand-chances", _hand_chances)
-        in_play = ctx.cards.derived("chances", _chances)
-        piloting = ctx.cards.derived("pilot-chances", _pilot_chances)
         in_order = _Refs(st.cards, ordered)
+        delta: int | None = None  # the cost change of pid's battle cards, found when first needed
         # only the battle cards playable in this kind of chance (an unknown code: ctx.card says so)
         for code in sorted({c for c in p.hand if c != UNKNOWN and kind in in_hand.get(c, CHANCE_KINDS)}):
             d = ctx.card(code)
             if not d.implemented:
                 yield f"play {code}", (PlayCard(pid, card=code),)
                 continue
-            if _cannot_pay(ctx, pid, d.plays[0], "battle"):
-                continue  # every step of it: swtcg.costs.must-pay (check says so, and why, when asked)
+            play = d.plays[0]
+            if not play.any_amount:  # (as _cannot_pay says, the cost change found once)
+                if delta is None:
+                    delta = en.cost_delta(ctx, pid, "battle")
+                if p.force < max(0, play.cost + delta):
+                    continue  # every step of it: swtcg.costs.must-pay (check says so, and why, when asked)
             yield f"play {code}", (PlayCard(pid, card=code, option=option, target=target, pay=pay, dice=dice)
-                                   for option, target, pay, dice in _variants(ctx, pid, d.plays[0], in_order))
-        grants = en.grant_sources(ctx)
-        # units with Equipment on them: what it gives may be used (swtcg.base.equip)
-        index = st.index()
-        cards = st.cards
-        # only the cards with something of their own, their pilot's or granted to use in this kind of chance,
-        # found from where the cards are (GameState.index): those of a code with something in this kind of
-        # chance, of a code the pool does not know (any kind, as in_play.get(code, CHANCE_KINDS) says),
-        # with Equipment on them (what it gives may be used, swtcg.base.equip), or with such a pilot
-        if grants:
-            found: Iterable[Card] = index.controlled(pid)
-        else:
-            own = ctx.cards.derived_codes("chances", _chances).get(kind, frozenset())
-            piloted = ctx.cards.derived_codes("pilot-chances", _pilot_chances).get(kind, frozenset())
-            equipment = index.zone("equipped") if ctx.cards.with_static("equip") else []
-            found = [*index.of_codes(own), *index.outside(in_play),
-                     *(cards[c.on] for c in equipment if c.on in cards),
-                     *(c for c in index.piloted if c.pilot in cards and (
-                         (pcode := cards[c.pilot].code) in piloted or pcode not in piloting))]
-        for ref in sorted({c.ref for c in found if c.controller == pid}):
+                                   for option, target, pay, dice in _variants(ctx, pid, play, in_order))
+        for ref, activated in _chance_cards(ctx, pid, kind):
             yield from _unit_plays(ctx, pid, ref, in_order)
-            instances = en.keyword_instances(ctx, ref, grants)
-            first: dict[str, Keyword] = {}  # what check finds for an ID (find_keyword: the first with it)
-            for iid, k in instances:
-                first.setdefault(iid, k)
-            for iid, k in instances:
-                window = ACTIVATED.get(k.name)
-                if window is None or kind not in FITS[window] or _keyword_idle(ctx, pid, ref, first[iid]):
-                    continue
-                yield f"use {iid}", _keyword_steps(ctx, pid, ref, iid, k)
+            for iid, k, first in activated:
+                if not _keyword_idle(ctx, pid, ref, first):
+                    yield f"use {iid}", _keyword_steps(ctx, pid, ref, iid, k)
+
+
+ChanceCards = list[tuple[str, list[tuple[str, Keyword, Keyword]]]]
+
+
+def _chance_cards(ctx: Ctx, pid: str, kind: str) -> ChanceCards:
+    """The cards of ``pid``'s with something of their own, their pilot's or granted to use in a chance
+    of ``kind``, sorted, each with its activated keyword instances of that kind (ID, keyword, and the
+    keyword check finds for that ID: find_keyword's, the first with it). Found from where the cards are
+    (GameState.index), once while they stay there: those of a code with something in this kind of
+    chance, of a code the pool does not know (any kind, as in_play.get(code, CHANCE_KINDS) says),
+    with Equipment on them (what it gives may be used, swtcg.base.equip), or with such a pilot; all
+    of them while a card grants keywords."""
+    st = ctx.state
+    index = st.index()
+    facts = index.facts(ctx.cards)
+    key = ("chance-cards", pid, kind, st.phase == "setup")
+    found: ChanceCards | None = facts.get(key)
+    if found is not None:
+        return found
+    grants = en.grant_sources(ctx)
+    cards = st.cards
+    if grants:
+        among: Iterable[Card] = index.controlled(pid)
+    else:
+        in_play = ctx.cards.derived("chances", _chances)
+        piloting = ctx.cards.derived("pilot-chances", _pilot_chances)
+        own = ctx.cards.derived_codes("chances", _chances).get(kind, frozenset())
+        piloted = ctx.cards.derived_codes("pilot-chances", _pilot_chances).get(kind, frozenset())
+        equipment = index.zone("equipped") if ctx.cards.with_static("equip") else []
+        among = [*index.of_codes(own), *index.outside(in_play),
+                 *(cards[c.on] for c in equipment if c.on in cards),
+                 *(c for c in index.piloted if c.pilot in cards and (
+                     (pcode := cards[c.pilot].code) in piloted or pcode not in piloting))]
+    found = []
+    for ref in sorted({c.ref for c in among if c.controller == pid}):
+        instances = en.keyword_instances(ctx, ref, grants)
+        first: dict[str, Keyword] = {}
+        for iid, k in instances:
+            first.setdefault(iid, k)
+        found.append((ref, [(iid, k, first[iid]) for iid, k in instances
+                            if (window := ACTIVATED.get(k.name)) is not None and kind in FITS[window]]))
+    facts[key] = found
+    return found
 
 
 def _complete_steps(ctx: Ctx, pid: str, ref: str, d: CardDef, in_order: _Refs) -> Iterator[SwAction]:
