@@ -224,7 +224,8 @@ class CardPool:
                                                                 compare=False)
     _by_value: dict[str, dict[str, frozenset[str]]] = field(default_factory=dict, init=False, repr=False,
                                                             compare=False)
-    edits: int = field(default=0, init=False, repr=False, compare=False)  # cards added (what is derived goes)
+    # cards added (what is derived goes); in __init__, as mypyc sets no default of a field left out of it
+    edits: int = field(default=0, repr=False, compare=False)
 
     def get(self, code: str) -> CardDef | None:
         return self.cards.get(code)
