@@ -83,7 +83,7 @@ def check(ctx: Ctx, a: SwAction) -> Problem:
 
 
 def _hand_code(ctx: Ctx, pid: str, code: str) -> CardDef | None:
-    if REF.match(code) or code not in ctx.state.players[pid].hand:
+    if ("." in code and REF.match(code)) or code not in ctx.state.players[pid].hand:  # (a reference has a dot)
         return None
     return ctx.card(code)
 
@@ -745,6 +745,7 @@ def _build(ctx: Ctx, a: Build) -> None:
         p.hand.remove(a.card)
         c = Card(ref=en.new_ref(st, pid, a.card), code=a.card, owner=pid, controller=pid, zone="build", built=False)
         st.cards[c.ref] = c
+        st.moved()
     p.build -= a.counters
     c.counters += a.counters
     d = ctx.card(c.code)
@@ -768,6 +769,7 @@ def _pilot(ctx: Ctx, a: Pilot) -> None:
     else:
         c.zone, c.on = "pilot", a.onto
         st.cards[a.onto].pilot = c.ref
+    st.moved()
     c.moved = True
     ctx.record(rc.PilotRecord(("swtcg.pilots.build-step-move", "swtcg.pilots.type-match", "swtcg.pilots.one-per-unit"),
                               player=a.by, pilot=a.card, onto=a.onto))

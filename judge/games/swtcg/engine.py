@@ -83,12 +83,7 @@ class Ctx:
         self.records: list[Record] = []
         self.decisions: list[dict[str, Any]] = []
         self.written_choices: list[dict[str, Any]] = []
-        # while only checking (judge.games.swtcg.legal.options: the state cannot change), what
-        # cost_delta and grant_sources found, kept; None otherwise
-        self.costs: dict[tuple[str, str], int] | None = None
-        self.grants: list[tuple[Card, Any]] | None = None
-        self.uniques: dict[str, dict[str, list[str]]] | None = None  # same_name's: controller -> name -> refs
-        self.statics: list[Card] | None = None  # static_cards': the cards in play with a cost or grant ability
+        self.checking = False  # only checking (judge.games.swtcg.legal.options): the state cannot change
 
     # ------------------------------------------------------------------ lookups
     def card(self, code: str) -> CardDef:
@@ -195,49 +190,51 @@ def location_cost_change(ctx: Ctx, pid: str, scope: str) -> bool:
     codes = ctx.cards.with_static("cost")
     return any(c.zone == "location" and c.code in codes and any(
         s.kind == "cost" and s.scope == scope and (s.whose == "all" or (s.whose == "you") == (c.controller == pid))
-        for s in ctx.card(c.code).statics) for c in ctx.state.cards.values())
+        for s in ctx.card(c.code).statics) for c in ctx.state.index().zone("location"))
 
 
 def location_in(st: GameState, arena: str) -> Card | None:
     """The Location in an arena (at most one: swtcg.project.location-per-arena)."""
-    return next((c for c in st.cards.values() if c.zone == "location" and c.at == arena), None)
+    return next((c for c in st.index().zone("location") if c.at == arena), None)
 
 
 def boost_sources(ctx: Ctx) -> list[Card]:
-    """The cards in the arenas whose static abilities boost other units' stats."""
+    """The cards in the arenas whose static abilities boost other units' stats (found once while the
+    cards stay where they are: GameState.index)."""
     st = ctx.state
     codes = ctx.cards.with_static("boost")
     if not codes:
         return []
-    return [g for g in st.cards.values() if g.code in codes and g.zone in ARENAS and active(st, g)]
+    facts = st.index().facts(ctx.cards)
+    key = ("boost", st.phase == "setup")
+    found: list[Card] | None = facts.get(key)
+    if found is None:
+        found = facts[key] = [g for g in st.index().of_codes(codes) if g.zone in ARENAS and active(st, g)]
+    return found
 
 
 def static_cards(ctx: Ctx) -> Iterable[Card]:
-    """The cards in play ``grant_sources`` and ``cost_delta`` look at: all of them; while only checking
-    (``ctx.costs``: the state cannot change), those whose code has a cost or grant ability, in the same
-    order, found once (what both skip for the others, a code lookup per card in play, done once)."""
-    if ctx.costs is None:
-        return ctx.state.cards.values()
-    if ctx.statics is None:
-        codes = ctx.cards.with_static("cost") | ctx.cards.with_static("grant")
-        ctx.statics = [c for c in ctx.state.cards.values() if c.code in codes]
-    return ctx.statics
+    """The cards in play ``grant_sources`` and ``cost_delta`` look at: those whose code has a cost or
+    grant ability (what both skip for the others), in ``state.cards``' order (``GameState.index``)."""
+    return ctx.state.index().of_codes(ctx.cards.with_statics(("cost", "grant")))
 
 
 def grant_sources(ctx: Ctx) -> list[tuple[Card, Any]]:
-    """The cards in the arenas whose static abilities grant keywords, with those abilities."""
-    if ctx.grants is not None:
-        return ctx.grants
+    """The cards in the arenas whose static abilities grant keywords, with those abilities (found once
+    while the cards stay where they are: GameState.index)."""
     st = ctx.state
-    out = []
+    facts = st.index().facts(ctx.cards)
+    key = ("grants", st.phase == "setup")
+    out: list[tuple[Card, Any]] | None = facts.get(key)
+    if out is not None:
+        return out
+    out = facts[key] = []
     codes = ctx.cards.with_static("grant")
     for g in static_cards(ctx):
         if g.code in codes and g.zone in ARENAS and active(st, g):
             for s in ctx.card(g.code).statics:
                 if s.kind == "grant" and s.keyword is not None:
                     out.append((g, s))
-    if ctx.costs is not None:  # only checking: the same until the check is done
-        ctx.grants = out
     return out
 
 
@@ -246,7 +243,21 @@ def keyword_instances(ctx: Ctx, ref: str, grants: list[tuple[Card, Any]] | None 
     second), from its pilot (``@<pilot>``), granted by another card (``@<granter>``: one instance per
     granting card, swtcg.abilities.grant-per-source). In the build zone only Upkeep, prevention and
     Reserves abilities work (base.zones, swtcg.damage.prevent-from-build-zone); a Reserves ability
-    works only there (swtcg.base.reserves)."""
+    works only there (swtcg.base.reserves). ``grants``: ``grant_sources(ctx)``, when the caller found
+    them already. Found once while the cards stay where they are (GameState.index: what they depend on,
+    zones, pilots, Equipment, built or not, is all there); the list is kept as it is."""
+    st = ctx.state
+    if grants is not None and grants is not grant_sources(ctx):
+        return _keyword_instances(ctx, ref, grants)
+    facts = st.index().facts(ctx.cards)
+    key = ("keywords", ref, st.phase == "setup")
+    found: list[tuple[str, Keyword]] | None = facts.get(key)
+    if found is None:
+        found = facts[key] = _keyword_instances(ctx, ref, None)
+    return found
+
+
+def _keyword_instances(ctx: Ctx, ref: str, grants: list[tuple[Card, Any]] | None) -> list[tuple[str, Keyword]]:
     st = ctx.state
     c = st.cards.get(ref)
     if c is None or st.phase == "setup":
@@ -293,13 +304,14 @@ def kw_value(ctx: Ctx, ref: str, name: str) -> int:
 
 def cost_delta(ctx: Ctx, pid: str, scope: str) -> int:
     """How much the Force cost of ``pid``'s battle cards (``battle``) or activated abilities
-    (``ability``) changes, from static abilities in play."""
-    memo = ctx.costs
-    if memo is not None:
-        found = memo.get((pid, scope))
-        if found is not None:
-            return found
+    (``ability``) changes, from static abilities in play (found once while the cards stay where they
+    are: GameState.index)."""
     st = ctx.state
+    memo = st.index().facts(ctx.cards)
+    key = ("cost", pid, scope, st.phase == "setup")
+    found: int | None = memo.get(key)
+    if found is not None:
+        return found
     delta = 0
     codes = ctx.cards.with_static("cost")
     for c in static_cards(ctx):
@@ -310,8 +322,7 @@ def cost_delta(ctx: Ctx, pid: str, scope: str) -> int:
             if s.kind == "cost" and s.scope == scope and (s.whose == "all" or (s.whose == "you" and mine)
                                                           or (s.whose == "opponent" and not mine)):
                 delta += s.amount
-    if memo is not None:
-        memo[(pid, scope)] = delta
+    memo[key] = delta
     return delta
 
 
@@ -420,6 +431,7 @@ def remove_from_play(ctx: Ctx, ref: str, why: str) -> None:
     c = st.cards.pop(ref, None)
     if c is None:
         return
+    st.moved()
     if c.pilot and c.pilot in st.cards:
         remove_from_play(ctx, c.pilot, "pilot")
     if c.on and c.on in st.cards and c.zone == "pilot":
@@ -677,6 +689,7 @@ def retreat(ctx: Ctx, ref: str, tap: bool, rules: tuple[str, ...]) -> None:
         st.cards[c.on].pilot = None
         c.on = None
     c.zone = "build"
+    st.moved()
     if tap:
         c.tapped = True
         if c.pilot and c.pilot in st.cards:
@@ -1235,17 +1248,16 @@ def same_name(ctx: Ctx, pid: str, d: CardDef, moving: str | None = None) -> str 
     than ``moving``; None when ``d`` is not unique."""
     if not d.unique:
         return None
-    if ctx.costs is not None:  # only checking: each player's built units by name found once
-        if ctx.uniques is None:
-            ctx.uniques = {}
-        names = ctx.uniques.get(pid)
+    if ctx.checking:  # only checking: each player's built units by name found once while they stay where they are
+        facts = ctx.state.index().facts(ctx.cards)
+        names: dict[str, list[str]] | None = facts.get(("names", pid))
         if names is None:
-            names = ctx.uniques[pid] = {}
-            for c in ctx.state.cards.values():
+            names = facts[("names", pid)] = {}
+            for c in ctx.state.index().controlled(pid):
                 if c.controller == pid and c.built and c.zone in ARENAS_OR_BUILD:
                     names.setdefault(ctx.card(c.code).name, []).append(c.ref)
         return next((ref for ref in names.get(d.name, ()) if ref != moving), None)
-    for c in ctx.state.cards.values():
+    for c in ctx.state.index().controlled(pid):
         if c.ref != moving and c.controller == pid and c.built and c.zone in ARENAS_OR_BUILD \
                 and ctx.card(c.code).name == d.name:
             return c.ref
@@ -1271,10 +1283,12 @@ def put_in_arena(ctx: Ctx, pid: str, c: Card, d: CardDef, rules: tuple[str, ...]
         else:
             top.under.append(top.code)
             top.code = c.code
+        st.moved()
         ctx.record(rc.DeployRecord((*rules, "swtcg.stacking.normal-rules"), player=pid, card=same, code=d.code,
                                    arena=top.zone, stacked=same))
         return
     c.zone = d.type
+    st.moved()
     st.deploys += 1
     c.deployed_at = st.deploys
     ctx.record(rc.DeployRecord(rules, player=pid, card=c.ref, code=d.code, arena=c.zone))
@@ -1303,6 +1317,7 @@ def put_location(ctx: Ctx, pid: str, c: Card, d: CardDef) -> None:
     if old is not None:
         remove_from_play(ctx, old.ref, "location")
     c.zone, c.at, c.built, c.counters = "location", arena, True, 0
+    st.moved()
     st.deploys += 1
     c.deployed_at = st.deploys
     ctx.record(rc.DeployRecord(("swtcg.base.location", "swtcg.project.location-per-arena"), player=pid, card=c.ref,
@@ -1320,6 +1335,7 @@ def complete_mission(ctx: Ctx, pid: str, c: Card, option: int, target: str | Non
                                  else None, target=target))
     run_effects(ctx, c.ref, None, pid, d.plays[0].options[option], target, x)
     st.cards.pop(c.ref, None)
+    st.moved()
     st.players[c.owner].discard.append(c.code)
     ctx.record(rc.DiscardRecord(("swtcg.zones.owner-global-rule", "swtcg.project.mission-discarded"), card=c.ref,
                                 owner=c.owner, why="completed"))
@@ -1346,6 +1362,7 @@ def equip(ctx: Ctx, pid: str, c: Card, onto: str) -> None:
     was = c.on if c.zone == "equipped" else None
     set_gear(st, was, c.ref, False)
     c.zone, c.on, c.built, c.counters = "equipped", onto, True, 0
+    st.moved()
     set_gear(st, onto, c.ref, True)
     p.once.append(f"{c.ref}:equip")
     ctx.record(rc.EquipRecord(("swtcg.base.equip", "swtcg.project.equipment"), player=pid, card=c.ref, onto=onto,

@@ -60,7 +60,7 @@ def options(ctx: Ctx, pid: str) -> list[str]:
         return []
     out: list[str] = []
     seen: set[str] = set()
-    ctx.costs = {}  # only checking from here: cost changes and granted keywords found once
+    ctx.checking = True
     try:
         for name, group in _groups(ctx, pid, ordered=False):
             if name in seen or name.startswith("skip "):
@@ -71,7 +71,7 @@ def options(ctx: Ctx, pid: str) -> list[str]:
                     seen.add(name)
                     break
     finally:
-        ctx.costs = ctx.grants = ctx.uniques = ctx.statics = None
+        ctx.checking = False
     return out
 
 
@@ -104,13 +104,17 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
             if p.build >= 1 or d.cost == 0:
                 yield f"build {code}", (Build(pid, card=code, counters=max(0 if d.cost == 0 else 1,
                                                                              min(p.build, d.cost))),)
-        refs = sorted(st.cards) if ordered else list(st.cards)  # (options: any order, as the names are the same)
+        # one's own cards (GameState.index), sorted for candidates (options: any order, as the names are the same)
+        mine = [c.ref for c in st.index().controlled(pid)]
+        if ordered:
+            mine.sort()
+        in_order = _Refs(st.cards, ordered)  # every card: targets
         # the codes of the cards with something to do in play here (pilot moves, plays): the other cards
         # outside the build zone have no candidate, skipped without looking their card up
         uses = ctx.cards.derived_codes("build-uses", _build_uses)
         busy = uses.get("pilot", frozenset()) | uses.get("plays", frozenset()) | uses.get("equip", frozenset())
         known = ctx.cards.derived("build-uses", _build_uses)  # every code of the pool (ctx.card: the others)
-        for ref in refs:
+        for ref in mine:
             c = st.cards[ref]
             if c.controller != pid or (c.zone != "build" and c.code not in busy and c.code in known):
                 continue
@@ -119,21 +123,20 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
                 if not c.built and p.build >= 1:
                     yield f"build {ref}", (Build(pid, card=ref, counters=max(1, min(p.build, d.cost - c.counters))),)
                 if d.type == "mission":  # swtcg.base.mission
-                    yield f"complete {ref}", _complete_steps(ctx, pid, ref, d, _Refs(st.cards, ordered, refs))
+                    yield f"complete {ref}", _complete_steps(ctx, pid, ref, d, in_order)
                 elif d.type != "equipment" and (c.built or c.counters >= d.cost):
                     # (else check says swtcg.base.build or swtcg.build.partial-build)
                     yield f"deploy {ref}", (Deploy(pid, card=ref),)
             if d.type == "equipment" and c.zone in ("build", "equipped"):  # swtcg.base.equip
-                yield f"equip {ref}", (Equip(pid, card=ref, onto=u) for u in refs
+                yield f"equip {ref}", (Equip(pid, card=ref, onto=u) for u in mine
                                        if st.cards[u].controller == pid and st.cards[u].zone in ARENAS)
             if d.pilot is not None:
-                yield f"pilot {ref}", _pilot_steps(ctx, pid, ref, refs)
+                yield f"pilot {ref}", _pilot_steps(ctx, pid, ref, mine)
             if d.unit and d.plays:
-                yield from _unit_plays(ctx, pid, ref, _Refs(st.cards, ordered, refs))
+                yield from _unit_plays(ctx, pid, ref, in_order)
     elif w == "retreat":
-        for ref in sorted(st.cards):
-            if st.cards[ref].controller == pid:  # swtcg.retreat.untapped-only: one's own cards only
-                yield f"retreat {ref}", (Retreat(pid, card=ref),)
+        for ref in sorted(c.ref for c in st.index().controlled(pid)):  # swtcg.retreat.untapped-only: one's own
+            yield f"retreat {ref}", (Retreat(pid, card=ref),)
     elif w == "act":
         in_order = _Refs(st.cards, ordered)
         for ref in st.acting:
@@ -143,37 +146,71 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
     elif w == "chance":
         kind = st.chance["kind"] if st.chance else ""
         in_hand = ctx.cards.derived("hand-chances", _hand_chances)
-        in_play = ctx.cards.derived("chances", _chances)
-        piloting = ctx.cards.derived("pilot-chances", _pilot_chances)
         in_order = _Refs(st.cards, ordered)
+        delta: int | None = None  # the cost change of pid's battle cards, found when first needed
         # only the battle cards playable in this kind of chance (an unknown code: ctx.card says so)
         for code in sorted({c for c in p.hand if c != UNKNOWN and kind in in_hand.get(c, CHANCE_KINDS)}):
             d = ctx.card(code)
             if not d.implemented:
                 yield f"play {code}", (PlayCard(pid, card=code),)
                 continue
+            play = d.plays[0]
+            if not play.any_amount:  # (as _cannot_pay says, the cost change found once)
+                if delta is None:
+                    delta = en.cost_delta(ctx, pid, "battle")
+                if p.force < max(0, play.cost + delta):
+                    continue  # every step of it: swtcg.costs.must-pay (check says so, and why, when asked)
             yield f"play {code}", (PlayCard(pid, card=code, option=option, target=target, pay=pay, dice=dice)
-                                   for option, target, pay, dice in _variants(ctx, pid, d.plays[0], in_order))
-        grants = en.grant_sources(ctx)
-        # units with Equipment on them: what it gives may be used (swtcg.base.equip)
-        equipped = {c.on for c in st.cards.values() if c.zone == "equipped"} if ctx.cards.with_static("equip") \
-            else set()
-        # only the cards with something of their own, their pilot's or granted to use in this kind of chance:
-        # the codes with something in this kind of chance looked up once (a code the pool does not know:
-        # any kind, as in_play.get(code, CHANCE_KINDS) says), a set lookup per card in play
+                                   for option, target, pay, dice in _variants(ctx, pid, play, in_order))
+        for ref, activated in _chance_cards(ctx, pid, kind):
+            yield from _unit_plays(ctx, pid, ref, in_order)
+            for iid, k, first in activated:
+                if not _keyword_idle(ctx, pid, ref, first):
+                    yield f"use {iid}", _keyword_steps(ctx, pid, ref, iid, k)
+
+
+ChanceCards = list[tuple[str, list[tuple[str, Keyword, Keyword]]]]
+
+
+def _chance_cards(ctx: Ctx, pid: str, kind: str) -> ChanceCards:
+    """The cards of ``pid``'s with something of their own, their pilot's or granted to use in a chance
+    of ``kind``, sorted, each with its activated keyword instances of that kind (ID, keyword, and the
+    keyword check finds for that ID: find_keyword's, the first with it). Found from where the cards are
+    (GameState.index), once while they stay there: those of a code with something in this kind of
+    chance, of a code the pool does not know (any kind, as in_play.get(code, CHANCE_KINDS) says),
+    with Equipment on them (what it gives may be used, swtcg.base.equip), or with such a pilot; all
+    of them while a card grants keywords."""
+    st = ctx.state
+    index = st.index()
+    facts = index.facts(ctx.cards)
+    key = ("chance-cards", pid, kind, st.phase == "setup")
+    found: ChanceCards | None = facts.get(key)
+    if found is not None:
+        return found
+    grants = en.grant_sources(ctx)
+    cards = st.cards
+    if grants:
+        among: Iterable[Card] = index.controlled(pid)
+    else:
+        in_play = ctx.cards.derived("chances", _chances)
+        piloting = ctx.cards.derived("pilot-chances", _pilot_chances)
         own = ctx.cards.derived_codes("chances", _chances).get(kind, frozenset())
         piloted = ctx.cards.derived_codes("pilot-chances", _pilot_chances).get(kind, frozenset())
-        cards = st.cards
-        for ref in sorted([ref for ref, c in cards.items() if (
-                grants or (code := c.code) in own or code not in in_play or ref in equipped
-                or (c.pilot and c.pilot in cards and ((pcode := cards[c.pilot].code) in piloted
-                                                      or pcode not in piloting))) and c.controller == pid]):
-            yield from _unit_plays(ctx, pid, ref, in_order)
-            for iid, k in en.keyword_instances(ctx, ref, grants):
-                window = ACTIVATED.get(k.name)
-                if window is None or kind not in FITS[window]:
-                    continue
-                yield f"use {iid}", _keyword_steps(ctx, pid, ref, iid, k)
+        equipment = index.zone("equipped") if ctx.cards.with_static("equip") else []
+        among = [*index.of_codes(own), *index.outside(in_play),
+                 *(cards[c.on] for c in equipment if c.on in cards),
+                 *(c for c in index.piloted if c.pilot in cards and (
+                     (pcode := cards[c.pilot].code) in piloted or pcode not in piloting))]
+    found = []
+    for ref in sorted({c.ref for c in among if c.controller == pid}):
+        instances = en.keyword_instances(ctx, ref, grants)
+        first: dict[str, Keyword] = {}
+        for iid, k in instances:
+            first.setdefault(iid, k)
+        found.append((ref, [(iid, k, first[iid]) for iid, k in instances
+                            if (window := ACTIVATED.get(k.name)) is not None and kind in FITS[window]]))
+    facts[key] = found
+    return found
 
 
 def _complete_steps(ctx: Ctx, pid: str, ref: str, d: CardDef, in_order: _Refs) -> Iterator[SwAction]:
@@ -243,11 +280,11 @@ def _attack_steps(ctx: Ctx, pid: str, ref: str, ordered: bool) -> Iterator[SwAct
     """An attack on each enemy unit in the attacker's arena (and in the Ground arena for Bombard)."""
     st = ctx.state
     arena = st.cards[ref].zone
-    enemies: Iterable[str] = (t for t, c in st.cards.items() if c.zone == arena and c.controller != pid)
+    enemies: Iterable[str] = (c.ref for c in st.index().zone(arena) if c.controller != pid)
     for target in sorted(enemies) if ordered else enemies:
         yield Attack(pid, card=ref, target=target)
     if arena == "space" and en.kw_value(ctx, ref, "bombard"):
-        below: Iterable[str] = (t for t, c in st.cards.items() if c.zone == "ground" and c.controller != pid)
+        below: Iterable[str] = (c.ref for c in st.index().zone("ground") if c.controller != pid)
         for target in sorted(below) if ordered else below:
             yield Attack(pid, card=ref, target=target)
 
@@ -291,9 +328,30 @@ def _unit_plays(ctx: Ctx, pid: str, ref: str, in_order: _Refs) -> Iterator[Group
         if not any(kind in FITS[w] or (w == "build" and st.wait == "build")
                    or (w == "would-attack" and st.wait == "act") for w in play.windows):
             continue
+        if _cannot_pay(ctx, pid, play, "ability"):
+            continue
         iid = f"{ref}:play" + (f".{n + 1}" if n else "")
         yield f"use {iid}", (Use(pid, ability=iid, option=option, target=target, pay=pay, dice=dice)
                              for option, target, pay, dice in _variants(ctx, pid, play, in_order))
+
+
+def _cannot_pay(ctx: Ctx, pid: str, play: Play, scope: str) -> bool:
+    """Whether ``pid`` cannot pay a play's Force cost whatever its option and target: check refuses
+    each of its steps then (swtcg.costs.must-pay, the last of its checks), so none is made; ``any_amount``:
+    the steps pay what ``pid`` has."""
+    return not play.any_amount and ctx.state.players[pid].force < max(0, play.cost + en.cost_delta(ctx, pid, scope))
+
+
+def _keyword_idle(ctx: Ctx, pid: str, ref: str, k: Keyword) -> bool:
+    """Whether check refuses every use of an activated keyword of ``ref`` now, whatever its step says:
+    a Force cost ``pid`` cannot pay (swtcg.costs.must-pay; X: the step says how much), Evade or
+    Deflect with no damage waiting for ``ref`` (swtcg.damage.prevent-when). Hidden Cost has checks of its own."""
+    if k.name == "hidden-cost":
+        return False
+    st = ctx.state
+    if k.cost != X and st.players[pid].force < max(0, k.cost + en.cost_delta(ctx, pid, "ability")):
+        return True
+    return k.name in ("evade", "deflect") and not any(d["target"] == ref for d in st.damage)
 
 
 class _Refs:

@@ -222,6 +222,12 @@ class CardPool:
     _statics: dict[str, frozenset[str]] = field(default_factory=dict, init=False, repr=False, compare=False)
     _derived: dict[str, dict[str, frozenset[str]]] = field(default_factory=dict, init=False, repr=False,
                                                            compare=False)
+    _statics_any: dict[tuple[str, ...], frozenset[str]] = field(default_factory=dict, init=False, repr=False,
+                                                                compare=False)
+    _by_value: dict[str, dict[str, frozenset[str]]] = field(default_factory=dict, init=False, repr=False,
+                                                            compare=False)
+    # cards added (what is derived goes); in __init__, as mypyc sets no default of a field left out of it
+    edits: int = field(default=0, repr=False, compare=False)
 
     def get(self, code: str) -> CardDef | None:
         return self.cards.get(code)
@@ -237,8 +243,11 @@ class CardPool:
 
     def add(self, card: CardDef) -> None:
         self.cards[card.code] = card
+        self.edits += 1
         self._statics = {}
         self._derived = {}
+        self._statics_any = {}
+        self._by_value = {}
 
     def with_static(self, kind: str) -> frozenset[str]:
         """The codes of the cards with a static ability of ``kind`` (cached; the engine looks for
@@ -247,6 +256,13 @@ class CardPool:
         if found is None:
             found = self._statics[kind] = frozenset(c.code for c in self.cards.values()
                                                     if any(s.kind == kind for s in c.statics))
+        return found
+
+    def with_statics(self, kinds: tuple[str, ...]) -> frozenset[str]:
+        """The codes of the cards with a static ability of any of ``kinds`` (cached as ``with_static``)."""
+        found = self._statics_any.get(kinds)
+        if found is None:
+            found = self._statics_any[kinds] = frozenset().union(*(self.with_static(k) for k in kinds))
         return found
 
     def derived(self, what: str, make: Callable[[CardDef], frozenset[str]]) -> dict[str, frozenset[str]]:
@@ -259,14 +275,13 @@ class CardPool:
     def derived_codes(self, what: str, make: Callable[[CardDef], frozenset[str]]) -> dict[str, frozenset[str]]:
         """``derived`` the other way round: for each value ``make`` gives some card, the codes of the
         cards it gives it (computed once per ``what``; a value no card has is missing)."""
-        key = f"{what} by value"
-        found = self._derived.get(key)
+        found = self._by_value.get(what)
         if found is None:
             by: dict[str, set[str]] = {}
             for code, values in self.derived(what, make).items():
                 for v in values:
                     by.setdefault(v, set()).add(code)
-            found = self._derived[key] = {v: frozenset(codes) for v, codes in by.items()}
+            found = self._by_value[what] = {v: frozenset(codes) for v, codes in by.items()}
         return found
 
 

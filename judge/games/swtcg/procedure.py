@@ -20,8 +20,9 @@ def apply_step(ctx: Ctx, a: SwAction) -> None:
     problem = check(ctx, a)
     if problem is not None:
         raise IllegalAction(*problem)
-    for c in ctx.state.cards.values():  # a Location or Equipment in play works all the time: its text matters now
-        if c.zone in ("location", "equipped") and not ctx.card(c.code).implemented:
+    # a Location or Equipment in play works all the time: its text matters now
+    for c in ctx.state.index().zones(("location", "equipped")):
+        if not ctx.card(c.code).implemented:
             d = ctx.card(c.code)
             raise NotImplementedCard(d.code, d.display, d.unparsed)
     APPLY[a.verb](ctx, a)

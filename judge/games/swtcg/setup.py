@@ -219,6 +219,7 @@ def from_position(position: Any, players: list[dict[str, Any]], cards: CardPool)
                              under=[str(u) for u in raw.get("under", [])], moved=bool(raw.get("moved", False)),
                              deployed_at=_int(raw, "deployed_at", 0, cat, faults),
                              at=at_ if zone == "location" else None)
+        st.moved()
     for ref, raw in raw_cards.items():
         c = st.cards.get(ref)
         if c is None:
@@ -236,6 +237,7 @@ def from_position(position: Any, players: list[dict[str, Any]], cards: CardPool)
             else:
                 c.on = on
                 u.pilot = ref
+                st.moved()
         elif c.zone == "equipped":
             u = st.cards.get(on) if isinstance(on, str) else None
             if u is None or u.zone not in ARENAS or u.controller != c.controller:

@@ -20,10 +20,12 @@ the random words drawn (judge.games.canon).
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from judge.games import canon
+from judge.games.swtcg.model import CardPool
 
 ARENAS = ("space", "ground", "character")
 ZONES = (*ARENAS, "build", "pilot", "location", "equipped")  # a Location in an arena (``at``), Equipment on a unit
@@ -99,6 +101,86 @@ class Card:
         return out
 
 
+class CardIndex:
+    """Where the cards of ``GameState.cards`` are, found in one pass over it and in its order: by zone,
+    by controller and by code, with each card's place in that order. ``GameState.index`` keeps one
+    until a card enters or leaves ``cards`` or changes zone, controller, code, pilot or whether it is built
+    (``GameState.moved``); what else changes (tapped, damage, counters...) is read from the cards themselves."""
+
+    def __init__(self, cards: dict[str, Card]) -> None:
+        self.pos: dict[str, int] = {}
+        self.by_zone: dict[str, list[Card]] = {}
+        self.by_controller: dict[str, list[Card]] = {}
+        self.by_code: dict[str, list[Card]] = {}
+        self.piloted: list[Card] = []  # the cards with a pilot (``pilot``)
+        self._of_codes: dict[int, tuple[frozenset[str], list[Card]]] = {}
+        self._outside: dict[int, tuple[Mapping[str, Any], list[Card]]] = {}
+        self._pool: CardPool | None = None
+        self._edits = 0
+        self._facts: dict[Any, Any] = {}
+        for i, (ref, c) in enumerate(cards.items()):
+            self.pos[ref] = i
+            self.by_zone.setdefault(c.zone, []).append(c)
+            self.by_controller.setdefault(c.controller, []).append(c)
+            self.by_code.setdefault(c.code, []).append(c)
+            if c.pilot:
+                self.piloted.append(c)
+
+    def zone(self, zone: str) -> list[Card]:
+        return self.by_zone.get(zone, _NONE)
+
+    def controlled(self, pid: str) -> list[Card]:
+        return self.by_controller.get(pid, _NONE)
+
+    def zones(self, zones: tuple[str, ...]) -> list[Card]:
+        """The cards in any of ``zones``, in ``cards``' order."""
+        found = [c for z in zones for c in self.by_zone.get(z, _NONE)]
+        if len(found) > 1:
+            pos = self.pos
+            found.sort(key=lambda c: pos[c.ref])
+        return found
+
+    def of_codes(self, codes: frozenset[str]) -> list[Card]:
+        """The cards whose code is one of ``codes``, in ``cards``' order (kept for the same set)."""
+        memo = self._of_codes.get(id(codes))
+        if memo is not None and memo[0] is codes:
+            return memo[1]
+        by_code = self.by_code
+        if len(codes) < len(by_code):
+            found = [c for code in codes if code in by_code for c in by_code[code]]
+        else:
+            found = [c for code, cs in by_code.items() if code in codes for c in cs]
+        if len(found) > 1:
+            pos = self.pos
+            found.sort(key=lambda c: pos[c.ref])
+        self._of_codes[id(codes)] = (codes, found)
+        return found
+
+    def facts(self, pool: CardPool) -> dict[Any, Any]:
+        """Room for what the engine finds from where the cards are, whether they are built, the phase
+        and the card pool ``pool`` (cost changes, granted keywords...): dropped with the index, and when
+        asked with another pool or after a card was added to it. What is kept there is never changed
+        (callers keep it as it is)."""
+        if self._pool is not pool or self._edits != pool.edits:
+            self._pool, self._edits, self._facts = pool, pool.edits, {}
+        return self._facts
+
+    def outside(self, known: Mapping[str, Any]) -> list[Card]:
+        """The cards whose code is not a key of ``known``, in ``cards``' order (kept for the same mapping)."""
+        memo = self._outside.get(id(known))
+        if memo is not None and memo[0] is known:
+            return memo[1]
+        found = [c for code, cs in self.by_code.items() if code not in known for c in cs]
+        if len(found) > 1:
+            pos = self.pos
+            found.sort(key=lambda c: pos[c.ref])
+        self._outside[id(known)] = (known, found)
+        return found
+
+
+_NONE: list[Card] = []
+
+
 @dataclass
 class Player:
     id: str
@@ -165,12 +247,27 @@ class GameState:
     winner: str | None = None
     reason: str | None = None
     rng_drawn: int | None = None
+    # where the cards are (``index``), kept until ``moved``; never written, never compared
+    _index: CardIndex | None = field(default=None, compare=False, repr=False)
 
     # -------------------------------------------------------------------------- helpers
+    def index(self) -> CardIndex:
+        """The cards by zone, controller and code (``CardIndex``), found once until ``moved``."""
+        found = self._index
+        if found is None:
+            found = self._index = CardIndex(self.cards)
+        return found
+
+    def moved(self) -> None:
+        """A card entered or left ``cards``, or changed zone, controller, code, pilot or whether it is built:
+        ``index`` is found again."""
+        self._index = None
+
     def copy(self) -> GameState:
         """An independent copy, field by field (what deepcopy gives, several times faster: the
         replayer's snapshots and rejected steps take one)."""
         new = copy.copy(self)
+        new._index = None
         new.acting, new.may, new.build_started = list(self.acting), list(self.may), list(self.build_started)
         new.players = {pid: p.copy() for pid, p in self.players.items()}
         new.cards = {ref: c.copy() for ref, c in self.cards.items()}
@@ -202,7 +299,8 @@ class GameState:
 
     def units_in(self, arena: str, pid: str | None = None) -> list[Card]:
         """Units in an arena (pilots are no units, swtcg.pilots.not-a-unit)."""
-        return [c for c in self.cards.values() if c.zone == arena and (pid is None or c.controller == pid)]
+        found = self.index().zone(arena)
+        return list(found) if pid is None else [c for c in found if c.controller == pid]
 
     # -------------------------------------------------------------------------- views
     def view(self, hidden: bool = False) -> dict[str, Any]:
