@@ -24,6 +24,10 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from judge.games import canon
+from judge.games.canon import json_bool as _bool
+from judge.games.canon import json_doc as _doc
+from judge.games.canon import json_int as _int
+from judge.games.canon import json_str as _str
 from judge.games.destiny.dice import Face
 
 UNKNOWN = "?"
@@ -412,22 +416,7 @@ class GameState:
 # -- the canonical encoding, written straight from the state (GameState.canonical) ---------------
 # Each writer gives what canon.canonical gives for the value ``position`` would build: keys in
 # sorted order, no spaces, strings quoted as the canonical encoder quotes them (ASCII only).
-def _doc(value: Any) -> str:
-    return canon.canonical(value).decode("ascii")
-
-
-def _str(value: Any) -> str:
-    if type(value) is str:
-        return encode_basestring_ascii(value)
-    return "null" if value is None else _doc(value)
-
-
-def _int(value: Any) -> str:
-    return int.__repr__(value) if type(value) is int else _doc(value)
-
-
-def _bool(value: Any) -> str:
-    return "true" if value is True else "false" if value is False else _doc(value)
+# (canon.json_doc, json_str, json_int, json_bool: imported above as _doc, _str, _int, _bool)
 
 
 def _strs(values: Any) -> str:

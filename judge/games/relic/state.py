@@ -16,6 +16,9 @@ from json.encoder import encode_basestring_ascii  # the canonical encoder's own 
 from typing import Any
 
 from judge.games import canon
+from judge.games.canon import json_doc as _doc
+from judge.games.canon import json_int as _int
+from judge.games.canon import json_str as _str
 from judge.games.relic.cards import CHARACTERISTIC, EFFECT_KINDS, Card, Character, Effect, Pool, Scenario
 
 SIDES = ("player", "enemy")
@@ -362,18 +365,7 @@ class RelicState:
 # -- the canonical encoding, written straight from the state (RelicState.canonical) -------------
 # Each writer gives what canon.canonical gives for the value ``to_json``/``position`` would build:
 # keys in sorted order, no spaces, strings as the canonical encoder quotes them.
-def _doc(value: Any) -> str:
-    return canon.canonical(value).decode("ascii")
-
-
-def _str(value: Any) -> str:
-    if type(value) is str:
-        return encode_basestring_ascii(value)
-    return "null" if value is None else _doc(value)
-
-
-def _int(value: Any) -> str:
-    return str(value) if type(value) is int else _doc(value)
+# (canon.json_doc, json_str, json_int: imported above as _doc, _str, _int)
 
 
 def _scalar(value: Any) -> str:
