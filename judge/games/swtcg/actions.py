@@ -604,6 +604,9 @@ def _check_use(ctx: Ctx, a: Use | Prevent | Reroll) -> Problem:
             return "swtcg.control.you-your", Msg(N_("{who} is not {pid}'s unit"), who=who, pid=pid)
         if not any(p["target"] == who for p in st.damage):
             return "swtcg.damage.prevent-when", Msg(N_("no damage waits to be dealt to {who}"), who=who)
+        if k.name == "evade" and all(p.get("unevadable") for p in st.damage if p["target"] == who):
+            return "swtcg.project.unevadable-damage", Msg(N_("Evade cannot prevent the damage waiting for {who}"),
+                                                          who=who)
         amount = getattr(a, "amount", None)
         if amount is not None and not 1 <= amount <= (k.value if k.value != X else 99):
             return "swtcg.damage.prevent-when", Msg(N_("{ability} prevents up to {k}"), ability=a.ability, k=k.value)

@@ -87,9 +87,9 @@ CARDS: tuple[CardDef, ...] = (
                      reserves=True),),
          text="Pay 2 Force -> Evade 2 | Reserves: tap -> prevent up to 2 damage to one of your units."),
     unit("LS-YC", "Yoda", "light", "character", "Jedi Master", 8, 40, 7, 6, version="C",
+         plays=(Play(cost=2, tap=True, options=((Effect("unevadable-damage", 4, "enemy-character-unit"),),)),),
          text="Tap, pay 2 Force -> Yoda does 4 damage to an enemy unit in the Character arena; Evade cannot "
-              "prevent it.",
-         unparsed="damage Evade cannot prevent", implemented=False),
+              "prevent it."),
     unit("LS-LN", "Luke Skywalker", "light", "character", "Rebel Jedi Knight", 9, 40, 6, 6, version="N",
          keywords=(k("evade", 2, cost=5),),
          text="Pay 5 Force -> Evade 2 | Tap, pay X Force -> gain control of a Dark Side Character of build cost X "

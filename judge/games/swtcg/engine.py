@@ -553,7 +553,7 @@ def run_effects(ctx: Ctx, source_id: str, source: str | None, pid: str, effects:
         e = effects[i]
         amount = x if e.amount == X else e.amount
         who = resolve_target(ctx, e.target, source, pid, target)
-        if e.kind in ("damage", "dice"):
+        if e.kind in ("damage", "dice", "unevadable-damage"):
             if who is None or who not in st.cards:
                 continue
             if i + 1 < len(effects):
@@ -565,6 +565,9 @@ def run_effects(ctx: Ctx, source_id: str, source: str | None, pid: str, effects:
             if e.kind == "dice":
                 # dice of damage are no attack (swtcg.battle.dice-of-damage-not-attack)
                 st.frames.append({"f": "dice-damage", "source": src, "target": who, "n": amount, "player": pid})
+            elif e.kind == "unevadable-damage":  # the unit does it (swtcg.project.unevadable-damage)
+                st.frames.append({"f": "effect-damage", "source": src, "target": who, "amount": amount,
+                                  "unevadable": True})
             else:
                 st.frames.append({"f": "effect-damage", "source": None, "target": who, "amount": amount})
             return
@@ -587,7 +590,7 @@ def resolve_target(ctx: Ctx, kind: str, source: str | None, pid: str, given: str
         return st.attack["attacker"] if st.attack else None
     if kind == "defender":
         return st.attack["defender"] if st.attack else None
-    if kind in ("your-unit", "enemy-unit", "any-unit", "character", "character-unit"):
+    if kind in ("your-unit", "enemy-unit", "any-unit", "character", "character-unit", "enemy-character-unit"):
         return given
     return None
 
@@ -607,11 +610,11 @@ def target_problem(ctx: Ctx, kind: str, pid: str, target: str | None, source: st
             "swtcg.cards.type-reference"
     if c.zone not in ARENAS:  # "a unit" never is a pilot (swtcg.pilots.unit-effects-exclude)
         return "swtcg.pilots.unit-effects-exclude" if c.zone == "pilot" else "swtcg.project.target"
-    if kind == "character-unit" and c.zone != "character":
+    if kind in ("character-unit", "enemy-character-unit") and c.zone != "character":
         return "swtcg.cards.type-reference"
     if kind == "your-unit" and c.controller != pid:
         return "swtcg.control.you-your"
-    if kind == "enemy-unit" and c.controller == pid:
+    if kind in ("enemy-unit", "enemy-character-unit") and c.controller == pid:
         return "swtcg.control.you-your"
     return None
 
@@ -1119,8 +1122,11 @@ def run_frame(ctx: Ctx, frame: dict[str, Any]) -> None:
     elif f == "effect-damage":
         src = frame["source"]
         stun = kw_value(ctx, src, "stun") if src and src in st.cards else 0
-        open_damage(ctx, [{"target": frame["target"], "amount": frame["amount"], "source": src, "prevented": 0,
-                           "stun": stun}])
+        pending: dict[str, Any] = {"target": frame["target"], "amount": frame["amount"], "source": src,
+                                   "prevented": 0, "stun": stun}
+        if frame.get("unevadable"):
+            pending["unevadable"] = True
+        open_damage(ctx, [pending])
     elif f == "effects":
         run_effects(ctx, frame["source_id"], frame["source"], frame["player"], effects_from(frame["effects"]),
                     frame["target"], frame["x"], start=frame["start"])

@@ -47,9 +47,11 @@ CUMULATIVE = ("accuracy", "critical-hit", "shields", "stun", "lucky", "bombard",
 # "stun", "accuracy", "critical-hit": the unit gets that keyword's value (for this attack, or the battle)
 KEYWORD_EFFECTS = ("stun", "accuracy", "critical-hit")
 EFFECT_KINDS = ("gain-force", "lose-force", "draw", "power", "speed", *KEYWORD_EFFECTS, "damage", "dice", "prevent",
-                "reroll", "disrupt", "retreat", "untap", "return-self", "no-combat", "discard", "opponent-discards")
+                "reroll", "disrupt", "retreat", "untap", "return-self", "no-combat", "discard", "opponent-discards",
+                "unevadable-damage")
 STATIC_KINDS = ("cost", "grant", "boost", "attack-only", "equip", "double-damage")
-TARGETS = ("", "self", "your-unit", "enemy-unit", "any-unit", "attacker", "defender", "character", "character-unit")
+TARGETS = ("", "self", "your-unit", "enemy-unit", "any-unit", "attacker", "defender", "character", "character-unit",
+           "enemy-character-unit")
 WINDOWS = ("any", "attack", "reroll", "prevent", "disrupt", "build", "no-attack", "would-attack")
 TRIGGER_ON = ("attacks", "discarded", "damaged", "battle-start", "battle-end", "build-start")
 
@@ -94,7 +96,9 @@ def _option_text(option: tuple[str, int]) -> str:
 
 @dataclass(frozen=True)
 class Effect:
-    """One instruction. ``amount`` ``X`` (-1): the cost's X. ``target``: who it applies to."""
+    """One instruction. ``amount`` ``X`` (-1): the cost's X. ``target``: who it applies to.
+    ``unevadable-damage``: the unit does ``amount`` damage (no roll; it is the damage's source) that
+    Evade cannot prevent, other prevention can (swtcg.project.unevadable-damage)."""
 
     kind: str
     amount: int = 0

@@ -8,7 +8,10 @@ import pytest
 
 from judge.games.swtcg.cards import default_pool
 from judge.games.swtcg.engine import Ctx, keyword_instances
-from tests.judge.swtcg.table import Table, error, play
+from judge.games.swtcg.setup import from_position
+from tests.judge.swtcg.table import Table, error, play, state
+
+PLAYERS = [{"id": "p1"}, {"id": "p2"}]
 
 POOL = default_pool()
 
@@ -42,3 +45,55 @@ def test_jabba_completes_by_hidden_cost_then_grants_his_other_characters_interce
     assert use["cost"] == 0  # "Pay 0 Force -> Intercept"
     assert seen.all("intercept")[0]["defender"] == "p2.LS-SEN"
     assert st.cards["p2.LS-SEN"].damage == 2 and st.cards["p2.LS-JK"].damage == 0
+
+
+def yoda_zaps(**p1: object) -> Table:
+    """The battle phase starts (a chance to play): Light Side's Yoda C faces Vader K ("Pay X Force -> Evade X")."""
+    return (Table(arena=None).at(step="battle").unit("p1.DS-VK").unit("p2.LS-YC").unit("p1.DS-ST")
+            .set("p1", **p1).set("p2", force=3))
+
+
+ZAP = {"by": "p2", "do": "use", "ability": "p2.LS-YC:play", "target": "p1.DS-VK"}
+
+
+@pytest.mark.rules("swtcg.project.unevadable-damage", "swtcg.abilities.would-attack-not-attack",
+                   "swtcg.pop.damage", "swtcg.costs.must-pay")
+def test_yoda_c_taps_and_pays_2_to_do_4_damage_to_an_enemy_character_unit_with_no_roll() -> None:
+    assert POOL.cards["LS-YC"].implemented and not POOL.cards["LS-YC"].unparsed
+    result, seen = play(yoda_zaps().log(ZAP))
+    assert result.error is None, result.error
+    st = result.state
+    assert st.cards["p2.LS-YC"].tapped and st.players["p2"].force == 1
+    assert not seen.all("roll") and not seen.all("attack") and st.attack is None  # no dice, no attack
+    [pending] = seen.all("pending")
+    assert (pending["target"], pending["amount"], pending["source"]) == ("p1.DS-VK", 4, "p2.LS-YC")
+    [damage] = seen.all("damage")
+    assert damage["source"] == "p2.LS-YC" and st.cards["p1.DS-VK"].damage == 4
+    # only an enemy unit in the Character arena
+    t = yoda_zaps().unit("p1.DS-TIE")
+    assert error(t.log({**ZAP, "target": "p1.DS-TIE"}))[1] == "swtcg.cards.type-reference"
+    assert error(t.log({**ZAP, "target": "p2.LS-SEN"}))[1] == "swtcg.control.you-your"
+
+
+@pytest.mark.rules("swtcg.project.unevadable-damage", "swtcg.abilities.granted-instances",
+                   "swtcg.damage.prevent-when")
+def test_evade_cannot_prevent_yoda_c_s_damage_but_other_prevention_can() -> None:
+    evade = {"by": "p1", "do": "prevent", "ability": "p1.DS-VK:evade", "amount": 2}
+    # (a Deflector Screen in hand keeps the prevention chance open for the Dark Side)
+    assert error(yoda_zaps(hand=["DS-DEF"]).log(ZAP, evade)) == ("illegal-action", "swtcg.project.unevadable-damage")
+    screen = {"by": "p1", "do": "play", "card": "DS-DEF", "target": "p1.DS-VK"}
+    result, seen = play(yoda_zaps(hand=["DS-DEF"]).log(ZAP, screen))
+    assert result.error is None, result.error
+    assert seen.all("prevent")[0]["prevented"] == 2 and result.state.cards["p1.DS-VK"].damage == 2
+
+
+def test_damage_evade_cannot_prevent_round_trips_through_a_position() -> None:
+    st = state(yoda_zaps(hand=["DS-DEF"]).log(ZAP))  # the prevention chance is open
+    assert st.damage[0]["unevadable"] is True
+    again, faults = from_position(st.position(), PLAYERS, POOL)
+    assert faults == [] and again is not None
+    assert again.damage == st.damage and again.state_hash() == st.state_hash()
+    evaded = st.position()
+    del evaded["damage"][0]["unevadable"]
+    other, _ = from_position(evaded, PLAYERS, POOL)
+    assert other is not None and other.state_hash() != st.state_hash()
