@@ -39,9 +39,9 @@ CARDS: tuple[CardDef, ...] = (
                                             "rolling 3 dice instead of its power)"),
     unit("DS-DCS", "Droid Control Ship", "dark", "space", "Trade Federation Capital Ship", 9, 10, 9, 9,
          statics=(Static(kind="boost", amount=10, scope="Droid", stat="speed"),),
-         text="As long as this unit is in the Space arena, each of your Droids gets +10 speed.",
-         unparsed="When this unit is discarded from the Space arena, it does 1 damage to each of your Droids.",
-         implemented=False),
+         triggers=(Trigger(on="discarded", where="space", effects=(Effect("damage-each", 1, "your-droids"),)),),
+         text="As long as this unit is in the Space arena, each of your Droids gets +10 speed. | When this unit is "
+              "discarded from the Space arena, it does 1 damage to each of your Droids."),
     unit("DS-VTF", "Vader's TIE Fighter", "dark", "space", "Imperial Dark Jedi Sith Starfighter", 5, 50, 3, 2,
          version="A", keywords=(k("evade", 2, cost=2),),
          text="Pay 2 Force -> Evade 2 | When Vader's TIE Fighter is discarded from the Space arena, you may pay 2 "

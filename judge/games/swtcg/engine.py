@@ -449,8 +449,9 @@ def remove_from_play(ctx: Ctx, ref: str, why: str) -> None:
     if active(st, c):
         for i, trig in enumerate(ctx.card(c.code).triggers):
             if trig.on == "discarded":
-                # "you" is the controller when it left play (swtcg.zones.leave-play-you)
-                hold(ctx, ref, c.code, c.controller, i, trig)
+                # "you" is the controller when it left play (swtcg.zones.leave-play-you); "from the
+                # Space arena": the zone it left (swtcg.triggers.conditions)
+                hold(ctx, ref, c.code, c.controller, i, trig, where=c.zone)
 
 
 # ====================================================================== held triggered abilities
@@ -553,6 +554,17 @@ def run_effects(ctx: Ctx, source_id: str, source: str | None, pid: str, effects:
         e = effects[i]
         amount = x if e.amount == X else e.amount
         who = resolve_target(ctx, e.target, source, pid, target)
+        if e.kind == "damage-each":
+            hit = each_of(ctx, e.target, pid)
+            if not hit:
+                continue
+            if i + 1 < len(effects):
+                st.frames.append({"f": "effects", "source_id": source_id, "source": source, "player": pid,
+                                  "effects": [effect_json(f) for f in effects], "target": target, "x": x,
+                                  "start": i + 1})
+            # the card does it, in play or not (a discarded unit's last words, like Retaliate's)
+            st.frames.append({"f": "damage-each", "source": source, "targets": hit, "amount": amount})
+            return
         if e.kind in ("damage", "dice", "unevadable-damage"):
             if who is None or who not in st.cards:
                 continue
@@ -580,6 +592,17 @@ def effect_json(e: Effect) -> list[Any]:
 
 def effects_from(raw: list[list[Any]]) -> tuple[Effect, ...]:
     return tuple(Effect(kind=k, amount=a, target=t) for k, a, t in raw)
+
+
+def each_of(ctx: Ctx, kind: str, pid: str) -> list[str]:
+    """The cards an effect on "each of your <subtype>" reaches: ``pid``'s cards of that subtype in the
+    arenas, and pilots of it on units ("Droids", no "unit": swtcg.pilots.unit-effects-exclude); not
+    the build zone (swtcg.project.each-of-your). By the type line only (swtcg.cards.subtype-reference)."""
+    word = {"your-droids": "Droid"}.get(kind)
+    if word is None:
+        return []
+    return sorted(c.ref for c in ctx.state.index().zones(IN_PLAY)
+                  if c.controller == pid and ctx.card(c.code).has_subtype(word))
 
 
 def resolve_target(ctx: Ctx, kind: str, source: str | None, pid: str, given: str | None) -> str | None:
@@ -1127,6 +1150,9 @@ def run_frame(ctx: Ctx, frame: dict[str, Any]) -> None:
         if frame.get("unevadable"):
             pending["unevadable"] = True
         open_damage(ctx, [pending])
+    elif f == "damage-each":
+        open_damage(ctx, [{"target": t, "amount": frame["amount"], "source": frame["source"], "prevented": 0}
+                          for t in frame["targets"]])
     elif f == "effects":
         run_effects(ctx, frame["source_id"], frame["source"], frame["player"], effects_from(frame["effects"]),
                     frame["target"], frame["x"], start=frame["start"])

@@ -48,10 +48,10 @@ CUMULATIVE = ("accuracy", "critical-hit", "shields", "stun", "lucky", "bombard",
 KEYWORD_EFFECTS = ("stun", "accuracy", "critical-hit")
 EFFECT_KINDS = ("gain-force", "lose-force", "draw", "power", "speed", *KEYWORD_EFFECTS, "damage", "dice", "prevent",
                 "reroll", "disrupt", "retreat", "untap", "return-self", "no-combat", "discard", "opponent-discards",
-                "unevadable-damage")
+                "unevadable-damage", "damage-each")
 STATIC_KINDS = ("cost", "grant", "boost", "attack-only", "equip", "double-damage")
 TARGETS = ("", "self", "your-unit", "enemy-unit", "any-unit", "attacker", "defender", "character", "character-unit",
-           "enemy-character-unit")
+           "enemy-character-unit", "your-droids")
 WINDOWS = ("any", "attack", "reroll", "prevent", "disrupt", "build", "no-attack", "would-attack")
 TRIGGER_ON = ("attacks", "discarded", "damaged", "battle-start", "battle-end", "build-start")
 
@@ -98,7 +98,9 @@ def _option_text(option: tuple[str, int]) -> str:
 class Effect:
     """One instruction. ``amount`` ``X`` (-1): the cost's X. ``target``: who it applies to.
     ``unevadable-damage``: the unit does ``amount`` damage (no roll; it is the damage's source) that
-    Evade cannot prevent, other prevention can (swtcg.project.unevadable-damage)."""
+    Evade cannot prevent, other prevention can (swtcg.project.unevadable-damage). ``damage-each``: the
+    card does ``amount`` damage to each card of ``target`` (``your-droids``: each of your Droids,
+    swtcg.project.each-of-your), all in one chance to prevent it."""
 
     kind: str
     amount: int = 0
@@ -335,7 +337,7 @@ def card_json(c: CardDef) -> dict[str, Any]:
                         for p in c.plays]
     if c.triggers:
         out["triggers"] = [{"on": t.on, "effects": [[e.kind, e.amount, e.target] for e in t.effects],
-                            "optional": t.optional} for t in c.triggers]
+                            "optional": t.optional, **({"where": t.where} if t.where else {})} for t in c.triggers]
     if c.statics:
         out["statics"] = [_static_json(s) for s in c.statics]
     out["text"] = c.text
@@ -361,7 +363,8 @@ def card_from(d: Mapping[str, Any]) -> CardDef:
                        keywords=tuple(keyword_from(k) for k in pilot.get("keywords", ()))) if pilot else None,
         plays=tuple(_play_from(p) for p in d.get("plays", ())),
         triggers=tuple(Trigger(on=_known(t["on"], TRIGGER_ON), effects=tuple(_effect_from(e) for e in t["effects"]),
-                               optional=bool(t.get("optional", False))) for t in d.get("triggers", ())),
+                               optional=bool(t.get("optional", False)),
+                               where=_known(t.get("where", ""), ("", *UNIT_TYPES))) for t in d.get("triggers", ())),
         statics=tuple(_static_from(s) for s in d.get("statics", ())),
         text=str(d.get("text", "")), implemented=bool(d.get("implemented", True)), unparsed=str(d.get("unparsed", "")))
 

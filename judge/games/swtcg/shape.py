@@ -75,6 +75,7 @@ def shapes(players: Sequence[str], cards: CardPool) -> dict[str, Check]:
         "dice-hits": record({"f": is_str}),
         "effect-damage": record({"f": is_str, "source": opt_str, "target": is_str, "amount": is_int},
                                 {"unevadable": lambda v: v is True}),
+        "damage-each": record({"f": is_str, "source": opt_str, "targets": str_list, "amount": is_int}),
         "effects": record({"f": is_str, "source_id": is_str, "source": opt_str, "player": pid,
                            "effects": list_of(effect, 20), "target": opt_str, "x": is_int, "start": is_int}),
         "resolve-play": record({"f": is_str, "source_id": is_str, "source": opt_str, "player": pid,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from judge.games.swtcg.cards import default_pool
-from judge.games.swtcg.engine import Ctx, keyword_instances
+from judge.games.swtcg.engine import Ctx, keyword_instances, remove_from_play
 from judge.games.swtcg.setup import from_position
 from tests.judge.swtcg.table import Table, error, play, state
 
@@ -97,3 +97,39 @@ def test_damage_evade_cannot_prevent_round_trips_through_a_position() -> None:
     del evaded["damage"][0]["unevadable"]
     other, _ = from_position(evaded, PLAYERS, POOL)
     assert other is not None and other.state_hash() != st.state_hash()
+
+
+def droid_ship(**kw: object) -> Table:
+    """The Space arena: the Light Side's X-wing (speed 50) attacks first; the Dark Side's Droid Control
+    Ship has 8 damage (health 9); Droids in the Ground arena, one of them the Light Side's."""
+    return (Table(arena="space").unit("p2.LS-XW").unit("p1.DS-DCS", damage=8, tapped=True, **kw)
+            .unit("p1.DS-DT").unit("p1.DS-JHD", damage=3).unit("p2.DS-DT", zone="ground"))
+
+
+@pytest.mark.rules("swtcg.project.each-of-your", "swtcg.cards.subtype-reference", "swtcg.triggers.conditions",
+                   "swtcg.triggers.held-during-effect", "swtcg.triggers.release", "swtcg.zones.leave-play-you")
+def test_droid_control_ship_discarded_from_space_does_1_damage_to_each_of_your_droids() -> None:
+    assert POOL.cards["DS-DCS"].implemented and not POOL.cards["DS-DCS"].unparsed
+    assert not POOL.cards["DS-DCS"].droid  # "Droid" only in its name (swtcg.cards.subtype-reference)
+    result, seen = play(droid_ship().log(attack("p2.LS-XW", "p1.DS-DCS", ["4", "1", "1"])))
+    assert result.error is None, result.error
+    st = result.state
+    assert "p1.DS-DCS" not in st.cards and "DS-DCS" in st.players["p1"].discard
+    kinds = [e["event"] for e in seen.all("held") + seen.all("resolve")]
+    assert kinds == ["held", "resolve"]  # held while the attack resolves, released at the next chance
+    pending = seen.all("pending")[1:]
+    assert [(p["target"], p["amount"], p["source"]) for p in pending] == [
+        ("p1.DS-DT", 1, "p1.DS-DCS"), ("p1.DS-JHD", 1, "p1.DS-DCS")]  # its controller's Droids, one chance
+    assert st.cards["p1.DS-DT"].damage == 1 and "p1.DS-JHD" not in st.cards  # 4 counters on health 4
+    assert st.cards["p2.DS-DT"].damage == 0  # not "your" Droid
+
+
+@pytest.mark.rules("swtcg.triggers.conditions")
+def test_droid_control_ship_discarded_from_the_build_zone_does_nothing() -> None:
+    t = Table(arena="space").unit("p1.DS-DT").unit("p1.DS-DCS", zone="build", tapped=True)  # retreated
+    ctx = Ctx(state(t.log()), POOL)
+    remove_from_play(ctx, "p1.DS-DCS", "damage")
+    assert "DS-DCS" in ctx.state.players["p1"].discard and ctx.state.held == []
+    ctx = Ctx(state(droid_ship().log()), POOL)
+    remove_from_play(ctx, "p1.DS-DCS", "damage")
+    assert [h["id"] for h in ctx.state.held] == ["p1.DS-DCS:trigger"]
