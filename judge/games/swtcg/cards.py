@@ -44,10 +44,10 @@ CARDS: tuple[CardDef, ...] = (
               "discarded from the Space arena, it does 1 damage to each of your Droids."),
     unit("DS-VTF", "Vader's TIE Fighter", "dark", "space", "Imperial Dark Jedi Sith Starfighter", 5, 50, 3, 2,
          version="A", keywords=(k("evade", 2, cost=2),),
+         triggers=(Trigger(on="discarded", where="space", optional=True, cost=2,
+                           effects=(Effect("return-with-stack"),)),),
          text="Pay 2 Force -> Evade 2 | When Vader's TIE Fighter is discarded from the Space arena, you may pay 2 "
-              "Force; if you do, return it, its stack and its pilot from your discard pile to your hand.",
-         unparsed="When discarded from the Space arena, you may pay 2 Force to return it, its stack and its pilot "
-                  "from your discard pile to your hand.", implemented=False),
+              "Force; if you do, return it, its stack and its pilot from your discard pile to your hand."),
     unit("DS-TIEI", "TIE Interceptor", "dark", "space", "Imperial Starfighter", 3, 60, 3, 2,
          keywords=(k("evade", 1, cost=1),), text="Pay 1 Force -> Evade 1"),
     unit("DS-ATAT", "AT-AT Walker", "dark", "ground", "Imperial Walker", 6, 10, 5, 6,

@@ -432,8 +432,9 @@ def remove_from_play(ctx: Ctx, ref: str, why: str) -> None:
     if c is None:
         return
     st.moved()
-    if c.pilot and c.pilot in st.cards:
-        remove_from_play(ctx, c.pilot, "pilot")
+    pilot = st.cards.get(c.pilot) if c.pilot else None
+    if pilot is not None:
+        remove_from_play(ctx, pilot.ref, "pilot")
     if c.on and c.on in st.cards and c.zone == "pilot":
         st.cards[c.on].pilot = None
     if c.zone == "equipped":
@@ -449,9 +450,14 @@ def remove_from_play(ctx: Ctx, ref: str, why: str) -> None:
     if active(st, c):
         for i, trig in enumerate(ctx.card(c.code).triggers):
             if trig.on == "discarded":
+                # what left play with it, as "<owner>.<code>": the card, its stack, its pilot
+                left = None
+                if any(e.kind == "return-with-stack" for e in trig.effects):
+                    left = [f"{c.owner}.{c.code}", *(f"{c.owner}.{u}" for u in c.under),
+                            *((f"{pilot.owner}.{pilot.code}",) if pilot is not None else ())]
                 # "you" is the controller when it left play (swtcg.zones.leave-play-you); "from the
                 # Space arena": the zone it left (swtcg.triggers.conditions)
-                hold(ctx, ref, c.code, c.controller, i, trig, where=c.zone)
+                hold(ctx, ref, c.code, c.controller, i, trig, where=c.zone, left=left)
 
 
 # ====================================================================== held triggered abilities
@@ -464,15 +470,19 @@ def trigger_window(trig: Trigger) -> str:
     return "chance"
 
 
-def hold(ctx: Ctx, ref: str, code: str, controller: str, index: int, trig: Trigger, where: str | None = None) -> None:
+def hold(ctx: Ctx, ref: str, code: str, controller: str, index: int, trig: Trigger, where: str | None = None,
+         left: list[str] | None = None) -> None:
     """A triggered ability triggers: its conditions are read now (swtcg.triggers.conditions) and it
     joins the waiting ones; once there it resolves even if they stop being true
-    (swtcg.triggers.pending-commit)."""
+    (swtcg.triggers.pending-commit). ``left``: the cards that left play with a discarded card, for
+    an ability that returns them (kept in the entry only then)."""
     if trig.where and (where or arena_of(ctx, ref)) != trig.where:
         return
     window = trigger_window(trig)
     entry = {"id": f"{ref}:trigger" + (f".{index + 1}" if index else ""), "source": ref, "code": code,
              "player": controller, "index": index, "window": window}
+    if left is not None:
+        entry["left"] = list(left)
     ctx.state.held.append(entry)
     ctx.record(rc.HeldRecord(("swtcg.triggers.pending-commit", "swtcg.triggers.held-during-effect"),
                              ability=entry["id"], player=controller, window=window))
@@ -534,21 +544,32 @@ def resolve_held(ctx: Ctx, h: dict[str, Any]) -> None:
                                        amount=h["boost"][0], target=h["source"]))
         return
     trig = ctx.card(h["code"]).triggers[h["index"]]
-    if trig.optional:
+    if trig.optional and trig.cost:  # "you may pay N Force; if you do": not without the Force
+        if st.players[h["player"]].force < trig.cost:
+            return
+        yes = ctx.decide(Decision(by=h["player"], kind="may", options=(True, False),
+                                  rules=("swtcg.triggers.release", "swtcg.costs.must-pay"),
+                                  prompt=Msg(N_("pay {cost} Force for this triggered ability?"), cost=trig.cost),
+                                  source=h["id"]))
+        if not yes:
+            return
+        gain_force(ctx, h["player"], -trig.cost, ("swtcg.costs.must-pay",))
+    elif trig.optional:
         yes = ctx.decide(Decision(by=h["player"], kind="may", options=(True, False), rules=("swtcg.triggers.release",),
                                   prompt=Msg(N_("use this triggered ability?")), source=h["id"]))
         if not yes:
             return
-    run_effects(ctx, h["id"], h["source"], h["player"], trig.effects, None, 0)
+    run_effects(ctx, h["id"], h["source"], h["player"], trig.effects, None, 0, left=tuple(h.get("left", ())))
 
 
 # ====================================================================== effects
 def run_effects(ctx: Ctx, source_id: str, source: str | None, pid: str, effects: tuple[Effect, ...],
                 target: str | None, x: int, dice: tuple[int, ...] | None = None, to: str | None = None,
-                start: int = 0) -> None:
+                start: int = 0, left: tuple[str, ...] = ()) -> None:
     """Carry out instructions in the order written (swtcg.abilities.multi-part-order). One that deals
     damage stops here: the chance to prevent it comes in the middle, and the rest follows after
-    (swtcg.abilities.multi-part-interrupts)."""
+    (swtcg.abilities.multi-part-interrupts). ``left``: what left play with a discarded card (its
+    held entry's), for ``return-with-stack``."""
     st = ctx.state
     for i in range(start, len(effects)):
         e = effects[i]
@@ -583,7 +604,26 @@ def run_effects(ctx: Ctx, source_id: str, source: str | None, pid: str, effects:
             else:
                 st.frames.append({"f": "effect-damage", "source": None, "target": who, "amount": amount})
             return
+        if e.kind == "return-with-stack":
+            return_with_stack(ctx, source_id, pid, left)
+            continue
         apply_effect(ctx, source_id, source, pid, e, amount, who, dice, to)
+
+
+def return_with_stack(ctx: Ctx, source_id: str, pid: str, left: tuple[str, ...]) -> None:
+    """"Return it, its stack and its pilot from your discard pile to your hand": "your" is the
+    controller when it left play; a card another player owns went to that player's discard pile
+    (swtcg.zones.owner-global-rule), not "your" one, so it stays there (swtcg.zones.leave-play-you)."""
+    p = ctx.state.players[pid]
+    back: list[str] = []
+    for card in left:
+        owner, code = card.split(".")[0], card.split(".")[1]
+        if owner == pid and code in p.discard:
+            p.discard.remove(code)
+            p.hand.append(code)
+            back.append(code)
+    ctx.record(rc.EffectRecord(("swtcg.zones.leave-play-you", "swtcg.zones.owner-global-rule"), source=source_id,
+                               effect="return-with-stack", amount=len(back), target=pid))
 
 
 def effect_json(e: Effect) -> list[Any]:

@@ -48,7 +48,7 @@ CUMULATIVE = ("accuracy", "critical-hit", "shields", "stun", "lucky", "bombard",
 KEYWORD_EFFECTS = ("stun", "accuracy", "critical-hit")
 EFFECT_KINDS = ("gain-force", "lose-force", "draw", "power", "speed", *KEYWORD_EFFECTS, "damage", "dice", "prevent",
                 "reroll", "disrupt", "retreat", "untap", "return-self", "no-combat", "discard", "opponent-discards",
-                "unevadable-damage", "damage-each")
+                "unevadable-damage", "damage-each", "return-with-stack")
 STATIC_KINDS = ("cost", "grant", "boost", "attack-only", "equip", "double-damage")
 TARGETS = ("", "self", "your-unit", "enemy-unit", "any-unit", "attacker", "defender", "character", "character-unit",
            "enemy-character-unit", "your-droids")
@@ -100,7 +100,9 @@ class Effect:
     ``unevadable-damage``: the unit does ``amount`` damage (no roll; it is the damage's source) that
     Evade cannot prevent, other prevention can (swtcg.project.unevadable-damage). ``damage-each``: the
     card does ``amount`` damage to each card of ``target`` (``your-droids``: each of your Droids,
-    swtcg.project.each-of-your), all in one chance to prevent it."""
+    swtcg.project.each-of-your), all in one chance to prevent it. ``return-with-stack``: a discarded
+    card's trigger returns it, its stack and its pilot from your discard pile to your hand: only
+    the cards its controller owns (swtcg.zones.leave-play-you)."""
 
     kind: str
     amount: int = 0
@@ -128,12 +130,14 @@ class Play:
 @dataclass(frozen=True)
 class Trigger:
     """A triggered ability: ``on`` an event of its own card, with ``effects`` (in the order written,
-    swtcg.abilities.multi-part-order); ``optional``: "you may"."""
+    swtcg.abilities.multi-part-order); ``optional``: "you may"; ``cost``: "you may pay N Force; if you
+    do" (optional: the player who cannot pay does not; swtcg.costs.must-pay)."""
 
     on: str
     effects: tuple[Effect, ...]
     optional: bool = False
     where: str = ""  # a condition: "space", "ground", "character" (the arena the card is in)
+    cost: int = 0
 
 
 @dataclass(frozen=True)
@@ -337,7 +341,8 @@ def card_json(c: CardDef) -> dict[str, Any]:
                         for p in c.plays]
     if c.triggers:
         out["triggers"] = [{"on": t.on, "effects": [[e.kind, e.amount, e.target] for e in t.effects],
-                            "optional": t.optional, **({"where": t.where} if t.where else {})} for t in c.triggers]
+                            "optional": t.optional, **({"where": t.where} if t.where else {}),
+                            **({"cost": t.cost} if t.cost else {})} for t in c.triggers]
     if c.statics:
         out["statics"] = [_static_json(s) for s in c.statics]
     out["text"] = c.text
@@ -364,7 +369,8 @@ def card_from(d: Mapping[str, Any]) -> CardDef:
         plays=tuple(_play_from(p) for p in d.get("plays", ())),
         triggers=tuple(Trigger(on=_known(t["on"], TRIGGER_ON), effects=tuple(_effect_from(e) for e in t["effects"]),
                                optional=bool(t.get("optional", False)),
-                               where=_known(t.get("where", ""), ("", *UNIT_TYPES))) for t in d.get("triggers", ())),
+                               where=_known(t.get("where", ""), ("", *UNIT_TYPES)), cost=int(t.get("cost", 0)))
+                  for t in d.get("triggers", ())),
         statics=tuple(_static_from(s) for s in d.get("statics", ())),
         text=str(d.get("text", "")), implemented=bool(d.get("implemented", True)), unparsed=str(d.get("unparsed", "")))
 

@@ -90,7 +90,8 @@ def shapes(players: Sequence[str], cards: CardPool) -> dict[str, Check]:
 
     def held(v: Any) -> bool:
         ok = record({"id": is_str, "source": is_str, "code": code, "player": pid, "index": lambda x: is_int(x, -1),
-                     "window": one_of("chance", "reroll", "prevent")}, {"boost": list_of(is_int, 2)})(v)
+                     "window": one_of("chance", "reroll", "prevent")},
+                    {"boost": list_of(is_int, 2), "left": list_of(is_str, 8)})(v)
         if not ok:
             return False
         if "boost" in v:

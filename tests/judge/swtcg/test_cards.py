@@ -133,3 +133,64 @@ def test_droid_control_ship_discarded_from_the_build_zone_does_nothing() -> None
     ctx = Ctx(state(droid_ship().log()), POOL)
     remove_from_play(ctx, "p1.DS-DCS", "damage")
     assert [h["id"] for h in ctx.state.held] == ["p1.DS-DCS:trigger"]
+
+
+def vader_tie(controller: str = "p1") -> Table:
+    """The Space arena: Vader's TIE Fighter (health 2), piloted by a TIE Pilot, with a TIE Fighter
+    stacked under it, faces an X-wing; p1 owns the TIE, ``controller`` controls it."""
+    t = Table(arena="space").set("p1", force=4).set("p2", force=4)
+    if controller == "p1":
+        t.unit("p2.LS-XW").unit("p1.DS-VTF", tapped=True, under=["DS-TIE"], pilot="p1.DS-TP")
+    else:  # the Light Side controls it; the Dark Side's TIE Fighter attacks it
+        t.unit("p1.DS-TIE").unit("p1.DS-VTF", tapped=True, under=["DS-TIE"], pilot="p1.DS-TP", controller="p2")
+    t.unit("p1.DS-TP", zone="pilot", on="p1.DS-VTF", tapped=True, **({"controller": "p2"} if controller != "p1"
+                                                                     else {}))
+    return t
+
+
+@pytest.mark.rules("swtcg.zones.leave-play-you", "swtcg.pilots.moving-unit", "swtcg.triggers.conditions",
+                   "swtcg.triggers.release", "swtcg.costs.must-pay")
+def test_vader_s_tie_fighter_may_pay_2_to_return_with_its_stack_and_pilot_to_hand() -> None:
+    assert POOL.cards["DS-VTF"].implemented and not POOL.cards["DS-VTF"].unparsed
+    may = {"by": "p1", "kind": "may", "answer": True}
+    log = vader_tie().log(attack("p2.LS-XW", "p1.DS-VTF", ["4", "4", "1"]),
+                          {"by": "p1", "do": "pass", "choices": [may]})  # no Evade: the damage is dealt
+    result, seen = play(log)
+    assert result.error is None, result.error
+    st = result.state
+    assert "p1.DS-VTF" not in st.cards and "p1.DS-TP" not in st.cards
+    assert sorted(st.players["p1"].hand) == ["DS-TIE", "DS-TP", "DS-VTF"] and st.players["p1"].discard == []
+    assert st.players["p1"].force == 2
+    [back] = [e for e in seen.all("effect") if e["effect"] == "return-with-stack"]
+    assert (back["amount"], back["target"]) == (3, "p1")
+    # declined: it stays in the discard pile, and the Force too
+    no = vader_tie().log(attack("p2.LS-XW", "p1.DS-VTF", ["4", "4", "1"]),
+                         {"by": "p1", "do": "pass", "choices": [{**may, "answer": False}]})
+    st = state(no)
+    assert st.players["p1"].force == 4 and sorted(st.players["p1"].discard) == ["DS-TIE", "DS-TP", "DS-VTF"]
+    # without 2 Force (nor Evade's 2): nobody is asked
+    st = state(vader_tie().set("p1", force=1).log(attack("p2.LS-XW", "p1.DS-VTF", ["4", "4", "1"])))
+    assert st.players["p1"].force == 1 and "DS-VTF" in st.players["p1"].discard and st.held == []
+
+
+@pytest.mark.rules("swtcg.zones.leave-play-you", "swtcg.zones.owner-global-rule", "swtcg.control.owner")
+def test_vader_s_tie_fighter_the_light_side_controls_goes_to_its_owner_s_pile_and_nobody_gets_it_back() -> None:
+    log = vader_tie("p2").log(attack("p1.DS-TIE", "p1.DS-VTF", ["4", "4"]),
+                              {"by": "p2", "do": "pass", "choices": [{"by": "p2", "kind": "may", "answer": True}]})
+    result, seen = play(log)
+    assert result.error is None, result.error
+    st = result.state
+    assert st.players["p2"].force == 2  # "you": the Light Side pays
+    assert sorted(st.players["p1"].discard) == ["DS-TIE", "DS-TP", "DS-VTF"] and st.players["p2"].hand == []
+    [back] = [e for e in seen.all("effect") if e["effect"] == "return-with-stack"]
+    assert back["amount"] == 0
+
+
+def test_a_held_return_keeps_what_left_play_through_a_position() -> None:
+    ctx = Ctx(state(vader_tie().log()), POOL)
+    remove_from_play(ctx, "p1.DS-VTF", "damage")
+    [held] = ctx.state.held
+    assert held["left"] == ["p1.DS-VTF", "p1.DS-TIE", "p1.DS-TP"]
+    again, faults = from_position(ctx.state.position(), PLAYERS, POOL)
+    assert faults == [] and again is not None and again.held == ctx.state.held
+    assert again.state_hash() == ctx.state.state_hash()
