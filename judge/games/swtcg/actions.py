@@ -793,6 +793,8 @@ def _attack(ctx: Ctx, a: Attack) -> None:
     st.wait, st.acting = None, []
     st.attack = {"attacker": a.card, "defender": a.target, "arena": c.zone, "used": [], "lucky": [],
                  "retaliations": [], "boosts": []}
+    if st.last_hits is not None:  # no hits until it rolls some (swtcg.project.last-attack)
+        st.last_hits[a.card] = 0
     ctx.record(rc.AttackRecord(("swtcg.base.attack", "swtcg.base.battle.order"), player=a.by, attacker=a.card,
                                defender=a.target, arena=c.zone))
     en.trigger_all(ctx, "attacks", only=a.card)

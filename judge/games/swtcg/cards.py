@@ -116,9 +116,10 @@ CARDS: tuple[CardDef, ...] = (
             statics=(Static(kind="equip", amount=1, scope="Character", stat="power"),
                      Static(kind="equip", scope="Character", keyword=k("critical-hit", 1))),
             text="Pay 1 build point -> Equip. | Equipped Character unit gets +1 power and Critical Hit 1."),
-    CardDef(code="DS-RSUR", name="Rebel Surrender", side="dark", type="battle",
-            text="Pay 4 Force -> Choose an enemy unit in the Ground or Character arena; if its last attack rolled no "
-                 "hits, discard it.", unparsed="reading a unit's last attack", implemented=False),
+    battle("DS-RSUR", "Rebel Surrender", "dark",
+           Play(cost=4, options=((Effect("discard-if-missed", 0, "enemy-ground-or-character-unit"),),)),
+           "Pay 4 Force -> Choose an enemy unit in the Ground or Character arena; if its last attack rolled no "
+           "hits, discard it."),
     unit("DS-AMB", "Ambush Squad", "dark", "character", "Imperial Trooper", 4, 40, 3, 3,
          keywords=(k("hidden-cost", 2),), text="Hidden Cost 2"),
     unit("DS-LO", "Imperial Logistics Officer", "dark", "character", "Imperial Officer", 3, 20, 2, 3,

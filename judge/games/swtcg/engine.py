@@ -432,6 +432,8 @@ def remove_from_play(ctx: Ctx, ref: str, why: str) -> None:
     if c is None:
         return
     st.moved()
+    if st.last_hits:
+        st.last_hits.pop(ref, None)  # a card back in play later is another unit (swtcg.project.last-attack)
     pilot = st.cards.get(c.pilot) if c.pilot else None
     if pilot is not None:
         remove_from_play(ctx, pilot.ref, "pilot")
@@ -634,6 +636,14 @@ def effects_from(raw: list[list[Any]]) -> tuple[Effect, ...]:
     return tuple(Effect(kind=k, amount=a, target=t) for k, a, t in raw)
 
 
+def reads_last_attack(cards: CardPool, codes: Iterable[str]) -> bool:
+    """Whether any of ``codes`` is a card that reads a unit's last attack (Rebel Surrender): a game
+    with one remembers each unit's (``GameState.last_hits``, swtcg.project.last-attack)."""
+    found = cards.derived("last-attack", lambda d: frozenset(
+        ("yes",) if any(e.kind == "discard-if-missed" for p in d.plays for o in p.options for e in o) else ()))
+    return any(found.get(code) for code in codes)
+
+
 def each_of(ctx: Ctx, kind: str, pid: str) -> list[str]:
     """The cards an effect on "each of your <subtype>" reaches: ``pid``'s cards of that subtype in the
     arenas, and pilots of it on units ("Droids", no "unit": swtcg.pilots.unit-effects-exclude); not
@@ -653,7 +663,8 @@ def resolve_target(ctx: Ctx, kind: str, source: str | None, pid: str, given: str
         return st.attack["attacker"] if st.attack else None
     if kind == "defender":
         return st.attack["defender"] if st.attack else None
-    if kind in ("your-unit", "enemy-unit", "any-unit", "character", "character-unit", "enemy-character-unit"):
+    if kind in ("your-unit", "enemy-unit", "any-unit", "character", "character-unit", "enemy-character-unit",
+                "enemy-ground-or-character-unit"):
         return given
     return None
 
@@ -677,7 +688,9 @@ def target_problem(ctx: Ctx, kind: str, pid: str, target: str | None, source: st
         return "swtcg.cards.type-reference"
     if kind == "your-unit" and c.controller != pid:
         return "swtcg.control.you-your"
-    if kind in ("enemy-unit", "enemy-character-unit") and c.controller == pid:
+    if kind == "enemy-ground-or-character-unit" and c.zone not in ("ground", "character"):
+        return "swtcg.cards.type-reference"
+    if kind in ("enemy-unit", "enemy-character-unit", "enemy-ground-or-character-unit") and c.controller == pid:
         return "swtcg.control.you-your"
     return None
 
@@ -732,6 +745,19 @@ def apply_effect(ctx: Ctx, source_id: str, source: str | None, pid: str, e: Effe
                 ctx.record(rc.DisruptedRecord(("swtcg.keywords.disrupt-targets",), ability=f["source_id"],
                                               by=source_id))
                 break
+    elif e.kind == "discard-if-missed":
+        if st.last_hits is None:
+            parts = source_id.split(":")[0].split(".")
+            code = parts[1] if len(parts) > 1 else parts[0]
+            raise NotImplementedCard(code, ctx.card(code).display, "a unit's last attack: this game remembers no "
+                                     "attacks (no card that reads them was known at its start)")
+        if who is None or who not in st.cards:
+            return
+        missed = st.last_hits.get(who) == 0  # a unit that never attacked has no last attack
+        ctx.record(rc.EffectRecord(("swtcg.project.last-attack",), source=source_id, effect="discard-if-missed",
+                                   amount=int(missed), target=who))
+        if missed:
+            remove_from_play(ctx, who, "effect")
     elif e.kind == "retreat":
         if who is not None and who in st.cards:
             retreat(ctx, who, tap=False, rules=("swtcg.retreat.by-effect",))
@@ -1247,6 +1273,8 @@ def attack_hits(ctx: Ctx) -> None:
     if a["attacker"] not in st.cards or a["defender"] not in st.cards:
         return
     n, need, acc, crit = hits(ctx, roll, attack=True)
+    if st.last_hits is not None and a["attacker"] in st.cards:
+        st.last_hits[a["attacker"]] = n  # swtcg.project.last-attack
     total = n + crit
     ctx.record(rc.HitsRecord(("swtcg.base.attack", "swtcg.keywords.accuracy", "swtcg.keywords.armor-threshold"),
                              target=a["defender"], hits=n, need=need, accuracy=acc, critical=crit, damage=total))

@@ -48,10 +48,10 @@ CUMULATIVE = ("accuracy", "critical-hit", "shields", "stun", "lucky", "bombard",
 KEYWORD_EFFECTS = ("stun", "accuracy", "critical-hit")
 EFFECT_KINDS = ("gain-force", "lose-force", "draw", "power", "speed", *KEYWORD_EFFECTS, "damage", "dice", "prevent",
                 "reroll", "disrupt", "retreat", "untap", "return-self", "no-combat", "discard", "opponent-discards",
-                "unevadable-damage", "damage-each", "return-with-stack")
+                "unevadable-damage", "damage-each", "return-with-stack", "discard-if-missed")
 STATIC_KINDS = ("cost", "grant", "boost", "attack-only", "equip", "double-damage")
 TARGETS = ("", "self", "your-unit", "enemy-unit", "any-unit", "attacker", "defender", "character", "character-unit",
-           "enemy-character-unit", "your-droids")
+           "enemy-character-unit", "your-droids", "enemy-ground-or-character-unit")
 WINDOWS = ("any", "attack", "reroll", "prevent", "disrupt", "build", "no-attack", "would-attack")
 TRIGGER_ON = ("attacks", "discarded", "damaged", "battle-start", "battle-end", "build-start")
 
@@ -102,7 +102,8 @@ class Effect:
     card does ``amount`` damage to each card of ``target`` (``your-droids``: each of your Droids,
     swtcg.project.each-of-your), all in one chance to prevent it. ``return-with-stack``: a discarded
     card's trigger returns it, its stack and its pilot from your discard pile to your hand: only
-    the cards its controller owns (swtcg.zones.leave-play-you)."""
+    the cards its controller owns (swtcg.zones.leave-play-you). ``discard-if-missed``: discard the
+    target if its last attack rolled no hits (swtcg.project.last-attack)."""
 
     kind: str
     amount: int = 0

@@ -194,3 +194,65 @@ def test_a_held_return_keeps_what_left_play_through_a_position() -> None:
     again, faults = from_position(ctx.state.position(), PLAYERS, POOL)
     assert faults == [] and again is not None and again.held == ctx.state.held
     assert again.state_hash() == ctx.state.state_hash()
+
+
+def surrender(**kw: object) -> Table:
+    """The Ground arena: the Snowspeeder attacks the AT-AT (Armor: 5+ hits); the Dark Side holds Rebel
+    Surrender."""
+    return (Table(arena="ground").unit("p2.LS-SS").unit("p1.DS-ATAT", tapped=True).unit("p2.LS-RT", tapped=True)
+            .set("p1", **{"hand": ["DS-RSUR"], "force": 5, **kw}))
+
+
+def surrender_on(target: str) -> dict[str, object]:
+    return {"by": "p1", "do": "play", "card": "DS-RSUR", "target": target}
+
+
+@pytest.mark.rules("swtcg.project.last-attack", "swtcg.costs.must-pay", "swtcg.abilities.battle-cards")
+def test_rebel_surrender_discards_an_enemy_unit_whose_last_attack_rolled_no_hits() -> None:
+    assert POOL.cards["DS-RSUR"].implemented and not POOL.cards["DS-RSUR"].unparsed
+    missed = [attack("p2.LS-SS", "p1.DS-ATAT", []), {"by": "p1", "do": "pass", "roll": ["4", "4", "3"]}]
+    st = state(surrender().log(*missed))
+    assert st.last_hits == {"p2.LS-SS": 0}
+    result, seen = play(surrender().log(*missed, surrender_on("p2.LS-SS")))
+    assert result.error is None, result.error
+    st = result.state
+    assert "p2.LS-SS" not in st.cards and "LS-SS" in st.players["p2"].discard and st.players["p1"].force == 1
+    assert st.last_hits == {}  # it left play: nothing to remember
+    [e] = [e for e in seen.all("effect") if e["effect"] == "discard-if-missed"]
+    assert (e["target"], e["amount"]) == ("p2.LS-SS", 1)
+    # an attack that hit once, and a unit that never attacked: both stay
+    hit = [attack("p2.LS-SS", "p1.DS-ATAT", []), {"by": "p1", "do": "pass", "roll": ["5", "4", "3"]}]
+    assert "p2.LS-SS" in state(surrender().log(*hit, surrender_on("p2.LS-SS"))).cards
+    result, seen = play(surrender().log(*missed, surrender_on("p2.LS-RT")))
+    assert result.error is None, result.error
+    assert "p2.LS-RT" in result.state.cards and seen.all("effect")[-1]["amount"] == 0
+
+
+@pytest.mark.rules("swtcg.project.last-attack", "swtcg.project.target", "swtcg.control.you-your")
+def test_rebel_surrender_chooses_an_enemy_unit_in_the_ground_or_character_arena() -> None:
+    t = Table(arena=None).at(step="battle").unit("p1.DS-ST").unit("p2.LS-XW").set("p1", hand=["DS-RSUR"])
+    assert error(t.log(surrender_on("p2.LS-XW")))[1] == "swtcg.cards.type-reference"
+    assert error(t.log(surrender_on("p1.DS-ST")))[1] == "swtcg.control.you-your"
+    assert state(t.log(surrender_on("p2.LS-SEN"))).players["p1"].force == 1  # a Character: fine, it never attacked
+
+
+@pytest.mark.rules("swtcg.abilities.would-attack-not-attack", "swtcg.project.last-attack")
+def test_yoda_c_s_zap_is_no_attack_so_rebel_surrender_cannot_discard_him() -> None:
+    t = yoda_zaps(hand=["DS-RSUR"], force=5)
+    result, seen = play(t.log({"by": "p1", "do": "pass"}, ZAP, surrender_on("p2.LS-YC")))
+    assert result.error is None, result.error
+    assert "p2.LS-YC" in result.state.cards and result.state.last_hits == {}
+    assert seen.all("effect")[-1]["amount"] == 0
+
+
+def test_the_last_attacks_round_trip_and_a_game_without_such_a_card_keeps_none() -> None:
+    st = state(surrender().log(attack("p2.LS-SS", "p1.DS-ATAT", []), {"by": "p1", "do": "pass",
+                                                                         "roll": ["4", "4", "3"]}))
+    again, faults = from_position(st.position(), PLAYERS, POOL)
+    assert faults == [] and again is not None and again.last_hits == {"p2.LS-SS": 0}
+    assert again.state_hash() == st.state_hash()
+    plain = state(surrender(hand=[]).log(attack("p2.LS-SS", "p1.DS-ATAT", ["4", "4", "3"])))
+    assert plain.last_hits is None and "last_hits" not in plain.position() and "last_hits" not in plain.view()
+    bad = st.position()
+    bad["last_hits"] = {"p2.NOPE": 0}
+    assert from_position(bad, PLAYERS, POOL)[0] is None
