@@ -423,14 +423,19 @@ def new_ref(st: GameState, pid: str, code: str) -> str:
     return ref
 
 
-def remove_from_play(ctx: Ctx, ref: str, why: str) -> None:
+def remove_from_play(ctx: Ctx, ref: str, why: str) -> bool:
     """A card leaves play for its owner's discard pile (swtcg.zones.owner-global-rule), with its pilot
     (swtcg.pilots.moving-unit) and the cards stacked under it; a pilot leaving leaves its unit where
-    it is (swtcg.pilots.moving-pilot). Its "when discarded" abilities trigger (held)."""
+    it is (swtcg.pilots.moving-pilot). Its "when discarded" abilities trigger (held). A unit that
+    retreats instead (swtcg.project.retreat-instead) stays in play: False."""
     st = ctx.state
-    c = st.cards.pop(ref, None)
+    c = st.cards.get(ref)
     if c is None:
-        return
+        return False
+    if c.code in ctx.cards.with_static("retreat-instead") and retreats_instead(ctx, c):
+        retreat(ctx, ref, tap=False, rules=("swtcg.project.retreat-instead", "swtcg.retreat.by-effect"))
+        return False
+    del st.cards[ref]
     st.moved()
     if st.last_hits:
         st.last_hits.pop(ref, None)  # a card back in play later is another unit (swtcg.project.last-attack)
@@ -460,6 +465,21 @@ def remove_from_play(ctx: Ctx, ref: str, why: str) -> None:
                 # "you" is the controller when it left play (swtcg.zones.leave-play-you); "from the
                 # Space arena": the zone it left (swtcg.triggers.conditions)
                 hold(ctx, ref, c.code, c.controller, i, trig, where=c.zone, left=left)
+    return True
+
+
+def retreats_instead(ctx: Ctx, c: Card) -> bool:
+    """Whether a unit about to be discarded retreats instead: it is in an arena (a unit in the build
+    zone has nowhere to retreat to) and a card of the name its text says is in its controller's
+    Character arena (swtcg.project.retreat-instead)."""
+    st = ctx.state
+    if c.zone not in ARENAS or not active(st, c):
+        return False
+    for s in ctx.card(c.code).statics:
+        if s.kind == "retreat-instead" and any(u.ref != c.ref and ctx.card(u.code).name == s.scope and active(st, u)
+                                               for u in st.units_in("character", c.controller)):
+            return True
+    return False
 
 
 # ====================================================================== held triggered abilities
@@ -879,7 +899,8 @@ def place_damage(ctx: Ctx) -> None:
         if ref not in st.cards:
             continue
         victim_controller = st.cards[ref].controller
-        remove_from_play(ctx, ref, "damage")
+        if not remove_from_play(ctx, ref, "damage"):
+            continue  # it retreated instead: not defeated
         if source and source in st.cards and st.cards[source].controller != victim_controller:
             for iid, k in keyword_instances(ctx, source):
                 if k.name == "bounty":  # collected when its controller's next build step starts

@@ -49,7 +49,7 @@ KEYWORD_EFFECTS = ("stun", "accuracy", "critical-hit")
 EFFECT_KINDS = ("gain-force", "lose-force", "draw", "power", "speed", *KEYWORD_EFFECTS, "damage", "dice", "prevent",
                 "reroll", "disrupt", "retreat", "untap", "return-self", "no-combat", "discard", "opponent-discards",
                 "unevadable-damage", "damage-each", "return-with-stack", "discard-if-missed")
-STATIC_KINDS = ("cost", "grant", "boost", "attack-only", "equip", "double-damage")
+STATIC_KINDS = ("cost", "grant", "boost", "attack-only", "equip", "double-damage", "retreat-instead")
 TARGETS = ("", "self", "your-unit", "enemy-unit", "any-unit", "attacker", "defender", "character", "character-unit",
            "enemy-character-unit", "your-droids", "enemy-ground-or-character-unit")
 WINDOWS = ("any", "attack", "reroll", "prevent", "disrupt", "build", "no-attack", "would-attack")
@@ -149,7 +149,9 @@ class Static:
     ``equip``: an Equipment's unit (of a type in ``scope``, ``Space/Ground``) gets ``amount`` more ``stat``,
     or ``keyword``, while the Equipment is attached to it (swtcg.base.equip); ``double-damage``: a
     Location doubles all damage that units in the arena ``scope`` would do, before it can be
-    prevented (Hoth Battle Plains; swtcg.keywords.overkill-then-double)."""
+    prevented (Hoth Battle Plains; swtcg.keywords.overkill-then-double); ``retreat-instead``: while a
+    card named ``scope`` is in your Character arena, if this unit would be discarded, retreat it
+    instead (a replacement: swtcg.project.retreat-instead)."""
 
     kind: str
     amount: int = 0

@@ -256,3 +256,40 @@ def test_the_last_attacks_round_trip_and_a_game_without_such_a_card_keeps_none()
     bad = st.position()
     bad["last_hits"] = {"p2.NOPE": 0}
     assert from_position(bad, PLAYERS, POOL)[0] is None
+
+
+def elite_squad(vader: str | None = "p1") -> Table:
+    """The Character arena: the Jedi Knight (untapped) attacks; the Elite Squad (health 4) and, when
+    ``vader`` names a controller, Darth Vader (K) are tapped."""
+    t = Table(arena="character").unit("p2.LS-JK").unit("p1.DS-SES", tapped=True, damage=1).set("p1", force=0)
+    if vader is not None:
+        t.unit("p1.DS-VK", tapped=True, **({"controller": vader} if vader != "p1" else {}))
+    return t
+
+
+@pytest.mark.rules("swtcg.project.retreat-instead", "swtcg.retreat.by-effect")
+def test_the_elite_squad_retreats_instead_of_being_discarded_while_vader_is_in_your_character_arena() -> None:
+    assert POOL.cards["DS-SES"].implemented and not POOL.cards["DS-SES"].unparsed
+    result, seen = play(elite_squad().log(attack("p2.LS-JK", "p1.DS-SES", ["4", "4", "4", "1"])))
+    assert result.error is None, result.error
+    st = result.state
+    ses = st.cards["p1.DS-SES"]
+    assert ses.zone == "build" and ses.tapped and ses.damage == 4  # retreated as it was (tapped), counters kept
+    assert not seen.all("discard") and "DS-SES" not in st.players["p1"].discard
+    [r] = seen.all("retreat")
+    assert (r["card"], r["tapped"]) == ("p1.DS-SES", False) and "swtcg.project.retreat-instead" in r["rules"]
+
+
+@pytest.mark.rules("swtcg.project.retreat-instead", "swtcg.control.you-your")
+def test_the_elite_squad_is_discarded_without_vader_in_its_controller_s_character_arena() -> None:
+    for vader in (None, "p2"):  # no Vader; Vader the Light Side controls
+        st = state(elite_squad(vader).log(attack("p2.LS-JK", "p1.DS-SES", ["4", "4", "4", "1"])))
+        assert "p1.DS-SES" not in st.cards and "DS-SES" in st.players["p1"].discard
+
+
+@pytest.mark.rules("swtcg.project.retreat-instead")
+def test_the_elite_squad_in_the_build_zone_has_nowhere_to_retreat_and_is_discarded() -> None:
+    ctx = Ctx(state(elite_squad().log()), POOL)
+    assert not remove_from_play(ctx, "p1.DS-SES", "effect")  # from the arena: retreats instead
+    assert ctx.state.cards["p1.DS-SES"].zone == "build"
+    assert remove_from_play(ctx, "p1.DS-SES", "effect") and "p1.DS-SES" not in ctx.state.cards
