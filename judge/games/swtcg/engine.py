@@ -970,7 +970,14 @@ def open_chance(ctx: Ctx, kind: str) -> None:
     ctx.record(rc.ChanceRecord((rules.get(kind, "swtcg.pop.triggers-first"), "swtcg.pop.dark-side-first"), kind=kind,
                                player=st.turn, passes=0, may=[]))
     if window:
+        depth = len(st.frames)
         release(ctx, window)
+        if len(st.frames) > depth:
+            # a triggered ability dealt damage: it is dealt, with its chance to prevent it, before the
+            # players get this chance (swtcg.abilities.multi-part-interrupts); then the chance opens again
+            st.frames.insert(depth, {"f": "chance", "kind": kind})
+            st.chance = None
+            st.wait = None
 
 
 def close_chance(ctx: Ctx) -> None:

@@ -107,7 +107,8 @@ def droid_ship(**kw: object) -> Table:
 
 
 @pytest.mark.rules("swtcg.project.each-of-your", "swtcg.cards.subtype-reference", "swtcg.triggers.conditions",
-                   "swtcg.triggers.held-during-effect", "swtcg.triggers.release", "swtcg.zones.leave-play-you")
+                   "swtcg.triggers.held-during-effect", "swtcg.triggers.release", "swtcg.zones.leave-play-you",
+                   "swtcg.abilities.multi-part-interrupts")
 def test_droid_control_ship_discarded_from_space_does_1_damage_to_each_of_your_droids() -> None:
     assert POOL.cards["DS-DCS"].implemented and not POOL.cards["DS-DCS"].unparsed
     assert not POOL.cards["DS-DCS"].droid  # "Droid" only in its name (swtcg.cards.subtype-reference)
@@ -122,6 +123,12 @@ def test_droid_control_ship_discarded_from_space_does_1_damage_to_each_of_your_d
         ("p1.DS-DT", 1, "p1.DS-DCS"), ("p1.DS-JHD", 1, "p1.DS-DCS")]  # its controller's Droids, one chance
     assert st.cards["p1.DS-DT"].damage == 1 and "p1.DS-JHD" not in st.cards  # 4 counters on health 4
     assert st.cards["p2.DS-DT"].damage == 0  # not "your" Droid
+    # its damage, with its chance to prevent it, comes before the players' chance it resolved in
+    # (swtcg.abilities.multi-part-interrupts)
+    events = seen.events(1)
+    resolved = next(i for i, e in enumerate(events) if e["event"] == "resolve")
+    after = [(e["event"], e.get("kind")) for e in events[resolved:]]
+    assert after.index(("chance-end", "prevent")) < after.index(("chance-end", "general"))
 
 
 @pytest.mark.rules("swtcg.triggers.conditions")
