@@ -604,6 +604,9 @@ def _check_use(ctx: Ctx, a: Use | Prevent | Reroll) -> Problem:
             return "swtcg.control.you-your", Msg(N_("{who} is not {pid}'s unit"), who=who, pid=pid)
         if not any(p["target"] == who for p in st.damage):
             return "swtcg.damage.prevent-when", Msg(N_("no damage waits to be dealt to {who}"), who=who)
+        if k.name == "evade" and all(p.get("unevadable") for p in st.damage if p["target"] == who):
+            return "swtcg.project.unevadable-damage", Msg(N_("Evade cannot prevent the damage waiting for {who}"),
+                                                          who=who)
         amount = getattr(a, "amount", None)
         if amount is not None and not 1 <= amount <= (k.value if k.value != X else 99):
             return "swtcg.damage.prevent-when", Msg(N_("{ability} prevents up to {k}"), ability=a.ability, k=k.value)
@@ -790,6 +793,8 @@ def _attack(ctx: Ctx, a: Attack) -> None:
     st.wait, st.acting = None, []
     st.attack = {"attacker": a.card, "defender": a.target, "arena": c.zone, "used": [], "lucky": [],
                  "retaliations": [], "boosts": []}
+    if st.last_hits is not None:  # no hits until it rolls some (swtcg.project.last-attack)
+        st.last_hits[a.card] = 0
     ctx.record(rc.AttackRecord(("swtcg.base.attack", "swtcg.base.battle.order"), player=a.by, attacker=a.card,
                                defender=a.target, arena=c.zone))
     en.trigger_all(ctx, "attacks", only=a.card)

@@ -423,17 +423,25 @@ def new_ref(st: GameState, pid: str, code: str) -> str:
     return ref
 
 
-def remove_from_play(ctx: Ctx, ref: str, why: str) -> None:
+def remove_from_play(ctx: Ctx, ref: str, why: str) -> bool:
     """A card leaves play for its owner's discard pile (swtcg.zones.owner-global-rule), with its pilot
     (swtcg.pilots.moving-unit) and the cards stacked under it; a pilot leaving leaves its unit where
-    it is (swtcg.pilots.moving-pilot). Its "when discarded" abilities trigger (held)."""
+    it is (swtcg.pilots.moving-pilot). Its "when discarded" abilities trigger (held). A unit that
+    retreats instead (swtcg.project.retreat-instead) stays in play: False."""
     st = ctx.state
-    c = st.cards.pop(ref, None)
+    c = st.cards.get(ref)
     if c is None:
-        return
+        return False
+    if c.code in ctx.cards.with_static("retreat-instead") and retreats_instead(ctx, c):
+        retreat(ctx, ref, tap=False, rules=("swtcg.project.retreat-instead", "swtcg.retreat.by-effect"))
+        return False
+    del st.cards[ref]
     st.moved()
-    if c.pilot and c.pilot in st.cards:
-        remove_from_play(ctx, c.pilot, "pilot")
+    if st.last_hits:
+        st.last_hits.pop(ref, None)  # a card back in play later is another unit (swtcg.project.last-attack)
+    pilot = st.cards.get(c.pilot) if c.pilot else None
+    if pilot is not None:
+        remove_from_play(ctx, pilot.ref, "pilot")
     if c.on and c.on in st.cards and c.zone == "pilot":
         st.cards[c.on].pilot = None
     if c.zone == "equipped":
@@ -449,8 +457,29 @@ def remove_from_play(ctx: Ctx, ref: str, why: str) -> None:
     if active(st, c):
         for i, trig in enumerate(ctx.card(c.code).triggers):
             if trig.on == "discarded":
-                # "you" is the controller when it left play (swtcg.zones.leave-play-you)
-                hold(ctx, ref, c.code, c.controller, i, trig)
+                # what left play with it, as "<owner>.<code>": the card, its stack, its pilot
+                left = None
+                if any(e.kind == "return-with-stack" for e in trig.effects):
+                    left = [f"{c.owner}.{c.code}", *(f"{c.owner}.{u}" for u in c.under),
+                            *((f"{pilot.owner}.{pilot.code}",) if pilot is not None else ())]
+                # "you" is the controller when it left play (swtcg.zones.leave-play-you); "from the
+                # Space arena": the zone it left (swtcg.triggers.conditions)
+                hold(ctx, ref, c.code, c.controller, i, trig, where=c.zone, left=left)
+    return True
+
+
+def retreats_instead(ctx: Ctx, c: Card) -> bool:
+    """Whether a unit about to be discarded retreats instead: it is in an arena (a unit in the build
+    zone has nowhere to retreat to) and a card of the name its text says is in its controller's
+    Character arena (swtcg.project.retreat-instead)."""
+    st = ctx.state
+    if c.zone not in ARENAS or not active(st, c):
+        return False
+    for s in ctx.card(c.code).statics:
+        if s.kind == "retreat-instead" and any(u.ref != c.ref and ctx.card(u.code).name == s.scope and active(st, u)
+                                               for u in st.units_in("character", c.controller)):
+            return True
+    return False
 
 
 # ====================================================================== held triggered abilities
@@ -463,15 +492,19 @@ def trigger_window(trig: Trigger) -> str:
     return "chance"
 
 
-def hold(ctx: Ctx, ref: str, code: str, controller: str, index: int, trig: Trigger, where: str | None = None) -> None:
+def hold(ctx: Ctx, ref: str, code: str, controller: str, index: int, trig: Trigger, where: str | None = None,
+         left: list[str] | None = None) -> None:
     """A triggered ability triggers: its conditions are read now (swtcg.triggers.conditions) and it
     joins the waiting ones; once there it resolves even if they stop being true
-    (swtcg.triggers.pending-commit)."""
+    (swtcg.triggers.pending-commit). ``left``: the cards that left play with a discarded card, for
+    an ability that returns them (kept in the entry only then)."""
     if trig.where and (where or arena_of(ctx, ref)) != trig.where:
         return
     window = trigger_window(trig)
     entry = {"id": f"{ref}:trigger" + (f".{index + 1}" if index else ""), "source": ref, "code": code,
              "player": controller, "index": index, "window": window}
+    if left is not None:
+        entry["left"] = list(left)
     ctx.state.held.append(entry)
     ctx.record(rc.HeldRecord(("swtcg.triggers.pending-commit", "swtcg.triggers.held-during-effect"),
                              ability=entry["id"], player=controller, window=window))
@@ -533,27 +566,49 @@ def resolve_held(ctx: Ctx, h: dict[str, Any]) -> None:
                                        amount=h["boost"][0], target=h["source"]))
         return
     trig = ctx.card(h["code"]).triggers[h["index"]]
-    if trig.optional:
+    if trig.optional and trig.cost:  # "you may pay N Force; if you do": not without the Force
+        if st.players[h["player"]].force < trig.cost:
+            return
+        yes = ctx.decide(Decision(by=h["player"], kind="may", options=(True, False),
+                                  rules=("swtcg.triggers.release", "swtcg.costs.must-pay"),
+                                  prompt=Msg(N_("pay {cost} Force for this triggered ability?"), cost=trig.cost),
+                                  source=h["id"]))
+        if not yes:
+            return
+        gain_force(ctx, h["player"], -trig.cost, ("swtcg.costs.must-pay",))
+    elif trig.optional:
         yes = ctx.decide(Decision(by=h["player"], kind="may", options=(True, False), rules=("swtcg.triggers.release",),
                                   prompt=Msg(N_("use this triggered ability?")), source=h["id"]))
         if not yes:
             return
-    run_effects(ctx, h["id"], h["source"], h["player"], trig.effects, None, 0)
+    run_effects(ctx, h["id"], h["source"], h["player"], trig.effects, None, 0, left=tuple(h.get("left", ())))
 
 
 # ====================================================================== effects
 def run_effects(ctx: Ctx, source_id: str, source: str | None, pid: str, effects: tuple[Effect, ...],
                 target: str | None, x: int, dice: tuple[int, ...] | None = None, to: str | None = None,
-                start: int = 0) -> None:
+                start: int = 0, left: tuple[str, ...] = ()) -> None:
     """Carry out instructions in the order written (swtcg.abilities.multi-part-order). One that deals
     damage stops here: the chance to prevent it comes in the middle, and the rest follows after
-    (swtcg.abilities.multi-part-interrupts)."""
+    (swtcg.abilities.multi-part-interrupts). ``left``: what left play with a discarded card (its
+    held entry's), for ``return-with-stack``."""
     st = ctx.state
     for i in range(start, len(effects)):
         e = effects[i]
         amount = x if e.amount == X else e.amount
         who = resolve_target(ctx, e.target, source, pid, target)
-        if e.kind in ("damage", "dice"):
+        if e.kind == "damage-each":
+            hit = each_of(ctx, e.target, pid)
+            if not hit:
+                continue
+            if i + 1 < len(effects):
+                st.frames.append({"f": "effects", "source_id": source_id, "source": source, "player": pid,
+                                  "effects": [effect_json(f) for f in effects], "target": target, "x": x,
+                                  "start": i + 1})
+            # the card does it, in play or not (a discarded unit's last words, like Retaliate's)
+            st.frames.append({"f": "damage-each", "source": source, "targets": hit, "amount": amount})
+            return
+        if e.kind in ("damage", "dice", "unevadable-damage"):
             if who is None or who not in st.cards:
                 continue
             if i + 1 < len(effects):
@@ -565,10 +620,32 @@ def run_effects(ctx: Ctx, source_id: str, source: str | None, pid: str, effects:
             if e.kind == "dice":
                 # dice of damage are no attack (swtcg.battle.dice-of-damage-not-attack)
                 st.frames.append({"f": "dice-damage", "source": src, "target": who, "n": amount, "player": pid})
+            elif e.kind == "unevadable-damage":  # the unit does it (swtcg.project.unevadable-damage)
+                st.frames.append({"f": "effect-damage", "source": src, "target": who, "amount": amount,
+                                  "unevadable": True})
             else:
                 st.frames.append({"f": "effect-damage", "source": None, "target": who, "amount": amount})
             return
+        if e.kind == "return-with-stack":
+            return_with_stack(ctx, source_id, pid, left)
+            continue
         apply_effect(ctx, source_id, source, pid, e, amount, who, dice, to)
+
+
+def return_with_stack(ctx: Ctx, source_id: str, pid: str, left: tuple[str, ...]) -> None:
+    """"Return it, its stack and its pilot from your discard pile to your hand": "your" is the
+    controller when it left play; a card another player owns went to that player's discard pile
+    (swtcg.zones.owner-global-rule), not "your" one, so it stays there (swtcg.zones.leave-play-you)."""
+    p = ctx.state.players[pid]
+    back: list[str] = []
+    for card in left:
+        owner, code = card.split(".")[0], card.split(".")[1]
+        if owner == pid and code in p.discard:
+            p.discard.remove(code)
+            p.hand.append(code)
+            back.append(code)
+    ctx.record(rc.EffectRecord(("swtcg.zones.leave-play-you", "swtcg.zones.owner-global-rule"), source=source_id,
+                               effect="return-with-stack", amount=len(back), target=pid))
 
 
 def effect_json(e: Effect) -> list[Any]:
@@ -579,6 +656,25 @@ def effects_from(raw: list[list[Any]]) -> tuple[Effect, ...]:
     return tuple(Effect(kind=k, amount=a, target=t) for k, a, t in raw)
 
 
+def reads_last_attack(cards: CardPool, codes: Iterable[str]) -> bool:
+    """Whether any of ``codes`` is a card that reads a unit's last attack (Rebel Surrender): a game
+    with one remembers each unit's (``GameState.last_hits``, swtcg.project.last-attack)."""
+    found = cards.derived("last-attack", lambda d: frozenset(
+        ("yes",) if any(e.kind == "discard-if-missed" for p in d.plays for o in p.options for e in o) else ()))
+    return any(found.get(code) for code in codes)
+
+
+def each_of(ctx: Ctx, kind: str, pid: str) -> list[str]:
+    """The cards an effect on "each of your <subtype>" reaches: ``pid``'s cards of that subtype in the
+    arenas, and pilots of it on units ("Droids", no "unit": swtcg.pilots.unit-effects-exclude); not
+    the build zone (swtcg.project.each-of-your). By the type line only (swtcg.cards.subtype-reference)."""
+    word = {"your-droids": "Droid"}.get(kind)
+    if word is None:
+        return []
+    return sorted(c.ref for c in ctx.state.index().zones(IN_PLAY)
+                  if c.controller == pid and ctx.card(c.code).has_subtype(word))
+
+
 def resolve_target(ctx: Ctx, kind: str, source: str | None, pid: str, given: str | None) -> str | None:
     st = ctx.state
     if kind == "self":
@@ -587,7 +683,8 @@ def resolve_target(ctx: Ctx, kind: str, source: str | None, pid: str, given: str
         return st.attack["attacker"] if st.attack else None
     if kind == "defender":
         return st.attack["defender"] if st.attack else None
-    if kind in ("your-unit", "enemy-unit", "any-unit", "character", "character-unit"):
+    if kind in ("your-unit", "enemy-unit", "any-unit", "character", "character-unit", "enemy-character-unit",
+                "enemy-ground-or-character-unit"):
         return given
     return None
 
@@ -607,11 +704,13 @@ def target_problem(ctx: Ctx, kind: str, pid: str, target: str | None, source: st
             "swtcg.cards.type-reference"
     if c.zone not in ARENAS:  # "a unit" never is a pilot (swtcg.pilots.unit-effects-exclude)
         return "swtcg.pilots.unit-effects-exclude" if c.zone == "pilot" else "swtcg.project.target"
-    if kind == "character-unit" and c.zone != "character":
+    if kind in ("character-unit", "enemy-character-unit") and c.zone != "character":
         return "swtcg.cards.type-reference"
     if kind == "your-unit" and c.controller != pid:
         return "swtcg.control.you-your"
-    if kind == "enemy-unit" and c.controller == pid:
+    if kind == "enemy-ground-or-character-unit" and c.zone not in ("ground", "character"):
+        return "swtcg.cards.type-reference"
+    if kind in ("enemy-unit", "enemy-character-unit", "enemy-ground-or-character-unit") and c.controller == pid:
         return "swtcg.control.you-your"
     return None
 
@@ -666,6 +765,19 @@ def apply_effect(ctx: Ctx, source_id: str, source: str | None, pid: str, e: Effe
                 ctx.record(rc.DisruptedRecord(("swtcg.keywords.disrupt-targets",), ability=f["source_id"],
                                               by=source_id))
                 break
+    elif e.kind == "discard-if-missed":
+        if st.last_hits is None:
+            parts = source_id.split(":")[0].split(".")
+            code = parts[1] if len(parts) > 1 else parts[0]
+            raise NotImplementedCard(code, ctx.card(code).display, "a unit's last attack: this game remembers no "
+                                     "attacks (no card that reads them was known at its start)")
+        if who is None or who not in st.cards:
+            return
+        missed = st.last_hits.get(who) == 0  # a unit that never attacked has no last attack
+        ctx.record(rc.EffectRecord(("swtcg.project.last-attack",), source=source_id, effect="discard-if-missed",
+                                   amount=int(missed), target=who))
+        if missed:
+            remove_from_play(ctx, who, "effect")
     elif e.kind == "retreat":
         if who is not None and who in st.cards:
             retreat(ctx, who, tap=False, rules=("swtcg.retreat.by-effect",))
@@ -787,7 +899,8 @@ def place_damage(ctx: Ctx) -> None:
         if ref not in st.cards:
             continue
         victim_controller = st.cards[ref].controller
-        remove_from_play(ctx, ref, "damage")
+        if not remove_from_play(ctx, ref, "damage"):
+            continue  # it retreated instead: not defeated
         if source and source in st.cards and st.cards[source].controller != victim_controller:
             for iid, k in keyword_instances(ctx, source):
                 if k.name == "bounty":  # collected when its controller's next build step starts
@@ -857,7 +970,14 @@ def open_chance(ctx: Ctx, kind: str) -> None:
     ctx.record(rc.ChanceRecord((rules.get(kind, "swtcg.pop.triggers-first"), "swtcg.pop.dark-side-first"), kind=kind,
                                player=st.turn, passes=0, may=[]))
     if window:
+        depth = len(st.frames)
         release(ctx, window)
+        if len(st.frames) > depth:
+            # a triggered ability dealt damage: it is dealt, with its chance to prevent it, before the
+            # players get this chance (swtcg.abilities.multi-part-interrupts); then the chance opens again
+            st.frames.insert(depth, {"f": "chance", "kind": kind})
+            st.chance = None
+            st.wait = None
 
 
 def close_chance(ctx: Ctx) -> None:
@@ -1119,8 +1239,14 @@ def run_frame(ctx: Ctx, frame: dict[str, Any]) -> None:
     elif f == "effect-damage":
         src = frame["source"]
         stun = kw_value(ctx, src, "stun") if src and src in st.cards else 0
-        open_damage(ctx, [{"target": frame["target"], "amount": frame["amount"], "source": src, "prevented": 0,
-                           "stun": stun}])
+        pending: dict[str, Any] = {"target": frame["target"], "amount": frame["amount"], "source": src,
+                                   "prevented": 0, "stun": stun}
+        if frame.get("unevadable"):
+            pending["unevadable"] = True
+        open_damage(ctx, [pending])
+    elif f == "damage-each":
+        open_damage(ctx, [{"target": t, "amount": frame["amount"], "source": frame["source"], "prevented": 0}
+                          for t in frame["targets"]])
     elif f == "effects":
         run_effects(ctx, frame["source_id"], frame["source"], frame["player"], effects_from(frame["effects"]),
                     frame["target"], frame["x"], start=frame["start"])
@@ -1175,6 +1301,8 @@ def attack_hits(ctx: Ctx) -> None:
     if a["attacker"] not in st.cards or a["defender"] not in st.cards:
         return
     n, need, acc, crit = hits(ctx, roll, attack=True)
+    if st.last_hits is not None and a["attacker"] in st.cards:
+        st.last_hits[a["attacker"]] = n  # swtcg.project.last-attack
     total = n + crit
     ctx.record(rc.HitsRecord(("swtcg.base.attack", "swtcg.keywords.accuracy", "swtcg.keywords.armor-threshold"),
                              target=a["defender"], hits=n, need=need, accuracy=acc, critical=crit, damage=total))

@@ -371,7 +371,8 @@ class _Refs:
         return self.sorted
 
 
-TARGETED = frozenset(("your-unit", "enemy-unit", "any-unit", "character", "character-unit"))
+TARGETED = frozenset(("your-unit", "enemy-unit", "any-unit", "character", "character-unit", "enemy-character-unit",
+                      "enemy-ground-or-character-unit"))
 Variant = tuple[int | None, str | None, int | None, tuple[int, ...] | None]
 
 
@@ -390,7 +391,8 @@ def _variants(ctx: Ctx, pid: str, play: Play, in_order: _Refs) -> Iterator[Varia
         if not kinds & TARGETED:
             yield chosen, None, pay, dice
             continue
-        mine, theirs = "your-unit" in kinds, "enemy-unit" in kinds
+        mine = "your-unit" in kinds
+        theirs = bool(kinds & {"enemy-unit", "enemy-character-unit", "enemy-ground-or-character-unit"})
         prevents = any(e.kind == "prevent" for e in effects)
         targeted = sorted(kinds & TARGETED)
         only = targeted[0] if len(targeted) == 1 else None  # (the usual one kind: asked with no all() per card)

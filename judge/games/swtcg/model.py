@@ -47,9 +47,11 @@ CUMULATIVE = ("accuracy", "critical-hit", "shields", "stun", "lucky", "bombard",
 # "stun", "accuracy", "critical-hit": the unit gets that keyword's value (for this attack, or the battle)
 KEYWORD_EFFECTS = ("stun", "accuracy", "critical-hit")
 EFFECT_KINDS = ("gain-force", "lose-force", "draw", "power", "speed", *KEYWORD_EFFECTS, "damage", "dice", "prevent",
-                "reroll", "disrupt", "retreat", "untap", "return-self", "no-combat", "discard", "opponent-discards")
-STATIC_KINDS = ("cost", "grant", "boost", "attack-only", "equip", "double-damage")
-TARGETS = ("", "self", "your-unit", "enemy-unit", "any-unit", "attacker", "defender", "character", "character-unit")
+                "reroll", "disrupt", "retreat", "untap", "return-self", "no-combat", "discard", "opponent-discards",
+                "unevadable-damage", "damage-each", "return-with-stack", "discard-if-missed")
+STATIC_KINDS = ("cost", "grant", "boost", "attack-only", "equip", "double-damage", "retreat-instead")
+TARGETS = ("", "self", "your-unit", "enemy-unit", "any-unit", "attacker", "defender", "character", "character-unit",
+           "enemy-character-unit", "your-droids", "enemy-ground-or-character-unit")
 WINDOWS = ("any", "attack", "reroll", "prevent", "disrupt", "build", "no-attack", "would-attack")
 TRIGGER_ON = ("attacks", "discarded", "damaged", "battle-start", "battle-end", "build-start")
 
@@ -94,7 +96,14 @@ def _option_text(option: tuple[str, int]) -> str:
 
 @dataclass(frozen=True)
 class Effect:
-    """One instruction. ``amount`` ``X`` (-1): the cost's X. ``target``: who it applies to."""
+    """One instruction. ``amount`` ``X`` (-1): the cost's X. ``target``: who it applies to.
+    ``unevadable-damage``: the unit does ``amount`` damage (no roll; it is the damage's source) that
+    Evade cannot prevent, other prevention can (swtcg.project.unevadable-damage). ``damage-each``: the
+    card does ``amount`` damage to each card of ``target`` (``your-droids``: each of your Droids,
+    swtcg.project.each-of-your), all in one chance to prevent it. ``return-with-stack``: a discarded
+    card's trigger returns it, its stack and its pilot from your discard pile to your hand: only
+    the cards its controller owns (swtcg.zones.leave-play-you). ``discard-if-missed``: discard the
+    target if its last attack rolled no hits (swtcg.project.last-attack)."""
 
     kind: str
     amount: int = 0
@@ -122,12 +131,14 @@ class Play:
 @dataclass(frozen=True)
 class Trigger:
     """A triggered ability: ``on`` an event of its own card, with ``effects`` (in the order written,
-    swtcg.abilities.multi-part-order); ``optional``: "you may"."""
+    swtcg.abilities.multi-part-order); ``optional``: "you may"; ``cost``: "you may pay N Force; if you
+    do" (optional: the player who cannot pay does not; swtcg.costs.must-pay)."""
 
     on: str
     effects: tuple[Effect, ...]
     optional: bool = False
     where: str = ""  # a condition: "space", "ground", "character" (the arena the card is in)
+    cost: int = 0
 
 
 @dataclass(frozen=True)
@@ -138,7 +149,9 @@ class Static:
     ``equip``: an Equipment's unit (of a type in ``scope``, ``Space/Ground``) gets ``amount`` more ``stat``,
     or ``keyword``, while the Equipment is attached to it (swtcg.base.equip); ``double-damage``: a
     Location doubles all damage that units in the arena ``scope`` would do, before it can be
-    prevented (Hoth Battle Plains; swtcg.keywords.overkill-then-double)."""
+    prevented (Hoth Battle Plains; swtcg.keywords.overkill-then-double); ``retreat-instead``: while a
+    card named ``scope`` is in your Character arena, if this unit would be discarded, retreat it
+    instead (a replacement: swtcg.project.retreat-instead)."""
 
     kind: str
     amount: int = 0
@@ -331,7 +344,8 @@ def card_json(c: CardDef) -> dict[str, Any]:
                         for p in c.plays]
     if c.triggers:
         out["triggers"] = [{"on": t.on, "effects": [[e.kind, e.amount, e.target] for e in t.effects],
-                            "optional": t.optional} for t in c.triggers]
+                            "optional": t.optional, **({"where": t.where} if t.where else {}),
+                            **({"cost": t.cost} if t.cost else {})} for t in c.triggers]
     if c.statics:
         out["statics"] = [_static_json(s) for s in c.statics]
     out["text"] = c.text
@@ -357,7 +371,9 @@ def card_from(d: Mapping[str, Any]) -> CardDef:
                        keywords=tuple(keyword_from(k) for k in pilot.get("keywords", ()))) if pilot else None,
         plays=tuple(_play_from(p) for p in d.get("plays", ())),
         triggers=tuple(Trigger(on=_known(t["on"], TRIGGER_ON), effects=tuple(_effect_from(e) for e in t["effects"]),
-                               optional=bool(t.get("optional", False))) for t in d.get("triggers", ())),
+                               optional=bool(t.get("optional", False)),
+                               where=_known(t.get("where", ""), ("", *UNIT_TYPES)), cost=int(t.get("cost", 0)))
+                  for t in d.get("triggers", ())),
         statics=tuple(_static_from(s) for s in d.get("statics", ())),
         text=str(d.get("text", "")), implemented=bool(d.get("implemented", True)), unparsed=str(d.get("unparsed", "")))
 

@@ -105,6 +105,8 @@ def from_beginning(players: list[dict[str, Any]], setup: dict[str, Any], cards: 
             ), "swtcg.base.setup")
         st.players[p["id"]] = Player(id=p["id"], name=p.get("name", ""), side=side_of(deck, cards) or "dark",
                                      deck=deck)
+    if en.reads_last_attack(cards, (c for p in st.players.values() for c in p.deck)):
+        st.last_hits = {}  # a deck has a card that reads units' last attacks (swtcg.project.last-attack)
     st.phase, st.step = "setup", "setup"
     for pid in st.side_order():
         en.draw(ctx, pid, en.OPENING_HAND, ("swtcg.project.opening-hand",))
@@ -255,6 +257,17 @@ def from_position(position: Any, players: list[dict[str, Any]], cards: CardPool)
                                                key=key)))
         else:
             setattr(st, key, value)
+    last = position.get("last_hits")
+    if last is not None:
+        if not (isinstance(last, dict) and all(isinstance(r, str) and r in st.cards and type(n) is int
+                                               and 0 <= n <= 99 for r, n in last.items())):
+            faults.append((f"{at}/last_hits", Msg(N_("'last_hits' gives units in play the hits of their last attack"))))
+        else:
+            st.last_hits = dict(last)
+    elif en.reads_last_attack(cards, [*(c for p in st.players.values() for c in (*p.hand, *p.deck, *p.discard)),
+                                      *(c.code for c in st.cards.values()),
+                                      *(u for c in st.cards.values() for u in c.under)]):
+        st.last_hits = {}  # a card that reads them is known: attacks from here on are remembered
     if any(ref not in st.cards for ref in st.acting):
         faults.append((f"{at}/acting", Msg(N_("'acting' names units in play"))))
     turn, wait = position.get("turn"), position.get("wait")

@@ -58,7 +58,7 @@ def shapes(players: Sequence[str], cards: CardPool) -> dict[str, Check]:
     effect = lambda v: (isinstance(v, list) and len(v) == 3 and is_str(v[0])  # noqa: E731
                         and is_int(v[1], -1) and isinstance(v[2], str))
     pending = record({"target": is_str, "amount": is_int, "source": opt_str, "prevented": is_int},
-                     {"stun": is_int})
+                     {"stun": is_int, "unevadable": lambda v: v is True})
     chance = record({"kind": one_of(*CHANCE_KINDS), "passes": is_int, "used": str_list})
     frames: dict[str, Check] = {
         "ready": record({"f": is_str}), "build-points": record({"f": is_str, "untapped": str_list}),
@@ -73,7 +73,9 @@ def shapes(players: Sequence[str], cards: CardPool) -> dict[str, Check]:
         "attack-end": record({"f": is_str}), "attack-clear": record({"f": is_str}),
         "dice-damage": record({"f": is_str, "source": opt_str, "target": is_str, "n": is_int, "player": pid}),
         "dice-hits": record({"f": is_str}),
-        "effect-damage": record({"f": is_str, "source": opt_str, "target": is_str, "amount": is_int}),
+        "effect-damage": record({"f": is_str, "source": opt_str, "target": is_str, "amount": is_int},
+                                {"unevadable": lambda v: v is True}),
+        "damage-each": record({"f": is_str, "source": opt_str, "targets": str_list, "amount": is_int}),
         "effects": record({"f": is_str, "source_id": is_str, "source": opt_str, "player": pid,
                            "effects": list_of(effect, 20), "target": opt_str, "x": is_int, "start": is_int}),
         "resolve-play": record({"f": is_str, "source_id": is_str, "source": opt_str, "player": pid,
@@ -88,7 +90,8 @@ def shapes(players: Sequence[str], cards: CardPool) -> dict[str, Check]:
 
     def held(v: Any) -> bool:
         ok = record({"id": is_str, "source": is_str, "code": code, "player": pid, "index": lambda x: is_int(x, -1),
-                     "window": one_of("chance", "reroll", "prevent")}, {"boost": list_of(is_int, 2)})(v)
+                     "window": one_of("chance", "reroll", "prevent")},
+                    {"boost": list_of(is_int, 2), "left": list_of(is_str, 8)})(v)
         if not ok:
             return False
         if "boost" in v:

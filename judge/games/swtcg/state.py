@@ -247,6 +247,9 @@ class GameState:
     winner: str | None = None
     reason: str | None = None
     rng_drawn: int | None = None
+    # the hits each unit's last attack rolled, by reference (swtcg.project.last-attack); None: this
+    # game remembers no attacks (no card that reads them was known at its start)
+    last_hits: dict[str, int] | None = None
     # where the cards are (``index``), kept until ``moved``; never written, never compared
     _index: CardIndex | None = field(default=None, compare=False, repr=False)
 
@@ -274,6 +277,8 @@ class GameState:
         new.mods, new.damage, new.later = plain_copy(self.mods), plain_copy(self.damage), plain_copy(self.later)
         new.held, new.frames = plain_copy(self.held), plain_copy(self.frames)
         new.chance, new.attack, new.roll = plain_copy(self.chance), plain_copy(self.attack), plain_copy(self.roll)
+        if self.last_hits is not None:
+            new.last_hits = dict(self.last_hits)
         return new
 
     def seats(self) -> list[str]:
@@ -345,6 +350,8 @@ class GameState:
             out["locations"] = locations
         if equipment:
             out["equipment"] = equipment
+        if self.last_hits is not None:  # only in a game that remembers attacks: others' views are as they were
+            out["last_hits"] = dict(sorted(self.last_hits.items()))
         if hidden:
             out["frames"] = copy.deepcopy(self.frames)
             out["build_started"] = list(self.build_started)
