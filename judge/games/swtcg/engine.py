@@ -837,8 +837,8 @@ def double_damage(ctx: Ctx, pending: list[dict[str, Any]]) -> None:
     discarded unit's Retaliate) or not a unit (a battle card) does no doubled damage."""
     st = ctx.state
     codes = ctx.cards.with_static("double-damage")
-    doublers = [(c.ref, s.scope) for c in st.cards.values() if c.zone == "location" and c.code in codes
-                and active(st, c) for s in ctx.card(c.code).statics if s.kind == "double-damage"]
+    doublers = [(c.ref, s.scope) for c in st.index().zone("location") if c.code in codes and active(st, c)
+                for s in ctx.card(c.code).statics if s.kind == "double-damage"]
     for p in pending:
         src = st.cards.get(p["source"]) if p["source"] else None
         if src is None:
