@@ -161,7 +161,8 @@ class Rewrite:
                 if is_code(parts[1]):
                     return value
                 code = self.names.index.code_of(parts[1])
-                return value if code is None else f"{parts[0]}.{code}{parts[2]}"
+                if code is not None:
+                    return f"{parts[0]}.{code}{parts[2]}"
             code = self.names.index.code_of(value) if bare else None
             if code is not None:
                 return code
