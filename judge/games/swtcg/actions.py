@@ -463,8 +463,19 @@ def _play_problem(ctx: Ctx, a: PlayCard | Use | Complete, play: Play, ability_id
             who = en.resolve_target(ctx, e.target, source, pid, target)
             if not any(d["target"] == who for d in st.damage):
                 return "swtcg.damage.prevent-when", Msg(N_("no damage waits to be dealt to {who}"), who=who)
+        if e.kind == "gain-control" and target is not None and \
+                ctx.cdef(target).cost > (_x_of(a) if amount == X else amount):
+            return "swtcg.costs.x-uses-printed-cost", Msg(
+                N_("{target} has build cost {cost}: more than X ({x})"),
+                target=target, cost=ctx.cdef(target).cost, x=_x_of(a) if amount == X else amount,
+            )
         del amount
-    cost = play.cost + en.cost_delta(ctx, pid, scope)
+    if play.cost == X and getattr(a, "amount", None) is None:
+        return "swtcg.costs.x-uses-printed-cost", Msg(
+            N_("{ability_id} costs X Force: say X ('amount')"),
+            ability_id=ability_id,
+        )
+    cost = _printed(play, a) + en.cost_delta(ctx, pid, scope, source)
     if play.any_amount:
         if a.pay is None:
             return "swtcg.costs.any-amount-reduced", Msg(
@@ -685,7 +696,17 @@ def _hidden_cost_problem(ctx: Ctx, a: SwAction, c: Card) -> Problem:
 def keyword_cost(ctx: Ctx, pid: str, k: Keyword, a: SwAction) -> int:
     """An activated keyword's Force cost now: printed (X: the amount asked for) plus cost changes."""
     base = k.cost if k.cost != X else (getattr(a, "amount", None) or 0)
-    return max(0, base + en.cost_delta(ctx, pid, "ability"))
+    return max(0, base + en.cost_delta(ctx, pid, "ability", parse_ability(getattr(a, "ability", ""))[0]))
+
+
+def _x_of(a: SwAction) -> int:
+    """The X a step names for an X cost ("Tap, pay X Force"): its ``amount``, 0 when it names none."""
+    return getattr(a, "amount", None) or 0
+
+
+def _printed(play: Play, a: SwAction) -> int:
+    """A play's printed Force cost: X is what the step names (swtcg.costs.x-uses-printed-cost)."""
+    return _x_of(a) if play.cost == X else play.cost
 
 
 def _check_pass(ctx: Ctx, a: Pass) -> Problem:
@@ -818,16 +839,17 @@ def _skip(ctx: Ctx, a: Skip) -> None:
     st.frames.append({"f": "chance", "kind": "general"})
 
 
-def _pay(ctx: Ctx, pid: str, play: Play, a: PlayCard | Use | Complete, scope: str) -> tuple[int, int]:
+def _pay(ctx: Ctx, pid: str, play: Play, a: PlayCard | Use | Complete, scope: str,
+         source: str | None = None) -> tuple[int, int]:
     """(Force paid, X): X is the printed cost (swtcg.costs.x-uses-printed-cost), or for "any amount"
     the amount paid plus the reduction (swtcg.costs.any-amount-reduced)."""
-    delta = en.cost_delta(ctx, pid, scope)
+    delta = en.cost_delta(ctx, pid, scope, source)
     if play.any_amount:
         paid = a.pay or 0
         x = paid - min(0, delta)
     else:
-        paid = max(0, play.cost + delta)
-        x = play.cost
+        x = _printed(play, a)
+        paid = max(0, x + delta)
     p = ctx.state.players[pid]
     p.force -= paid  # swtcg.costs.must-pay: checked before
     return paid, x
@@ -837,12 +859,14 @@ def _resolve_play(ctx: Ctx, pid: str, ability_id: str, source: str | None, play:
                   scope: str) -> None:
     st = ctx.state
     option = a.option or 0
-    paid, x = _pay(ctx, pid, play, a, scope)
+    paid, x = _pay(ctx, pid, play, a, scope, source)
     choose: tuple[str, ...] = ("swtcg.effects.choose-one",) if len(play.options) > 1 else ()
     if play.reserves:  # played from the build zone (swtcg.base.reserves)
         choose += ("swtcg.base.reserves",)
     if en.location_cost_change(ctx, pid, scope):
         choose = ("swtcg.base.location", *choose)  # a Location in play changed the cost
+    if play.cost == X:
+        choose = ("swtcg.costs.x-uses-printed-cost", *choose)  # X is the printed cost, whatever was paid
     ctx.record(rc.UseRecord(("swtcg.costs.must-pay", *choose),
                             player=pid, ability=ability_id, cost=paid,
                             option=option if len(play.options) > 1 else None, target=a.target))

@@ -92,13 +92,14 @@ CARDS: tuple[CardDef, ...] = (
               "prevent it."),
     unit("LS-LN", "Luke Skywalker", "light", "character", "Rebel Jedi Knight", 9, 40, 6, 6, version="N",
          keywords=(k("evade", 2, cost=5),),
+         plays=(Play(cost=X, tap=True, options=((Effect("gain-control", X, "dark-character-unit"),),)),),
          text="Pay 5 Force -> Evade 2 | Tap, pay X Force -> gain control of a Dark Side Character of build cost X "
-              "or less until the end of the Character battle step.",
-         unparsed="gaining control of a unit", implemented=False),
+              "or less until the end of the Character battle step."),
     unit("LS-OWS", "Obi-Wan's Spirit", "light", "character", "Jedi Spirit", 5, 40, 0, 2, version="A",
+         statics=(Static(kind="no-arena-control"), Static(kind="prevent-all"),
+                  Static(kind="cost", amount=-1, scope="ability", whose="you", of="character:Jedi")),
          text="Does not count for controlling the Character arena. | Prevent all damage to and from it. | Your "
-              "Jedi Characters' activated abilities cost 1 less Force.",
-         unparsed="arena control and blanket prevention", implemented=False),
+              "Jedi Characters' activated abilities cost 1 less Force."),
     CardDef(code="NS-CCB", name="Cloud City Battleground", side="neutral", type="location", subtypes=("Ground",),
             cost=1, statics=(Static(kind="cost", amount=-2, scope="battle", whose="you"),),
             text="Each of your battle cards costs 2 less Force to play."),

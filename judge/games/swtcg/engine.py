@@ -302,13 +302,15 @@ def kw_value(ctx: Ctx, ref: str, name: str) -> int:
     return 1
 
 
-def cost_delta(ctx: Ctx, pid: str, scope: str) -> int:
+def cost_delta(ctx: Ctx, pid: str, scope: str, source: str | None = None) -> int:
     """How much the Force cost of ``pid``'s battle cards (``battle``) or activated abilities
-    (``ability``) changes, from static abilities in play (found once while the cards stay where they
-    are: GameState.index)."""
+    (``ability``, of the card ``source``: a change may reach only some cards' abilities, Static.of)
+    changes, from static abilities in play (found once while the cards stay where they are:
+    GameState.index)."""
     st = ctx.state
     memo = st.index().facts(ctx.cards)
-    key = ("cost", pid, scope, st.phase == "setup")
+    of = st.cards[source].code if source is not None and source in st.cards else None
+    key = ("cost", pid, scope, st.phase == "setup", of)
     found: int | None = memo.get(key)
     if found is not None:
         return found
@@ -320,7 +322,8 @@ def cost_delta(ctx: Ctx, pid: str, scope: str) -> int:
         for s in ctx.card(c.code).statics:
             mine = c.controller == pid
             if s.kind == "cost" and s.scope == scope and (s.whose == "all" or (s.whose == "you" and mine)
-                                                          or (s.whose == "opponent" and not mine)):
+                                                          or (s.whose == "opponent" and not mine)) \
+                    and (not s.of or s.covers(ctx.cards.get(of) if of is not None else None)):
                 delta += s.amount
     memo[key] = delta
     return delta
@@ -684,7 +687,7 @@ def resolve_target(ctx: Ctx, kind: str, source: str | None, pid: str, given: str
     if kind == "defender":
         return st.attack["defender"] if st.attack else None
     if kind in ("your-unit", "enemy-unit", "any-unit", "character", "character-unit", "enemy-character-unit",
-                "enemy-ground-or-character-unit"):
+                "enemy-ground-or-character-unit", "dark-character-unit"):
         return given
     return None
 
@@ -704,8 +707,10 @@ def target_problem(ctx: Ctx, kind: str, pid: str, target: str | None, source: st
             "swtcg.cards.type-reference"
     if c.zone not in ARENAS:  # "a unit" never is a pilot (swtcg.pilots.unit-effects-exclude)
         return "swtcg.pilots.unit-effects-exclude" if c.zone == "pilot" else "swtcg.project.target"
-    if kind in ("character-unit", "enemy-character-unit") and c.zone != "character":
+    if kind in ("character-unit", "enemy-character-unit", "dark-character-unit") and c.zone != "character":
         return "swtcg.cards.type-reference"
+    if kind == "dark-character-unit" and (ctx.cdef(target).side != "dark" or c.controller == pid):
+        return "swtcg.project.gain-control"  # a Dark Side Character another player controls
     if kind == "your-unit" and c.controller != pid:
         return "swtcg.control.you-your"
     if kind == "enemy-ground-or-character-unit" and c.zone not in ("ground", "character"):
@@ -786,11 +791,55 @@ def apply_effect(ctx: Ctx, source_id: str, source: str | None, pid: str, e: Effe
             add_mod(ctx, who, "no-combat", 1, "turn", source_id)
             ctx.record(rc.EffectRecord(("swtcg.timing.this-turn", "swtcg.base.golden"), source=source_id,
                                        effect="no-combat", amount=0, target=who))
+    elif e.kind == "gain-control":
+        gain_control(ctx, source_id, pid, who, amount)
     elif e.kind == "untap":
         if who is not None and who in st.cards:
             st.cards[who].tapped = False
             ctx.record(rc.EffectRecord(("swtcg.battle.untap-attack-again",), source=source_id, effect="untap",
                                        amount=0, target=who))
+
+
+def gain_control(ctx: Ctx, source_id: str, pid: str, who: str | None, x: int) -> None:
+    """``pid`` gains control of a unit of build cost ``x`` or less (the printed cost: the X of the cost,
+    swtcg.costs.x-uses-printed-cost) until the end of the Character battle step: it stays where it is,
+    tapped or not, and its new controller controls every aspect of it (swtcg.control.controller), to
+    attack with it too; then the player who had it gets it back (``end_control``;
+    swtcg.project.gain-control). A unit no longer in an arena, or costing more, is not taken."""
+    st = ctx.state
+    if who is None or who not in st.cards:
+        return
+    c = st.cards[who]
+    if c.zone not in ARENAS or c.controller == pid or ctx.card(c.code).cost > x:
+        ctx.record(rc.EffectRecord(("swtcg.project.gain-control",), source=source_id, effect="gain-control",
+                                   amount=0, target=who))
+        return
+    add_mod(ctx, who, f"control:{c.controller}", 0, "character-step", source_id)
+    c.controller = pid
+    st.moved()
+    ctx.record(rc.EffectRecord(("swtcg.control.controller", "swtcg.costs.x-uses-printed-cost",
+                                "swtcg.project.gain-control"), source=source_id, effect="gain-control", amount=x,
+                               target=who))
+
+
+def end_control(ctx: Ctx) -> None:
+    """The Character battle step ended: control gained "until the end of the Character battle step"
+    goes back to the player who had it, the latest change first (swtcg.project.gain-control)."""
+    st = ctx.state
+    ending = [m for m in st.mods if m["until"] == "character-step"]
+    if not ending:
+        return
+    st.mods = [m for m in st.mods if m["until"] != "character-step"]
+    for i in range(len(ending) - 1, -1, -1):  # (an index: mypyc cannot compile reversed() of this list)
+        m = ending[i]
+        c = st.cards.get(m["target"])
+        back = m["stat"].partition(":")[2]
+        if c is None or back not in st.players or c.controller == back:
+            continue
+        c.controller = back
+        st.moved()
+        ctx.record(rc.EffectRecord(("swtcg.control.controller", "swtcg.project.gain-control"), source=m["source"],
+                                   effect="control-ends", amount=0, target=c.ref))
 
 
 def retreat(ctx: Ctx, ref: str, tap: bool, rules: tuple[str, ...]) -> None:
@@ -819,6 +868,8 @@ def open_damage(ctx: Ctx, pending: list[dict[str, Any]]) -> None:
     if ctx.cards.with_static("double-damage"):
         double_damage(ctx, pending)
     st.damage = pending
+    if ctx.cards.with_static("prevent-all"):
+        prevent_all(ctx, pending)
     for p in pending:
         ctx.record(rc.PendingRecord(("swtcg.pop.damage",), target=p["target"], amount=p["amount"], source=p["source"]))
         for i, trig in enumerate(ctx.cdef(p["target"]).triggers if active(st, st.cards[p["target"]]) else ()):
@@ -850,6 +901,26 @@ def double_damage(ctx: Ctx, pending: list[dict[str, Any]]) -> None:
                 ctx.record(rc.DoubledRecord(("swtcg.keywords.overkill-then-double", "swtcg.base.location"),
                                             source=location, by=p["source"], target=p["target"], was=was,
                                             amount=p["amount"]))
+
+
+def prevent_all(ctx: Ctx, pending: list[dict[str, Any]]) -> None:
+    """"Prevent all damage to and from it" (Obi-Wan's Spirit): a static prevention, as the damage
+    waits to be dealt and before anyone plays in the chance to prevent it (after any doubling), by the
+    card's controller; nothing is left to prevent afterwards (swtcg.project.prevent-all). It works
+    while the unit is in an arena (a static ability of a unit, swtcg.damage.prevent-from-build-zone
+    aside)."""
+    st = ctx.state
+    codes = ctx.cards.with_static("prevent-all")
+    for p in pending:
+        for ref in (p["target"], p["source"]):
+            c = st.cards.get(ref) if ref else None
+            if c is None or c.code not in codes or c.zone not in ARENAS or not active(st, c):
+                continue
+            left = p["amount"] - p["prevented"]
+            if left > 0:
+                prevent(ctx, c.controller, f"{c.ref}:prevent-all", p["target"], left,
+                        ("swtcg.project.prevent-all", "swtcg.pop.damage"))
+            break
 
 
 def prevent(ctx: Ctx, pid: str, ability: str, target: str | None, amount: int, rules: tuple[str, ...]) -> int:
@@ -1203,6 +1274,8 @@ def run_frame(ctx: Ctx, frame: dict[str, Any]) -> None:
             st.acting = actors
             st.turn = st.cards[actors[0]].controller
             st.wait = "act"
+        elif frame["a"] == "character" and st.mods:
+            end_control(ctx)  # the Character battle step is over
     elif f == "chance":
         open_chance(ctx, frame["kind"])
     elif f == "resume":
@@ -1360,8 +1433,9 @@ def turn_end(ctx: Ctx) -> None:
         return
     st.mods = [m for m in st.mods if m["until"] not in ("battle", "turn", "attack")]
     control: dict[str, str | None] = {}
+    uncounted = ctx.cards.with_static("no-arena-control")  # "does not count for controlling" (base.win)
     for arena in ARENAS:
-        present = {c.controller for c in st.units_in(arena)}
+        present = {c.controller for c in st.units_in(arena) if c.code not in uncounted or not active(st, c)}
         control[arena] = next(iter(present)) if len(present) == 1 else None
     for pid in st.side_order():
         if sum(1 for v in control.values() if v == pid) >= 2:

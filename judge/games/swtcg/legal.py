@@ -301,7 +301,7 @@ def _keyword_steps(ctx: Ctx, pid: str, ref: str, iid: str, k: Keyword) -> Iterat
             yield Use(pid, ability=iid, target=d["target"])
     elif k.name == "evade" and k.value == X:
         due = sum(d["amount"] - d["prevented"] for d in st.damage if d["target"] == ref)
-        most = min(due, st.players[pid].force - en.cost_delta(ctx, pid, "ability"))
+        most = min(due, st.players[pid].force - en.cost_delta(ctx, pid, "ability", ref))
         if most > 0:
             yield Use(pid, ability=iid, amount=most)
     elif k.name == "lucky":
@@ -328,18 +328,25 @@ def _unit_plays(ctx: Ctx, pid: str, ref: str, in_order: _Refs) -> Iterator[Group
         if not any(kind in FITS[w] or (w == "build" and st.wait == "build")
                    or (w == "would-attack" and st.wait == "act") for w in play.windows):
             continue
-        if _cannot_pay(ctx, pid, play, "ability"):
+        if _cannot_pay(ctx, pid, play, "ability", ref):
             continue
         iid = f"{ref}:play" + (f".{n + 1}" if n else "")
+        if play.cost == X:  # X: the target's build cost, the least that reaches it (swtcg.costs.x-uses-printed-cost)
+            yield f"use {iid}", (Use(pid, ability=iid, option=option, target=target, pay=pay, dice=dice,
+                                     amount=ctx.cdef(target).cost if target is not None else 0)
+                                 for option, target, pay, dice in _variants(ctx, pid, play, in_order))
+            continue
         yield f"use {iid}", (Use(pid, ability=iid, option=option, target=target, pay=pay, dice=dice)
                              for option, target, pay, dice in _variants(ctx, pid, play, in_order))
 
 
-def _cannot_pay(ctx: Ctx, pid: str, play: Play, scope: str) -> bool:
+def _cannot_pay(ctx: Ctx, pid: str, play: Play, scope: str, source: str | None = None) -> bool:
     """Whether ``pid`` cannot pay a play's Force cost whatever its option and target: check refuses
     each of its steps then (swtcg.costs.must-pay, the last of its checks), so none is made; ``any_amount``:
-    the steps pay what ``pid`` has."""
-    return not play.any_amount and ctx.state.players[pid].force < max(0, play.cost + en.cost_delta(ctx, pid, scope))
+    the steps pay what ``pid`` has; X: at least 0 plus the changes."""
+    printed = 0 if play.cost == X else play.cost
+    return not play.any_amount and \
+        ctx.state.players[pid].force < max(0, printed + en.cost_delta(ctx, pid, scope, source))
 
 
 def _keyword_idle(ctx: Ctx, pid: str, ref: str, k: Keyword) -> bool:
@@ -349,7 +356,7 @@ def _keyword_idle(ctx: Ctx, pid: str, ref: str, k: Keyword) -> bool:
     if k.name == "hidden-cost":
         return False
     st = ctx.state
-    if k.cost != X and st.players[pid].force < max(0, k.cost + en.cost_delta(ctx, pid, "ability")):
+    if k.cost != X and st.players[pid].force < max(0, k.cost + en.cost_delta(ctx, pid, "ability", ref)):
         return True
     return k.name in ("evade", "deflect") and not any(d["target"] == ref for d in st.damage)
 
@@ -372,7 +379,7 @@ class _Refs:
 
 
 TARGETED = frozenset(("your-unit", "enemy-unit", "any-unit", "character", "character-unit", "enemy-character-unit",
-                      "enemy-ground-or-character-unit"))
+                      "enemy-ground-or-character-unit", "dark-character-unit"))
 Variant = tuple[int | None, str | None, int | None, tuple[int, ...] | None]
 
 
@@ -392,7 +399,8 @@ def _variants(ctx: Ctx, pid: str, play: Play, in_order: _Refs) -> Iterator[Varia
             yield chosen, None, pay, dice
             continue
         mine = "your-unit" in kinds
-        theirs = bool(kinds & {"enemy-unit", "enemy-character-unit", "enemy-ground-or-character-unit"})
+        theirs = bool(kinds & {"enemy-unit", "enemy-character-unit", "enemy-ground-or-character-unit",
+                               "dark-character-unit"})
         prevents = any(e.kind == "prevent" for e in effects)
         targeted = sorted(kinds & TARGETED)
         only = targeted[0] if len(targeted) == 1 else None  # (the usual one kind: asked with no all() per card)

@@ -48,10 +48,11 @@ CUMULATIVE = ("accuracy", "critical-hit", "shields", "stun", "lucky", "bombard",
 KEYWORD_EFFECTS = ("stun", "accuracy", "critical-hit")
 EFFECT_KINDS = ("gain-force", "lose-force", "draw", "power", "speed", *KEYWORD_EFFECTS, "damage", "dice", "prevent",
                 "reroll", "disrupt", "retreat", "untap", "return-self", "no-combat", "discard", "opponent-discards",
-                "unevadable-damage", "damage-each", "return-with-stack", "discard-if-missed")
-STATIC_KINDS = ("cost", "grant", "boost", "attack-only", "equip", "double-damage", "retreat-instead")
+                "unevadable-damage", "damage-each", "return-with-stack", "discard-if-missed", "gain-control")
+STATIC_KINDS = ("cost", "grant", "boost", "attack-only", "equip", "double-damage", "retreat-instead",
+                "no-arena-control", "prevent-all")
 TARGETS = ("", "self", "your-unit", "enemy-unit", "any-unit", "attacker", "defender", "character", "character-unit",
-           "enemy-character-unit", "your-droids", "enemy-ground-or-character-unit")
+           "enemy-character-unit", "your-droids", "enemy-ground-or-character-unit", "dark-character-unit")
 WINDOWS = ("any", "attack", "reroll", "prevent", "disrupt", "build", "no-attack", "would-attack")
 TRIGGER_ON = ("attacks", "discarded", "damaged", "battle-start", "battle-end", "build-start")
 
@@ -151,7 +152,11 @@ class Static:
     Location doubles all damage that units in the arena ``scope`` would do, before it can be
     prevented (Hoth Battle Plains; swtcg.keywords.overkill-then-double); ``retreat-instead``: while a
     card named ``scope`` is in your Character arena, if this unit would be discarded, retreat it
-    instead (a replacement: swtcg.project.retreat-instead)."""
+    instead (a replacement: swtcg.project.retreat-instead); ``no-arena-control``: the unit does not count
+    for controlling its arena (base.win); ``prevent-all``: all damage to and from the unit is prevented
+    as it waits to be dealt (swtcg.project.prevent-all). ``of``: a ``cost`` change only for the
+    abilities of your cards of this type and subtype word, ``character:Jedi`` ("your Jedi
+    Characters' activated abilities")."""
 
     kind: str
     amount: int = 0
@@ -159,6 +164,16 @@ class Static:
     whose: str = "you"
     keyword: Keyword | None = None
     stat: str = ""  # ``boost``: the stat your units of subtype ``scope`` get ``amount`` more of
+    of: str = ""
+
+    def covers(self, card: CardDef | None) -> bool:
+        """Whether a ``cost`` change reaches the abilities of ``card`` (``of`` names its type and subtype)."""
+        if not self.of:
+            return True
+        if card is None:
+            return False
+        type_, _, word = self.of.partition(":")
+        return card.type == type_ and (not word or card.has_subtype(word))
 
 
 @dataclass(frozen=True)
@@ -390,6 +405,8 @@ def _static_json(s: Static) -> dict[str, Any]:
         out["keyword"] = keyword_json(s.keyword)
     if s.stat:
         out["stat"] = s.stat
+    if s.of:
+        out["of"] = s.of
     return out
 
 
@@ -397,7 +414,8 @@ def _static_from(raw: Mapping[str, Any]) -> Static:
     keyword = raw.get("keyword")
     return Static(kind=_known(raw["kind"], STATIC_KINDS), amount=int(raw.get("amount", 0)),
                   scope=str(raw.get("scope", "")), whose=_known(raw.get("whose", "you"), ("you", "all", "opponent")),
-                  keyword=keyword_from(keyword) if keyword else None, stat=str(raw.get("stat", "")))
+                  keyword=keyword_from(keyword) if keyword else None, stat=str(raw.get("stat", "")),
+                  of=str(raw.get("of", "")))
 
 
 def _known(value: Any, known: tuple[str, ...]) -> str:

@@ -13,7 +13,7 @@ from judge.games.swtcg.model import CardPool
 Check = Callable[[Any], bool]
 CHANCE_KINDS = ("general", "attack", "reroll", "prevent", "disrupt")
 WAITS = ("deploy", "partial", "build", "retreat", "act", "chance")
-UNTIL = ("attack", "battle", "turn")
+UNTIL = ("attack", "battle", "turn", "character-step")
 
 
 def is_int(v: Any, lo: int = 0, hi: int = 999) -> bool:
