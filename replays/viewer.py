@@ -321,6 +321,14 @@ VALUE_WORDS = frozenset({
     # why a SW TCG card went to a discard pile
     NP_("value", "damage"), NP_("value", "unique"), NP_("value", "pilot"), NP_("value", "effect"),
     NP_("value", "equipment"), NP_("value", "location"), NP_("value", "completed"), NP_("value", "hand"),
+    # the kinds of a SW TCG chance to play (``attack`` and ``reroll`` above)
+    NP_("value", "general"), NP_("value", "prevent"), NP_("value", "disrupt"),
+    # what a SW TCG ``effect`` event does (``damage``, ``reroll``, ``retreat`` above)
+    NP_("value", "gain-force"), NP_("value", "lose-force"), NP_("value", "draw"), NP_("value", "power"),
+    NP_("value", "speed"), NP_("value", "stun"), NP_("value", "accuracy"), NP_("value", "critical-hit"),
+    NP_("value", "untap"), NP_("value", "return-self"), NP_("value", "no-combat"),
+    NP_("value", "return-with-stack"), NP_("value", "discard-if-missed"), NP_("value", "gain-control"),
+    NP_("value", "control-ends"),
 })
 
 

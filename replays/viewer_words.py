@@ -121,6 +121,7 @@ UI: dict[str, str] = {
     "tapped": N_("tapped"),
     "piloted_by": N_("piloted by"),
     "equipped_with": N_("equipped with"),
+    "owned_by": N_("{player}'s card, controlled for now"),
     "location": N_("Location"),
     "stacked": N_("stacked: {cards}"),
     "battle_in": N_("battle in"),

@@ -42,6 +42,9 @@
       pilotLine += (equipOf[ref] || []).map(function (e) {
         return '<div class="v-pilot" data-equipment="' + esc(e) + '">' + esc(w("equipped_with")) + " <b>" + esc(name(e)) + "</b></div>";
       }).join("");
+      // a unit another player controls now (Luke Skywalker N's "gain control"): whose card it is
+      var owner = u.controller ? ((refs[ref] && refs[ref].player) || String(ref).split(".")[0]) : null;
+      if (owner) pilotLine += '<div class="v-pilot" data-owner="' + esc(owner) + '">' + esc(w("owned_by", { player: name(owner) })) + "</div>";
       var under = (u.under || []).length ? '<div class="v-csub">' + esc(w("stacked", { cards: u.under.map(function (c) { return name(c); }).join(", ") })) + "</div>" : "";
       var text = card.text ? '<div class="v-ctext">' + esc(card.text) + "</div>" : "";
       var side = card.side === "dark" ? "red" : card.side === "light" ? "blue" : "gray";

@@ -119,6 +119,26 @@ def test_a_swtcg_table_shows_the_location_in_its_arena_and_the_equipment_on_its_
     context.close()
 
 
+def test_a_swtcg_unit_another_player_controls_is_drawn_on_its_controller_s_side_with_its_owner(
+        browser: Any, tmp_path: Path) -> None:
+    log = json.loads((EXAMPLES_DIR / "swtcg" / "control-luke-takes-vader.json").read_text(encoding="utf-8"))
+    views = views_of(log).views
+    taken = next(i for i, v in enumerate(views) if v["arenas"]["character"].get("p1.DS-VK", {}).get("controller"))
+    context, tab, errors = opened(browser, log, tmp_path, taken)
+    vader = '[data-arena="character"] [data-side="p2"] .v-card[data-ref="p1.DS-VK"]'
+    assert tab.locator(vader).count() == 1
+    assert tab.locator('[data-arena="character"] [data-side="p1"] .v-card[data-ref="p1.DS-VK"]').count() == 0
+    assert tab.locator(vader + ' [data-owner="p1"]').inner_text() == "Ana's card, controlled for now"
+    assert tab.locator("[data-owner]").count() == 1  # only the taken unit
+    tab.screenshot(path=str(tmp_path / "control.png"), full_page=True)
+    tab.keyboard.press("End")
+    tab.wait_for_function(f"document.getElementById('viewer').dataset.step === '{len(views) - 1}'")
+    assert tab.locator('[data-arena="character"] [data-side="p1"] .v-card[data-ref="p1.DS-VK"]').count() == 1
+    assert tab.locator("[data-owner]").count() == 0  # back with its owner
+    assert errors == []
+    context.close()
+
+
 def test_damage_waiting_from_a_battle_card_names_no_missing_source() -> None:
     """A SW TCG ``pending`` event whose damage has no unit as its source (a battle card's) is worded
     without "from none"; with a source, the source is named, in every language."""
@@ -134,3 +154,24 @@ def test_damage_waiting_from_a_battle_card_names_no_missing_source() -> None:
         assert "none" not in bare and "None" not in bare and "2" in bare, (lang, bare)
         assert "DS-TIE" in sourced or "TIE" in sourced, (lang, sourced)
         assert len(sourced) > len(bare)
+
+
+def test_a_swtcg_chance_and_effect_are_worded_in_the_readers_language() -> None:
+    """The kind of a chance to play and what an ``effect`` event does are values the viewer words in
+    Polish and Russian, not left in English."""
+    from i18n import text
+    from replays.viewer import Names, describe_event
+
+    info = {"refs": {"p1.DS-VK": {"code": "DS-VK", "player": "p1"}}, "cards": {"DS-VK": {"name": "Darth Vader"}}}
+    chance = {"event": "chance", "kind": "general", "player": "p2", "passes": 0, "may": []}
+    taken = {"event": "effect", "source": "p2.LS-LN:play", "effect": "gain-control", "amount": 10,
+             "target": "p1.DS-VK"}
+    words = {}
+    for lang in ("en", "pl", "ru"):
+        names = Names([{"id": "p2", "name": "Ben"}], info, text(lang))
+        words[lang] = (describe_event(chance, names), describe_event(taken, names))
+    assert words["en"][0] == "Ben has a chance to play (general)"
+    assert words["en"][1].startswith("gain-control → Darth Vader")
+    assert "(ogólna)" in words["pl"][0] and "(общий)" in words["ru"][0]
+    assert words["pl"][1].startswith("przejęcie kontroli") and words["ru"][1].startswith("захват контроля")
+    assert "Darth Vader" in words["pl"][1] and "general" not in words["pl"][0] + words["ru"][0]
