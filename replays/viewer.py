@@ -329,6 +329,9 @@ VALUE_WORDS = frozenset({
     NP_("value", "untap"), NP_("value", "return-self"), NP_("value", "no-combat"),
     NP_("value", "return-with-stack"), NP_("value", "discard-if-missed"), NP_("value", "gain-control"),
     NP_("value", "control-ends"),
+    # what a SW TCG player is asked (``wait``) and how long a lasting effect lasts (``until``)
+    NP_("value", "act"), NP_("value", "chance"), NP_("value", "deploy"), NP_("value", "partial"),
+    NP_("value", "turn"), NP_("value", "character-step"),
 })
 
 
@@ -401,6 +404,8 @@ KEY_WORDS = {k: v for k, v in (
     ("card", N_("card")), ("cards", N_("cards")), ("target", N_("target")), ("ability", N_("ability")),
     ("die", N_("die")), ("onto", N_("onto")), ("on", N_("on")), ("for", N_("for")), ("to", N_("to")),
     ("enemies", N_("enemies")), ("claim_ability", N_("claim ability")), ("skill", N_("skill")), ("pay", N_("pay")),
+    ("amount", N_("amount")), ("option", N_("option")), ("controller", N_("controller")), ("owner", N_("owner")),
+    ("until", N_("until")), ("source", N_("source")), ("stat", N_("stat")),
 )}
 
 
