@@ -162,20 +162,26 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
                     continue  # every step of it: swtcg.costs.must-pay (check says so, and why, when asked)
             yield f"play {code}", (PlayCard(pid, card=code, option=option, target=target, pay=pay, dice=dice)
                                    for option, target, pay, dice in _variants(ctx, pid, play, in_order))
-        for ref, activated in _chance_cards(ctx, pid, kind):
-            yield from _unit_plays(ctx, pid, ref, in_order)
+        for ref, fitting, activated in _chance_cards(ctx, pid, kind):
+            if fitting is None:
+                yield from _unit_plays(ctx, pid, ref, in_order)  # (a code the pool does not know: ctx.card says so)
+            elif fitting:
+                yield from _plays_of(ctx, pid, ref, fitting, in_order)
             for iid, k, first in activated:
                 if not _keyword_idle(ctx, pid, ref, first):
                     yield f"use {iid}", _keyword_steps(ctx, pid, ref, iid, k)
 
 
-ChanceCards = list[tuple[str, list[tuple[str, Keyword, Keyword]]]]
+Fitting = list[tuple[int, Play]]
+ChanceCards = list[tuple[str, Fitting | None, list[tuple[str, Keyword, Keyword]]]]
 
 
 def _chance_cards(ctx: Ctx, pid: str, kind: str) -> ChanceCards:
     """The cards of ``pid``'s with something of their own, their pilot's or granted to use in a chance
-    of ``kind``, sorted, each with its activated keyword instances of that kind (ID, keyword, and the
-    keyword check finds for that ID: find_keyword's, the first with it). Found from where the cards are
+    of ``kind``, sorted, each with its plays that fit the chance (number and play, as ``_unit_plays``
+    finds them; None for a code the pool does not know: ``_unit_plays`` asks ctx.card) and its activated
+    keyword instances of that kind (ID, keyword, and the keyword check finds for that ID: find_keyword's,
+    the first with it); a card with neither is left out. Found from where the cards are
     (GameState.index), once while they stay there: those of a code with something in this kind of
     chance, of a code the pool does not know (any kind, as in_play.get(code, CHANCE_KINDS) says),
     with Equipment on them (what it gives may be used, swtcg.base.equip), or with such a pilot; all
@@ -202,13 +208,22 @@ def _chance_cards(ctx: Ctx, pid: str, kind: str) -> ChanceCards:
                  *(c for c in index.piloted if c.pilot in cards and (
                      (pcode := cards[c.pilot].code) in piloted or pcode not in piloting))]
     found = []
+    pool = ctx.cards.cards
     for ref in sorted({c.ref for c in among if c.controller == pid}):
         instances = en.keyword_instances(ctx, ref, grants)
         first: dict[str, Keyword] = {}
         for iid, k in instances:
             first.setdefault(iid, k)
-        found.append((ref, [(iid, k, first[iid]) for iid, k in instances
-                            if (window := ACTIVATED.get(k.name)) is not None and kind in FITS[window]]))
+        activated = [(iid, k, first[iid]) for iid, k in instances
+                     if (window := ACTIVATED.get(k.name)) is not None and kind in FITS[window]]
+        d = pool.get(cards[ref].code)
+        fitting: Fitting | None = None
+        if d is not None:  # _unit_plays' plays in a chance of this kind (its other windows need another wait)
+            fitting = [(n, play) for n, play in enumerate(d.plays) if any(kind in FITS[w] for w in play.windows)] \
+                if d.unit else []
+            if not fitting and not activated:
+                continue
+        found.append((ref, fitting, activated))
     facts[key] = found
     return found
 
@@ -332,6 +347,21 @@ def _unit_plays(ctx: Ctx, pid: str, ref: str, in_order: _Refs) -> Iterator[Group
             continue
         iid = f"{ref}:play" + (f".{n + 1}" if n else "")
         if play.cost == X:  # X: the target's build cost, the least that reaches it (swtcg.costs.x-uses-printed-cost)
+            yield f"use {iid}", (Use(pid, ability=iid, option=option, target=target, pay=pay, dice=dice,
+                                     amount=ctx.cdef(target).cost if target is not None else 0)
+                                 for option, target, pay, dice in _variants(ctx, pid, play, in_order))
+            continue
+        yield f"use {iid}", (Use(pid, ability=iid, option=option, target=target, pay=pay, dice=dice)
+                             for option, target, pay, dice in _variants(ctx, pid, play, in_order))
+
+
+def _plays_of(ctx: Ctx, pid: str, ref: str, fitting: Fitting, in_order: _Refs) -> Iterator[Group]:
+    """``_unit_plays`` in a chance to play, its plays that fit the chance found already (``_chance_cards``)."""
+    for n, play in fitting:
+        if _cannot_pay(ctx, pid, play, "ability", ref):
+            continue
+        iid = f"{ref}:play" + (f".{n + 1}" if n else "")
+        if play.cost == X:
             yield f"use {iid}", (Use(pid, ability=iid, option=option, target=target, pay=pay, dice=dice,
                                      amount=ctx.cdef(target).cost if target is not None else 0)
                                  for option, target, pay, dice in _variants(ctx, pid, play, in_order))

@@ -29,7 +29,10 @@ class _Rec(Record):
     keys: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, rules: tuple[str, ...] | list[str], **values: Any) -> None:
-        known, required = _shape(type(self))
+        shape = _SHAPES.get(type(self))
+        if shape is None:
+            shape = _shape(type(self))
+        known, required = shape
         if not (values.keys() <= known and required <= values.keys()):
             unknown, missing = set(values) - known, required - set(values)
             raise TypeError(f"{type(self).__name__}: unknown {sorted(unknown)}, missing {sorted(missing)}")
