@@ -88,12 +88,19 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
     if w in ("deploy", "partial", "build"):
         hand = sorted(set(p.hand) - {UNKNOWN})
     if w == "deploy":
+        left = en.SETUP_BUILD_POINTS - p.deployed
+        pool = ctx.cards.cards
         for code in hand:
+            hd = pool.get(code)  # (an unknown code is checked: ctx.card says so)
+            if hd is not None and (not hd.unit or hd.cost > left):
+                continue  # check refuses it: swtcg.setup.units-only, swtcg.setup.out-of-units
             yield f"deploy {code}", (Deploy(pid, card=code),)
     elif w == "partial":
         left = en.SETUP_BUILD_POINTS - p.deployed
         for code in hand:
             d = ctx.card(code)
+            if not d.unit:
+                continue  # check refuses it: swtcg.setup.units-only
             if left >= 1:
                 yield f"build {code}", (Build(pid, card=code, counters=max(1, min(left, d.cost))),)
     elif w == "build":
@@ -135,7 +142,8 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
             if d.unit and d.plays:
                 yield from _unit_plays(ctx, pid, ref, in_order)
     elif w == "retreat":
-        for ref in sorted(c.ref for c in st.index().controlled(pid)):  # swtcg.retreat.untapped-only: one's own
+        # swtcg.retreat.untapped-only: one's own, untapped, in play (check refuses the others)
+        for ref in sorted(c.ref for c in st.index().controlled(pid) if c.zone in IN_PLAY and not c.tapped):
             yield f"retreat {ref}", (Retreat(pid, card=ref),)
     elif w == "act":
         in_order = _Refs(st.cards, ordered)
