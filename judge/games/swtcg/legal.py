@@ -58,6 +58,8 @@ def options(ctx: Ctx, pid: str) -> list[str]:
     st = ctx.state
     if st.turn != pid or st.wait is None:
         return []
+    if st.wait == "chance" and _nothing_in_chance(ctx, pid):
+        return []  # (most chances: _groups would find no step to check)
     out: list[str] = []
     seen: set[str] = set()
     ctx.checking = True
@@ -75,7 +77,39 @@ def options(ctx: Ctx, pid: str) -> list[str]:
     return out
 
 
+def _nothing_in_chance(ctx: Ctx, pid: str) -> bool:
+    """Whether ``_groups`` finds nothing at all for ``pid`` in the chance to play open now: no card in
+    hand that may be played in this kind of chance, no card in play with something for it
+    (``_chance_cards``, asked as ``_groups`` asks it: after the hand, which makes no step here)."""
+    st = ctx.state
+    kind = st.chance["kind"] if st.chance else ""
+    in_hand = ctx.cards.derived("hand-chances", _hand_chances)
+    for c in st.players[pid].hand:
+        if c != UNKNOWN and kind in in_hand.get(c, CHANCE_KINDS):
+            return False
+    return not _chance_cards(ctx, pid, kind)
+
+
 Group = tuple[str, Iterable[SwAction]]
+
+# the simple steps ``_groups`` makes, each made once and shared (steps are immutable values, and the
+# same ones come back at every wait); emptied when it holds MAX_STEPS
+_STEPS: dict[tuple[str, str, str, int, str], SwAction] = {}
+MAX_STEPS = 8192
+
+
+def _step(verb: str, pid: str, card: str, counters: int = 0, target: str = "") -> SwAction:
+    """``Deploy``, ``Build`` (``counters``), ``Retreat``, ``Skip`` or ``Attack`` (``target``) by ``pid`` of ``card``."""
+    key = (verb, pid, card, counters, target)
+    a = _STEPS.get(key)
+    if a is None:
+        if len(_STEPS) >= MAX_STEPS:
+            _STEPS.clear()
+        a = (Deploy(pid, card=card) if verb == "deploy" else Build(pid, card=card, counters=counters)
+             if verb == "build" else Retreat(pid, card=card) if verb == "retreat" else Skip(pid, card=card)
+             if verb == "skip" else Attack(pid, card=card, target=target))
+        _STEPS[key] = a
+    return a
 
 
 def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
@@ -94,7 +128,7 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
             hd = pool.get(code)  # (an unknown code is checked: ctx.card says so)
             if hd is not None and (not hd.unit or hd.cost > left):
                 continue  # check refuses it: swtcg.setup.units-only, swtcg.setup.out-of-units
-            yield f"deploy {code}", (Deploy(pid, card=code),)
+            yield f"deploy {code}", (_step("deploy", pid, code),)
     elif w == "partial":
         left = en.SETUP_BUILD_POINTS - p.deployed
         for code in hand:
@@ -102,15 +136,14 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
             if not d.unit:
                 continue  # check refuses it: swtcg.setup.units-only
             if left >= 1:
-                yield f"build {code}", (Build(pid, card=code, counters=max(1, min(left, d.cost))),)
+                yield f"build {code}", (_step("build", pid, code, max(1, min(left, d.cost))),)
     elif w == "build":
         for code in hand:
             d = ctx.card(code)
             if d.type == "battle" and "." not in code:  # (a code with no dot is no card reference: steps.REF)
                 continue  # check: battle cards are played, not built (swtcg.abilities.battle-cards), never a step
             if p.build >= 1 or d.cost == 0:
-                yield f"build {code}", (Build(pid, card=code, counters=max(0 if d.cost == 0 else 1,
-                                                                             min(p.build, d.cost))),)
+                yield f"build {code}", (_step("build", pid, code, max(0 if d.cost == 0 else 1, min(p.build, d.cost))),)
         # one's own cards (GameState.index), sorted for candidates (options: any order, as the names are the same)
         mine = [c.ref for c in st.index().controlled(pid)]
         if ordered:
@@ -128,12 +161,12 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
             d = ctx.card(c.code)
             if c.zone == "build":
                 if not c.built and p.build >= 1:
-                    yield f"build {ref}", (Build(pid, card=ref, counters=max(1, min(p.build, d.cost - c.counters))),)
+                    yield f"build {ref}", (_step("build", pid, ref, max(1, min(p.build, d.cost - c.counters))),)
                 if d.type == "mission":  # swtcg.base.mission
                     yield f"complete {ref}", _complete_steps(ctx, pid, ref, d, in_order)
                 elif d.type != "equipment" and (c.built or c.counters >= d.cost):
                     # (else check says swtcg.base.build or swtcg.build.partial-build)
-                    yield f"deploy {ref}", (Deploy(pid, card=ref),)
+                    yield f"deploy {ref}", (_step("deploy", pid, ref),)
             if d.type == "equipment" and c.zone in ("build", "equipped"):  # swtcg.base.equip
                 yield f"equip {ref}", (Equip(pid, card=ref, onto=u) for u in mine
                                        if st.cards[u].controller == pid and st.cards[u].zone in ARENAS)
@@ -144,13 +177,13 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
     elif w == "retreat":
         # swtcg.retreat.untapped-only: one's own, untapped, in play (check refuses the others)
         for ref in sorted(c.ref for c in st.index().controlled(pid) if c.zone in IN_PLAY and not c.tapped):
-            yield f"retreat {ref}", (Retreat(pid, card=ref),)
+            yield f"retreat {ref}", (_step("retreat", pid, ref),)
     elif w == "act":
         in_order = _Refs(st.cards, ordered)
         for ref in st.acting:
             yield f"attack {ref}", _attack_steps(ctx, pid, ref, ordered)
             yield from _unit_plays(ctx, pid, ref, in_order)
-            yield f"skip {ref}", (Skip(pid, card=ref),)
+            yield f"skip {ref}", (_step("skip", pid, ref),)
     elif w == "chance":
         kind = st.chance["kind"] if st.chance else ""
         in_hand = ctx.cards.derived("hand-chances", _hand_chances)
@@ -176,7 +209,7 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
             elif fitting:
                 yield from _plays_of(ctx, pid, ref, fitting, in_order)
             for iid, k, first in activated:
-                if not _keyword_idle(ctx, pid, ref, first):
+                if not _keyword_idle(ctx, pid, ref, iid, first):
                     yield f"use {iid}", _keyword_steps(ctx, pid, ref, iid, k)
 
 
@@ -224,11 +257,13 @@ def _chance_cards(ctx: Ctx, pid: str, kind: str) -> ChanceCards:
             first.setdefault(iid, k)
         activated = [(iid, k, first[iid]) for iid, k in instances
                      if (window := ACTIVATED.get(k.name)) is not None and kind in FITS[window]]
-        d = pool.get(cards[ref].code)
+        c = cards[ref]
+        d = pool.get(c.code)
         fitting: Fitting | None = None
-        if d is not None:  # _unit_plays' plays in a chance of this kind (its other windows need another wait)
+        if d is not None:  # _unit_plays' plays in a chance of this kind (its other windows need another wait);
+            # none while the card's abilities do not work (check: swtcg.abilities.partially-built-inactive)
             fitting = [(n, play) for n, play in enumerate(d.plays) if any(kind in FITS[w] for w in play.windows)] \
-                if d.unit else []
+                if d.unit and en.active(st, c) else []
             if not fitting and not activated:
                 continue
         found.append((ref, fitting, activated))
@@ -305,11 +340,11 @@ def _attack_steps(ctx: Ctx, pid: str, ref: str, ordered: bool) -> Iterator[SwAct
     arena = st.cards[ref].zone
     enemies: Iterable[str] = (c.ref for c in st.index().zone(arena) if c.controller != pid)
     for target in sorted(enemies) if ordered else enemies:
-        yield Attack(pid, card=ref, target=target)
+        yield _step("attack", pid, ref, 0, target)
     if arena == "space" and en.kw_value(ctx, ref, "bombard"):
         below: Iterable[str] = (c.ref for c in st.index().zone("ground") if c.controller != pid)
         for target in sorted(below) if ordered else below:
-            yield Attack(pid, card=ref, target=target)
+            yield _step("attack", pid, ref, 0, target)
 
 
 def _keyword_steps(ctx: Ctx, pid: str, ref: str, iid: str, k: Keyword) -> Iterator[SwAction]:
@@ -387,16 +422,36 @@ def _cannot_pay(ctx: Ctx, pid: str, play: Play, scope: str, source: str | None =
         ctx.state.players[pid].force < max(0, printed + en.cost_delta(ctx, pid, scope, source))
 
 
-def _keyword_idle(ctx: Ctx, pid: str, ref: str, k: Keyword) -> bool:
-    """Whether check refuses every use of an activated keyword of ``ref`` now, whatever its step says:
-    a Force cost ``pid`` cannot pay (swtcg.costs.must-pay; X: the step says how much), Evade or
-    Deflect with no damage waiting for ``ref`` (swtcg.damage.prevent-when). Hidden Cost has checks of its own."""
-    if k.name == "hidden-cost":
+def _keyword_idle(ctx: Ctx, pid: str, ref: str, iid: str, k: Keyword) -> bool:
+    """Whether check refuses every use of an activated keyword of ``ref`` (instance ``iid``) now,
+    whatever its step says: a Force cost ``pid`` cannot pay (swtcg.costs.must-pay; X: the step says
+    how much), Evade or Deflect with no damage waiting for ``ref`` (swtcg.damage.prevent-when);
+    Intercept, Retaliate or Lucky with no attack under way or used in it already, or whose unit the
+    attack does not concern (check's last questions for them: swtcg.keywords.*). Hidden Cost has
+    checks of its own."""
+    name = k.name
+    if name == "hidden-cost":
         return False
     st = ctx.state
     if k.cost != X and st.players[pid].force < max(0, k.cost + en.cost_delta(ctx, pid, "ability", ref)):
         return True
-    return k.name in ("evade", "deflect") and not any(d["target"] == ref for d in st.damage)
+    if name in ("evade", "deflect"):
+        return not any(d["target"] == ref for d in st.damage)
+    if name in ("intercept", "retaliate", "lucky"):
+        att = st.attack
+        if att is None:
+            return True
+        if name == "intercept":
+            c = st.cards.get(ref)
+            defender = st.cards.get(att["defender"])
+            return iid in att["used"] or c is None or defender is None or defender.controller != pid \
+                or defender.ref == ref or defender.zone != c.zone
+        if name == "retaliate":
+            return iid in att["used"] or att["defender"] != ref
+        roll = st.roll
+        return ref in att["lucky"] or ref not in (att["attacker"], att["defender"]) or roll is None \
+            or roll["purpose"] != "attack"
+    return False
 
 
 class _Refs:

@@ -304,7 +304,10 @@ class GameState:
         return [self.dark(), self.light()]
 
     def opponent(self, pid: str) -> str:
-        return next((p for p in self.players if p != pid), pid)
+        for p in self.players:  # (the first other seat, else ``pid``)
+            if p != pid:
+                return p
+        return pid
 
     def units_in(self, arena: str, pid: str | None = None) -> list[Card]:
         """Units in an arena (pilots are no units, swtcg.pilots.not-a-unit)."""
