@@ -433,25 +433,29 @@ def _keyword_idle(ctx: Ctx, pid: str, ref: str, iid: str, k: Keyword) -> bool:
     if name == "hidden-cost":
         return False
     st = ctx.state
-    if k.cost != X and st.players[pid].force < max(0, k.cost + en.cost_delta(ctx, pid, "ability", ref)):
-        return True
+    # (any one reason is enough: the cheap ones first, the cost last)
     if name in ("evade", "deflect"):
-        return not any(d["target"] == ref for d in st.damage)
-    if name in ("intercept", "retaliate", "lucky"):
+        if not any(d["target"] == ref for d in st.damage):
+            return True
+    elif name in ("intercept", "retaliate", "lucky"):
         att = st.attack
         if att is None:
             return True
         if name == "intercept":
             c = st.cards.get(ref)
             defender = st.cards.get(att["defender"])
-            return iid in att["used"] or c is None or defender is None or defender.controller != pid \
-                or defender.ref == ref or defender.zone != c.zone
-        if name == "retaliate":
-            return iid in att["used"] or att["defender"] != ref
-        roll = st.roll
-        return ref in att["lucky"] or ref not in (att["attacker"], att["defender"]) or roll is None \
-            or roll["purpose"] != "attack"
-    return False
+            if iid in att["used"] or c is None or defender is None or defender.controller != pid \
+                    or defender.ref == ref or defender.zone != c.zone:
+                return True
+        elif name == "retaliate":
+            if iid in att["used"] or att["defender"] != ref:
+                return True
+        else:
+            roll = st.roll
+            if ref in att["lucky"] or ref not in (att["attacker"], att["defender"]) or roll is None \
+                    or roll["purpose"] != "attack":
+                return True
+    return k.cost != X and st.players[pid].force < max(0, k.cost + en.cost_delta(ctx, pid, "ability", ref))
 
 
 class _Refs:
