@@ -118,11 +118,12 @@ class CardIndex:
         self._pool: CardPool | None = None
         self._edits = 0
         self._facts: dict[Any, Any] = {}
+        pos, by_zone, by_controller, by_code = self.pos, self.by_zone, self.by_controller, self.by_code
         for i, (ref, c) in enumerate(cards.items()):
-            self.pos[ref] = i
-            self.by_zone.setdefault(c.zone, []).append(c)
-            self.by_controller.setdefault(c.controller, []).append(c)
-            self.by_code.setdefault(c.code, []).append(c)
+            pos[ref] = i
+            by_zone.setdefault(c.zone, []).append(c)
+            by_controller.setdefault(c.controller, []).append(c)
+            by_code.setdefault(c.code, []).append(c)
             if c.pilot:
                 self.piloted.append(c)
 
