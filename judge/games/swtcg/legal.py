@@ -84,8 +84,9 @@ def _nothing_in_chance(ctx: Ctx, pid: str) -> bool:
     st = ctx.state
     kind = st.chance["kind"] if st.chance else ""
     in_hand = ctx.cards.derived("hand-chances", _hand_chances)
+    unknown, every = UNKNOWN, CHANCE_KINDS  # (looked up once, not once per card)
     for c in st.players[pid].hand:
-        if c != UNKNOWN and kind in in_hand.get(c, CHANCE_KINDS):
+        if c != unknown and kind in in_hand.get(c, every):
             return False
     return not _chance_cards(ctx, pid, kind)
 
