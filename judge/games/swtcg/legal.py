@@ -169,8 +169,7 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
                     # (else check says swtcg.base.build or swtcg.build.partial-build)
                     yield f"deploy {ref}", (_step("deploy", pid, ref),)
             if d.type == "equipment" and c.zone in ("build", "equipped"):  # swtcg.base.equip
-                yield f"equip {ref}", (Equip(pid, card=ref, onto=u) for u in mine
-                                       if st.cards[u].controller == pid and st.cards[u].zone in ARENAS)
+                yield f"equip {ref}", _equip_steps(ctx, pid, ref, mine)
             if d.pilot is not None:
                 yield f"pilot {ref}", _pilot_steps(ctx, pid, ref, mine)
             if d.unit and d.plays:
@@ -202,8 +201,7 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
                     delta = en.cost_delta(ctx, pid, "battle")
                 if p.force < max(0, play.cost + delta):
                     continue  # every step of it: swtcg.costs.must-pay (check says so, and why, when asked)
-            yield f"play {code}", (PlayCard(pid, card=code, option=option, target=target, pay=pay, dice=dice)
-                                   for option, target, pay, dice in _variants(ctx, pid, play, in_order))
+            yield f"play {code}", _play_steps(ctx, pid, code, play, in_order)
         for ref, fitting, activated in _chance_cards(ctx, pid, kind):
             if fitting is None:
                 yield from _unit_plays(ctx, pid, ref, in_order)  # (a code the pool does not know: ctx.card says so)
@@ -390,13 +388,7 @@ def _unit_plays(ctx: Ctx, pid: str, ref: str, in_order: _Refs) -> Iterator[Group
         if _cannot_pay(ctx, pid, play, "ability", ref):
             continue
         iid = f"{ref}:play" + (f".{n + 1}" if n else "")
-        if play.cost == X:  # X: the target's build cost, the least that reaches it (swtcg.costs.x-uses-printed-cost)
-            yield f"use {iid}", (Use(pid, ability=iid, option=option, target=target, pay=pay, dice=dice,
-                                     amount=ctx.cdef(target).cost if target is not None else 0)
-                                 for option, target, pay, dice in _variants(ctx, pid, play, in_order))
-            continue
-        yield f"use {iid}", (Use(pid, ability=iid, option=option, target=target, pay=pay, dice=dice)
-                             for option, target, pay, dice in _variants(ctx, pid, play, in_order))
+        yield f"use {iid}", _use_steps(ctx, pid, iid, play, in_order)
 
 
 def _plays_of(ctx: Ctx, pid: str, ref: str, fitting: Fitting, in_order: _Refs) -> Iterator[Group]:
@@ -405,13 +397,35 @@ def _plays_of(ctx: Ctx, pid: str, ref: str, fitting: Fitting, in_order: _Refs) -
         if _cannot_pay(ctx, pid, play, "ability", ref):
             continue
         iid = f"{ref}:play" + (f".{n + 1}" if n else "")
-        if play.cost == X:
-            yield f"use {iid}", (Use(pid, ability=iid, option=option, target=target, pay=pay, dice=dice,
-                                     amount=ctx.cdef(target).cost if target is not None else 0)
-                                 for option, target, pay, dice in _variants(ctx, pid, play, in_order))
-            continue
-        yield f"use {iid}", (Use(pid, ability=iid, option=option, target=target, pay=pay, dice=dice)
-                             for option, target, pay, dice in _variants(ctx, pid, play, in_order))
+        yield f"use {iid}", _use_steps(ctx, pid, iid, play, in_order)
+
+
+# A group's steps are made by a generator function, one at a time as asked for (options stops at the
+# first that passes check): mypyc compiles a generator expression as a list, every step made at once.
+def _play_steps(ctx: Ctx, pid: str, code: str, play: Play, in_order: _Refs) -> Iterator[SwAction]:
+    """A battle card's steps, one per option and target."""
+    for option, target, pay, dice in _variants(ctx, pid, play, in_order):
+        yield PlayCard(pid, card=code, option=option, target=target, pay=pay, dice=dice)
+
+
+def _use_steps(ctx: Ctx, pid: str, iid: str, play: Play, in_order: _Refs) -> Iterator[SwAction]:
+    """A unit's play's steps, one per option and target; X: the target's build cost, the least that
+    reaches it (swtcg.costs.x-uses-printed-cost)."""
+    x = play.cost == X
+    for option, target, pay, dice in _variants(ctx, pid, play, in_order):
+        if x:
+            yield Use(pid, ability=iid, option=option, target=target, pay=pay, dice=dice,
+                      amount=ctx.cdef(target).cost if target is not None else 0)
+        else:
+            yield Use(pid, ability=iid, option=option, target=target, pay=pay, dice=dice)
+
+
+def _equip_steps(ctx: Ctx, pid: str, ref: str, mine: list[str]) -> Iterator[SwAction]:
+    """An Equipment's moves onto each unit of one's own in the arenas."""
+    cards = ctx.state.cards
+    for u in mine:
+        if cards[u].controller == pid and cards[u].zone in ARENAS:
+            yield Equip(pid, card=ref, onto=u)
 
 
 def _cannot_pay(ctx: Ctx, pid: str, play: Play, scope: str, source: str | None = None) -> bool:
