@@ -87,7 +87,7 @@ class Ctx:
 
     # ------------------------------------------------------------------ lookups
     def card(self, code: str) -> CardDef:
-        card = self.cards.get(code)
+        card = self.cards.cards.get(code)  # (CardPool.get, without its call: the hottest lookup)
         if card is None:
             raise IllegalAction("swtcg.project.card-pool", Msg(N_("card {code} is not known to the engine"), code=code))
         return card
@@ -1032,14 +1032,12 @@ def open_chance(ctx: Ctx, kind: str) -> None:
         saved = dict(st.chance)
         saved["to"] = st.turn
         st.frames.append({"f": "resume", "chance": saved, "wait": st.wait})
-    window = {"reroll": "reroll", "prevent": "prevent"}.get(kind, "chance" if kind in ("general", "attack") else "")
+    window = _CHANCE_WINDOW.get(kind, "")
     st.chance = {"kind": kind, "passes": 0, "used": []}
     st.turn = st.dark()
     st.wait = "chance"
-    rules = {"reroll": "swtcg.pop.dice-roll", "prevent": "swtcg.pop.damage",
-             "disrupt": "swtcg.keywords.disrupt-dark-side-first"}
-    ctx.record(rc.ChanceRecord((rules.get(kind, "swtcg.pop.triggers-first"), "swtcg.pop.dark-side-first"), kind=kind,
-                               player=st.turn, passes=0, may=[]))
+    ctx.record(rc.ChanceRecord(_CHANCE_RULES.get(kind, _CHANCE_RULES_OTHER), kind=kind, player=st.turn, passes=0,
+                               may=[]))
     if window:
         depth = len(st.frames)
         release(ctx, window)
@@ -1049,6 +1047,15 @@ def open_chance(ctx: Ctx, kind: str) -> None:
             st.frames.insert(depth, {"f": "chance", "kind": kind})
             st.chance = None
             st.wait = None
+
+
+# the held abilities' window a kind of chance releases, and the rules its record cites (open_chance)
+_CHANCE_WINDOW = {"reroll": "reroll", "prevent": "prevent", "general": "chance", "attack": "chance"}
+_CHANCE_RULES = {kind: (rule, "swtcg.pop.dark-side-first") for kind, rule in (
+    ("reroll", "swtcg.pop.dice-roll"), ("prevent", "swtcg.pop.damage"),
+    ("disrupt", "swtcg.keywords.disrupt-dark-side-first"))}
+_CHANCE_RULES_OTHER = ("swtcg.pop.triggers-first", "swtcg.pop.dark-side-first")
+_PASS_RULES = {False: ("swtcg.pop.two-passes-end",), True: ("swtcg.pop.two-passes-end", "swtcg.project.forced-pass")}
 
 
 def close_chance(ctx: Ctx) -> None:
@@ -1067,8 +1074,7 @@ def pass_chance(ctx: Ctx, pid: str, auto: bool) -> None:
     ch = st.chance
     assert ch is not None
     ch["passes"] += 1
-    ctx.record(rc.PassRecord(("swtcg.pop.two-passes-end",) + (("swtcg.project.forced-pass",) if auto else ()),
-                             player=pid, what="chance", auto=auto))
+    ctx.record(rc.PassRecord(_PASS_RULES[auto], player=pid, what="chance", auto=auto))
     if ch["passes"] >= 2:
         close_chance(ctx)
     else:

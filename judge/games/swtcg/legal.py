@@ -58,6 +58,8 @@ def options(ctx: Ctx, pid: str) -> list[str]:
     st = ctx.state
     if st.turn != pid or st.wait is None:
         return []
+    if st.wait == "chance" and _nothing_in_chance(ctx, pid):
+        return []  # (most chances: _groups would find no step to check)
     out: list[str] = []
     seen: set[str] = set()
     ctx.checking = True
@@ -75,7 +77,40 @@ def options(ctx: Ctx, pid: str) -> list[str]:
     return out
 
 
+def _nothing_in_chance(ctx: Ctx, pid: str) -> bool:
+    """Whether ``_groups`` finds nothing at all for ``pid`` in the chance to play open now: no card in
+    hand that may be played in this kind of chance, no card in play with something for it
+    (``_chance_cards``, asked as ``_groups`` asks it: after the hand, which makes no step here)."""
+    st = ctx.state
+    kind = st.chance["kind"] if st.chance else ""
+    in_hand = ctx.cards.derived("hand-chances", _hand_chances)
+    unknown, every = UNKNOWN, CHANCE_KINDS  # (looked up once, not once per card)
+    for c in st.players[pid].hand:
+        if c != unknown and kind in in_hand.get(c, every):
+            return False
+    return not _chance_cards(ctx, pid, kind)
+
+
 Group = tuple[str, Iterable[SwAction]]
+
+# the simple steps ``_groups`` makes, each made once and shared (steps are immutable values, and the
+# same ones come back at every wait); emptied when it holds MAX_STEPS
+_STEPS: dict[tuple[str, str, str, int, str], SwAction] = {}
+MAX_STEPS = 8192
+
+
+def _step(verb: str, pid: str, card: str, counters: int = 0, target: str = "") -> SwAction:
+    """``Deploy``, ``Build`` (``counters``), ``Retreat``, ``Skip`` or ``Attack`` (``target``) by ``pid`` of ``card``."""
+    key = (verb, pid, card, counters, target)
+    a = _STEPS.get(key)
+    if a is None:
+        if len(_STEPS) >= MAX_STEPS:
+            _STEPS.clear()
+        a = (Deploy(pid, card=card) if verb == "deploy" else Build(pid, card=card, counters=counters)
+             if verb == "build" else Retreat(pid, card=card) if verb == "retreat" else Skip(pid, card=card)
+             if verb == "skip" else Attack(pid, card=card, target=target))
+        _STEPS[key] = a
+    return a
 
 
 def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
@@ -88,22 +123,28 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
     if w in ("deploy", "partial", "build"):
         hand = sorted(set(p.hand) - {UNKNOWN})
     if w == "deploy":
+        left = en.SETUP_BUILD_POINTS - p.deployed
+        pool = ctx.cards.cards
         for code in hand:
-            yield f"deploy {code}", (Deploy(pid, card=code),)
+            hd = pool.get(code)  # (an unknown code is checked: ctx.card says so)
+            if hd is not None and (not hd.unit or hd.cost > left):
+                continue  # check refuses it: swtcg.setup.units-only, swtcg.setup.out-of-units
+            yield f"deploy {code}", (_step("deploy", pid, code),)
     elif w == "partial":
         left = en.SETUP_BUILD_POINTS - p.deployed
         for code in hand:
             d = ctx.card(code)
+            if not d.unit:
+                continue  # check refuses it: swtcg.setup.units-only
             if left >= 1:
-                yield f"build {code}", (Build(pid, card=code, counters=max(1, min(left, d.cost))),)
+                yield f"build {code}", (_step("build", pid, code, max(1, min(left, d.cost))),)
     elif w == "build":
         for code in hand:
             d = ctx.card(code)
             if d.type == "battle" and "." not in code:  # (a code with no dot is no card reference: steps.REF)
                 continue  # check: battle cards are played, not built (swtcg.abilities.battle-cards), never a step
             if p.build >= 1 or d.cost == 0:
-                yield f"build {code}", (Build(pid, card=code, counters=max(0 if d.cost == 0 else 1,
-                                                                             min(p.build, d.cost))),)
+                yield f"build {code}", (_step("build", pid, code, max(0 if d.cost == 0 else 1, min(p.build, d.cost))),)
         # one's own cards (GameState.index), sorted for candidates (options: any order, as the names are the same)
         mine = [c.ref for c in st.index().controlled(pid)]
         if ordered:
@@ -121,28 +162,28 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
             d = ctx.card(c.code)
             if c.zone == "build":
                 if not c.built and p.build >= 1:
-                    yield f"build {ref}", (Build(pid, card=ref, counters=max(1, min(p.build, d.cost - c.counters))),)
+                    yield f"build {ref}", (_step("build", pid, ref, max(1, min(p.build, d.cost - c.counters))),)
                 if d.type == "mission":  # swtcg.base.mission
                     yield f"complete {ref}", _complete_steps(ctx, pid, ref, d, in_order)
                 elif d.type != "equipment" and (c.built or c.counters >= d.cost):
                     # (else check says swtcg.base.build or swtcg.build.partial-build)
-                    yield f"deploy {ref}", (Deploy(pid, card=ref),)
+                    yield f"deploy {ref}", (_step("deploy", pid, ref),)
             if d.type == "equipment" and c.zone in ("build", "equipped"):  # swtcg.base.equip
-                yield f"equip {ref}", (Equip(pid, card=ref, onto=u) for u in mine
-                                       if st.cards[u].controller == pid and st.cards[u].zone in ARENAS)
+                yield f"equip {ref}", _equip_steps(ctx, pid, ref, mine)
             if d.pilot is not None:
                 yield f"pilot {ref}", _pilot_steps(ctx, pid, ref, mine)
             if d.unit and d.plays:
                 yield from _unit_plays(ctx, pid, ref, in_order)
     elif w == "retreat":
-        for ref in sorted(c.ref for c in st.index().controlled(pid)):  # swtcg.retreat.untapped-only: one's own
-            yield f"retreat {ref}", (Retreat(pid, card=ref),)
+        # swtcg.retreat.untapped-only: one's own, untapped, in play (check refuses the others)
+        for ref in sorted(c.ref for c in st.index().controlled(pid) if c.zone in IN_PLAY and not c.tapped):
+            yield f"retreat {ref}", (_step("retreat", pid, ref),)
     elif w == "act":
         in_order = _Refs(st.cards, ordered)
         for ref in st.acting:
             yield f"attack {ref}", _attack_steps(ctx, pid, ref, ordered)
             yield from _unit_plays(ctx, pid, ref, in_order)
-            yield f"skip {ref}", (Skip(pid, card=ref),)
+            yield f"skip {ref}", (_step("skip", pid, ref),)
     elif w == "chance":
         kind = st.chance["kind"] if st.chance else ""
         in_hand = ctx.cards.derived("hand-chances", _hand_chances)
@@ -160,22 +201,27 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
                     delta = en.cost_delta(ctx, pid, "battle")
                 if p.force < max(0, play.cost + delta):
                     continue  # every step of it: swtcg.costs.must-pay (check says so, and why, when asked)
-            yield f"play {code}", (PlayCard(pid, card=code, option=option, target=target, pay=pay, dice=dice)
-                                   for option, target, pay, dice in _variants(ctx, pid, play, in_order))
-        for ref, activated in _chance_cards(ctx, pid, kind):
-            yield from _unit_plays(ctx, pid, ref, in_order)
+            yield f"play {code}", _play_steps(ctx, pid, code, play, in_order)
+        for ref, fitting, activated in _chance_cards(ctx, pid, kind):
+            if fitting is None:
+                yield from _unit_plays(ctx, pid, ref, in_order)  # (a code the pool does not know: ctx.card says so)
+            elif fitting:
+                yield from _plays_of(ctx, pid, ref, fitting, in_order)
             for iid, k, first in activated:
-                if not _keyword_idle(ctx, pid, ref, first):
+                if not _keyword_idle(ctx, pid, ref, iid, first):
                     yield f"use {iid}", _keyword_steps(ctx, pid, ref, iid, k)
 
 
-ChanceCards = list[tuple[str, list[tuple[str, Keyword, Keyword]]]]
+Fitting = list[tuple[int, Play]]
+ChanceCards = list[tuple[str, Fitting | None, list[tuple[str, Keyword, Keyword]]]]
 
 
 def _chance_cards(ctx: Ctx, pid: str, kind: str) -> ChanceCards:
     """The cards of ``pid``'s with something of their own, their pilot's or granted to use in a chance
-    of ``kind``, sorted, each with its activated keyword instances of that kind (ID, keyword, and the
-    keyword check finds for that ID: find_keyword's, the first with it). Found from where the cards are
+    of ``kind``, sorted, each with its plays that fit the chance (number and play, as ``_unit_plays``
+    finds them; None for a code the pool does not know: ``_unit_plays`` asks ctx.card) and its activated
+    keyword instances of that kind (ID, keyword, and the keyword check finds for that ID: find_keyword's,
+    the first with it); a card with neither is left out. Found from where the cards are
     (GameState.index), once while they stay there: those of a code with something in this kind of
     chance, of a code the pool does not know (any kind, as in_play.get(code, CHANCE_KINDS) says),
     with Equipment on them (what it gives may be used, swtcg.base.equip), or with such a pilot; all
@@ -202,13 +248,24 @@ def _chance_cards(ctx: Ctx, pid: str, kind: str) -> ChanceCards:
                  *(c for c in index.piloted if c.pilot in cards and (
                      (pcode := cards[c.pilot].code) in piloted or pcode not in piloting))]
     found = []
+    pool = ctx.cards.cards
     for ref in sorted({c.ref for c in among if c.controller == pid}):
         instances = en.keyword_instances(ctx, ref, grants)
         first: dict[str, Keyword] = {}
         for iid, k in instances:
             first.setdefault(iid, k)
-        found.append((ref, [(iid, k, first[iid]) for iid, k in instances
-                            if (window := ACTIVATED.get(k.name)) is not None and kind in FITS[window]]))
+        activated = [(iid, k, first[iid]) for iid, k in instances
+                     if (window := ACTIVATED.get(k.name)) is not None and kind in FITS[window]]
+        c = cards[ref]
+        d = pool.get(c.code)
+        fitting: Fitting | None = None
+        if d is not None:  # _unit_plays' plays in a chance of this kind (its other windows need another wait);
+            # none while the card's abilities do not work (check: swtcg.abilities.partially-built-inactive)
+            fitting = [(n, play) for n, play in enumerate(d.plays) if any(kind in FITS[w] for w in play.windows)] \
+                if d.unit and en.active(st, c) else []
+            if not fitting and not activated:
+                continue
+        found.append((ref, fitting, activated))
     facts[key] = found
     return found
 
@@ -282,11 +339,11 @@ def _attack_steps(ctx: Ctx, pid: str, ref: str, ordered: bool) -> Iterator[SwAct
     arena = st.cards[ref].zone
     enemies: Iterable[str] = (c.ref for c in st.index().zone(arena) if c.controller != pid)
     for target in sorted(enemies) if ordered else enemies:
-        yield Attack(pid, card=ref, target=target)
+        yield _step("attack", pid, ref, 0, target)
     if arena == "space" and en.kw_value(ctx, ref, "bombard"):
         below: Iterable[str] = (c.ref for c in st.index().zone("ground") if c.controller != pid)
         for target in sorted(below) if ordered else below:
-            yield Attack(pid, card=ref, target=target)
+            yield _step("attack", pid, ref, 0, target)
 
 
 def _keyword_steps(ctx: Ctx, pid: str, ref: str, iid: str, k: Keyword) -> Iterator[SwAction]:
@@ -331,13 +388,44 @@ def _unit_plays(ctx: Ctx, pid: str, ref: str, in_order: _Refs) -> Iterator[Group
         if _cannot_pay(ctx, pid, play, "ability", ref):
             continue
         iid = f"{ref}:play" + (f".{n + 1}" if n else "")
-        if play.cost == X:  # X: the target's build cost, the least that reaches it (swtcg.costs.x-uses-printed-cost)
-            yield f"use {iid}", (Use(pid, ability=iid, option=option, target=target, pay=pay, dice=dice,
-                                     amount=ctx.cdef(target).cost if target is not None else 0)
-                                 for option, target, pay, dice in _variants(ctx, pid, play, in_order))
+        yield f"use {iid}", _use_steps(ctx, pid, iid, play, in_order)
+
+
+def _plays_of(ctx: Ctx, pid: str, ref: str, fitting: Fitting, in_order: _Refs) -> Iterator[Group]:
+    """``_unit_plays`` in a chance to play, its plays that fit the chance found already (``_chance_cards``)."""
+    for n, play in fitting:
+        if _cannot_pay(ctx, pid, play, "ability", ref):
             continue
-        yield f"use {iid}", (Use(pid, ability=iid, option=option, target=target, pay=pay, dice=dice)
-                             for option, target, pay, dice in _variants(ctx, pid, play, in_order))
+        iid = f"{ref}:play" + (f".{n + 1}" if n else "")
+        yield f"use {iid}", _use_steps(ctx, pid, iid, play, in_order)
+
+
+# A group's steps are made by a generator function, one at a time as asked for (options stops at the
+# first that passes check): mypyc compiles a generator expression as a list, every step made at once.
+def _play_steps(ctx: Ctx, pid: str, code: str, play: Play, in_order: _Refs) -> Iterator[SwAction]:
+    """A battle card's steps, one per option and target."""
+    for option, target, pay, dice in _variants(ctx, pid, play, in_order):
+        yield PlayCard(pid, card=code, option=option, target=target, pay=pay, dice=dice)
+
+
+def _use_steps(ctx: Ctx, pid: str, iid: str, play: Play, in_order: _Refs) -> Iterator[SwAction]:
+    """A unit's play's steps, one per option and target; X: the target's build cost, the least that
+    reaches it (swtcg.costs.x-uses-printed-cost)."""
+    x = play.cost == X
+    for option, target, pay, dice in _variants(ctx, pid, play, in_order):
+        if x:
+            yield Use(pid, ability=iid, option=option, target=target, pay=pay, dice=dice,
+                      amount=ctx.cdef(target).cost if target is not None else 0)
+        else:
+            yield Use(pid, ability=iid, option=option, target=target, pay=pay, dice=dice)
+
+
+def _equip_steps(ctx: Ctx, pid: str, ref: str, mine: list[str]) -> Iterator[SwAction]:
+    """An Equipment's moves onto each unit of one's own in the arenas."""
+    cards = ctx.state.cards
+    for u in mine:
+        if cards[u].controller == pid and cards[u].zone in ARENAS:
+            yield Equip(pid, card=ref, onto=u)
 
 
 def _cannot_pay(ctx: Ctx, pid: str, play: Play, scope: str, source: str | None = None) -> bool:
@@ -349,16 +437,40 @@ def _cannot_pay(ctx: Ctx, pid: str, play: Play, scope: str, source: str | None =
         ctx.state.players[pid].force < max(0, printed + en.cost_delta(ctx, pid, scope, source))
 
 
-def _keyword_idle(ctx: Ctx, pid: str, ref: str, k: Keyword) -> bool:
-    """Whether check refuses every use of an activated keyword of ``ref`` now, whatever its step says:
-    a Force cost ``pid`` cannot pay (swtcg.costs.must-pay; X: the step says how much), Evade or
-    Deflect with no damage waiting for ``ref`` (swtcg.damage.prevent-when). Hidden Cost has checks of its own."""
-    if k.name == "hidden-cost":
+def _keyword_idle(ctx: Ctx, pid: str, ref: str, iid: str, k: Keyword) -> bool:
+    """Whether check refuses every use of an activated keyword of ``ref`` (instance ``iid``) now,
+    whatever its step says: a Force cost ``pid`` cannot pay (swtcg.costs.must-pay; X: the step says
+    how much), Evade or Deflect with no damage waiting for ``ref`` (swtcg.damage.prevent-when);
+    Intercept, Retaliate or Lucky with no attack under way or used in it already, or whose unit the
+    attack does not concern (check's last questions for them: swtcg.keywords.*). Hidden Cost has
+    checks of its own."""
+    name = k.name
+    if name == "hidden-cost":
         return False
     st = ctx.state
-    if k.cost != X and st.players[pid].force < max(0, k.cost + en.cost_delta(ctx, pid, "ability", ref)):
-        return True
-    return k.name in ("evade", "deflect") and not any(d["target"] == ref for d in st.damage)
+    # (any one reason is enough: the cheap ones first, the cost last)
+    if name in ("evade", "deflect"):
+        if not any(d["target"] == ref for d in st.damage):
+            return True
+    elif name in ("intercept", "retaliate", "lucky"):
+        att = st.attack
+        if att is None:
+            return True
+        if name == "intercept":
+            c = st.cards.get(ref)
+            defender = st.cards.get(att["defender"])
+            if iid in att["used"] or c is None or defender is None or defender.controller != pid \
+                    or defender.ref == ref or defender.zone != c.zone:
+                return True
+        elif name == "retaliate":
+            if iid in att["used"] or att["defender"] != ref:
+                return True
+        else:
+            roll = st.roll
+            if ref in att["lucky"] or ref not in (att["attacker"], att["defender"]) or roll is None \
+                    or roll["purpose"] != "attack":
+                return True
+    return k.cost != X and st.players[pid].force < max(0, k.cost + en.cost_delta(ctx, pid, "ability", ref))
 
 
 class _Refs:

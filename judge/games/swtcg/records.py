@@ -11,15 +11,18 @@ from typing import Any, ClassVar
 
 from judge.kernel.core import Record
 
-_SHAPES: dict[type, tuple[frozenset[str], frozenset[str]]] = {}
+Shape = tuple[frozenset[str], frozenset[str], set[tuple[str, ...]]]
+_SHAPES: dict[type, Shape] = {}
 
 
-def _shape(kind: type[_Rec]) -> tuple[frozenset[str], frozenset[str]]:
-    """A record class's keys, and those it always has (made once per class)."""
+def _shape(kind: type[_Rec]) -> Shape:
+    """A record class's keys, those it always has, and the key lists (in their order) found right so
+    far (made once per class: each place that makes a record names its keys in one order, so a
+    record's keys are compared once per place, then only looked up)."""
     shape = _SHAPES.get(kind)
     if shape is None:
         keys = frozenset(kind.keys)
-        shape = _SHAPES[kind] = (keys, keys - frozenset(kind.optional))
+        shape = _SHAPES[kind] = (keys, keys - frozenset(kind.optional), set())
     return shape
 
 
@@ -29,10 +32,16 @@ class _Rec(Record):
     keys: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, rules: tuple[str, ...] | list[str], **values: Any) -> None:
-        known, required = _shape(type(self))
-        if not (values.keys() <= known and required <= values.keys()):
-            unknown, missing = set(values) - known, required - set(values)
-            raise TypeError(f"{type(self).__name__}: unknown {sorted(unknown)}, missing {sorted(missing)}")
+        shape = _SHAPES.get(type(self))
+        if shape is None:
+            shape = _shape(type(self))
+        names = tuple(values)
+        if names not in shape[2]:
+            known, required = shape[0], shape[1]
+            if not (values.keys() <= known and required <= values.keys()):
+                unknown, missing = set(values) - known, required - set(values)
+                raise TypeError(f"{type(self).__name__}: unknown {sorted(unknown)}, missing {sorted(missing)}")
+            shape[2].add(names)
         object.__setattr__(self, "values", values)
         object.__setattr__(self, "rules", tuple(rules))
 

@@ -20,7 +20,7 @@ the random words drawn (judge.games.canon).
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -118,11 +118,12 @@ class CardIndex:
         self._pool: CardPool | None = None
         self._edits = 0
         self._facts: dict[Any, Any] = {}
+        pos, by_zone, by_controller, by_code = self.pos, self.by_zone, self.by_controller, self.by_code
         for i, (ref, c) in enumerate(cards.items()):
-            self.pos[ref] = i
-            self.by_zone.setdefault(c.zone, []).append(c)
-            self.by_controller.setdefault(c.controller, []).append(c)
-            self.by_code.setdefault(c.code, []).append(c)
+            pos[ref] = i
+            by_zone.setdefault(c.zone, []).append(c)
+            by_controller.setdefault(c.controller, []).append(c)
+            by_code.setdefault(c.code, []).append(c)
             if c.pilot:
                 self.piloted.append(c)
 
@@ -181,6 +182,10 @@ class CardIndex:
 _NONE: list[Card] = []
 
 
+def _same(value: Any) -> Any:
+    return value
+
+
 @dataclass
 class Player:
     id: str
@@ -217,7 +222,7 @@ class Player:
         for key in ("deployed", "done", "bounties", "once"):
             value = getattr(self, key)
             if value:
-                out[key] = copy.deepcopy(value)
+                out[key] = plain_copy(value)
         return out
 
 
@@ -300,7 +305,10 @@ class GameState:
         return [self.dark(), self.light()]
 
     def opponent(self, pid: str) -> str:
-        return next((p for p in self.players if p != pid), pid)
+        for p in self.players:  # (the first other seat, else ``pid``)
+            if p != pid:
+                return p
+        return pid
 
     def units_in(self, arena: str, pid: str | None = None) -> list[Card]:
         """Units in an arena (pilots are no units, swtcg.pilots.not-a-unit)."""
@@ -340,10 +348,10 @@ class GameState:
             "players": {pid: p.to_json(hidden) for pid, p in self.players.items()},
             "arenas": arenas, "build_zone": build, "pilots": pilots,
             "pilot_cards": {ref: self.cards[ref].to_json() for ref in pilots},
-            "chance": copy.deepcopy(self.chance), "attack": copy.deepcopy(self.attack),
-            "roll": copy.deepcopy(self.roll), "damage": copy.deepcopy(self.damage),
-            "later": copy.deepcopy(self.later), "held": copy.deepcopy(self.held),
-            "mods": copy.deepcopy(self.mods),
+            "chance": plain_copy(self.chance), "attack": plain_copy(self.attack),
+            "roll": plain_copy(self.roll), "damage": plain_copy(self.damage),
+            "later": plain_copy(self.later), "held": plain_copy(self.held),
+            "mods": plain_copy(self.mods),
             "winner": self.winner, "reason": self.reason,
         }
         if locations:  # only when there are some: the view of a game without them is as it was
@@ -353,24 +361,42 @@ class GameState:
         if self.last_hits is not None:  # only in a game that remembers attacks: others' views are as they were
             out["last_hits"] = dict(sorted(self.last_hits.items()))
         if hidden:
-            out["frames"] = copy.deepcopy(self.frames)
+            out["frames"] = plain_copy(self.frames)
             out["build_started"] = list(self.build_started)
             out["deploys"] = self.deploys
         return out
 
     def position(self) -> dict[str, Any]:
         """The whole state, hidden information included; ``setup.position`` reads it back."""
-        out = self.view(hidden=True)
-        out["cards"] = {ref: self.cards[ref].to_json() for ref in sorted(self.cards)}
-        for key in ("arenas", "build_zone", "pilots", "pilot_cards", "locations", "equipment"):
-            out.pop(key, None)
-        for key in ("winner", "reason"):
-            if out[key] is None:
-                del out[key]
+        return self._position(plain_copy)
+
+    def _position(self, own: Callable[[Any], Any]) -> dict[str, Any]:
+        """``view(hidden=True)`` less its arrangement by zone (arenas, build zones, pilots, Locations,
+        Equipment), plus every card, written straight; ``own``: how the loose data is copied
+        (``canonical`` encodes it at once and needs no copy)."""
+        out: dict[str, Any] = {
+            "round": self.round, "phase": self.phase, "step": self.step, "arena": self.arena,
+            "active": self.active, "turn": self.turn, "wait": self.wait, "acting": list(self.acting),
+            "may": list(self.may),
+            "players": {pid: p.to_json(True) for pid, p in self.players.items()},
+            "chance": own(self.chance), "attack": own(self.attack), "roll": own(self.roll),
+            "damage": own(self.damage), "later": own(self.later), "held": own(self.held), "mods": own(self.mods),
+        }
+        if self.winner is not None:
+            out["winner"] = self.winner
+        if self.reason is not None:
+            out["reason"] = self.reason
+        if self.last_hits is not None:
+            out["last_hits"] = dict(sorted(self.last_hits.items()))
+        out["frames"] = own(self.frames)
+        out["build_started"] = list(self.build_started)
+        out["deploys"] = self.deploys
+        cards = self.cards
+        out["cards"] = {ref: cards[ref].to_json() for ref in sorted(cards)}
         return out
 
     def canonical(self) -> bytes:
-        return canon.canonical({"position": self.position(), "rng_drawn": self.rng_drawn})
+        return canon.canonical({"position": self._position(_same), "rng_drawn": self.rng_drawn})
 
     def state_hash(self) -> str:
         return canon.state_hash(self.canonical())

@@ -181,6 +181,9 @@ KEYS: dict[str, tuple[tuple[str, str, bool], ...]] = {
     "equip": (("card", "ref", True), ("onto", "ref", True)),
 }
 CODE = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
+# the keys a step of each verb may have (its own and the common ones), made once
+KNOWN_KEYS: dict[str, frozenset[str]] = {verb: frozenset({name for name, _, _ in spec} | set(COMMON_KEYS))
+                                         for verb, spec in KEYS.items()}
 
 
 def parse_step(step: Any, path: str, players: Sequence[str], cards: Any) -> tuple[SwAction | None, Faults]:
@@ -198,7 +201,7 @@ def parse_step(step: Any, path: str, players: Sequence[str], cards: Any) -> tupl
                                          near=nearest(verb, VERBS))))
         return None, faults
     spec = KEYS[verb]
-    known = {name for name, _, _ in spec} | set(COMMON_KEYS)
+    known = KNOWN_KEYS[verb]
     for key in step:
         if key not in known:
             faults.append((f"{path}/{escape(key)}", unknown_key(key, known, Msg(N_("a '{verb}' step"), verb=verb))))
