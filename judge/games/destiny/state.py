@@ -420,11 +420,18 @@ class GameState:
 
 
 def _strs(values: Any) -> str:
-    """A list of strings (codes, references), each quoted."""
-    for v in values:
-        if type(v) is not str:
-            return _doc(list(values))
-    return "[" + ",".join(map(encode_basestring_ascii, values)) + "]"
+    """A list of strings (codes, references), each quoted. Most hold no character that JSON
+    escapes (codes and references never do): then each is written as ``"value"``, all in one
+    join, and ``encode_basestring_ascii`` reads them once, joined, only to tell that (an escape
+    always writes more than the one character it stands for, so its output is exactly two quotes
+    longer when nothing was escaped); otherwise each is quoted by ``encode_basestring_ascii``."""
+    try:
+        joined = "".join(values)
+    except TypeError:  # not only strings
+        return _doc(list(values))
+    if len(encode_basestring_ascii(joined)) != len(joined) + 2:
+        return "[" + ",".join(map(encode_basestring_ascii, values)) + "]"
+    return '["' + '","'.join(values) + '"]' if len(values) else "[]"
 
 
 def _player(p: Player, w: Callable[[str], Any]) -> None:
