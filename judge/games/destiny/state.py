@@ -239,7 +239,13 @@ class Player:
         return new
 
     def alive(self) -> list[Character]:
-        return [c for c in self.characters.values() if not c.defeated]
+        chars = self.characters  # (keys, then each value: see rounds.next_seat)
+        out = []
+        for ref in chars:
+            c = chars[ref]
+            if not c.defeated:
+                out.append(c)
+        return out
 
 
 @dataclass
@@ -320,7 +326,8 @@ class GameState:
         return who
 
     def opponents(self, pid: str) -> list[str]:
-        return [p for p, st in self.players.items() if p != pid and not st.eliminated]
+        players = self.players  # (keys, then each value: see rounds.next_seat)
+        return [p for p in players if p != pid and not players[p].eliminated]
 
     def seats(self) -> list[str]:
         return list(self.players)
