@@ -297,7 +297,7 @@ class Ctx:
     def query(self, name: str, subject: Any, value: Any) -> Any:
         """Fold every live constant ability answering ``name`` over ``value``."""
         st = self.state
-        index = st.live_index  # (self._index(), read inline on this hot path)
+        index: LiveIndex | None = st.live_index  # (self._index(), inline; typed: see emit)
         if index is None or index.gen != st.gen.value or index.cards is not self.cards or not SHORTCUTS:
             index = self._index()
         for src, abilities in index.live.get("constant:" + name, ()):
@@ -338,7 +338,7 @@ class Ctx:
         and any one of them forbids: no "can" or "ignore restrictions" effect lifts a "cannot"
         (destiny.negative.cannot-overrides-can)."""
         st = self.state
-        index = st.live_index  # (self._index(), read inline on this hot path)
+        index: LiveIndex | None = st.live_index  # (self._index(), inline; typed: see emit)
         if index is None or index.gen != st.gen.value or index.cards is not self.cards or not SHORTCUTS:
             index = self._index()
         for src, abilities in index.live.get("constant:forbid", ()):
@@ -481,7 +481,9 @@ class Ctx:
         it or follow it (most events), it is simply performed: the pipeline would do the same."""
         if SHORTCUTS:
             st = self.state
-            index = st.live_index  # (self._index(), read inline on this hot path)
+            # (self._index(), read inline on this hot path; the state keeps it untyped: typed here,
+            # the compiled engine reads its fields directly, not by name)
+            index: LiveIndex | None = st.live_index
             if index is None or index.gen != st.gen.value or index.cards is not self.cards:
                 index = self._index()
             kind = type(event)
