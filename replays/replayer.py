@@ -190,8 +190,8 @@ def replay(log: Log, cards: Any = None, visitors: tuple[Visitor, ...] = (), stop
         # before it is rebuilt then (copying every step would double the cost of a replay)
         saved = (state.copy(), rng.drawn if rng else None) if want_error else None
         # (_apply, inline on this hot path: the game sees the next step too)
-        applied = apply(state, actions[i], inputs[i], cards, rng, policy,
-                        actions[at] if at < n_actions else None)
+        applied: Applied = apply(state, actions[i], inputs[i], cards, rng, policy,
+                                 actions[at] if at < n_actions else None)  # (typed: read natively, compiled)
         result.steps = at
         if applied.error is None and not visitors and not want_error:  # the common case, no record kept
             if rng is not None:

@@ -18,7 +18,7 @@ A card definition needs ``abilities`` (each with ``timing``, ``trigger``, ``quer
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 TRIGGERED = ("before", "after", "instead")
@@ -34,19 +34,26 @@ class Source:
     card: Any
 
 
-@dataclass
 class LiveIndex:
-    """Live abilities by timing (``live``), with the caches built from them on demand."""
+    """Live abilities by timing (``live``), with the caches built from them on demand. A plain
+    class (one is made each time what is in play changes): compiled, a dataclass's generated
+    ``__init__`` stays interpreted (see ``judge.kernel.core.Record``)."""
 
-    gen: int
-    cards: Any
-    live: dict[str, list[tuple[Source, tuple[Any, ...]]]]
-    by_event: dict[tuple[str, type], list[tuple[Source, Any, str]]] = field(default_factory=dict)
-    quiet_types: dict[type, bool] = field(default_factory=dict)
-    # what the triggered abilities look at: the event types their tests are marked with, and
-    # whether any test is unmarked (it looks at every event); an event of no such type is quiet
-    watched: tuple[type, ...] = ()
-    watches_all: bool = False
+    __slots__ = ("gen", "cards", "live", "by_event", "quiet_types", "watched", "watches_all")
+
+    def __init__(self, gen: int, cards: Any, live: dict[str, list[tuple[Source, tuple[Any, ...]]]],
+                 by_event: dict[tuple[str, type], list[tuple[Source, Any, str]]] | None = None,
+                 quiet_types: dict[type, bool] | None = None, watched: tuple[type, ...] = (),
+                 watches_all: bool = False) -> None:
+        self.gen = gen
+        self.cards = cards
+        self.live = live
+        self.by_event: dict[tuple[str, type], list[tuple[Source, Any, str]]] = {} if by_event is None else by_event
+        self.quiet_types: dict[type, bool] = {} if quiet_types is None else quiet_types
+        # what the triggered abilities look at: the event types their tests are marked with, and
+        # whether any test is unmarked (it looks at every event); an event of no such type is quiet
+        self.watched = watched
+        self.watches_all = watches_all
 
     def candidates(self, timing: str, event_type: type) -> list[tuple[Source, Any, str]]:
         """The live ``timing`` abilities that may answer an event of ``event_type``, each with its

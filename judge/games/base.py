@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import importlib
 import re
+import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -211,6 +212,11 @@ class Game(Protocol):
 
 def names_reader(game: Any) -> Any:
     """The module a game reads cards named by name with (its ``names_module``), or None: imported
-    when first asked for, so that a process that reads no log never loads it."""
+    when first asked for, so that a process that reads no log never loads it (then read from
+    ``sys.modules``: ``import_module`` runs the import machinery's Python code at every call, and
+    every log asks)."""
     path = getattr(game, "names_module", None)
-    return importlib.import_module(path) if path else None
+    if not path:
+        return None
+    module = sys.modules.get(path)
+    return module if module is not None else importlib.import_module(path)

@@ -73,19 +73,40 @@ class KernelLoop(Exception):
         super().__init__(self.message)
 
 
-@dataclass(frozen=True)
 class Decision:
     """A choice the rules give one player. ``options`` are JSON values; ``rules`` say why that
-    player decides."""
+    player decides. An immutable value (``Final``) that compares, hashes and prints as the frozen
+    dataclass it was: a plain class, as ``Record`` is, so that the compiled engine builds it natively
+    (a frozen dataclass's interpreted ``__init__`` cost a replay a fortieth of its instructions)."""
 
-    by: str
-    kind: str
-    options: tuple[Any, ...]
-    rules: tuple[str, ...]
-    prompt: str = ""
-    source: str | None = None  # the ability or card asking, when there is one
-    multiple: bool = False  # the answer is a list or a map (an order, a split, dice to turn)
-    count: int | None = None  # how much to split, or how many at most
+    __slots__ = ("by", "kind", "options", "rules", "prompt", "source", "multiple", "count")
+
+    def __init__(self, by: str, kind: str, options: tuple[Any, ...], rules: tuple[str, ...], prompt: str = "",
+                 source: str | None = None, multiple: bool = False, count: int | None = None) -> None:
+        self.by: Final = by
+        self.kind: Final = kind
+        self.options: Final = options
+        self.rules: Final = rules
+        self.prompt: Final = prompt
+        self.source: Final = source  # the ability or card asking, when there is one
+        self.multiple: Final = multiple  # the answer is a list or a map (an order, a split, dice to turn)
+        self.count: Final = count  # how much to split, or how many at most
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.by, self.kind, self.options, self.rules, self.prompt, self.source, self.multiple, self.count)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self) or not isinstance(other, Decision):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"{type(self).__qualname__}(by={self.by!r}, kind={self.kind!r}, options={self.options!r}, "
+                f"rules={self.rules!r}, prompt={self.prompt!r}, source={self.source!r}, "
+                f"multiple={self.multiple!r}, count={self.count!r})")
 
     def to_json(self, answer: Any = None, answered: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {"by": self.by, "kind": self.kind, "options": list(self.options)}

@@ -32,7 +32,7 @@ def apply_step(ctx: Ctx, upkeep_next: bool = False) -> None:
 
 def _apply(ctx: Ctx, upkeep_next: bool) -> None:
     st = ctx.state
-    step = ctx.step
+    step: st_.DestinyAction = ctx.step  # (typed: the compiled engine reads its fields directly)
     do = step.verb
     if st.phase == "over":
         raise IllegalAction("destiny.victory.all-defeated" if st.reason == "all-defeated" else

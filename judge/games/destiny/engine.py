@@ -250,29 +250,39 @@ class Ctx:
         return max(0, value)
 
     def all_pool_dice(self) -> list[tuple[str, str, Face]]:
-        return [(pid, d, f) for pid, p in self.state.players.items() for d, f in p.pool.items()]
+        players = self.state.players  # (keys, then each value: see rounds.next_seat)
+        return [(pid, d, f) for pid in players for d, f in players[pid].pool.items()]
 
     def sources(self) -> Iterator[Source]:
         """Every card in play whose abilities are live (destiny.abilities.when-active)."""
         for ref, code, pid in self._in_play():
             yield Source(ref, code, pid, self.card(code))
 
-    def _in_play(self) -> Iterator[tuple[str, str, str]]:
+    def _in_play(self) -> list[tuple[str, str, str]]:
         """(reference, code, controller) of every card in play whose abilities are live: not a
-        defeated character, nothing of an eliminated player; the battlefield under its controller."""
+        defeated character, nothing of an eliminated player; the battlefield under its controller.
+        (A list, not a generator: compiled, each item a generator yields costs more than the item.)"""
         st = self.state
-        for pid, p in st.players.items():
+        out: list[tuple[str, str, str]] = []
+        add = out.append
+        players = st.players
+        # (keys, then each value: the tables are TrackedDicts, see rounds.next_seat)
+        for pid in players:
+            p = players[pid]
             if p.eliminated:  # everything of an eliminated player left the game
                 continue
-            for ref, ch in p.characters.items():
+            chars, ups, sups = p.characters, p.upgrades, p.supports
+            for ref in chars:
+                ch = chars[ref]
                 if not ch.defeated:
-                    yield ref, ch.code, pid
-            for ref, up in p.upgrades.items():
-                yield ref, up.code, pid
-            for ref, su in p.supports.items():
-                yield ref, su.code, pid
+                    add((ref, ch.code, pid))
+            for ref in ups:
+                add((ref, ups[ref].code, pid))
+            for ref in sups:
+                add((ref, sups[ref].code, pid))
         if st.battlefield and st.controller:
-            yield f"{st.controller}.{st.battlefield}", st.battlefield, st.controller
+            add((f"{st.controller}.{st.battlefield}", st.battlefield, st.controller))
+        return out
 
     def upgrade_host(self, upgrade_ref: str) -> str | None:
         """The character an upgrade is attached to; for an upgrade that left play during this step,
@@ -287,7 +297,7 @@ class Ctx:
     def query(self, name: str, subject: Any, value: Any) -> Any:
         """Fold every live constant ability answering ``name`` over ``value``."""
         st = self.state
-        index = st.live_index  # (self._index(), read inline on this hot path)
+        index: LiveIndex | None = st.live_index  # (self._index(), inline; typed: see emit)
         if index is None or index.gen != st.gen.value or index.cards is not self.cards or not SHORTCUTS:
             index = self._index()
         for src, abilities in index.live.get("constant:" + name, ()):
@@ -328,7 +338,7 @@ class Ctx:
         and any one of them forbids: no "can" or "ignore restrictions" effect lifts a "cannot"
         (destiny.negative.cannot-overrides-can)."""
         st = self.state
-        index = st.live_index  # (self._index(), read inline on this hot path)
+        index: LiveIndex | None = st.live_index  # (self._index(), inline; typed: see emit)
         if index is None or index.gen != st.gen.value or index.cards is not self.cards or not SHORTCUTS:
             index = self._index()
         for src, abilities in index.live.get("constant:forbid", ()):
@@ -424,7 +434,7 @@ class Ctx:
         granting = codes_with(self.cards, "constant:keywords")
         cards = self.cards
         table = cards.cards
-        in_play = list(self._in_play())
+        in_play = self._in_play()
         live: list[tuple[str, str, str]] = []
         grants = False
         for item in in_play:
@@ -471,7 +481,9 @@ class Ctx:
         it or follow it (most events), it is simply performed: the pipeline would do the same."""
         if SHORTCUTS:
             st = self.state
-            index = st.live_index  # (self._index(), read inline on this hot path)
+            # (self._index(), read inline on this hot path; the state keeps it untyped: typed here,
+            # the compiled engine reads its fields directly, not by name)
+            index: LiveIndex | None = st.live_index
             if index is None or index.gen != st.gen.value or index.cards is not self.cards:
                 index = self._index()
             kind = type(event)

@@ -34,9 +34,10 @@ def advance(ctx: Ctx, after: str, upkeep_next: bool) -> None:
     """Give the turn to the next player; a player who claimed this round passes automatically
     (destiny.actions.claim-battlefield); consecutive passes of all players end the action phase."""
     st = ctx.state
+    players = st.players
     active = 0
-    for p in st.players.values():
-        if not p.eliminated:
+    for q in players:  # (keys, then each value: see next_seat)
+        if not players[q].eliminated:
             active += 1
     if st.passes >= active:
         end_action_phase(ctx, upkeep_next)
@@ -72,12 +73,13 @@ def run_upkeep(ctx: Ctx, discards: Mapping[str, Sequence[str]] | None) -> None:
     ctx.record(rec.UpkeepRecord(round=st.round, rules=("destiny.round.upkeep", "destiny.round.phases")))
     for pid in alive:
         p = st.players[pid]
-        for ch in p.characters.values():
-            ch.exhausted = False
-        for su in p.supports.values():
-            su.exhausted = False
-        for up in p.upgrades.values():
-            up.exhausted = False
+        chars, sups, ups = p.characters, p.supports, p.upgrades
+        for ref in chars:  # (keys, then each value: see next_seat)
+            chars[ref].exhausted = False
+        for ref in sups:
+            sups[ref].exhausted = False
+        for ref in ups:
+            ups[ref].exhausted = False
     for pid in alive:
         st.players[pid].pool.clear()
     for pid in alive:
@@ -140,8 +142,9 @@ def round_end(ctx: Ctx) -> None:
     st.claimed_by = None
     st.passes = 0
     st.extra_action = None
-    for p in st.players.values():
-        p.passed = False
+    players = st.players
+    for pid in players:
+        players[pid].passed = False
     st.turn = ctx.battlefield_controller()
     ctx.record(rec.RoundBeginsRecord(round=st.round, first=st.turn,
                                      rules=("destiny.battlefields.first-action", "destiny.round.action-phase")))
@@ -200,10 +203,12 @@ def next_seat(st: GameState, pid: str, alive_only: bool = True) -> str:
     players = st.players
     first: str | None = None  # the first seat before ``pid`` that counts: the answer when none after it does
     seen = False
-    for q, p in players.items():
+    # (the keys, each value read by its key: the state's tables are TrackedDicts, and the compiled
+    # engine takes a dict subclass's items() or values() by a method call, its keys at once)
+    for q in players:
         if q == pid:
             seen = True
-        elif not alive_only or not p.eliminated:
+        elif not alive_only or not players[q].eliminated:
             if seen:
                 return q
             if first is None:

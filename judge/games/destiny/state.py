@@ -239,7 +239,13 @@ class Player:
         return new
 
     def alive(self) -> list[Character]:
-        return [c for c in self.characters.values() if not c.defeated]
+        chars = self.characters  # (keys, then each value: see rounds.next_seat)
+        out = []
+        for ref in chars:
+            c = chars[ref]
+            if not c.defeated:
+                out.append(c)
+        return out
 
 
 @dataclass
@@ -320,7 +326,8 @@ class GameState:
         return who
 
     def opponents(self, pid: str) -> list[str]:
-        return [p for p, st in self.players.items() if p != pid and not st.eliminated]
+        players = self.players  # (keys, then each value: see rounds.next_seat)
+        return [p for p in players if p != pid and not players[p].eliminated]
 
     def seats(self) -> list[str]:
         return list(self.players)
@@ -420,11 +427,18 @@ class GameState:
 
 
 def _strs(values: Any) -> str:
-    """A list of strings (codes, references), each quoted."""
-    for v in values:
-        if type(v) is not str:
-            return _doc(list(values))
-    return "[" + ",".join(map(encode_basestring_ascii, values)) + "]"
+    """A list of strings (codes, references), each quoted. Most hold no character that JSON
+    escapes (codes and references never do): then each is written as ``"value"``, all in one
+    join, and ``encode_basestring_ascii`` reads them once, joined, only to tell that (an escape
+    always writes more than the one character it stands for, so its output is exactly two quotes
+    longer when nothing was escaped); otherwise each is quoted by ``encode_basestring_ascii``."""
+    try:
+        joined = "".join(values)
+    except TypeError:  # not only strings
+        return _doc(list(values))
+    if len(encode_basestring_ascii(joined)) != len(joined) + 2:
+        return "[" + ",".join(map(encode_basestring_ascii, values)) + "]"
+    return '["' + '","'.join(values) + '"]' if len(values) else "[]"
 
 
 def _player(p: Player, w: Callable[[str], Any]) -> None:
