@@ -628,32 +628,11 @@ def _check_use(ctx: Ctx, a: Use | Prevent | Reroll) -> Problem:
                     st.cards[to].zone == "pilot":
                 return "swtcg.pop.new-damage-waits", Msg(N_("{to} is not a unit in {ref}'s arena"), to=to, ref=ref)
         return None
-    if att is None:
-        return "swtcg.timing.for-this-attack", Msg(N_("no unit is attacking"))
-    if k.name == "intercept":
-        if a.ability in att["used"]:
-            return "swtcg.keywords.intercept-once-per-attack", Msg(
-                N_("{ability} was used in this attack already"),
-                ability=a.ability,
-            )
-        defender = st.cards.get(att["defender"])
-        if defender is None or defender.controller != pid or defender.ref == ref or defender.zone != c.zone:
-            return "swtcg.keywords.intercept", Msg(
-                N_("no other unit of {pid}'s in {ref}'s arena is attacked"),
-                pid=pid, ref=ref,
-            )
-        return None
-    if k.name == "retaliate":
-        if a.ability in att["used"]:
-            return "swtcg.keywords.retaliate", Msg(N_("{ability} was used in this attack already"), ability=a.ability)
-        if att["defender"] != ref:
-            return "swtcg.keywords.retaliate", Msg(N_("{ref} is not the unit attacked"), ref=ref)
-        return None
-    if k.name == "lucky":
-        if ref in att["lucky"]:
-            return "swtcg.keywords.lucky-once-per-attack", Msg(N_("{ref} used Lucky in this attack already"), ref=ref)
-        if ref not in (att["attacker"], att["defender"]) or st.roll is None or st.roll["purpose"] != "attack":
-            return "swtcg.keywords.lucky-once-per-attack", Msg(N_("{ref} is neither attacking nor attacked"), ref=ref)
+    if k.name in ("intercept", "retaliate", "lucky"):
+        prob = attack_keyword_problem(ctx, k.name, a.ability, ref, pid)
+        if prob is not None or k.name != "lucky":
+            return prob
+        assert att is not None and st.roll is not None
         dice = getattr(a, "dice", None) or ()
         most = min(en.kw_value(ctx, ref, "lucky"), att.get("rolled", 0))
         if len(dice) > most or any(i >= len(st.roll["dice"]) for i in dice):
@@ -662,7 +641,45 @@ def _check_use(ctx: Ctx, a: Use | Prevent | Reroll) -> Problem:
                 most=most,
             )
         return None
+    if att is None:
+        return "swtcg.timing.for-this-attack", Msg(N_("no unit is attacking"))
     return "swtcg.abilities.activated-definition", Msg(N_("{ability} cannot be used now"), ability=a.ability)
+
+
+def attack_keyword_problem(ctx: Ctx, name: str, ability: str, ref: str, pid: str) -> Problem:
+    """Why Intercept, Retaliate or Lucky (``name``, instance ``ability`` of ``ref``) cannot be used by
+    ``pid`` now, whatever its step says (Lucky's dice aside), or None: the one test check and the
+    legal-step search (legal._keyword_idle) share."""
+    st = ctx.state
+    att = st.attack
+    if att is None:
+        return "swtcg.timing.for-this-attack", Msg(N_("no unit is attacking"))
+    if name == "intercept":
+        if ability in att["used"]:
+            return "swtcg.keywords.intercept-once-per-attack", Msg(
+                N_("{ability} was used in this attack already"),
+                ability=ability,
+            )
+        c = st.cards.get(ref)
+        defender = st.cards.get(att["defender"])
+        if c is None or defender is None or defender.controller != pid or defender.ref == ref or \
+                defender.zone != c.zone:
+            return "swtcg.keywords.intercept", Msg(
+                N_("no other unit of {pid}'s in {ref}'s arena is attacked"),
+                pid=pid, ref=ref,
+            )
+        return None
+    if name == "retaliate":
+        if ability in att["used"]:
+            return "swtcg.keywords.retaliate", Msg(N_("{ability} was used in this attack already"), ability=ability)
+        if att["defender"] != ref:
+            return "swtcg.keywords.retaliate", Msg(N_("{ref} is not the unit attacked"), ref=ref)
+        return None
+    if ref in att["lucky"]:
+        return "swtcg.keywords.lucky-once-per-attack", Msg(N_("{ref} used Lucky in this attack already"), ref=ref)
+    if ref not in (att["attacker"], att["defender"]) or st.roll is None or st.roll["purpose"] != "attack":
+        return "swtcg.keywords.lucky-once-per-attack", Msg(N_("{ref} is neither attacking nor attacked"), ref=ref)
+    return None
 
 
 def _hidden_cost_problem(ctx: Ctx, a: SwAction, c: Card) -> Problem:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from judge.games.swtcg import engine as en
-from judge.games.swtcg.actions import check
+from judge.games.swtcg.actions import attack_keyword_problem, check
 from judge.games.swtcg.engine import Ctx
 from judge.games.swtcg.model import ACTIVATED, CardDef, Keyword, Play, X
 from judge.games.swtcg.state import ARENAS, ARENAS_OR_BUILD, IN_PLAY, UNKNOWN, Card
@@ -453,23 +453,8 @@ def _keyword_idle(ctx: Ctx, pid: str, ref: str, iid: str, k: Keyword) -> bool:
         if not any(d["target"] == ref for d in st.damage):
             return True
     elif name in ("intercept", "retaliate", "lucky"):
-        att = st.attack
-        if att is None:
+        if attack_keyword_problem(ctx, name, iid, ref, pid) is not None:
             return True
-        if name == "intercept":
-            c = st.cards.get(ref)
-            defender = st.cards.get(att["defender"])
-            if iid in att["used"] or c is None or defender is None or defender.controller != pid \
-                    or defender.ref == ref or defender.zone != c.zone:
-                return True
-        elif name == "retaliate":
-            if iid in att["used"] or att["defender"] != ref:
-                return True
-        else:
-            roll = st.roll
-            if ref in att["lucky"] or ref not in (att["attacker"], att["defender"]) or roll is None \
-                    or roll["purpose"] != "attack":
-                return True
     return k.cost != X and st.players[pid].force < max(0, k.cost + en.cost_delta(ctx, pid, "ability", ref))
 
 
