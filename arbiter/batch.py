@@ -139,16 +139,17 @@ def run_queued(files: Sequence[Path], conn: Any, progress: Progress | None = Non
     from arbiter import settings as settings_mod
     from arbiter import store
     from replays.service import MalformedLog
-    from worker.queue import enqueue_replay, make_queue
+    from worker.queue import enqueue_replays, make_queue
 
     cfg = settings_mod.load()
     queue = make_queue(conn, cfg)
     lines: dict[int, dict[str, Any]] = {}
     waiting: dict[int, tuple[str, str]] = {}  # index -> (file, replay id)
     for start in range(0, len(files), SUBMIT):
-        # a chunk of files read, then asked about in one round trip each (stored? replayed? then the
-        # claims of those still to queue): a few round trips per chunk rather than three per log,
-        # so this process leaves the CPU (and Redis's) to the workers
+        # a chunk of files read, then asked about in one round trip each (stored? replayed?), the new
+        # logs stored in one, the claims of those still to queue in one, their jobs queued in one:
+        # a few round trips per chunk rather than several per log, so this process leaves the CPU
+        # (and Redis's) to the workers
         read: list[tuple[int, str, Any, str]] = []  # (index, file, log, replay id)
         for i in range(start, min(start + SUBMIT, len(files))):
             path = files[i]
@@ -159,33 +160,27 @@ def run_queued(files: Sequence[Path], conn: Any, progress: Progress | None = Non
                 log = json.loads(path.read_text(encoding="utf-8"))
                 read.append((i, name, log, store.log_id(log)))
             except MalformedLog as exc:  # out of the format's bounds: no content address
-                first = exc.faults[0]
-                lines[i] = {"file": name, "valid": False, "steps": 0, "outcome": None,
-                            "error": f"malformed: {first.path or '/'}: {first.message}"}
+                lines[i] = _malformed_line(name, exc)
             except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
                 lines[i] = {"file": name, "valid": False, "steps": None, "outcome": None, "error": f"unreadable: {exc}"}
         known = store.logs_known(conn, [rid for _, _, _, rid in read])
-        unreplayed: dict[str, None] = {}  # replay ids without a result, in file order, each once
-        for (i, name, log, rid), (stored, replayed) in zip(read, known, strict=True):
-            if not stored:
-                # a log already stored (by its content address) was validated when it was stored:
-                # only a new one is read through here, so the workers' CPU is not spent twice on it
-                try:
-                    new = store.put_log(conn, log, replay=False)
-                except MalformedLog as exc:
-                    first = exc.faults[0]
-                    lines[i] = {"file": name, "valid": False, "steps": 0, "outcome": None,
-                                "error": f"malformed: {first.path or '/'}: {first.message}"}
-                    continue
-                rid, replayed = new.replay_id, new.result is not None
+        # a log already stored (by its content address) was validated when it was stored: only the
+        # new ones are validated here, so the workers' CPU is not spent twice on a log
+        new = {rid: log for (_, _, log, rid), (stored, _) in zip(read, known, strict=True) if not stored}
+        bad = dict(zip(new, store.put_new_logs(conn, list((log, rid) for rid, log in new.items())), strict=True))
+        unreplayed: dict[str, bool] = {}  # replay ids without a result, in file order, each once: light?
+        for (i, name, log, rid), (_, replayed) in zip(read, known, strict=True):
+            problem = bad.get(rid)
+            if problem is not None:
+                lines[i] = _malformed_line(name, problem)
+                continue
             if not replayed:
-                unreplayed[rid] = None
+                unreplayed[rid] = store.replays_in_request(log)
             waiting[i] = (name, rid)
         if unreplayed:
-            for rid, claimed in zip(unreplayed, store.claim_replay_jobs(conn, list(unreplayed), cfg.job_timeout),
-                                    strict=True):
-                if claimed:
-                    enqueue_replay(queue, rid, cfg)
+            claims = store.claim_replay_jobs(conn, list(unreplayed), cfg.job_timeout)
+            enqueue_replays(queue, [(rid, light) for (rid, light), claimed in zip(unreplayed.items(), claims,
+                                                                                  strict=True) if claimed], cfg)
     if progress and lines:
         progress(len(lines))
     deadline = None if timeout is None else time.monotonic() + timeout
@@ -223,6 +218,12 @@ def run_queued(files: Sequence[Path], conn: Any, progress: Progress | None = Non
                 break
             time.sleep(POLL)
     return [lines[i] for i in range(len(files))]
+
+
+def _malformed_line(name: str, exc: Any) -> dict[str, Any]:
+    first = exc.faults[0]
+    return {"file": name, "valid": False, "steps": 0, "outcome": None,
+            "error": f"malformed: {first.path or '/'}: {first.message}"}
 
 
 def summarize(lines: Sequence[dict[str, Any]]) -> dict[str, Any]:

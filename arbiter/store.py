@@ -153,6 +153,22 @@ def put_log(r: redis.Redis, log: Any, *, replay: bool | None = None) -> Stored:
     return Stored(replay_id, result, created=bool(created))
 
 
+def put_new_logs(r: redis.Redis, logs: Sequence[tuple[Any, str]]) -> list[MalformedLog | None]:
+    """``put_log(r, log, replay=False)`` for each (log, its ``log_id``) of ``logs``, the logs found
+    sound stored (and listed) in one round trip: for each, None (stored, or there already) or why
+    it is malformed (nothing stored)."""
+    faults = [validate(log) for log, _ in logs]
+    now = int(time.time() * 1000)
+    pipe = r.pipeline(transaction=False)
+    for (log, replay_id), bad in zip(logs, faults, strict=True):
+        if not bad:
+            pipe.set(log_key(replay_id), dumps(log), nx=True)
+            pipe.zadd(INDEX_KEY, {replay_id: now}, nx=True)
+            pipe.set(meta_key(replay_id), dumps(replay_meta(replay_id, log, now)), nx=True)
+    pipe.execute()
+    return [MalformedLog(bad) if bad else None for bad in faults]
+
+
 def get_log(r: redis.Redis, replay_id: str) -> Any | None:
     raw = r.get(log_key(replay_id))
     return None if raw is None else json.loads(raw)
@@ -167,13 +183,24 @@ def get_result(r: redis.Redis, replay_id: str) -> dict[str, Any] | None:
     return None if raw is None else json.loads(raw)
 
 
+def get_result_or_log(r: redis.Redis, replay_id: str) -> tuple[dict[str, Any] | None, Any | None]:
+    """The stored result, else (None, the stored log), in one round trip; (None, None): neither."""
+    raw_result, raw_log = r.mget([result_key(replay_id), log_key(replay_id)])
+    if raw_result is not None:
+        return json.loads(raw_result), None
+    return None, None if raw_log is None else json.loads(raw_log)
+
+
 def put_result(r: redis.Redis, replay_id: str, result: dict[str, Any]) -> bool:
     """Store a replay result unless one is stored (the replay job's); True when this call wrote it.
     A replay error left by an earlier run goes with it."""
-    written = bool(r.set(result_key(replay_id), dumps(result), nx=True))
-    if written:
-        r.delete(replay_error_key(replay_id))
-    return written
+    # one round trip: the error goes whether this call wrote the result or an earlier run did (a
+    # stored result is the answer; an error beside it would only be stale)
+    pipe = r.pipeline(transaction=False)
+    pipe.set(result_key(replay_id), dumps(result), nx=True)
+    pipe.delete(replay_error_key(replay_id))
+    written, _ = pipe.execute()
+    return bool(written)
 
 
 def put_replay_error(r: redis.Redis, replay_id: str, error: dict[str, Any], ttl: int) -> bool:

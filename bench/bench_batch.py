@@ -4,7 +4,8 @@ Redis), over the same folder of self-play logs. Prints logs/s and the ratios the
 N cores at least 0.8 x N times one core; two workers at least 1.6 x one.
 
 ``BENCH_BATCH_LOGS`` (default 10,000) files are written: ``BENCH_BATCH_GAMES`` distinct heuristic
-self-play games (default 250), each written again under other names (replaying costs the same).
+self-play games (default 250), each written again under other names and titles (replaying costs the
+same; each file is a log of its own, one job each through the queue).
 ``BENCH_BATCH_QUEUED`` (default 2,000) of them go through the queue.
 """
 
@@ -35,10 +36,15 @@ QUEUED = int(os.environ.get("BENCH_BATCH_QUEUED", "2000"))
 
 
 def write_logs(folder: Path) -> list[Path]:
-    games = [json.dumps(play_game(f"batch-{i}", "AW-H" if i % 2 else "LEG-H", "AW-V" if i % 2 else "LEG-V",
-                                  policy="heuristic").log) for i in range(GAMES)]
+    """LOGS files: the GAMES games again and again, each copy titled apart (``meta.title``), so that
+    each file is a log of its own (its own content address: one queued job per file, as in an
+    event's folder of distinct logs) whose replay costs what its game's costs."""
+    games = [play_game(f"batch-{i}", "AW-H" if i % 2 else "LEG-H", "AW-V" if i % 2 else "LEG-V",
+                       policy="heuristic").log for i in range(GAMES)]
     for i in range(LOGS):
-        (folder / f"log-{i:05}.json").write_text(games[i % GAMES], encoding="utf-8")
+        log = games[i % GAMES]
+        copy = {**log, "meta": {**log.get("meta", {}), "title": f"bench log {i}"}}
+        (folder / f"log-{i:05}.json").write_text(json.dumps(copy), encoding="utf-8")
     return batch.find_logs(str(folder))
 
 

@@ -6,7 +6,9 @@
   horse holds when it is forked: :func:`limit_memory` sets ``RLIMIT_AS`` in the forked horse only
   (:class:`worker.workers.ArbiterWorker` calls it), never in the worker that forks it nor in the
   API, so an allocation beyond it raises ``MemoryError`` in the job and the worker lives on. A
-  ``--simple`` worker runs jobs in its own process and sets no memory ceiling.
+  ``--simple`` worker runs jobs in its own process and sets no memory ceiling; so does the forking
+  worker for a light replay job (work that fits ``MAX_STEPS_IN_REQUEST``, which the API does in a
+  request itself: :class:`worker.workers.ArbiterWorker`).
 
 :func:`bounded` turns either into :class:`CeilingExceeded`, which a job stores as the answer
 ``{"kind": "ceiling", "ceiling": "time" | "memory", "message": ...}``.

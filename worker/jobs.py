@@ -169,9 +169,9 @@ def replay_job(replay_id: str, build: Build) -> dict[str, Any]:
     """
     r = _connection()
     cfg = settings_mod.load()
-    if store.get_result(r, replay_id) is not None:  # a second run of the job: nothing to do
+    stored, log = store.get_result_or_log(r, replay_id)
+    if stored is not None:  # a second run of the job: nothing to do
         return _json_result({"replay": replay_id, "ok": True, "outcome": "ok", "delivered": False})
-    log = store.get_log(r, replay_id)
     if log is None:
         return _json_result({"replay": replay_id, "ok": False, "outcome": "not-found", "delivered": False})
     error: dict[str, Any] | None = None

@@ -3,7 +3,9 @@
 Job arguments and results go through RQ's ``JSONSerializer`` on both sides, so no user data is
 ever pickled. Jobs take IDs (a replay ID, a step number), never logs or connections. Each job's
 ``meta`` carries the replay ID and the ID of the HTTP request that queued it (if any), for the
-worker's log line (:mod:`worker.joblog`).
+worker's log line (:mod:`worker.joblog`), and ``light`` for a replay whose work fits what a request
+does itself (``MAX_STEPS_IN_REQUEST``): a forking worker runs such a job in its own process
+(:class:`worker.workers.ArbiterWorker`).
 
 The queue has a ceiling: :func:`is_full` is true once ``ARBITER_MAX_QUEUED`` jobs
 (``judge.limits.MAX_QUEUED_JOBS``) wait, and a request that would queue one more is refused (503)
@@ -87,12 +89,29 @@ def replay_job_id(replay_id: str) -> str:
     return f"replay-{replay_id}"
 
 
+#: the job meta key of a light job (see the module's docstring)
+LIGHT = "light"
+
+
 def enqueue_replay(queue: Queue, replay_id: str, cfg: Settings | None = None, *,
-                   request_id: str | None = None, function: str = REPLAY_JOB) -> Job:
-    """Queue the replay of a stored log (its result is stored beside the log)."""
+                   request_id: str | None = None, function: str = REPLAY_JOB, light: bool = False) -> Job:
+    """Queue the replay of a stored log (its result is stored beside the log); ``light``: its replay
+    work fits ``MAX_STEPS_IN_REQUEST`` (:func:`arbiter.store.replays_in_request`)."""
     cfg = cfg or settings_mod.load()
-    return queue.enqueue(function, replay_id, job_id=replay_job_id(replay_id),
-                         meta=_meta(replay_id, request_id), **_job_options(cfg))
+    meta = _meta(replay_id, request_id) | ({LIGHT: True} if light else {})
+    return queue.enqueue(function, replay_id, job_id=replay_job_id(replay_id), meta=meta, **_job_options(cfg))
+
+
+def enqueue_replays(queue: Queue, replays: list[tuple[str, bool]], cfg: Settings | None = None) -> list[Job]:
+    """``enqueue_replay`` for each (replay ID, light) of ``replays``, in one round trip."""
+    cfg = cfg or settings_mod.load()
+    retry = Retry(max=cfg.job_retries, interval=cfg.retry_interval) if cfg.job_retries > 0 else None
+    datas = [Queue.prepare_data(REPLAY_JOB, (replay_id,), job_id=replay_job_id(replay_id),
+                                meta=_meta(replay_id, None) | ({LIGHT: True} if light else {}),
+                                timeout=cfg.job_timeout, result_ttl=cfg.result_ttl, failure_ttl=cfg.failure_ttl,
+                                retry=retry)
+            for replay_id, light in replays]
+    return queue.enqueue_many(datas) if datas else []
 
 
 def enqueue_noop(queue: Queue, cfg: Settings | None = None) -> Job:

@@ -35,8 +35,10 @@ from rq.job import Job
 from rq.queue import Queue
 from rq.registry import clean_registries
 from rq.utils import now
+from rq.worker import WorkerStatus
 
 from worker import ceiling, joblog
+from worker.queue import LIGHT
 
 #: seconds between two heartbeats of a worker whose work horse runs a job (RQ: 30)
 HEARTBEAT_EVERY = 5
@@ -46,6 +48,9 @@ HEARTBEAT_GRACE = 15
 SWEEP_EVERY = 10
 #: RQ's worker_ttl: an idle worker blocks on the queue for WORKER_TTL - 15 s between heartbeats (RQ: 420)
 WORKER_TTL = 20
+#: a heartbeat outside a pipeline is skipped when one with the same TTL went less than this many seconds
+#: ago (RQ beats three times around every job, each beat three round trips to Redis)
+HEARTBEAT_MIN_GAP = 1.0
 
 SWEEP_LOCK = "arbiter:sweep:{queue}"
 
@@ -60,6 +65,39 @@ class _Upkeep:
     _exc_handlers: list[Any]
     last_cleaned_at: Any
     log: Any
+    _state: str
+    worker_ttl: int
+    _beat: tuple[float, int] | None = None  # (monotonic time, TTL) of the last beat sent on its own
+    _sent_state: str | None = None  # the state last set outside a pipeline, while no pipeline set one since
+
+    def heartbeat(self, timeout: int | None = None, pipeline: Any = None) -> None:
+        """RQ's heartbeat (the worker's last_heartbeat and the TTL of its keys), sent in one round trip
+        instead of three, and not again within HEARTBEAT_MIN_GAP seconds with the same TTL (RQ beats
+        before and after every dequeue and after every job: a few jobs a second would cost a dozen round
+        trips each). A beat in RQ's own pipeline always goes (the pipeline's round trip is paid anyway)."""
+        if pipeline is not None:
+            super().heartbeat(timeout, pipeline)  # type: ignore[misc]
+            return
+        ttl = timeout or self.worker_ttl + 60  # (RQ's default, as RQ computes it)
+        last, at = self._beat, time.monotonic()
+        if last is not None and last[1] == ttl and at - last[0] < HEARTBEAT_MIN_GAP:
+            return
+        with self.connection.pipeline(transaction=False) as pipe:
+            super().heartbeat(timeout, pipe)  # type: ignore[misc]
+            pipe.execute()
+        self._beat = (at, ttl)
+
+    def set_state(self, state: str, pipeline: Any = None) -> None:
+        """RQ's set_state, without a second round trip setting the state it set last on its own (RQ
+        sets ``idle`` after a job and again before the next dequeue)."""
+        if pipeline is None:
+            if state == self._sent_state:
+                self._state = state
+                return
+            self._sent_state = state
+        else:
+            self._sent_state = None
+        super().set_state(state, pipeline)  # type: ignore[misc]
 
     def clean_registries(self) -> None:
         """RQ's sweep of each queue (abandoned jobs re-queued, stale workers dropped), at most once per
@@ -82,8 +120,17 @@ class _Upkeep:
             joblog.emit(job, self.name, time.monotonic() - started)
 
 
+def _light(job: Job) -> bool:
+    return bool((job.meta or {}).get(LIGHT))
+
+
 class ArbiterWorker(_Upkeep, Worker):
-    """A forking worker: each job runs in a work horse under the time and memory ceilings."""
+    """A forking worker: each job runs in a work horse under the time and memory ceilings, except a
+    light one (a replay whose work fits ``MAX_STEPS_IN_REQUEST``, which the API does in a request
+    itself, with no memory ceiling either): that runs in the worker's own process under the time
+    ceiling, as a simple worker runs it. A horse costs more than such a job's replay: its fork, then
+    a copy of every page the replay touches (copy-on-write, Python's reference counts write to each
+    object read), then its exit; about 6-10 ms of CPU a job (bench_batch)."""
 
     def __init__(self, *args: Any, memory_mb: int = 0, **kwargs: Any):
         kwargs.setdefault("job_monitoring_interval", HEARTBEAT_EVERY)
@@ -96,8 +143,25 @@ class ArbiterWorker(_Upkeep, Worker):
         """A running job's registry entry lives HEARTBEAT_GRACE past the next beat due.
 
         RQ shortens it as the job nears its timeout; not here: the worker itself kills a horse that
-        overruns (at timeout + 60 s), and until then the job is not abandoned."""
+        overruns (at timeout + 60 s), and until then the job is not abandoned. A light job, run in
+        the worker's own process (no beats while it runs), holds its entry as a simple worker's
+        does: its time ceiling plus 60 s."""
+        if _light(job):
+            return SimpleWorker.get_heartbeat_ttl(self, job, working_time)  # type: ignore[arg-type]
         return self.job_monitoring_interval + HEARTBEAT_GRACE
+
+    def execute_job(self, job: Job, queue: Queue) -> None:
+        """A light job in this process (as ``SimpleWorker.execute_job``), any other in a work horse."""
+        if not _light(job):
+            super().execute_job(job, queue)
+            return
+        started = time.monotonic()
+        try:
+            execution = self.prepare_execution(job)
+            self.perform_job(job, queue, execution)
+            self.set_state(WorkerStatus.IDLE)
+        finally:
+            joblog.emit(job, self.name, time.monotonic() - started)
 
     def main_work_horse(self, job: Job, queue: Queue) -> None:
         """In the forked horse: set the memory ceiling, then run the job as RQ does."""

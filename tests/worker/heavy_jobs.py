@@ -92,3 +92,15 @@ def held_ruling(ruling_id: str, replay_id: str, at: int | None) -> dict[str, Any
 def other_ruling(ruling_id: str, replay_id: str, at: int | None) -> dict[str, Any]:
     """A second run of a ruling whose engine call answers differently (the store keeps the first)."""
     return jobs.ruling_job(ruling_id, replay_id, at, lambda _log, _at: {"other": "answer"})
+
+
+def pid_replay(replay_id: str) -> dict[str, Any]:
+    """The real replay job, noting first the pid of the process that runs it (worker or horse)."""
+    job = get_current_job()
+    assert job is not None
+    job.connection.set(f"arbiter:test:pid:{replay_id}", os.getpid())
+    return jobs.replay_stored(replay_id)
+
+
+def slow_replay(replay_id: str) -> dict[str, Any]:
+    return jobs.replay_job(replay_id, _slow)

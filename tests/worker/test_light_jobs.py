@@ -1,0 +1,78 @@
+"""Light replay jobs (a replay whose work fits MAX_STEPS_IN_REQUEST, the work a request does itself)
+run in a real forking ``arbiter worker``'s own process, under the time ceiling; every other job in a
+forked work horse. The batch queues its logs as light or not by their replay work."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import redis
+
+from arbiter import batch, store
+from arbiter import settings as settings_mod
+from judge.limits import MAX_STEPS_IN_REQUEST
+from replays.selfplay import new_log, play, play_game
+from replays.service import replay_json
+from tests.worker.live import start_worker
+from tests.worker.test_ceiling import job_lines
+from worker.queue import LIGHT, enqueue_replay, make_queue
+
+HEAVY = "tests.worker.heavy_jobs."
+
+
+def stored(conn: redis.Redis, seed: str) -> tuple[str, dict]:
+    log = play_game(seed, "AW-H", "AW-V", policy="heuristic").log
+    return store.put_log(conn, log, replay=False).replay_id, log
+
+
+def test_a_light_job_runs_in_the_worker_and_others_in_a_horse(redis_url: str, redis_db: redis.Redis,
+                                                              tmp_path: Path) -> None:
+    conn = redis.Redis.from_url(redis_url)
+    cfg = dataclasses.replace(settings_mod.load(), job_timeout=2)
+    queue = make_queue(conn, cfg)
+    light, light_log = stored(conn, "light-1")
+    forked, forked_log = stored(conn, "light-2")
+    slow, _ = stored(conn, "light-3")
+    enqueue_replay(queue, light, cfg, function=HEAVY + "pid_replay", light=True)
+    enqueue_replay(queue, forked, cfg, function=HEAVY + "pid_replay")
+    enqueue_replay(queue, slow, cfg, function=HEAVY + "slow_replay", light=True)
+
+    stderr = tmp_path / "worker.err"
+    proc = start_worker(redis_url, stderr, burst=True)
+    assert proc.wait(timeout=90) == 0, stderr.read_text()
+
+    assert int(conn.get(f"arbiter:test:pid:{light}")) == proc.pid
+    assert int(conn.get(f"arbiter:test:pid:{forked}")) != proc.pid
+    # both replayed in full, as the request would have
+    for rid, log in ((light, light_log), (forked, forked_log)):
+        assert store.get_result(conn, rid) == json.loads(json.dumps(replay_json(log)))
+    # the time ceiling holds in the worker's own process: an answer, and the worker went on
+    error = store.get_replay_error(conn, slow)
+    assert error is not None and error["kind"] == "ceiling" and error["ceiling"] == "time"
+    assert store.get_result(conn, slow) is None
+    lines = {line["replay"]: line for line in job_lines(stderr).values()}
+    assert lines[light]["outcome"] == "ok" and lines[forked]["outcome"] == "ok"
+    assert lines[slow]["outcome"] == "ceiling"
+    conn.close()
+
+
+def test_the_batch_queues_a_log_as_light_by_its_replay_work(redis_url: str, redis_db: redis.Redis,
+                                                           tmp_path: Path) -> None:
+    short = play_game("light-short", "AW-H", "AW-V", policy="heuristic").log
+    calm = lambda step, _state: step["do"] not in ("attack", "play", "use", "prevent", "reroll")  # noqa: E731
+    long = play(new_log("light-long", "DARK-60", "LIGHT-60", game="swtcg"), max_steps=MAX_STEPS_IN_REQUEST + 40,
+                allow=calm, checkpoint_every=0).log
+    assert store.replay_work(short) <= MAX_STEPS_IN_REQUEST < store.replay_work(long)
+    files = []
+    for name, log in (("short", short), ("long", long)):
+        files.append(tmp_path / f"{name}.json")
+        files[-1].write_text(json.dumps(log), encoding="utf-8")
+    conn = redis.Redis.from_url(redis_url)
+    lines = batch.run_queued(files, conn, timeout=0)  # no worker: queued, not replayed
+    assert [line["valid"] for line in lines] == [False, False]
+    jobs = {job.meta["replay"]: job for job in make_queue(conn).jobs}
+    assert jobs[store.log_id(short)].meta.get(LIGHT) is True
+    assert LIGHT not in jobs[store.log_id(long)].meta
+    conn.close()
