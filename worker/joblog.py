@@ -37,11 +37,15 @@ def install(stream: Any = None) -> None:
     logger.propagate = False
 
 
-def _outcome(job: Job, status: JobStatus | None) -> tuple[str, bool | None]:
+_UNREAD = object()  # the job's return value, not known in this process: read from Redis
+
+
+def _outcome(job: Job, status: JobStatus | None, value: Any = _UNREAD) -> tuple[str, bool | None]:
     if status != JobStatus.FINISHED:
         return ("stopped" if status == JobStatus.STOPPED else "failed"), None
-    result = job.latest_result()
-    value = result.return_value if result is not None else None
+    if value is _UNREAD:
+        result = job.latest_result()
+        value = result.return_value if result is not None else None
     if not isinstance(value, dict):
         return "ok", None
     delivered = value.get("delivered")
@@ -49,14 +53,20 @@ def _outcome(job: Job, status: JobStatus | None) -> tuple[str, bool | None]:
     return str(outcome), delivered if isinstance(delivered, bool) else None
 
 
-def line(job: Job, worker_name: str, seconds: float) -> dict[str, Any]:
-    """The log record of ``job`` as it stands after a run that took ``seconds``."""
-    try:
-        status: JobStatus | None = job.get_status(refresh=True)
-    except InvalidJobOperation:  # the job and its result are gone already (result_ttl 0)
-        status = None
+def line(job: Job, worker_name: str, seconds: float, finished: Any = _UNREAD) -> dict[str, Any]:
+    """The log record of ``job`` as it stands after a run that took ``seconds``; ``finished``: the
+    value the job returned when it finished in this process (else its status and result are read
+    back from Redis: a work horse ran it, or it failed)."""
+    status: JobStatus | None
+    if finished is not _UNREAD:
+        status = JobStatus.FINISHED
+    else:
+        try:
+            status = job.get_status(refresh=True)
+        except InvalidJobOperation:  # the job and its result are gone already (result_ttl 0)
+            status = None
     meta = job.meta or {}
-    outcome, delivered = _outcome(job, status) if status is not None else ("unknown", None)
+    outcome, delivered = _outcome(job, status, finished) if status is not None else ("unknown", None)
     try:
         function = job.func_name
     except Exception:  # a payload that does not deserialize: RQ failed the job already
@@ -68,10 +78,11 @@ def line(job: Job, worker_name: str, seconds: float) -> dict[str, Any]:
             "delivered": delivered, "worker": worker_name, "pid": os.getpid()}
 
 
-def emit(job: Job, worker_name: str, seconds: float) -> None:
-    """Log ``job``'s line; never raises (a logging failure must not stop the worker)."""
+def emit(job: Job, worker_name: str, seconds: float, finished: Any = _UNREAD) -> None:
+    """Log ``job``'s line (``finished``: as for :func:`line`); never raises (a logging failure must
+    not stop the worker)."""
     try:
-        record = line(job, worker_name, seconds)
+        record = line(job, worker_name, seconds, finished)
     except Exception as exc:  # Redis away for a moment: say so in one line, keep working
         record = {"ts": jsonlog.now(), "level": "error", "event": "job", "job": job.id, "worker": worker_name,
                   "pid": os.getpid(),

@@ -156,12 +156,16 @@ class ArbiterWorker(_Upkeep, Worker):
             super().execute_job(job, queue)
             return
         started = time.monotonic()
+        finished = False
         try:
             execution = self.prepare_execution(job)
-            self.perform_job(job, queue, execution)
+            finished = self.perform_job(job, queue, execution)
             self.set_state(WorkerStatus.IDLE)
         finally:
-            joblog.emit(job, self.name, time.monotonic() - started)
+            if finished:  # its value is at hand (Job.perform keeps it): not read back from Redis
+                joblog.emit(job, self.name, time.monotonic() - started, job._result)
+            else:
+                joblog.emit(job, self.name, time.monotonic() - started)
 
     def main_work_horse(self, job: Job, queue: Queue) -> None:
         """In the forked horse: set the memory ceiling, then run the job as RQ does."""
