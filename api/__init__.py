@@ -48,10 +48,12 @@ class Api(SmorestApi):
 
 def _require_json_body() -> None:
     """A request that carries a body must say it is JSON (415 otherwise)."""
-    has_body = (request.content_length or 0) > 0 or "chunked" in request.headers.get(
-        "Transfer-Encoding", "").lower()
-    if request.method in ("POST", "PUT", "PATCH") and has_body:
-        mimetype = request.mimetype or ""
+    req = request._get_current_object()  # type: ignore[attr-defined]
+    if req.method not in ("POST", "PUT", "PATCH"):
+        return  # (most requests: a GET's body is never read)
+    has_body = (req.content_length or 0) > 0 or "chunked" in req.headers.get("Transfer-Encoding", "").lower()
+    if has_body:
+        mimetype = req.mimetype or ""
         if not (mimetype in JSON_MIMETYPES or mimetype.endswith("+json")):
             raise problems.ProblemError(
                 415, "Unsupported Media Type",

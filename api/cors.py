@@ -23,13 +23,15 @@ def _readable(path: str) -> bool:
 
 def add_headers(resp: Response) -> Response:
     """``after_request``: the CORS headers of a read (or of a preflight asking to read)."""
-    if not _readable(request.path):
+    req = request._get_current_object()  # type: ignore[attr-defined]
+    if not _readable(req.path):
         return resp
-    if request.method in READ_METHODS:
-        resp.headers["Access-Control-Allow-Origin"] = "*"
-        resp.headers["Access-Control-Expose-Headers"] = EXPOSE
-    elif request.method == "OPTIONS" and request.headers.get("Access-Control-Request-Method") in READ_METHODS:
-        asked = {h.strip().lower() for h in request.headers.get("Access-Control-Request-Headers", "").split(",")
+    if req.method in READ_METHODS:
+        headers = resp.headers
+        headers["Access-Control-Allow-Origin"] = "*"
+        headers["Access-Control-Expose-Headers"] = EXPOSE
+    elif req.method == "OPTIONS" and req.headers.get("Access-Control-Request-Method") in READ_METHODS:
+        asked = {h.strip().lower() for h in req.headers.get("Access-Control-Request-Headers", "").split(",")
                  if h.strip()}
         if asked <= {h.strip().lower() for h in ALLOW_HEADERS.split(",")}:
             resp.headers["Access-Control-Allow-Origin"] = "*"

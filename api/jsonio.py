@@ -149,8 +149,10 @@ def read_at_most(stream: Any, n: int) -> bytes:
 
 def refuse_large_body() -> None:
     """``before_request``: 413 when the body of a POST/PUT/PATCH is over ``MAX_CONTENT_LENGTH``."""
+    req = flask.request._get_current_object()  # type: ignore[attr-defined]
+    if req.method not in BODY_METHODS:
+        return  # (most requests: a GET's body is never read)
     limit = flask.current_app.config.get("MAX_CONTENT_LENGTH")
-    length = flask.request.content_length
-    if (flask.request.method in BODY_METHODS and limit is not None and length is not None
-            and length > limit):
+    length = req.content_length
+    if limit is not None and length is not None and length > limit:
         raise RequestEntityTooLarge()

@@ -80,14 +80,18 @@ def check_path_parameters() -> None:
 
     Views marked :data:`AUTH_FIRST` are left to their own guard, which answers 401/403 first.
     """
-    view = current_app.view_functions.get(request.endpoint or "")
+    req = request._get_current_object()  # type: ignore[attr-defined]
+    args = req.view_args
+    if not args:
+        return
+    view = current_app.view_functions.get(req.endpoint or "")
     if getattr(view, AUTH_FIRST, False):
         return
-    for name, value in (request.view_args or {}).items():
+    for name, value in args.items():
         param = PATH_PARAMETERS.get(name)
         if param is not None and isinstance(value, str) and not param.matches(value):
             raise ProblemError(404, "Not Found",
-                               f"Nothing at {request.path}: a {param.description} matches {param.pattern}.")
+                               f"Nothing at {req.path}: a {param.description} matches {param.pattern}.")
 
 
 # ---------------------------------------------------------------- problem responses

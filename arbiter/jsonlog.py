@@ -32,6 +32,26 @@ class StderrHandler(logging.StreamHandler):  # type: ignore[type-arg]
     def stream(self, value: Any) -> None:
         pass
 
+    def emit(self, record: logging.LogRecord) -> None:
+        """The message and a newline, flushed (what StreamHandler does with this handler's formatter,
+        ``%(message)s``, without formatting the record first: one line per HTTP request)."""
+        try:
+            stream = sys.stderr
+            stream.write(record.getMessage() + "\n")
+            stream.flush()
+        except RecursionError:
+            raise
+        except Exception:
+            self.handleError(record)
+
+
+def write(logger: logging.Logger, level: int, line: str) -> None:
+    """Log ``line`` on ``logger`` at ``level``: ``logger.log(level, line)`` without looking up the
+    calling frame (no handler here writes where a line came from: the line says it), which costs
+    more than the rest of a request's log line."""
+    if logger.isEnabledFor(level):
+        logger.handle(logger.makeRecord(logger.name, level, "(unknown file)", 0, line, (), None))
+
 
 def to_stderr(logger: logging.Logger) -> None:
     """Send ``logger``'s lines to stderr, once however often it is called, at level INFO unless set."""
