@@ -1034,10 +1034,10 @@ def open_chance(ctx: Ctx, kind: str) -> None:
         st.frames.append({"f": "resume", "chance": saved, "wait": st.wait})
     window = _CHANCE_WINDOW.get(kind, "")
     st.chance = {"kind": kind, "passes": 0, "used": []}
-    st.turn = st.dark()
+    dark = st.dark()
+    st.turn = dark
     st.wait = "chance"
-    ctx.record(rc.ChanceRecord(_CHANCE_RULES.get(kind, _CHANCE_RULES_OTHER), kind=kind, player=st.turn, passes=0,
-                               may=[]))
+    ctx.record(_chance_record(kind, dark))
     if window:
         depth = len(st.frames)
         release(ctx, window)
@@ -1057,6 +1057,46 @@ _CHANCE_RULES = {kind: (rule, "swtcg.pop.dark-side-first") for kind, rule in (
 _CHANCE_RULES_OTHER = ("swtcg.pop.triggers-first", "swtcg.pop.dark-side-first")
 _PASS_RULES = {False: ("swtcg.pop.two-passes-end",), True: ("swtcg.pop.two-passes-end", "swtcg.project.forced-pass")}
 
+# the records of chances to play that come back with the same values, most of a replay's records (a
+# chance opening, a pass, a chance ending), each made once and shared: records are immutable values
+# (``may`` of an opening: an empty tuple, written as []); emptied when it holds MAX_SHARED
+_SHARED: dict[tuple[str, str, str], Record] = {}
+MAX_SHARED = 1024
+
+
+def _shared(key: tuple[str, str, str]) -> Record | None:
+    found = _SHARED.get(key)
+    if found is None and len(_SHARED) >= MAX_SHARED:
+        _SHARED.clear()
+    return found
+
+
+def _chance_record(kind: str, pid: str) -> Record:
+    """A chance to play of ``kind`` opens, ``pid`` (the Dark Side) to act (open_chance)."""
+    key = ("chance", kind, pid)
+    found = _shared(key)
+    if found is None:
+        found = _SHARED[key] = rc.ChanceRecord(_CHANCE_RULES.get(kind, _CHANCE_RULES_OTHER), kind=kind, player=pid,
+                                               passes=0, may=())
+    return found
+
+
+def _pass_record(pid: str, auto: bool) -> Record:
+    """``pid`` passes the chance (``auto``: swtcg.project.forced-pass)."""
+    key = ("pass", pid, "auto" if auto else "")
+    found = _shared(key)
+    if found is None:
+        found = _SHARED[key] = rc.PassRecord(_PASS_RULES[auto], player=pid, what="chance", auto=auto)
+    return found
+
+
+def _chance_end_record(kind: str) -> Record:
+    key = ("end", kind, "")
+    found = _shared(key)
+    if found is None:
+        found = _SHARED[key] = rc.ChanceEndRecord(("swtcg.pop.two-passes-end",), kind=kind)
+    return found
+
 
 def close_chance(ctx: Ctx) -> None:
     st = ctx.state
@@ -1064,7 +1104,7 @@ def close_chance(ctx: Ctx) -> None:
     assert ch is not None
     st.chance = None
     st.wait = None
-    ctx.record(rc.ChanceEndRecord(("swtcg.pop.two-passes-end",), kind=ch["kind"]))
+    ctx.record(_chance_end_record(ch["kind"]))
     if ch["kind"] == "prevent":
         place_damage(ctx)
 
@@ -1074,7 +1114,7 @@ def pass_chance(ctx: Ctx, pid: str, auto: bool) -> None:
     ch = st.chance
     assert ch is not None
     ch["passes"] += 1
-    ctx.record(rc.PassRecord(_PASS_RULES[auto], player=pid, what="chance", auto=auto))
+    ctx.record(_pass_record(pid, auto))
     if ch["passes"] >= 2:
         close_chance(ctx)
     else:
@@ -1247,7 +1287,29 @@ def next_actors(ctx: Ctx, arena: str) -> list[str]:
 def run_frame(ctx: Ctx, frame: dict[str, Any]) -> None:
     st = ctx.state
     f = frame["f"]
-    if f == "ready":
+    # (the most frequent frames first: an arena's turn loop, a chance to play, an attack's steps)
+    if f == "arena-loop":
+        actors = next_actors(ctx, frame["a"])
+        st.arena = frame["a"]
+        if actors:
+            st.frames.append(frame)
+            st.acting = actors
+            st.turn = st.cards[actors[0]].controller
+            st.wait = "act"
+        elif frame["a"] == "character" and st.mods:
+            end_control(ctx)  # the Character battle step is over
+    elif f == "chance":
+        open_chance(ctx, frame["kind"])
+    elif f == "attack-roll":
+        attack_roll(ctx)
+    elif f == "attack-hits":
+        attack_hits(ctx)
+    elif f == "attack-end":
+        attack_end(ctx)
+    elif f == "attack-clear":
+        st.attack = None
+        st.mods = [m for m in st.mods if m["until"] != "attack"]
+    elif f == "ready":
         ready(ctx)
     elif f == "build-points":
         build_points(ctx, list(frame["untapped"]))
@@ -1272,31 +1334,10 @@ def run_frame(ctx: Ctx, frame: dict[str, Any]) -> None:
                                   arena=frame["a"]))
         st.frames.append({"f": "arena-loop", "a": frame["a"]})
         open_chance(ctx, "general")
-    elif f == "arena-loop":
-        actors = next_actors(ctx, frame["a"])
-        st.arena = frame["a"]
-        if actors:
-            st.frames.append(frame)
-            st.acting = actors
-            st.turn = st.cards[actors[0]].controller
-            st.wait = "act"
-        elif frame["a"] == "character" and st.mods:
-            end_control(ctx)  # the Character battle step is over
-    elif f == "chance":
-        open_chance(ctx, frame["kind"])
     elif f == "resume":
         st.chance = frame["chance"]
         st.turn = st.chance.pop("to")
         st.wait = frame["wait"]
-    elif f == "attack-roll":
-        attack_roll(ctx)
-    elif f == "attack-hits":
-        attack_hits(ctx)
-    elif f == "attack-end":
-        attack_end(ctx)
-    elif f == "attack-clear":
-        st.attack = None
-        st.mods = [m for m in st.mods if m["until"] != "attack"]
     elif f == "dice-damage":
         if frame["target"] not in st.cards:
             return
