@@ -1038,7 +1038,7 @@ def open_chance(ctx: Ctx, kind: str) -> None:
     st.turn = dark
     st.wait = "chance"
     ctx.record(_chance_record(kind, dark))
-    if window:
+    if window and st.held:  # (release resolves the held abilities of the window: none held, nothing to do)
         depth = len(st.frames)
         release(ctx, window)
         if len(st.frames) > depth:
