@@ -1059,42 +1059,52 @@ _PASS_RULES = {False: ("swtcg.pop.two-passes-end",), True: ("swtcg.pop.two-passe
 
 # the records of chances to play that come back with the same values, most of a replay's records (a
 # chance opening, a pass, a chance ending), each made once and shared: records are immutable values
-# (``may`` of an opening: an empty tuple, written as []); emptied when it holds MAX_SHARED
-_SHARED: dict[tuple[str, str, str], Record] = {}
-MAX_SHARED = 1024
+# (``may`` of an opening: an empty tuple, written as []); each table emptied when it holds MAX_SHARED
+MAX_SHARED = 64
 
 
-def _shared(key: tuple[str, str, str]) -> Record | None:
-    found = _SHARED.get(key)
-    if found is None and len(_SHARED) >= MAX_SHARED:
-        _SHARED.clear()
+class _PlayerRecords:
+    """One player's shared records: their pass, their forced pass, a chance opening for them by kind."""
+
+    __slots__ = ("passed", "forced", "opened")
+
+    def __init__(self, pid: str) -> None:
+        self.passed: Record = rc.PassRecord(_PASS_RULES[False], player=pid, what="chance", auto=False)
+        self.forced: Record = rc.PassRecord(_PASS_RULES[True], player=pid, what="chance", auto=True)
+        self.opened: dict[str, Record] = {}
+
+
+_BY_PLAYER: dict[str, _PlayerRecords] = {}
+_ENDED: dict[str, Record] = {}  # a chance's end, by kind
+
+
+def _records_of(pid: str) -> _PlayerRecords:
+    found = _BY_PLAYER.get(pid)
+    if found is None:
+        if len(_BY_PLAYER) >= MAX_SHARED:
+            _BY_PLAYER.clear()
+        found = _BY_PLAYER[pid] = _PlayerRecords(pid)
     return found
 
 
 def _chance_record(kind: str, pid: str) -> Record:
     """A chance to play of ``kind`` opens, ``pid`` (the Dark Side) to act (open_chance)."""
-    key = ("chance", kind, pid)
-    found = _shared(key)
+    opened = _records_of(pid).opened
+    found = opened.get(kind)
     if found is None:
-        found = _SHARED[key] = rc.ChanceRecord(_CHANCE_RULES.get(kind, _CHANCE_RULES_OTHER), kind=kind, player=pid,
+        if len(opened) >= MAX_SHARED:
+            opened.clear()
+        found = opened[kind] = rc.ChanceRecord(_CHANCE_RULES.get(kind, _CHANCE_RULES_OTHER), kind=kind, player=pid,
                                                passes=0, may=())
     return found
 
 
-def _pass_record(pid: str, auto: bool) -> Record:
-    """``pid`` passes the chance (``auto``: swtcg.project.forced-pass)."""
-    key = ("pass", pid, "auto" if auto else "")
-    found = _shared(key)
-    if found is None:
-        found = _SHARED[key] = rc.PassRecord(_PASS_RULES[auto], player=pid, what="chance", auto=auto)
-    return found
-
-
 def _chance_end_record(kind: str) -> Record:
-    key = ("end", kind, "")
-    found = _shared(key)
+    found = _ENDED.get(kind)
     if found is None:
-        found = _SHARED[key] = rc.ChanceEndRecord(("swtcg.pop.two-passes-end",), kind=kind)
+        if len(_ENDED) >= MAX_SHARED:
+            _ENDED.clear()
+        found = _ENDED[kind] = rc.ChanceEndRecord(("swtcg.pop.two-passes-end",), kind=kind)
     return found
 
 
@@ -1114,7 +1124,8 @@ def pass_chance(ctx: Ctx, pid: str, auto: bool) -> None:
     ch = st.chance
     assert ch is not None
     ch["passes"] += 1
-    ctx.record(_pass_record(pid, auto))
+    mine = _records_of(pid)
+    ctx.record(mine.forced if auto else mine.passed)
     if ch["passes"] >= 2:
         close_chance(ctx)
     else:

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from judge.games.swtcg import engine as en
-from judge.games.swtcg.actions import attack_keyword_problem, check
+from judge.games.swtcg.actions import attack_keyword_refusal, check
 from judge.games.swtcg.engine import Ctx
 from judge.games.swtcg.model import ACTIVATED, CardDef, Keyword, Play, X
 from judge.games.swtcg.state import ARENAS, ARENAS_OR_BUILD, IN_PLAY, UNKNOWN, Card
@@ -72,7 +72,7 @@ def checked_options(ctx: Ctx, pid: str) -> list[str]:
     ctx.checking = True
     try:
         for name, group in _groups(ctx, pid, ordered=False):
-            if name in seen or name.startswith("skip "):
+            if name in seen:
                 continue
             for a in group:
                 if check(ctx, a) is None:
@@ -147,7 +147,8 @@ def _step(verb: str, pid: str, card: str, counters: int = 0, target: str = "") -
 def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
     """The steps worth checking now (a few more than are legal; passing aside), in named groups
     (``verb`` plus card or ability, as ``options`` names them), each group's steps made only when
-    asked for; ``ordered`` False: a group's steps in any order (``options`` asks whether one passes)."""
+    asked for; ``ordered`` False: a group's steps in any order, and no skip group (``options`` asks
+    whether one passes; skipping is no option, as passing is none)."""
     st = ctx.state
     w = st.wait
     p = st.players[pid]
@@ -214,7 +215,8 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
         for ref in st.acting:
             yield f"attack {ref}", _attack_steps(ctx, pid, ref, ordered)
             yield from _unit_plays(ctx, pid, ref, in_order)
-            yield f"skip {ref}", (_step("skip", pid, ref),)
+            if ordered:
+                yield f"skip {ref}", (_step("skip", pid, ref),)
     elif w == "chance":
         kind = st.chance["kind"] if st.chance else ""
         in_hand = ctx.cards.derived("hand-chances", _hand_chances)
@@ -515,7 +517,7 @@ def _keyword_idle(ctx: Ctx, pid: str, ref: str, iid: str, k: Keyword) -> bool:
         if not any(d["target"] == ref for d in st.damage):
             return True
     elif name in ("intercept", "retaliate", "lucky"):
-        if attack_keyword_problem(ctx, name, iid, ref, pid) is not None:
+        if attack_keyword_refusal(ctx, name, iid, ref, pid):
             return True
     return k.cost != X and st.players[pid].force < max(0, k.cost + en.cost_delta(ctx, pid, "ability", ref))
 
