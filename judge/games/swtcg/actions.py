@@ -9,7 +9,7 @@ step, ``chance`` in a chance to play.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from i18n import N_, Msg
 from judge.games.swtcg import engine as en
@@ -648,38 +648,72 @@ def _check_use(ctx: Ctx, a: Use | Prevent | Reroll) -> Problem:
 
 def attack_keyword_problem(ctx: Ctx, name: str, ability: str, ref: str, pid: str) -> Problem:
     """Why Intercept, Retaliate or Lucky (``name``, instance ``ability`` of ``ref``) cannot be used by
-    ``pid`` now, whatever its step says (Lucky's dice aside), or None: the one test check and the
+    ``pid`` now, whatever its step says (Lucky's dice aside), or None: ``attack_keyword_refusal``'s
+    refusal, worded."""
+    why = attack_keyword_refusal(ctx, name, ability, ref, pid)
+    if why == _USABLE:
+        return None
+    if why == _NO_ATTACK:
+        return "swtcg.timing.for-this-attack", Msg(N_("no unit is attacking"))
+    if why == _INTERCEPT_USED:
+        return "swtcg.keywords.intercept-once-per-attack", Msg(
+            N_("{ability} was used in this attack already"),
+            ability=ability,
+        )
+    if why == _INTERCEPT_NOT_ATTACKED:
+        return "swtcg.keywords.intercept", Msg(
+            N_("no other unit of {pid}'s in {ref}'s arena is attacked"),
+            pid=pid, ref=ref,
+        )
+    if why == _RETALIATE_USED:
+        return "swtcg.keywords.retaliate", Msg(N_("{ability} was used in this attack already"), ability=ability)
+    if why == _RETALIATE_NOT_ATTACKED:
+        return "swtcg.keywords.retaliate", Msg(N_("{ref} is not the unit attacked"), ref=ref)
+    if why == _LUCKY_USED:
+        return "swtcg.keywords.lucky-once-per-attack", Msg(N_("{ref} used Lucky in this attack already"), ref=ref)
+    return "swtcg.keywords.lucky-once-per-attack", Msg(N_("{ref} is neither attacking nor attacked"), ref=ref)
+
+
+# attack_keyword_refusal's answers (attack_keyword_problem words them)
+_USABLE: Final = 0
+_NO_ATTACK: Final = 1
+_INTERCEPT_USED: Final = 2
+_INTERCEPT_NOT_ATTACKED: Final = 3
+_RETALIATE_USED: Final = 4
+_RETALIATE_NOT_ATTACKED: Final = 5
+_LUCKY_USED: Final = 6
+_LUCKY_NOT_IN_ATTACK: Final = 7
+
+
+def attack_keyword_refusal(ctx: Ctx, name: str, ability: str, ref: str, pid: str) -> int:
+    """Which refusal of Intercept, Retaliate or Lucky (``name``, instance ``ability`` of ``ref``, used
+    by ``pid``) applies now, whatever its step says (Lucky's dice aside), without wording it:
+    ``_USABLE`` (0) when none does. The one test check (``attack_keyword_problem``) and the
     legal-step search (legal._keyword_idle) share."""
     st = ctx.state
     att = st.attack
     if att is None:
-        return "swtcg.timing.for-this-attack", Msg(N_("no unit is attacking"))
+        return _NO_ATTACK  # swtcg.timing.for-this-attack
     if name == "intercept":
         if ability in att["used"]:
-            return "swtcg.keywords.intercept-once-per-attack", Msg(
-                N_("{ability} was used in this attack already"),
-                ability=ability,
-            )
+            return _INTERCEPT_USED  # swtcg.keywords.intercept-once-per-attack
         c = st.cards.get(ref)
         defender = st.cards.get(att["defender"])
         if c is None or defender is None or defender.controller != pid or defender.ref == ref or \
                 defender.zone != c.zone:
-            return "swtcg.keywords.intercept", Msg(
-                N_("no other unit of {pid}'s in {ref}'s arena is attacked"),
-                pid=pid, ref=ref,
-            )
-        return None
+            return _INTERCEPT_NOT_ATTACKED  # swtcg.keywords.intercept
+        return _USABLE
     if name == "retaliate":
         if ability in att["used"]:
-            return "swtcg.keywords.retaliate", Msg(N_("{ability} was used in this attack already"), ability=ability)
+            return _RETALIATE_USED  # swtcg.keywords.retaliate
         if att["defender"] != ref:
-            return "swtcg.keywords.retaliate", Msg(N_("{ref} is not the unit attacked"), ref=ref)
-        return None
+            return _RETALIATE_NOT_ATTACKED  # swtcg.keywords.retaliate
+        return _USABLE
     if ref in att["lucky"]:
-        return "swtcg.keywords.lucky-once-per-attack", Msg(N_("{ref} used Lucky in this attack already"), ref=ref)
+        return _LUCKY_USED  # swtcg.keywords.lucky-once-per-attack
     if ref not in (att["attacker"], att["defender"]) or st.roll is None or st.roll["purpose"] != "attack":
-        return "swtcg.keywords.lucky-once-per-attack", Msg(N_("{ref} is neither attacking nor attacked"), ref=ref)
-    return None
+        return _LUCKY_NOT_IN_ATTACK  # swtcg.keywords.lucky-once-per-attack
+    return _USABLE
 
 
 def _hidden_cost_problem(ctx: Ctx, a: SwAction, c: Card) -> Problem:

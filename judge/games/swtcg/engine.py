@@ -1034,11 +1034,11 @@ def open_chance(ctx: Ctx, kind: str) -> None:
         st.frames.append({"f": "resume", "chance": saved, "wait": st.wait})
     window = _CHANCE_WINDOW.get(kind, "")
     st.chance = {"kind": kind, "passes": 0, "used": []}
-    st.turn = st.dark()
+    dark = st.dark()
+    st.turn = dark
     st.wait = "chance"
-    ctx.record(rc.ChanceRecord(_CHANCE_RULES.get(kind, _CHANCE_RULES_OTHER), kind=kind, player=st.turn, passes=0,
-                               may=[]))
-    if window:
+    ctx.record(_chance_record(kind, dark))
+    if window and st.held:  # (release resolves the held abilities of the window: none held, nothing to do)
         depth = len(st.frames)
         release(ctx, window)
         if len(st.frames) > depth:
@@ -1057,6 +1057,56 @@ _CHANCE_RULES = {kind: (rule, "swtcg.pop.dark-side-first") for kind, rule in (
 _CHANCE_RULES_OTHER = ("swtcg.pop.triggers-first", "swtcg.pop.dark-side-first")
 _PASS_RULES = {False: ("swtcg.pop.two-passes-end",), True: ("swtcg.pop.two-passes-end", "swtcg.project.forced-pass")}
 
+# the records of chances to play that come back with the same values, most of a replay's records (a
+# chance opening, a pass, a chance ending), each made once and shared: records are immutable values
+# (``may`` of an opening: an empty tuple, written as []); each table emptied when it holds MAX_SHARED
+MAX_SHARED = 64
+
+
+class _PlayerRecords:
+    """One player's shared records: their pass, their forced pass, a chance opening for them by kind."""
+
+    __slots__ = ("passed", "forced", "opened")
+
+    def __init__(self, pid: str) -> None:
+        self.passed: Record = rc.PassRecord(_PASS_RULES[False], player=pid, what="chance", auto=False)
+        self.forced: Record = rc.PassRecord(_PASS_RULES[True], player=pid, what="chance", auto=True)
+        self.opened: dict[str, Record] = {}
+
+
+_BY_PLAYER: dict[str, _PlayerRecords] = {}
+_ENDED: dict[str, Record] = {}  # a chance's end, by kind
+
+
+def _records_of(pid: str) -> _PlayerRecords:
+    found = _BY_PLAYER.get(pid)
+    if found is None:
+        if len(_BY_PLAYER) >= MAX_SHARED:
+            _BY_PLAYER.clear()
+        found = _BY_PLAYER[pid] = _PlayerRecords(pid)
+    return found
+
+
+def _chance_record(kind: str, pid: str) -> Record:
+    """A chance to play of ``kind`` opens, ``pid`` (the Dark Side) to act (open_chance)."""
+    opened = _records_of(pid).opened
+    found = opened.get(kind)
+    if found is None:
+        if len(opened) >= MAX_SHARED:
+            opened.clear()
+        found = opened[kind] = rc.ChanceRecord(_CHANCE_RULES.get(kind, _CHANCE_RULES_OTHER), kind=kind, player=pid,
+                                               passes=0, may=())
+    return found
+
+
+def _chance_end_record(kind: str) -> Record:
+    found = _ENDED.get(kind)
+    if found is None:
+        if len(_ENDED) >= MAX_SHARED:
+            _ENDED.clear()
+        found = _ENDED[kind] = rc.ChanceEndRecord(("swtcg.pop.two-passes-end",), kind=kind)
+    return found
+
 
 def close_chance(ctx: Ctx) -> None:
     st = ctx.state
@@ -1064,7 +1114,7 @@ def close_chance(ctx: Ctx) -> None:
     assert ch is not None
     st.chance = None
     st.wait = None
-    ctx.record(rc.ChanceEndRecord(("swtcg.pop.two-passes-end",), kind=ch["kind"]))
+    ctx.record(_chance_end_record(ch["kind"]))
     if ch["kind"] == "prevent":
         place_damage(ctx)
 
@@ -1074,7 +1124,8 @@ def pass_chance(ctx: Ctx, pid: str, auto: bool) -> None:
     ch = st.chance
     assert ch is not None
     ch["passes"] += 1
-    ctx.record(rc.PassRecord(_PASS_RULES[auto], player=pid, what="chance", auto=auto))
+    mine = _records_of(pid)
+    ctx.record(mine.forced if auto else mine.passed)
     if ch["passes"] >= 2:
         close_chance(ctx)
     else:
@@ -1247,7 +1298,29 @@ def next_actors(ctx: Ctx, arena: str) -> list[str]:
 def run_frame(ctx: Ctx, frame: dict[str, Any]) -> None:
     st = ctx.state
     f = frame["f"]
-    if f == "ready":
+    # (the most frequent frames first: an arena's turn loop, a chance to play, an attack's steps)
+    if f == "arena-loop":
+        actors = next_actors(ctx, frame["a"])
+        st.arena = frame["a"]
+        if actors:
+            st.frames.append(frame)
+            st.acting = actors
+            st.turn = st.cards[actors[0]].controller
+            st.wait = "act"
+        elif frame["a"] == "character" and st.mods:
+            end_control(ctx)  # the Character battle step is over
+    elif f == "chance":
+        open_chance(ctx, frame["kind"])
+    elif f == "attack-roll":
+        attack_roll(ctx)
+    elif f == "attack-hits":
+        attack_hits(ctx)
+    elif f == "attack-end":
+        attack_end(ctx)
+    elif f == "attack-clear":
+        st.attack = None
+        st.mods = [m for m in st.mods if m["until"] != "attack"]
+    elif f == "ready":
         ready(ctx)
     elif f == "build-points":
         build_points(ctx, list(frame["untapped"]))
@@ -1272,31 +1345,10 @@ def run_frame(ctx: Ctx, frame: dict[str, Any]) -> None:
                                   arena=frame["a"]))
         st.frames.append({"f": "arena-loop", "a": frame["a"]})
         open_chance(ctx, "general")
-    elif f == "arena-loop":
-        actors = next_actors(ctx, frame["a"])
-        st.arena = frame["a"]
-        if actors:
-            st.frames.append(frame)
-            st.acting = actors
-            st.turn = st.cards[actors[0]].controller
-            st.wait = "act"
-        elif frame["a"] == "character" and st.mods:
-            end_control(ctx)  # the Character battle step is over
-    elif f == "chance":
-        open_chance(ctx, frame["kind"])
     elif f == "resume":
         st.chance = frame["chance"]
         st.turn = st.chance.pop("to")
         st.wait = frame["wait"]
-    elif f == "attack-roll":
-        attack_roll(ctx)
-    elif f == "attack-hits":
-        attack_hits(ctx)
-    elif f == "attack-end":
-        attack_end(ctx)
-    elif f == "attack-clear":
-        st.attack = None
-        st.mods = [m for m in st.mods if m["until"] != "attack"]
     elif f == "dice-damage":
         if frame["target"] not in st.cards:
             return

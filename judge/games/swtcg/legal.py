@@ -8,9 +8,10 @@ does not implement counts as something they could play, so a chance never closes
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from judge.games.swtcg import engine as en
-from judge.games.swtcg.actions import attack_keyword_problem, check
+from judge.games.swtcg.actions import attack_keyword_refusal, check
 from judge.games.swtcg.engine import Ctx
 from judge.games.swtcg.model import ACTIVATED, CardDef, Keyword, Play, X
 from judge.games.swtcg.state import ARENAS, ARENAS_OR_BUILD, IN_PLAY, UNKNOWN, Card
@@ -58,14 +59,20 @@ def options(ctx: Ctx, pid: str) -> list[str]:
     st = ctx.state
     if st.turn != pid or st.wait is None:
         return []
-    if st.wait == "chance" and _nothing_in_chance(ctx, pid):
+    if st.wait == "chance" and nothing_in_chance(ctx, pid):
         return []  # (most chances: _groups would find no step to check)
+    return checked_options(ctx, pid)
+
+
+def checked_options(ctx: Ctx, pid: str) -> list[str]:
+    """``options`` of the player to act, ``pid``, found by checking ``_groups``' steps (the procedure
+    asks ``nothing_in_chance`` first in a chance, as ``options`` does)."""
     out: list[str] = []
     seen: set[str] = set()
     ctx.checking = True
     try:
         for name, group in _groups(ctx, pid, ordered=False):
-            if name in seen or name.startswith("skip "):
+            if name in seen:
                 continue
             for a in group:
                 if check(ctx, a) is None:
@@ -77,18 +84,42 @@ def options(ctx: Ctx, pid: str) -> list[str]:
     return out
 
 
-def _nothing_in_chance(ctx: Ctx, pid: str) -> bool:
-    """Whether ``_groups`` finds nothing at all for ``pid`` in the chance to play open now: no card in
-    hand that may be played in this kind of chance, no card in play with something for it
-    (``_chance_cards``, asked as ``_groups`` asks it: after the hand, which makes no step here)."""
+def nothing_in_chance(ctx: Ctx, pid: str) -> bool:
+    """Whether ``_groups`` finds no group at all for ``pid`` in the chance to play open now, asked as
+    ``_groups`` asks it, without making a step: no card in hand that may be played in this kind of
+    chance and paid for (swtcg.costs.must-pay), no card in play with a play it can pay for or an
+    activated keyword that is not idle (``_chance_cards``, ``_cannot_pay``, ``_keyword_idle``). A
+    player with nothing there passes at once (swtcg.project.forced-pass). A code the pool does not
+    know counts as something (``_groups`` asks ctx.card, which says so)."""
     st = ctx.state
     kind = st.chance["kind"] if st.chance else ""
     in_hand = ctx.cards.derived("hand-chances", _hand_chances)
     unknown, every = UNKNOWN, CHANCE_KINDS  # (looked up once, not once per card)
-    for c in st.players[pid].hand:
+    p = st.players[pid]
+    pool = ctx.cards.cards
+    delta: int | None = None  # the cost change of pid's battle cards, found when first needed
+    for c in p.hand:
         if c != unknown and kind in in_hand.get(c, every):
+            d = pool.get(c)
+            if d is None or not d.implemented:
+                return False
+            play = d.plays[0]
+            if play.any_amount:
+                return False
+            if delta is None:
+                delta = en.cost_delta(ctx, pid, "battle")
+            if p.force >= max(0, play.cost + delta):
+                return False
+    for ref, fitting, activated in _chance_cards(ctx, pid, kind):
+        if fitting is None:
             return False
-    return not _chance_cards(ctx, pid, kind)
+        for _, play in fitting:
+            if not _cannot_pay(ctx, pid, play, "ability", ref):
+                return False
+        for iid, _, first in activated:
+            if not _keyword_idle(ctx, pid, ref, iid, first):
+                return False
+    return True
 
 
 Group = tuple[str, Iterable[SwAction]]
@@ -116,7 +147,8 @@ def _step(verb: str, pid: str, card: str, counters: int = 0, target: str = "") -
 def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
     """The steps worth checking now (a few more than are legal; passing aside), in named groups
     (``verb`` plus card or ability, as ``options`` names them), each group's steps made only when
-    asked for; ``ordered`` False: a group's steps in any order (``options`` asks whether one passes)."""
+    asked for; ``ordered`` False: a group's steps in any order, and no skip group (``options`` asks
+    whether one passes; skipping is no option, as passing is none)."""
     st = ctx.state
     w = st.wait
     p = st.players[pid]
@@ -183,7 +215,8 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
         for ref in st.acting:
             yield f"attack {ref}", _attack_steps(ctx, pid, ref, ordered)
             yield from _unit_plays(ctx, pid, ref, in_order)
-            yield f"skip {ref}", (_step("skip", pid, ref),)
+            if ordered:
+                yield f"skip {ref}", (_step("skip", pid, ref),)
     elif w == "chance":
         kind = st.chance["kind"] if st.chance else ""
         in_hand = ctx.cards.derived("hand-chances", _hand_chances)
@@ -214,6 +247,11 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
 
 Fitting = list[tuple[int, Play]]
 ChanceCards = list[tuple[str, Fitting | None, list[tuple[str, Keyword, Keyword]]]]
+# a card of ``_chance_base``: its reference, its plays with the kinds of chance each fits (None: a
+# code the pool does not know), its activated keyword instances (ID, keyword, the first keyword of
+# that ID) with the kinds of chance each may be used in
+BaseCard = tuple[str, list[tuple[int, Play, frozenset[str]]] | None,
+                 list[tuple[str, Keyword, Keyword, tuple[str, ...]]]]
 
 
 def _chance_cards(ctx: Ctx, pid: str, kind: str) -> ChanceCards:
@@ -221,18 +259,40 @@ def _chance_cards(ctx: Ctx, pid: str, kind: str) -> ChanceCards:
     of ``kind``, sorted, each with its plays that fit the chance (number and play, as ``_unit_plays``
     finds them; None for a code the pool does not know: ``_unit_plays`` asks ctx.card) and its activated
     keyword instances of that kind (ID, keyword, and the keyword check finds for that ID: find_keyword's,
-    the first with it); a card with neither is left out. Found from where the cards are
-    (GameState.index), once while they stay there: those of a code with something in this kind of
-    chance, of a code the pool does not know (any kind, as in_play.get(code, CHANCE_KINDS) says),
-    with Equipment on them (what it gives may be used, swtcg.base.equip), or with such a pilot; all
-    of them while a card grants keywords."""
+    the first with it); a card with neither is left out. Found from ``_chance_base`` (the cards with
+    something for any kind of chance), once while the cards stay where they are (GameState.index)."""
     st = ctx.state
-    index = st.index()
-    facts = index.facts(ctx.cards)
-    key = ("chance-cards", pid, kind, st.phase == "setup")
+    facts = st.index().facts(ctx.cards)
+    setup = st.phase == "setup"
+    key = ("chance-cards", pid, kind, setup)
     found: ChanceCards | None = facts.get(key)
     if found is not None:
         return found
+    found = []
+    for ref, plays, activated in _chance_base(ctx, pid, facts, setup):
+        fitting: Fitting | None = None if plays is None else [(n, play) for n, play, kinds in plays if kind in kinds]
+        mine = [(iid, k, first) for iid, k, first, kinds in activated if kind in kinds]
+        if fitting is not None and not fitting and not mine:
+            continue
+        found.append((ref, fitting, mine))
+    facts[key] = found
+    return found
+
+
+def _chance_base(ctx: Ctx, pid: str, facts: dict[Any, Any], setup: bool) -> list[BaseCard]:
+    """The cards of ``pid``'s with something of their own, their pilot's or granted to use in some kind
+    of chance, sorted (``_chance_cards`` keeps those of one kind), found from where the cards are
+    (GameState.index; ``facts``: its facts), once while they stay there: those of a code with something
+    in a chance, of a code the pool does not know (any kind, as in_play.get(code, CHANCE_KINDS) says),
+    with Equipment on them (what it gives may be used, swtcg.base.equip), or with such a pilot; all of
+    them while a card grants keywords. A unit's plays work only while its abilities do (check:
+    swtcg.abilities.partially-built-inactive)."""
+    key = ("chance-base", pid, setup)
+    found: list[BaseCard] | None = facts.get(key)
+    if found is not None:
+        return found
+    st = ctx.state
+    index = st.index()
     grants = en.grant_sources(ctx)
     cards = st.cards
     if grants:
@@ -240,8 +300,8 @@ def _chance_cards(ctx: Ctx, pid: str, kind: str) -> ChanceCards:
     else:
         in_play = ctx.cards.derived("chances", _chances)
         piloting = ctx.cards.derived("pilot-chances", _pilot_chances)
-        own = ctx.cards.derived_codes("chances", _chances).get(kind, frozenset())
-        piloted = ctx.cards.derived_codes("pilot-chances", _pilot_chances).get(kind, frozenset())
+        own = ctx.cards.derived_codes("chances", _chances).get("", frozenset())
+        piloted = ctx.cards.derived_codes("pilot-chances", _pilot_chances).get("", frozenset())
         equipment = index.zone("equipped") if ctx.cards.with_static("equip") else []
         among = [*index.of_codes(own), *index.outside(in_play),
                  *(cards[c.on] for c in equipment if c.on in cards),
@@ -254,18 +314,21 @@ def _chance_cards(ctx: Ctx, pid: str, kind: str) -> ChanceCards:
         first: dict[str, Keyword] = {}
         for iid, k in instances:
             first.setdefault(iid, k)
-        activated = [(iid, k, first[iid]) for iid, k in instances
-                     if (window := ACTIVATED.get(k.name)) is not None and kind in FITS[window]]
+        activated = [(iid, k, first[iid], FITS[window]) for iid, k in instances
+                     if (window := ACTIVATED.get(k.name)) is not None and FITS[window]]
         c = cards[ref]
         d = pool.get(c.code)
-        fitting: Fitting | None = None
-        if d is not None:  # _unit_plays' plays in a chance of this kind (its other windows need another wait);
-            # none while the card's abilities do not work (check: swtcg.abilities.partially-built-inactive)
-            fitting = [(n, play) for n, play in enumerate(d.plays) if any(kind in FITS[w] for w in play.windows)] \
-                if d.unit and en.active(st, c) else []
-            if not fitting and not activated:
+        plays: list[tuple[int, Play, frozenset[str]]] | None = None
+        if d is not None:
+            plays = []
+            if d.unit and en.active(st, c):
+                for n, play in enumerate(d.plays):
+                    kinds = frozenset(k for w in play.windows for k in FITS[w])
+                    if kinds:
+                        plays.append((n, play, kinds))
+            if not plays and not activated:
                 continue
-        found.append((ref, fitting, activated))
+        found.append((ref, plays, activated))
     facts[key] = found
     return found
 
@@ -294,7 +357,7 @@ def _chances(d: CardDef) -> frozenset[str]:
     its activated keywords (a pilot's and granted keywords aside)."""
     kinds = {k for play in (d.plays if d.unit else ()) for w in play.windows for k in FITS[w]}
     kinds.update(k for kw in d.keywords if kw.name in ACTIVATED for k in FITS[ACTIVATED[kw.name]])
-    return frozenset(kinds)
+    return frozenset(kinds | {""}) if kinds else frozenset()  # "": some kind (legal._chance_base)
 
 
 def _build_uses(d: CardDef) -> frozenset[str]:
@@ -307,7 +370,8 @@ def _build_uses(d: CardDef) -> frozenset[str]:
 def _pilot_chances(d: CardDef) -> frozenset[str]:
     """The kinds of chance the unit a card pilots may have a step in, from the pilot's keywords."""
     keywords = d.pilot.keywords if d.pilot is not None else ()
-    return frozenset(k for kw in keywords if kw.name in ACTIVATED for k in FITS[ACTIVATED[kw.name]])
+    kinds = {k for kw in keywords if kw.name in ACTIVATED for k in FITS[ACTIVATED[kw.name]]}
+    return frozenset(kinds | {""}) if kinds else frozenset()  # "": some kind (legal._chance_base)
 
 
 def _pilot_steps(ctx: Ctx, pid: str, ref: str, refs: list[str]) -> Iterator[SwAction]:
@@ -453,7 +517,7 @@ def _keyword_idle(ctx: Ctx, pid: str, ref: str, iid: str, k: Keyword) -> bool:
         if not any(d["target"] == ref for d in st.damage):
             return True
     elif name in ("intercept", "retaliate", "lucky"):
-        if attack_keyword_problem(ctx, name, iid, ref, pid) is not None:
+        if attack_keyword_refusal(ctx, name, iid, ref, pid):
             return True
     return k.cost != X and st.players[pid].force < max(0, k.cost + en.cost_delta(ctx, pid, "ability", ref))
 

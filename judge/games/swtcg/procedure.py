@@ -9,7 +9,7 @@ from i18n import N_, Msg
 from judge.games.swtcg import records as rc
 from judge.games.swtcg.actions import APPLY, check
 from judge.games.swtcg.engine import MAX_LOOP, Ctx, NotImplementedCard, new_turn, pass_chance, run_frame
-from judge.games.swtcg.legal import options
+from judge.games.swtcg.legal import checked_options, nothing_in_chance
 from judge.games.swtcg.opening import end_wait
 from judge.games.swtcg.steps import SwAction
 from judge.kernel.core import IllegalAction, KernelLoop
@@ -35,6 +35,10 @@ def apply_step(ctx: Ctx, a: SwAction) -> None:
         ))
 
 
+# the rule each wait but a chance's record cites (advance)
+_WAIT_RULES = {"deploy": "swtcg.base.setup", "partial": "swtcg.setup.units-only", "act": "swtcg.base.battle.order"}
+
+
 def advance(ctx: Ctx) -> None:
     """Run the turn's procedure until a player must act (or the game is over)."""
     st = ctx.state
@@ -43,22 +47,26 @@ def advance(ctx: Ctx) -> None:
             st.turn = st.wait = None
             st.may = []
             return
-        if st.wait is not None:
-            assert st.turn is not None
-            opts = options(ctx, st.turn)  # what they could do besides passing
+        wait = st.wait
+        if wait is not None:
+            pid = st.turn
+            assert pid is not None
+            if wait == "chance" and nothing_in_chance(ctx, pid):
+                pass_chance(ctx, pid, auto=True)  # swtcg.project.forced-pass (most chances, for both players)
+                continue
+            opts = checked_options(ctx, pid)  # what they could do besides passing (legal.options)
             if opts:
-                st.may = sorted(set(opts))
-                if st.wait == "chance":
+                may = sorted(set(opts))
+                st.may = may
+                if wait == "chance":
                     ch = st.chance
                     assert ch is not None
-                    ctx.record(rc.ChanceRecord(("swtcg.pop.dark-side-first",), kind=ch["kind"], player=st.turn,
-                                               passes=ch["passes"], may=sorted(set(opts))))
+                    ctx.record(rc.ChanceRecord(("swtcg.pop.dark-side-first",), kind=ch["kind"], player=pid,
+                                               passes=ch["passes"], may=list(may)))
                 else:
-                    rule = {"deploy": "swtcg.base.setup", "partial": "swtcg.setup.units-only",
-                            "act": "swtcg.base.battle.order"}.get(st.wait, "swtcg.base.turn.command")
-                    ctx.record(rc.AwaitRecord((rule,), player=st.turn, wait=st.wait,
-                                              acting=list(st.acting) if st.wait == "act" else None,
-                                              may=sorted(set(opts))))
+                    ctx.record(rc.AwaitRecord((_WAIT_RULES.get(wait, "swtcg.base.turn.command"),), player=pid,
+                                              wait=wait, acting=list(st.acting) if wait == "act" else None,
+                                              may=list(may)))
                 return
             auto_pass(ctx)
             continue

@@ -22,9 +22,14 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from json.encoder import encode_basestring_ascii
 from typing import Any
 
 from judge.games import canon
+from judge.games.canon import json_bool as _bool
+from judge.games.canon import json_doc as _doc
+from judge.games.canon import json_int as _int
+from judge.games.canon import json_str as _str
 from judge.games.swtcg.model import CardPool
 
 ARENAS = ("space", "ground", "character")
@@ -180,6 +185,70 @@ class CardIndex:
 
 
 _NONE: list[Card] = []
+
+
+# -- the canonical encoding, written straight from the state (GameState.canonical): each writer gives
+# what canon.canonical gives for the value ``position`` would build (Card.to_json, Player.to_json):
+# keys in sorted order, no spaces, strings quoted as the canonical encoder quotes them (ASCII only)
+def _strs(values: Any) -> str:
+    """A list of strings (codes, references), each quoted. Most hold no character that JSON escapes:
+    then each is written as ``"value"``, all in one join, and ``encode_basestring_ascii`` reads them
+    once, joined, only to tell that (an escape always writes more than the one character it stands
+    for); otherwise each is quoted by ``encode_basestring_ascii``."""
+    try:
+        joined = "".join(values)
+    except TypeError:  # not only strings
+        return _doc(list(values))
+    if len(encode_basestring_ascii(joined)) != len(joined) + 2:
+        return "[" + ",".join(map(encode_basestring_ascii, values)) + "]"
+    return '["' + '","'.join(values) + '"]' if len(values) else "[]"
+
+
+def _loose(value: Any) -> str:
+    """Loose JSON-like data (a chance, an attack, frames...), None the most often."""
+    return "null" if value is None else _doc(value)
+
+
+def _card(c: Card) -> str:
+    """``Card.to_json()``, encoded."""
+    out = '{"at":' + _str(c.at) + "," if c.at else "{"
+    if not c.built:
+        out += '"built":false,'
+    out += '"code":' + _str(c.code)
+    if c.controller != c.owner:
+        out += ',"controller":' + _str(c.controller)
+    if not c.built or c.counters:
+        out += ',"counters":' + _int(c.counters)
+    out += ',"damage":' + _int(c.damage)
+    if c.deployed_at:
+        out += ',"deployed_at":' + _int(c.deployed_at)
+    if c.moved:
+        out += ',"moved":true'
+    if c.on:
+        out += ',"on":' + _str(c.on)
+    if c.pilot:
+        out += ',"pilot":' + _str(c.pilot)
+    out += ',"tapped":' + _bool(c.tapped)
+    if c.under:
+        out += ',"under":' + _strs(c.under)
+    return out + ',"zone":' + _str(c.zone) + "}"
+
+
+def _player(p: Player) -> str:
+    """``Player.to_json(True)``, encoded."""
+    out = '{"bounties":' + _doc(p.bounties) + "," if p.bounties else "{"
+    out += '"build":' + _int(p.build) + ',"deck":' + _strs(p.deck)
+    if p.deployed:
+        out += ',"deployed":' + _int(p.deployed)
+    out += ',"discard":' + _strs(p.discard)
+    if p.done:
+        out += ',"done":' + _bool(p.done)
+    out += ',"force":' + _int(p.force) + ',"hand":' + _strs(p.hand)
+    if p.name:
+        out += ',"name":' + _str(p.name)
+    if p.once:
+        out += ',"once":' + _strs(p.once)
+    return out + ',"side":' + _str(p.side) + "}"
 
 
 def _same(value: Any) -> Any:
@@ -396,7 +465,39 @@ class GameState:
         return out
 
     def canonical(self) -> bytes:
-        return canon.canonical({"position": self._position(_same), "rng_drawn": self.rng_drawn})
+        """``{"position": ..., "rng_drawn": ...}`` as ``canon.canonical`` encodes it, byte for byte,
+        written straight from the state (as Destiny's GameState.canonical): keys in sorted order, the
+        loose JSON-like data (chance, attack, frames...) encoded by ``canon.canonical`` itself
+        (tests/judge/swtcg/test_canonical.py compares the two after every step of self-play games)."""
+        out: list[str] = []
+        w = out.append
+        w('{"position":{"acting":' + _strs(self.acting) + ',"active":' + _str(self.active) + ',"arena":'
+          + _str(self.arena) + ',"attack":' + _loose(self.attack) + ',"build_started":' + _strs(self.build_started)
+          + ',"cards":{')
+        cards = self.cards
+        sep = ""
+        for ref in sorted(cards):
+            w(sep + _str(ref) + ":" + _card(cards[ref]))
+            sep = ","
+        w('},"chance":' + _loose(self.chance) + ',"damage":' + _doc(self.damage) + ',"deploys":' + _int(self.deploys)
+          + ',"frames":' + _doc(self.frames) + ',"held":' + _doc(self.held))
+        if self.last_hits is not None:
+            w(',"last_hits":' + _doc(self.last_hits))
+        w(',"later":' + _doc(self.later) + ',"may":' + _strs(self.may) + ',"mods":' + _doc(self.mods)
+          + ',"phase":' + _str(self.phase) + ',"players":{')
+        sep = ""
+        for pid in sorted(self.players):
+            w(sep + _str(pid) + ":" + _player(self.players[pid]))
+            sep = ","
+        w("}")
+        if self.reason is not None:
+            w(',"reason":' + _str(self.reason))
+        w(',"roll":' + _loose(self.roll) + ',"round":' + _int(self.round) + ',"step":' + _str(self.step)
+          + ',"turn":' + _str(self.turn) + ',"wait":' + _str(self.wait))
+        if self.winner is not None:
+            w(',"winner":' + _str(self.winner))
+        w('},"rng_drawn":' + (_int(self.rng_drawn) if self.rng_drawn is not None else "null") + "}")
+        return "".join(out).encode("ascii")
 
     def state_hash(self) -> str:
         return canon.state_hash(self.canonical())

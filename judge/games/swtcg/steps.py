@@ -208,15 +208,14 @@ def parse_step(step: Any, path: str, players: Sequence[str], cards: Any) -> tupl
     check_annotations(step, path, faults)
     values: dict[str, Any] = {}
     for name, kind, required in spec:
-        at = f"{path}/{name}"
         if name not in step:
             if required:
-                faults.append((at, Msg(N_("a '{verb}' step needs '{name}'"), verb=verb, name=name)))
+                faults.append((f"{path}/{name}", Msg(N_("a '{verb}' step needs '{name}'"), verb=verb, name=name)))
             continue
         value = step[name]
         problem = _check(kind, value, cards)
         if problem:
-            faults.append((at, problem))
+            faults.append((f"{path}/{name}", problem))
             continue
         values[name] = tuple(value) if kind == "dice" else value
     if faults:
