@@ -76,6 +76,24 @@ def test_every_step_parses_into_a_typed_action_that_writes_itself_back() -> None
         assert again.to_json() == written, where
 
 
+def test_the_quick_reader_reads_every_step_as_the_full_reader_does() -> None:
+    """``steps._quick`` (the commonest steps, read at once) gives what the full reader gives, for
+    every step it reads, with or without annotations and inputs, and each verb it knows is met."""
+    read: set[str] = set()
+    for where, ids, step in STEPS:
+        quick = st_._quick(step, "/steps/0", ids, POOL)
+        if quick is None:
+            continue
+        full, faults = st_._parse_full(step, "/steps/0", ids, POOL)
+        assert not faults, where
+        assert type(quick) is type(full) and quick == full, where
+        read.add(quick.verb)
+    assert read == {"pass", "activate", "resolve", "reroll", "play", "use", "claim"}
+    annotated = {"by": "p1", "do": "play", "card": "05116", "expect": {"hash": "sha256:x"}}  # not a hash
+    assert st_._quick(annotated, "/steps/0", ["p1", "p2"], POOL) is None
+    assert st_.parse_step(annotated, "/steps/0", ["p1", "p2"], POOL)[1][0][0] == "/steps/0/expect/hash"
+
+
 def test_the_inputs_of_every_step_write_themselves_back() -> None:
     for where, ids, step in STEPS:
         faults: list[tuple[str, str]] = []

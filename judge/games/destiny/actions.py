@@ -25,7 +25,7 @@ def apply_step(ctx: Ctx, upkeep_next: bool = False) -> None:
     try:
         _apply(ctx, upkeep_next)
     except GameOver:
-        ctx.kernel.queue.clear()
+        ctx.clear_queue()
         return
     ctx.check_inputs_used()
 
@@ -71,7 +71,7 @@ def _apply(ctx: Ctx, upkeep_next: bool) -> None:
             by=by, do=do, forbidden=forbidden,
         ))
     ACTIONS[do](ctx, by)
-    ctx.kernel.drain()
+    ctx.drain()
     p.passed = False
     st.passes = 0
     if st.extra_action == by:
@@ -91,7 +91,7 @@ def _play(ctx: Ctx, pid: str) -> None:
     ctx.emit(ev.Play(player=pid, code=step.card, on=on, replaces=replaces))
     ctx.cost_reduction = 0
     if "ambush" in ctx.keywords_of(card, (pid, step.card)):  # printed or granted, unless lost (destiny.keywords.loss)
-        ctx.kernel.drain()
+        ctx.drain()
         ctx.grant_extra_action(pid, "destiny.keywords.ambush")
 
 

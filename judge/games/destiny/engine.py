@@ -88,9 +88,8 @@ TIMING_RULES = TimingRules(
 
 class Ctx:
     timing_rules: ClassVar[TimingRules] = TIMING_RULES
-    __deletable__ = ("kernel",)  # see close() (mypyc needs to be told)
     # (a context per step: no instance dict to make, and to scan in each collection, in pure Python)
-    __slots__ = ("state", "cards", "step", "rng", "policy", "kernel", "records", "decisions", "inputs",
+    __slots__ = ("state", "cards", "step", "rng", "policy", "_kernel", "records", "decisions", "inputs",
                  "written_choices", "left_play", "last_known_host", "cost_reduction")
 
     def __init__(self, state: GameState, cards: CardPool, action: Any = None, inputs: Inputs = NO_INPUTS,
@@ -100,7 +99,8 @@ class Ctx:
         self.step = action  # the typed action being applied (steps.DestinyAction), None in setup
         self.rng = rng
         self.policy = policy
-        self.kernel = Kernel(self)
+        # the timing pipeline, made when an event first needs it (most steps' events are quiet: see emit)
+        self._kernel: Kernel | None = None
         self.records: list[Record] = []  # what happened in this step (written to JSON when read)
         self.decisions: list[dict[str, Any]] = []
         self.inputs = InputReader(inputs)  # the step's logged outcomes and choices, read in order
@@ -111,11 +111,30 @@ class Ctx:
         self.last_known_host: dict[str, str] = {}  # upgrades that left play this step -> their character
         self.cost_reduction = 0  # a reduction waiting for the next card played
 
+    @property
+    def kernel(self) -> Kernel:
+        """The step's timing pipeline (judge.kernel.core), made on first use."""
+        kernel = self._kernel
+        if kernel is None:
+            kernel = self._kernel = Kernel(self)
+        return kernel
+
+    def drain(self) -> None:
+        """Resolve the after-abilities queued so far (``Kernel.drain``; none without a pipeline)."""
+        kernel = self._kernel
+        if kernel is not None and kernel.queue:
+            kernel.drain()
+
+    def clear_queue(self) -> None:
+        """Forget the after-abilities still queued (the game ended)."""
+        if self._kernel is not None:
+            self._kernel.queue.clear()
+
     def close(self) -> None:
         """Done with this step: break the context <-> kernel reference cycle, so the context is
         freed at once rather than by the cyclic garbage collector (whose passes cost a replay
         about a tenth of its time)."""
-        del self.kernel
+        self._kernel = None
 
     # ------------------------------------------------------------------ lookups
     def card(self, code: str) -> CardDef:

@@ -329,9 +329,16 @@ def parse_step(step: Any, path: str, players: Sequence[str], cards: Any = None,
     """One step of a log as a typed action, or its faults (JSON Pointer, message)."""
     if not isinstance(step, dict):
         return None, [(path, Msg(N_("a step must be a JSON object")))]
-    quick = _quick(step, players, cards)
+    quick = _quick(step, path, players, cards)
     if quick is not None:
         return quick, []
+    return _parse_full(step, path, players, cards)
+
+
+def _parse_full(step: dict[str, Any], path: str, players: Sequence[str], cards: Any,
+                ) -> tuple[DestinyAction | None, Faults]:
+    """``parse_step``'s full reader, which words every fault (``_quick`` reads the same steps alike:
+    tests/replays/test_typed_steps.py)."""
     do = step.get("do")
     by = step.get("by")
     p = _Parser(path, players, cards)
@@ -430,24 +437,49 @@ def _sound(value: Any, die: bool | None, players: Sequence[str], cards: Any) -> 
     return None
 
 
-def _quick(step: dict[str, Any], players: Sequence[str], cards: Any) -> DestinyAction | None:
+def _quick(step: dict[str, Any], path: str, players: Sequence[str], cards: Any) -> DestinyAction | None:
     """The commonest steps, read at once when they are sound at a glance (a known verb, its own
-    keys only, no annotations or inputs to check, references that name something); None sends
-    the step to the full reader, which finds and words every fault."""
+    keys only, sound annotations, references that name something; the logged inputs are read by
+    the log's reader, judge.games.inputs); None sends the step to the full reader, which finds and
+    words every fault."""
     do = step.get("do")
     by = step.get("by")
-    if not isinstance(by, str) or by not in players:
+    if not isinstance(by, str) or by not in players or not isinstance(do, str):
         return None
-    known = KNOWN_PLAIN.get(do) if isinstance(do, str) else None
-    if known is None or not known.issuperset(step):
+    known = KNOWN_PLAIN.get(do)
+    if known is None:
         return None
+    annotated = False
+    if not known.issuperset(step):
+        if not KNOWN[do].issuperset(step):
+            return None
+        annotated = True
+    # the verb's own keys: all but by, do and the logged inputs (and the annotations)
+    own = len(step) - 2
+    if "choices" in step:
+        own -= 1
+    if "roll" in step:
+        own -= 1
+    if "random" in step:
+        own -= 1
+    if annotated:
+        if "expect" in step:
+            own -= 1
+        if "note" in step:
+            own -= 1
+        if "dispute" in step:
+            own -= 1
+        faults: Faults = []
+        check_annotations(step, path, faults)
+        if faults:
+            return None
     if do == "pass":
         return Pass(by)
     cards = getattr(cards, "cards", cards)  # a pool's table of codes: asked directly, it answers faster
-    if do == "activate" and len(step) == 3:
+    if do == "activate" and own == 1:
         card = _sound(step.get("card"), False, players, cards)
         return Activate(by, card) if card is not None else None
-    if do == "resolve" and len(step) == 3:
+    if do == "resolve" and own == 1:
         raw = step.get("dice")
         if not isinstance(raw, list) or not raw or len(raw) > MAX_IN_PLAY:
             return None
@@ -466,7 +498,7 @@ def _quick(step: dict[str, Any], players: Sequence[str], cards: Any) -> DestinyA
                 return None
             entries.append(DieEntry(die, target, modifies))
         return Resolve(by, tuple(entries))
-    if do == "reroll" and len(step) == 4:
+    if do == "reroll" and own == 2:
         code = step.get("discard")
         raw = step.get("dice")
         if not isinstance(code, str) or not CODE.match(code) or (cards is not None and code not in cards) \
@@ -474,7 +506,18 @@ def _quick(step: dict[str, Any], players: Sequence[str], cards: Any) -> DestinyA
             return None
         dice = tuple(_sound(d, True, players, cards) for d in raw)
         return Reroll(by, code, dice) if None not in dice else None  # type: ignore[arg-type]
-    if do == "claim" and len(step) == 2:
+    if do == "play" and (own == 1 or (own == 2 and "on" in step)):
+        code = step.get("card")
+        if not isinstance(code, str) or not CODE.match(code) or (cards is not None and code not in cards):
+            return None
+        if own == 1:
+            return Play(by, code)
+        on = _sound(step["on"], False, players, cards)
+        return Play(by, code, on) if on is not None else None
+    if do == "use" and own == 1:
+        card = _sound(step.get("card"), False, players, cards)
+        return Use(by, card) if card is not None else None
+    if do == "claim" and own == 0:
         return Claim(by)
     return None
 
