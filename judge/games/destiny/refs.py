@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from typing import Any, Final
 
 from judge.games.base import PLAYER
 
@@ -36,14 +36,28 @@ class Ref:
         return f"{self.player}.{self.code}" + (f"#{self.serial}" if self.serial is not None else "")
 
 
+# the references read so far, each with what it reads as (a Ref, immutable, or None): a bounded memo,
+# emptied when full. (A dict asked inline: the compiled engine looks a string up in it natively,
+# where an lru_cache wrapper is a Python call, every time, that costs several times the lookup.)
+_MEMO: Final[dict[str, Ref | None]] = {}
+_MEMO_SIZE: Final = 8192
+_MISSING: Final[Any] = object()
+
+
 def parse_ref(text: object) -> Ref | None:
     if not isinstance(text, str):
         return None
-    return _parse_ref(text)
+    got = _MEMO.get(text, _MISSING)
+    if got is _MISSING:
+        got = _read_ref(text)
+        if len(_MEMO) >= _MEMO_SIZE:
+            _MEMO.clear()
+        _MEMO[text] = got
+    out: Ref | None = got
+    return out
 
 
-@lru_cache(maxsize=8192)
-def _parse_ref(text: str) -> Ref | None:
+def _read_ref(text: str) -> Ref | None:
     m = _REF.match(text)
     if not m:
         return None
