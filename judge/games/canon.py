@@ -14,7 +14,7 @@ import json
 from json.encoder import encode_basestring_ascii
 from typing import Any
 
-from judge.kernel.digest import sha256
+from judge.kernel.digest import sha256_bulk
 
 _ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
@@ -25,7 +25,7 @@ def canonical(doc: Any) -> bytes:
 
 
 def state_hash(canonical_bytes: bytes) -> str:
-    return "sha256:" + sha256(canonical_bytes).hexdigest()
+    return "sha256:" + sha256_bulk(canonical_bytes).hexdigest()
 
 
 # -- writing canonical JSON by hand: a game state that writes its own canonical bytes (every

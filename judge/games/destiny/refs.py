@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from judge.games.base import PLAYER
 
-__all__ = ["CODE", "PLAYER", "Ref", "card_of_die", "die_ref", "parse_ref"]
+__all__ = ["CODE", "PLAYER", "Ref", "card_of_die", "die_ref", "is_code", "parse_ref"]
 
 _REF = re.compile(r"^(?P<pid>[A-Za-z][A-Za-z0-9_-]{0,31})\.(?P<code>[0-9]{5}[A-Z]?)(?:#(?P<serial>[0-9]{1,3}))?"
                   r"(?:/(?P<die>[0-9]{1,2}))?$")
@@ -55,6 +55,21 @@ def parse_ref(text: object) -> Ref | None:
         _MEMO[text] = got
     out: Ref | None = got
     return out
+
+
+# the strings asked whether they are card codes (``is_code``), a bounded memo as ``_MEMO``
+_CODES: Final[dict[str, bool]] = {}
+
+
+def is_code(text: str) -> bool:
+    """``text`` is written as a card code (``CODE``)."""
+    got = _CODES.get(text)
+    if got is None:
+        got = CODE.match(text) is not None
+        if len(_CODES) >= _MEMO_SIZE:
+            _CODES.clear()
+        _CODES[text] = got
+    return got
 
 
 def _read_ref(text: str) -> Ref | None:

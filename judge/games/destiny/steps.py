@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
 from i18n import N_, NP_, Msg
-from judge.games.destiny.refs import CODE, parse_ref
+from judge.games.destiny.refs import is_code, parse_ref
 from judge.games.inputs import COMMON_KEYS, Faults, JsonValue, check_annotations, escape, got, nearest, unknown_key
 from judge.games.jsonbounds import at_most
 from judge.limits import MAX_IN_PLAY, MAX_ZONE_CARDS
@@ -217,7 +217,7 @@ class _Parser:
         self.faults.append((self.path + sub, msg))
 
     def code(self, value: Any, sub: str, what: str) -> str | None:
-        if not isinstance(value, str) or not CODE.match(value):
+        if not isinstance(value, str) or not is_code(value):
             self.bad(sub, Msg(N_("{what} must be a card code such as 05058{got}"), what=Msg(what),
                               got=got(value) if value is not None else ""))
             return None
@@ -501,14 +501,14 @@ def _quick(step: dict[str, Any], path: str, players: Sequence[str], cards: Any) 
     if do == "reroll" and own == 2:
         code = step.get("discard")
         raw = step.get("dice")
-        if not isinstance(code, str) or not CODE.match(code) or (cards is not None and code not in cards) \
+        if not isinstance(code, str) or not is_code(code) or (cards is not None and code not in cards) \
                 or not isinstance(raw, list) or len(raw) > MAX_IN_PLAY:
             return None
         dice = tuple(_sound(d, True, players, cards) for d in raw)
         return Reroll(by, code, dice) if None not in dice else None  # type: ignore[arg-type]
     if do == "play" and (own == 1 or (own == 2 and "on" in step)):
         code = step.get("card")
-        if not isinstance(code, str) or not CODE.match(code) or (cards is not None and code not in cards):
+        if not isinstance(code, str) or not is_code(code) or (cards is not None and code not in cards):
             return None
         if own == 1:
             return Play(by, code)
