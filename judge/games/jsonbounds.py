@@ -149,6 +149,7 @@ def sound(doc: Any) -> bool:
             return False
         below: list[Any] = []
         objects: list[Any] = []  # the level's objects, whose keys are read together after it
+        values: list[Any] = []  # the level's members and items, read in one loop after it
         for value in level:
             n = len(value)
             if n > widest:
@@ -158,20 +159,22 @@ def sound(doc: Any) -> bool:
                 return False
             if type(value) is dict:
                 objects.append(value)
-                value = value.values()
-            for v in value:
-                t = type(v)
-                if t is str:
-                    if len(v) > longest:
-                        return False
-                    texts.append(v)
-                elif t is dict or t is list:
-                    below.append(v)
-                elif t is int:
-                    if not -biggest <= v <= biggest:
-                        return False
-                elif v is not None and t is not bool and (t is not float or not math.isfinite(v)):
+                values.extend(value.values())
+            else:
+                values.extend(value)
+        for v in values:
+            t = type(v)
+            if t is str:
+                if len(v) > longest:
                     return False
+                texts.append(v)
+            elif t is dict or t is list:
+                below.append(v)
+            elif t is int:
+                if not -biggest <= v <= biggest:
+                    return False
+            elif v is not None and t is not bool and (t is not float or not math.isfinite(v)):
+                return False
         # the format's own keys are sound: every key of the level asked at once, in one C call
         if objects and not _SOUND_KEYS.issuperset(chain.from_iterable(objects)):
             for obj in objects:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from judge.kernel.digest import sha256
 
@@ -28,9 +28,9 @@ ALGORITHM = "sha256-ctr"
 # a block read as eight big-endian unsigned 32-bit halves: each 64-bit word is two of them (high,
 # low), small integers the compiled engine keeps unboxed, where a word from 2**62 up is a heap
 # integer every operation allocates
-_HALVES = struct.Struct(">8L")
-_HALF = 1 << 32
-_SMALL_BOUND = 1 << 31  # below(n) for n up to this works on the halves (see below)
+_HALVES: Final = struct.Struct(">8L")
+_HALF: Final = 1 << 32
+_SMALL_BOUND: Final = 1 << 31  # below(n) for n up to this works on the halves (see below)
 T = TypeVar("T")
 
 
@@ -77,12 +77,13 @@ class Rng:
         m = _HALF % n  # 2**32 mod n
         cut = _HALF - (m * m) % n  # 2**32 - r
         while True:
-            block, offset = divmod(self.drawn, 4)
-            if block != self._block_index:
-                self._load(block)
-            self.drawn += 1
-            hi = self._block[2 * offset]
-            lo = self._block[2 * offset + 1]
+            drawn = self.drawn
+            if drawn >> 2 != self._block_index:  # (the block of word ``drawn``: drawn // 4)
+                self._load(drawn >> 2)
+            self.drawn = drawn + 1
+            half = (drawn & 3) << 1  # (its high half: 2 * (drawn % 4))
+            hi = self._block[half]
+            lo = self._block[half + 1]
             if hi != 0xFFFFFFFF or lo < cut:
                 return ((hi % n) * m + lo) % n
 

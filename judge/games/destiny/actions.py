@@ -70,7 +70,21 @@ def _apply(ctx: Ctx, upkeep_next: bool) -> None:
             N_("{by} cannot {do} now: {forbidden}"),
             by=by, do=do, forbidden=forbidden,
         ))
-    ACTIONS[do](ctx, by)
+    # (ACTIONS[do], written out: the compiled engine calls each natively, not through a Python call)
+    if do == "resolve":
+        _resolve(ctx, by)
+    elif do == "activate":
+        _activate(ctx, by)
+    elif do == "reroll":
+        _reroll(ctx, by)
+    elif do == "play":
+        _play(ctx, by)
+    elif do == "claim":
+        _claim(ctx, by)
+    elif do == "use":
+        _use(ctx, by)
+    else:
+        ACTIONS[do](ctx, by)
     ctx.drain()
     p.passed = False
     st.passes = 0
