@@ -428,21 +428,17 @@ class GameState:
 
 def _strs(values: Any) -> str:
     """A list of strings (codes, references), each quoted. Most hold no character that JSON
-    escapes (codes and references never do): then the list is ``["a","b"]``, which is
-    ``encode_basestring_ascii`` of the values joined with ``","``, bracketed (an escape always
-    writes more than the one character it stands for, so that encoding is exactly two quotes
-    longer than the joined text when nothing was escaped, a quote in a value included); otherwise
-    each value is quoted by ``encode_basestring_ascii``."""
-    if not len(values):
-        return "[]"
+    escapes (codes and references never do): then each is written as ``"value"``, all in one
+    join, and ``encode_basestring_ascii`` reads them once, joined, only to tell that (an escape
+    always writes more than the one character it stands for, so its output is exactly two quotes
+    longer when nothing was escaped); otherwise each is quoted by ``encode_basestring_ascii``."""
     try:
-        joined = '","'.join(values)
+        joined = "".join(values)
     except TypeError:  # not only strings
         return _doc(list(values))
-    quoted = encode_basestring_ascii(joined)
-    if len(quoted) != len(joined) + 2:
+    if len(encode_basestring_ascii(joined)) != len(joined) + 2:
         return "[" + ",".join(map(encode_basestring_ascii, values)) + "]"
-    return "[" + quoted + "]"
+    return '["' + '","'.join(values) + '"]' if len(values) else "[]"
 
 
 def _player(p: Player, w: Callable[[str], Any]) -> None:
