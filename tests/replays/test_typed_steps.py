@@ -89,6 +89,30 @@ def test_the_quick_reader_reads_every_step_as_the_full_reader_does() -> None:
         assert type(quick) is type(full) and quick == full, where
         read.add(quick.verb)
     assert read == {"pass", "activate", "resolve", "reroll", "play", "use", "claim"}
+    ids = ["p1", "p2"]
+    odd: list[dict[str, Any]] = [
+        {"by": "p1", "do": "pass", "card": "05116"},
+        {"by": "p1", "do": "claim", "card": "05116"},
+        {"by": "p1", "do": "activate", "card": "p1.05031", "dice": []},
+        {"by": "p1", "do": "activate", "card": "p1.05031", "note": 3},
+        {"by": "p1", "do": "activate", "card": "p1.05031", "note": "fine", "dispute": "fine", "choices": []},
+        {"by": "p1", "do": "activate", "card": "p1.05031", "extra": 1},
+        {"by": "p1", "do": "resolve", "dice": [{"die": "p1.05031/1", "target": None}]},
+        {"by": "p1", "do": "resolve", "dice": [{"die": "p1.05031/1", "modifies": None}]},
+        {"by": "p1", "do": "resolve", "dice": [{"die": "p1.05031/1", "target": "p2", "remove": "p2.05013/1"}]},
+        {"by": "p1", "do": "resolve", "dice": [{"die": "p1.05031/1", "splat": 1}]},
+        {"by": "p1", "do": "resolve", "dice": [{"target": "p2"}]},
+        {"by": "p1", "do": "reroll", "discard": "05116", "dice": ["p1.05031/1"], "card": "05116"},
+        {"by": "p1", "do": "play", "card": "05116", "replaces": "p1.05073#1"},
+        {"by": "p1", "do": "play", "card": "05116", "target": "p2"},
+        {"by": "p1", "do": "play", "card": "05058", "on": "p1"},
+        {"by": "p1", "do": "use", "card": "p1.05031", "ability": 1},
+        {"by": "p1", "do": "upkeep"},
+    ]
+    for step in odd:
+        quick = st_._quick(step, "/steps/0", ids, POOL)
+        full, faults = st_._parse_full(step, "/steps/0", ids, POOL)
+        assert quick is None or (not faults and type(quick) is type(full) and quick == full), step
     annotated = {"by": "p1", "do": "play", "card": "05116", "expect": {"hash": "sha256:x"}}  # not a hash
     assert st_._quick(annotated, "/steps/0", ["p1", "p2"], POOL) is None
     assert st_.parse_step(annotated, "/steps/0", ["p1", "p2"], POOL)[1][0][0] == "/steps/0/expect/hash"

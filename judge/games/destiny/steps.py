@@ -446,15 +446,9 @@ def _quick(step: dict[str, Any], path: str, players: Sequence[str], cards: Any) 
     by = step.get("by")
     if not isinstance(by, str) or by not in players or not isinstance(do, str):
         return None
-    known = KNOWN_PLAIN.get(do)
-    if known is None:
-        return None
-    annotated = False
-    if not known.issuperset(step):
-        if not KNOWN[do].issuperset(step):
-            return None
-        annotated = True
-    # the verb's own keys: all but by, do and the logged inputs (and the annotations)
+    # the verb's own keys: all but by, do, the logged inputs and the annotations. Each verb below
+    # reads its own keys, which must then be all of them: no other key is there (a count, where a
+    # set comparison of the keys would cost more)
     own = len(step) - 2
     if "choices" in step:
         own -= 1
@@ -462,19 +456,23 @@ def _quick(step: dict[str, Any], path: str, players: Sequence[str], cards: Any) 
         own -= 1
     if "random" in step:
         own -= 1
+    annotated = False
+    if "expect" in step:
+        own -= 1
+        annotated = True
+    if "note" in step:
+        own -= 1
+        annotated = True
+    if "dispute" in step:
+        own -= 1
+        annotated = True
     if annotated:
-        if "expect" in step:
-            own -= 1
-        if "note" in step:
-            own -= 1
-        if "dispute" in step:
-            own -= 1
         faults: Faults = []
         check_annotations(step, path, faults)
         if faults:
             return None
     if do == "pass":
-        return Pass(by)
+        return Pass(by) if own == 0 else None
     cards = getattr(cards, "cards", cards)  # a pool's table of codes: asked directly, it answers faster
     if do == "activate" and own == 1:
         card = _sound(step.get("card"), False, players, cards)
@@ -485,16 +483,25 @@ def _quick(step: dict[str, Any], path: str, players: Sequence[str], cards: Any) 
             return None
         entries = []
         for entry in raw:
-            if not isinstance(entry, dict) or not QUICK_ENTRY_KEYS.issuperset(entry):
+            if not isinstance(entry, dict):
                 return None
             die = _sound(entry.get("die"), True, players, cards)
             if die is None:
                 return None
-            target = entry.get("target")
-            if target is not None and _sound(target, None, players, cards) is None and target not in players:
-                return None
-            modifies = entry.get("modifies")
-            if modifies is not None and _sound(modifies, True, players, cards) is None:
+            keys = 1  # (die, target, modifies: QUICK_ENTRY_KEYS, counted)
+            target = None
+            if "target" in entry:
+                target = entry["target"]
+                if _sound(target, None, players, cards) is None and target not in players:
+                    return None
+                keys += 1
+            modifies = None
+            if "modifies" in entry:
+                modifies = entry["modifies"]
+                if _sound(modifies, True, players, cards) is None:
+                    return None
+                keys += 1
+            if len(entry) != keys:
                 return None
             entries.append(DieEntry(die, target, modifies))
         return Resolve(by, tuple(entries))
