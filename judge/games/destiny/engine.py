@@ -24,7 +24,7 @@ from judge.games.destiny import records as rec
 from judge.games.destiny.dice import Face, FaceError, parse_face
 from judge.games.destiny.keywords import KEYWORD_ABILITIES
 from judge.games.destiny.model import Ability, CardDef, CardPool
-from judge.games.destiny.perform import PERFORM, leave_play_upgrade
+from judge.games.destiny.perform import leave_play_upgrade, perform_event
 from judge.games.destiny.refs import card_of_die, parse_ref
 from judge.games.destiny.rounds import chooser
 from judge.games.destiny.state import (
@@ -490,10 +490,7 @@ class Ctx:
 
     # ------------------------------------------------------------------ performing events
     def perform(self, event: Event) -> bool:
-        handler = PERFORM.get(type(event))
-        if handler is None:  # pragma: no cover - every event type has a handler
-            raise RuntimeError(f"no handler for {type(event).__name__}")
-        return handler(self, event)
+        return perform_event(self, event)
 
     def emit(self, event: Event) -> bool:
         """An event through the kernel's pipeline. When no live ability could replace it, interrupt
@@ -510,10 +507,7 @@ class Ctx:
             if quiet is None:
                 quiet = index.quiet(kind)
             if quiet:
-                handler = PERFORM.get(kind)
-                if handler is None:  # pragma: no cover - every event type has a handler
-                    raise RuntimeError(f"no handler for {kind.__name__}")
-                if not handler(self, event):
+                if not perform_event(self, event):
                     return False
                 if index.gen != st.gen.value or self.left_play:
                     self.kernel.queue_afters(event)  # cards entered or left play: they may answer

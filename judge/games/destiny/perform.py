@@ -268,6 +268,31 @@ PERFORM: dict[type, Callable[[Any, Any], bool]] = {
 }
 
 
+def perform_event(ctx: Ctx, e: Any) -> bool:
+    """Perform ``e`` with its handler (``PERFORM``); the commonest kinds called directly, which the
+    compiled engine does natively, not through a Python call (tests/judge/destiny/test_fast_paths.py
+    checks each is the handler ``PERFORM`` names)."""
+    kind = type(e)
+    if kind is ev.GainResources:
+        return _perform_gain(ctx, e)
+    if kind is ev.Reroll:
+        return _perform_reroll(ctx, e)
+    if kind is ev.DiscardFromHand:
+        return _perform_discard(ctx, e)
+    if kind is ev.Activate:
+        return _perform_activate(ctx, e)
+    if kind is ev.Play:
+        return _perform_play(ctx, e)
+    if kind is ev.Draw:
+        return _perform_draw(ctx, e)
+    if kind is ev.Damage:
+        return _perform_damage(ctx, e)
+    handler = PERFORM.get(kind)
+    if handler is None:  # pragma: no cover - every event type has a handler
+        raise RuntimeError(f"no handler for {kind.__name__}")
+    return handler(ctx, e)
+
+
 # ====================================================================== playing cards
 def play_card(ctx: Ctx, e: ev.Play) -> None:
     """Pay and resolve a card being played (destiny.actions.play-card-sequence)."""
