@@ -268,8 +268,9 @@ def parse_log(data: Any, cards: Any = None) -> Log:
                         if not copied:
                             steps, copied = list(steps), True  # the log as given stays as it was
                         steps[i] = step = coded
-            for p_, m in step_faults:
-                bad(p_, m)
+            if step_faults:
+                for p_, m in step_faults:
+                    bad(p_, m)
             if not isinstance(step, dict):
                 inputs.append(NO_INPUTS)
                 actions.append(action)

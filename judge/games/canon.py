@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import json
 from json.encoder import encode_basestring_ascii
-from typing import Any
+from typing import Any, Final
 
-from judge.kernel.digest import sha256
+from judge.kernel.digest import sha256_bulk
 
+# (Final: the compiled engine keeps it in a C static, not looked up by name in the module at each call)
+_QUOTE: Final = encode_basestring_ascii
 _ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
@@ -25,7 +27,7 @@ def canonical(doc: Any) -> bytes:
 
 
 def state_hash(canonical_bytes: bytes) -> str:
-    return "sha256:" + sha256(canonical_bytes).hexdigest()
+    return "sha256:" + sha256_bulk(canonical_bytes).hexdigest()
 
 
 # -- writing canonical JSON by hand: a game state that writes its own canonical bytes (every
@@ -41,7 +43,7 @@ def json_doc(value: Any) -> str:
 def json_str(value: Any) -> str:
     """A string (or None)."""
     if type(value) is str:
-        return encode_basestring_ascii(value)
+        return _QUOTE(value)
     return "null" if value is None else json_doc(value)
 
 

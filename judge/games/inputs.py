@@ -23,6 +23,7 @@ INPUT_KEYS = ("roll", "random", "choices")
 ANNOTATION_KEYS = ("note", "dispute", "expect")
 COMMON_KEYS = ("by", "do", *INPUT_KEYS, *ANNOTATION_KEYS)
 CHOICE_KEYS = ("by", "kind", "answer")
+CHOICE_KEY_SET: Final = frozenset(CHOICE_KEYS)
 EXPECT_KEYS = ("hash", "state", "error")  # a checkpoint (docs/replay-format.md, "Checkpoints")
 EXPECT_ERROR_KEYS = ("kind", "rule")
 STATE_HASH = re.compile(r"^sha256:[0-9a-f]{64}$")
@@ -201,20 +202,24 @@ def parse_inputs(step: dict[str, Any], path: str, players: Sequence[str], faults
                                                  at_most=at_most("MAX_INPUTS", NP_("at most", "choices")))))
         else:
             for i, ch in enumerate(raw):
-                at = f"{path}/choices/{i}"
+                # (the choice's pointer, f"{path}/choices/{i}", is written only for a fault)
                 if not isinstance(ch, dict) or "answer" not in ch:
-                    faults.append((at, Msg(N_("a choice is an object with 'by', 'kind' and 'answer'"))))
+                    faults.append((f"{path}/choices/{i}",
+                                   Msg(N_("a choice is an object with 'by', 'kind' and 'answer'"))))
                     continue
-                for key in ch:
-                    if key not in CHOICE_KEYS:
-                        faults.append((f"{at}/{escape(key)}", unknown_key(key, CHOICE_KEYS, N_("a choice"))))
+                if not CHOICE_KEY_SET.issuperset(ch):
+                    for key in ch:
+                        if key not in CHOICE_KEYS:
+                            faults.append((f"{path}/choices/{i}/{escape(key)}",
+                                           unknown_key(key, CHOICE_KEYS, N_("a choice"))))
                 by = ch.get("by")
                 if by is not None and (not isinstance(by, str) or by not in players):
-                    faults.append((f"{at}/by", Msg(N_("{by} is not a player of this log ({players})"), by=repr(by),
-                                                players=", ".join(players))))
+                    faults.append((f"{path}/choices/{i}/by", Msg(N_("{by} is not a player of this log ({players})"),
+                                                                 by=repr(by), players=", ".join(players))))
                 kind = ch.get("kind")
                 if kind is not None and not isinstance(kind, str):
-                    faults.append((f"{at}/kind", Msg(N_("'kind' names the kind of decision (a string)"))))
+                    faults.append((f"{path}/choices/{i}/kind",
+                                   Msg(N_("'kind' names the kind of decision (a string)"))))
                 choices.append(Choice(answer=ch["answer"], by=by if isinstance(by, str) else None,
                                       kind=kind if isinstance(kind, str) else None))
     return Inputs(roll=roll, random=random, choices=tuple(choices))

@@ -30,7 +30,8 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping
-from typing import Any
+from itertools import chain
+from typing import Any, Final
 
 from i18n import N_, NP_, Msg
 from judge.limits import LIMITS, MAX_DEPTH, MAX_FAULTS, MAX_INT, MAX_ITEMS, MAX_NODES, MAX_STRING
@@ -54,7 +55,7 @@ _NOT_FINITE = Msg(N_("NaN and infinite numbers are not JSON numbers"))
 
 # keys known to be sound (short ASCII strings): the keys of the format (docs/replay-format.md), so
 # that most objects' keys are checked in one set operation
-_SOUND_KEYS = frozenset((
+_SOUND_KEYS: Final = frozenset((
     "format", "game", "rules", "meta", "rng", "players", "setup", "steps", "title", "algorithm", "seed", "drawn",
     "id", "name", "characters", "battlefield", "deck", "card", "dice", "plot", "position", "choices", "by", "kind",
     "answer", "decks", "mulligan", "mulligan_decks", "battlefield_roll", "shields", "do", "on", "replaces",
@@ -131,18 +132,24 @@ def sound(doc: Any) -> bool:
     """``doc`` is within every bound. The common case, read at once, a level of nesting at a time:
     no place is kept for a pointer (nothing is made per value) and the first fault stops it;
     ``scan`` then reads the document again, keeping the places the faults' pointers need. (An
-    integer beyond ``MAX_INT`` is a fault here: ``scan`` decides whether it is at a ``wide`` place.)"""
+    integer beyond ``MAX_INT`` is a fault here: ``scan`` decides whether it is at a ``wide`` place.)
+    Whether every string is valid Unicode is asked once, of all of them joined, when the lengths and
+    the rest are sound (almost every log is ASCII throughout: one C pass, not a method call per
+    string); only a document with a string beyond ASCII is read string by string for a lone
+    surrogate."""
     if type(doc) is not dict and type(doc) is not list:
         return not _scalar_faults(doc)
     longest, biggest, widest = MAX_STRING, MAX_INT, MAX_ITEMS
     nodes = 1
+    texts: list[str] = []  # every string read, keys not among the format's own included
     level: list[Any] = [doc]  # the containers at one depth, read a level at a time (breadth first)
     depth = 1
     while level:
         if depth > MAX_DEPTH:
             return False
         below: list[Any] = []
-        push = below.append
+        objects: list[Any] = []  # the level's objects, whose keys are read together after it
+        values: list[Any] = []  # the level's members and items, read in one loop after it
         for value in level:
             n = len(value)
             if n > widest:
@@ -151,25 +158,38 @@ def sound(doc: Any) -> bool:
             if nodes > MAX_NODES:
                 return False
             if type(value) is dict:
-                if not _SOUND_KEYS.issuperset(value):
-                    for k in value:
-                        if type(k) is not str or len(k) > longest or (not k.isascii() and _bad_text(k)):
-                            return False
-                value = value.values()
-            for v in value:
-                t = type(v)
-                if t is str:
-                    if len(v) > longest or (not v.isascii() and _bad_text(v)):
-                        return False
-                elif t is dict or t is list:
-                    push(v)
-                elif t is int:
-                    if not -biggest <= v <= biggest:
-                        return False
-                elif v is not None and t is not bool and (t is not float or not math.isfinite(v)):
+                objects.append(value)
+                values.extend(value.values())
+            else:
+                values.extend(value)
+        for v in values:
+            t = type(v)
+            if t is str:
+                if len(v) > longest:
                     return False
+                texts.append(v)
+            elif t is dict or t is list:
+                below.append(v)
+            elif t is int:
+                if not -biggest <= v <= biggest:
+                    return False
+            elif v is not None and t is not bool and (t is not float or not math.isfinite(v)):
+                return False
+        # the format's own keys are sound: every key of the level asked at once, in one C call
+        if objects and not _SOUND_KEYS.issuperset(chain.from_iterable(objects)):
+            for obj in objects:
+                for k in obj:
+                    if k not in _SOUND_KEYS:
+                        if type(k) is not str or len(k) > longest:
+                            return False
+                        texts.append(k)
         level = below
         depth += 1
+    if "".join(texts).isascii():
+        return True
+    for text in texts:
+        if not text.isascii() and _bad_text(text):
+            return False
     return True
 
 

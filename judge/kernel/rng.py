@@ -20,12 +20,17 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from judge.kernel.digest import sha256
 
 ALGORITHM = "sha256-ctr"
-_WORDS = struct.Struct(">4Q")
+# a block read as eight big-endian unsigned 32-bit halves: each 64-bit word is two of them (high,
+# low), small integers the compiled engine keeps unboxed, where a word from 2**62 up is a heap
+# integer every operation allocates
+_HALVES: Final = struct.Struct(">8L")
+_HALF: Final = 1 << 32
+_SMALL_BOUND: Final = 1 << 31  # below(n) for n up to this works on the halves (see below)
 T = TypeVar("T")
 
 
@@ -39,12 +44,12 @@ class Rng:
             raise ValueError("drawn counts words already used: 0 or more")
         self.seed = str(seed)
         self.drawn = drawn  # counter-based: any position in the stream is reached at once
-        self._block: tuple[int, ...] = ()
+        self._block: tuple[int, ...] = ()  # the current block's eight 32-bit halves
         self._block_index = -1
 
     def _load(self, index: int) -> None:
         digest = sha256(f"{self.seed}:{index}".encode()).digest()
-        self._block = _WORDS.unpack(digest)  # four big-endian unsigned 64-bit words
+        self._block = _HALVES.unpack(digest)  # four big-endian 64-bit words, as (high, low) halves
         self._block_index = index
 
     def word(self) -> int:
@@ -53,17 +58,34 @@ class Rng:
         if block != self._block_index:
             self._load(block)
         self.drawn += 1
-        return self._block[offset]
+        return (self._block[2 * offset] << 32) | self._block[2 * offset + 1]
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = (2**64 // n) * n
+        if n > _SMALL_BOUND:
+            limit = (2**64 // n) * n
+            while True:
+                w = self.word()
+                if w < limit:
+                    return w % n
+        # The same, on the word's halves (hi, lo) with small integers only: the word w = hi * 2**32
+        # + lo is rejected when w >= limit = 2**64 - r, r = 2**64 mod n < n <= 2**31, i.e. exactly
+        # when hi = 2**32 - 1 and lo >= 2**32 - r; and w mod n = ((hi mod n) * (2**32 mod n) + lo)
+        # mod n (tests/judge/kernel/test_rng.py compares it with the definition).
+        m = _HALF % n  # 2**32 mod n
+        cut = _HALF - (m * m) % n  # 2**32 - r
         while True:
-            w = self.word()
-            if w < limit:
-                return w % n
+            drawn = self.drawn
+            if drawn >> 2 != self._block_index:  # (the block of word ``drawn``: drawn // 4)
+                self._load(drawn >> 2)
+            self.drawn = drawn + 1
+            half = (drawn & 3) << 1  # (its high half: 2 * (drawn % 4))
+            hi = self._block[half]
+            lo = self._block[half + 1]
+            if hi != 0xFFFFFFFF or lo < cut:
+                return ((hi % n) * m + lo) % n
 
     def choice(self, items: Sequence[T]) -> T:
         if not items:

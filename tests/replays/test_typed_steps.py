@@ -76,6 +76,48 @@ def test_every_step_parses_into_a_typed_action_that_writes_itself_back() -> None
         assert again.to_json() == written, where
 
 
+def test_the_quick_reader_reads_every_step_as_the_full_reader_does() -> None:
+    """``steps._quick`` (the commonest steps, read at once) gives what the full reader gives, for
+    every step it reads, with or without annotations and inputs, and each verb it knows is met."""
+    read: set[str] = set()
+    for where, ids, step in STEPS:
+        quick = st_._quick(step, "/steps/0", ids, POOL)
+        if quick is None:
+            continue
+        full, faults = st_._parse_full(step, "/steps/0", ids, POOL)
+        assert not faults, where
+        assert type(quick) is type(full) and quick == full, where
+        read.add(quick.verb)
+    assert read == {"pass", "activate", "resolve", "reroll", "play", "use", "claim"}
+    ids = ["p1", "p2"]
+    odd: list[dict[str, Any]] = [
+        {"by": "p1", "do": "pass", "card": "05116"},
+        {"by": "p1", "do": "claim", "card": "05116"},
+        {"by": "p1", "do": "activate", "card": "p1.05031", "dice": []},
+        {"by": "p1", "do": "activate", "card": "p1.05031", "note": 3},
+        {"by": "p1", "do": "activate", "card": "p1.05031", "note": "fine", "dispute": "fine", "choices": []},
+        {"by": "p1", "do": "activate", "card": "p1.05031", "extra": 1},
+        {"by": "p1", "do": "resolve", "dice": [{"die": "p1.05031/1", "target": None}]},
+        {"by": "p1", "do": "resolve", "dice": [{"die": "p1.05031/1", "modifies": None}]},
+        {"by": "p1", "do": "resolve", "dice": [{"die": "p1.05031/1", "target": "p2", "remove": "p2.05013/1"}]},
+        {"by": "p1", "do": "resolve", "dice": [{"die": "p1.05031/1", "splat": 1}]},
+        {"by": "p1", "do": "resolve", "dice": [{"target": "p2"}]},
+        {"by": "p1", "do": "reroll", "discard": "05116", "dice": ["p1.05031/1"], "card": "05116"},
+        {"by": "p1", "do": "play", "card": "05116", "replaces": "p1.05073#1"},
+        {"by": "p1", "do": "play", "card": "05116", "target": "p2"},
+        {"by": "p1", "do": "play", "card": "05058", "on": "p1"},
+        {"by": "p1", "do": "use", "card": "p1.05031", "ability": 1},
+        {"by": "p1", "do": "upkeep"},
+    ]
+    for step in odd:
+        quick = st_._quick(step, "/steps/0", ids, POOL)
+        full, faults = st_._parse_full(step, "/steps/0", ids, POOL)
+        assert quick is None or (not faults and type(quick) is type(full) and quick == full), step
+    annotated = {"by": "p1", "do": "play", "card": "05116", "expect": {"hash": "sha256:x"}}  # not a hash
+    assert st_._quick(annotated, "/steps/0", ["p1", "p2"], POOL) is None
+    assert st_.parse_step(annotated, "/steps/0", ["p1", "p2"], POOL)[1][0][0] == "/steps/0/expect/hash"
+
+
 def test_the_inputs_of_every_step_write_themselves_back() -> None:
     for where, ids, step in STEPS:
         faults: list[tuple[str, str]] = []

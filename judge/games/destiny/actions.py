@@ -25,7 +25,7 @@ def apply_step(ctx: Ctx, upkeep_next: bool = False) -> None:
     try:
         _apply(ctx, upkeep_next)
     except GameOver:
-        ctx.kernel.queue.clear()
+        ctx.clear_queue()
         return
     ctx.check_inputs_used()
 
@@ -70,8 +70,22 @@ def _apply(ctx: Ctx, upkeep_next: bool) -> None:
             N_("{by} cannot {do} now: {forbidden}"),
             by=by, do=do, forbidden=forbidden,
         ))
-    ACTIONS[do](ctx, by)
-    ctx.kernel.drain()
+    # (ACTIONS[do], written out: the compiled engine calls each natively, not through a Python call)
+    if do == "resolve":
+        _resolve(ctx, by)
+    elif do == "activate":
+        _activate(ctx, by)
+    elif do == "reroll":
+        _reroll(ctx, by)
+    elif do == "play":
+        _play(ctx, by)
+    elif do == "claim":
+        _claim(ctx, by)
+    elif do == "use":
+        _use(ctx, by)
+    else:
+        ACTIONS[do](ctx, by)
+    ctx.drain()
     p.passed = False
     st.passes = 0
     if st.extra_action == by:
@@ -91,7 +105,7 @@ def _play(ctx: Ctx, pid: str) -> None:
     ctx.emit(ev.Play(player=pid, code=step.card, on=on, replaces=replaces))
     ctx.cost_reduction = 0
     if "ambush" in ctx.keywords_of(card, (pid, step.card)):  # printed or granted, unless lost (destiny.keywords.loss)
-        ctx.kernel.drain()
+        ctx.drain()
         ctx.grant_extra_action(pid, "destiny.keywords.ambush")
 
 

@@ -24,7 +24,7 @@ from judge.games.destiny import records as rec
 from judge.games.destiny.dice import Face, FaceError, parse_face
 from judge.games.destiny.keywords import KEYWORD_ABILITIES
 from judge.games.destiny.model import Ability, CardDef, CardPool
-from judge.games.destiny.perform import PERFORM, leave_play_upgrade
+from judge.games.destiny.perform import leave_play_upgrade, perform_event
 from judge.games.destiny.refs import card_of_die, parse_ref
 from judge.games.destiny.rounds import chooser
 from judge.games.destiny.state import (
@@ -88,9 +88,8 @@ TIMING_RULES = TimingRules(
 
 class Ctx:
     timing_rules: ClassVar[TimingRules] = TIMING_RULES
-    __deletable__ = ("kernel",)  # see close() (mypyc needs to be told)
     # (a context per step: no instance dict to make, and to scan in each collection, in pure Python)
-    __slots__ = ("state", "cards", "step", "rng", "policy", "kernel", "records", "decisions", "inputs",
+    __slots__ = ("state", "cards", "step", "rng", "policy", "_kernel", "records", "decisions", "inputs",
                  "written_choices", "left_play", "last_known_host", "cost_reduction")
 
     def __init__(self, state: GameState, cards: CardPool, action: Any = None, inputs: Inputs = NO_INPUTS,
@@ -100,7 +99,8 @@ class Ctx:
         self.step = action  # the typed action being applied (steps.DestinyAction), None in setup
         self.rng = rng
         self.policy = policy
-        self.kernel = Kernel(self)
+        # the timing pipeline, made when an event first needs it (most steps' events are quiet: see emit)
+        self._kernel: Kernel | None = None
         self.records: list[Record] = []  # what happened in this step (written to JSON when read)
         self.decisions: list[dict[str, Any]] = []
         self.inputs = InputReader(inputs)  # the step's logged outcomes and choices, read in order
@@ -111,11 +111,30 @@ class Ctx:
         self.last_known_host: dict[str, str] = {}  # upgrades that left play this step -> their character
         self.cost_reduction = 0  # a reduction waiting for the next card played
 
+    @property
+    def kernel(self) -> Kernel:
+        """The step's timing pipeline (judge.kernel.core), made on first use."""
+        kernel = self._kernel
+        if kernel is None:
+            kernel = self._kernel = Kernel(self)
+        return kernel
+
+    def drain(self) -> None:
+        """Resolve the after-abilities queued so far (``Kernel.drain``; none without a pipeline)."""
+        kernel = self._kernel
+        if kernel is not None and kernel.queue:
+            kernel.drain()
+
+    def clear_queue(self) -> None:
+        """Forget the after-abilities still queued (the game ended)."""
+        if self._kernel is not None:
+            self._kernel.queue.clear()
+
     def close(self) -> None:
         """Done with this step: break the context <-> kernel reference cycle, so the context is
         freed at once rather than by the cyclic garbage collector (whose passes cost a replay
         about a tenth of its time)."""
-        del self.kernel
+        self._kernel = None
 
     # ------------------------------------------------------------------ lookups
     def card(self, code: str) -> CardDef:
@@ -471,10 +490,7 @@ class Ctx:
 
     # ------------------------------------------------------------------ performing events
     def perform(self, event: Event) -> bool:
-        handler = PERFORM.get(type(event))
-        if handler is None:  # pragma: no cover - every event type has a handler
-            raise RuntimeError(f"no handler for {type(event).__name__}")
-        return handler(self, event)
+        return perform_event(self, event)
 
     def emit(self, event: Event) -> bool:
         """An event through the kernel's pipeline. When no live ability could replace it, interrupt
@@ -491,10 +507,7 @@ class Ctx:
             if quiet is None:
                 quiet = index.quiet(kind)
             if quiet:
-                handler = PERFORM.get(kind)
-                if handler is None:  # pragma: no cover - every event type has a handler
-                    raise RuntimeError(f"no handler for {kind.__name__}")
-                if not handler(self, event):
+                if not perform_event(self, event):
                     return False
                 if index.gen != st.gen.value or self.left_play:
                     self.kernel.queue_afters(event)  # cards entered or left play: they may answer

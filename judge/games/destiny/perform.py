@@ -7,7 +7,7 @@ rules it applied (a typed record of judge.games.destiny.records) and says whethe
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from i18n import N_, Msg
 from judge.games.abilities import Source
@@ -266,6 +266,42 @@ PERFORM: dict[type, Callable[[Any, Any], bool]] = {
     ev.Play: _perform_play,
     ev.Claim: _perform_claim,
 }
+
+
+# the commonest kinds of event, each held in a Final (a C static, compiled: ``ev.Damage`` would be
+# read from the events module by name at each use)
+_GAIN: Final = ev.GainResources
+_REROLL: Final = ev.Reroll
+_DISCARD: Final = ev.DiscardFromHand
+_ACTIVATE: Final = ev.Activate
+_PLAY: Final = ev.Play
+_DRAW: Final = ev.Draw
+_DAMAGE: Final = ev.Damage
+
+
+def perform_event(ctx: Ctx, e: Any) -> bool:
+    """Perform ``e`` with its handler (``PERFORM``); the commonest kinds called directly, which the
+    compiled engine does natively, not through a Python call (tests/judge/destiny/test_fast_paths.py
+    checks each is the handler ``PERFORM`` names)."""
+    kind = type(e)
+    if kind is _GAIN:
+        return _perform_gain(ctx, e)
+    if kind is _REROLL:
+        return _perform_reroll(ctx, e)
+    if kind is _DISCARD:
+        return _perform_discard(ctx, e)
+    if kind is _ACTIVATE:
+        return _perform_activate(ctx, e)
+    if kind is _PLAY:
+        return _perform_play(ctx, e)
+    if kind is _DRAW:
+        return _perform_draw(ctx, e)
+    if kind is _DAMAGE:
+        return _perform_damage(ctx, e)
+    handler = PERFORM.get(kind)
+    if handler is None:  # pragma: no cover - every event type has a handler
+        raise RuntimeError(f"no handler for {kind.__name__}")
+    return handler(ctx, e)
 
 
 # ====================================================================== playing cards

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from typing import Any, Final
 
 from judge.games.base import PLAYER
 
-__all__ = ["CODE", "PLAYER", "Ref", "card_of_die", "die_ref", "parse_ref"]
+__all__ = ["CODE", "PLAYER", "Ref", "card_of_die", "die_ref", "is_code", "parse_ref"]
 
 _REF = re.compile(r"^(?P<pid>[A-Za-z][A-Za-z0-9_-]{0,31})\.(?P<code>[0-9]{5}[A-Z]?)(?:#(?P<serial>[0-9]{1,3}))?"
                   r"(?:/(?P<die>[0-9]{1,2}))?$")
@@ -36,14 +36,43 @@ class Ref:
         return f"{self.player}.{self.code}" + (f"#{self.serial}" if self.serial is not None else "")
 
 
+# the references read so far, each with what it reads as (a Ref, immutable, or None): a bounded memo,
+# emptied when full. (A dict asked inline: the compiled engine looks a string up in it natively,
+# where an lru_cache wrapper is a Python call, every time, that costs several times the lookup.)
+_MEMO: Final[dict[str, Ref | None]] = {}
+_MEMO_SIZE: Final = 8192
+_MISSING: Final[Any] = object()
+
+
 def parse_ref(text: object) -> Ref | None:
     if not isinstance(text, str):
         return None
-    return _parse_ref(text)
+    got = _MEMO.get(text, _MISSING)
+    if got is _MISSING:
+        got = _read_ref(text)
+        if len(_MEMO) >= _MEMO_SIZE:
+            _MEMO.clear()
+        _MEMO[text] = got
+    out: Ref | None = got
+    return out
 
 
-@lru_cache(maxsize=8192)
-def _parse_ref(text: str) -> Ref | None:
+# the strings asked whether they are card codes (``is_code``), a bounded memo as ``_MEMO``
+_CODES: Final[dict[str, bool]] = {}
+
+
+def is_code(text: str) -> bool:
+    """``text`` is written as a card code (``CODE``)."""
+    got = _CODES.get(text)
+    if got is None:
+        got = CODE.match(text) is not None
+        if len(_CODES) >= _MEMO_SIZE:
+            _CODES.clear()
+        _CODES[text] = got
+    return got
+
+
+def _read_ref(text: str) -> Ref | None:
     m = _REF.match(text)
     if not m:
         return None

@@ -110,7 +110,7 @@ def run_upkeep(ctx: Ctx, discards: Mapping[str, Sequence[str]] | None) -> None:
             ctx.record(rec.DrawRecord(ev.Draw(source="upkeep", player=pid, amount=0), drawn=0,
                                       rules=("destiny.round.upkeep-draw-limits", "destiny.zones.hand-limit")))
         p.power_used.clear()
-    ctx.kernel.drain()
+    ctx.drain()
     round_end(ctx)
 
 
@@ -125,7 +125,7 @@ def round_end(ctx: Ctx) -> None:
             ch = st.players[owner].characters.get(d.target)
             if ch and not ch.defeated:
                 ctx.emit(ev.Defeat(target=d.target, source=d.source, forced=True))
-    ctx.kernel.drain()
+    ctx.drain()
     alive = [pid for pid in st.seats() if not st.players[pid].eliminated]
     out = [pid for pid in alive if not st.players[pid].hand and not st.players[pid].deck]
     if out:

@@ -19,7 +19,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from json.encoder import encode_basestring_ascii
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -31,6 +31,7 @@ from judge.games.canon import json_str as _str
 from judge.games.destiny.dice import Face
 
 UNKNOWN = "?"
+_QUOTE: Final = encode_basestring_ascii  # (Final: a C static, compiled, not a lookup by name)
 
 # ---------------------------------------------------------------------- the play generation
 # What is in play (characters and whether they are defeated, upgrades, supports, the battlefield
@@ -436,8 +437,8 @@ def _strs(values: Any) -> str:
         joined = "".join(values)
     except TypeError:  # not only strings
         return _doc(list(values))
-    if len(encode_basestring_ascii(joined)) != len(joined) + 2:
-        return "[" + ",".join(map(encode_basestring_ascii, values)) + "]"
+    if len(_QUOTE(joined)) != len(joined) + 2:
+        return "[" + ",".join(map(_QUOTE, values)) + "]"
     return '["' + '","'.join(values) + '"]' if len(values) else "[]"
 
 

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
 from i18n import N_, NP_, Msg
-from judge.games.destiny.refs import CODE, parse_ref
+from judge.games.destiny.refs import is_code, parse_ref
 from judge.games.inputs import COMMON_KEYS, Faults, JsonValue, check_annotations, escape, got, nearest, unknown_key
 from judge.games.jsonbounds import at_most
 from judge.limits import MAX_IN_PLAY, MAX_ZONE_CARDS
@@ -217,7 +217,7 @@ class _Parser:
         self.faults.append((self.path + sub, msg))
 
     def code(self, value: Any, sub: str, what: str) -> str | None:
-        if not isinstance(value, str) or not CODE.match(value):
+        if not isinstance(value, str) or not is_code(value):
             self.bad(sub, Msg(N_("{what} must be a card code such as 05058{got}"), what=Msg(what),
                               got=got(value) if value is not None else ""))
             return None
@@ -329,9 +329,16 @@ def parse_step(step: Any, path: str, players: Sequence[str], cards: Any = None,
     """One step of a log as a typed action, or its faults (JSON Pointer, message)."""
     if not isinstance(step, dict):
         return None, [(path, Msg(N_("a step must be a JSON object")))]
-    quick = _quick(step, players, cards)
+    quick = _quick(step, path, players, cards)
     if quick is not None:
         return quick, []
+    return _parse_full(step, path, players, cards)
+
+
+def _parse_full(step: dict[str, Any], path: str, players: Sequence[str], cards: Any,
+                ) -> tuple[DestinyAction | None, Faults]:
+    """``parse_step``'s full reader, which words every fault (``_quick`` reads the same steps alike:
+    tests/replays/test_typed_steps.py)."""
     do = step.get("do")
     by = step.get("by")
     p = _Parser(path, players, cards)
@@ -430,51 +437,94 @@ def _sound(value: Any, die: bool | None, players: Sequence[str], cards: Any) -> 
     return None
 
 
-def _quick(step: dict[str, Any], players: Sequence[str], cards: Any) -> DestinyAction | None:
+def _quick(step: dict[str, Any], path: str, players: Sequence[str], cards: Any) -> DestinyAction | None:
     """The commonest steps, read at once when they are sound at a glance (a known verb, its own
-    keys only, no annotations or inputs to check, references that name something); None sends
-    the step to the full reader, which finds and words every fault."""
+    keys only, sound annotations, references that name something; the logged inputs are read by
+    the log's reader, judge.games.inputs); None sends the step to the full reader, which finds and
+    words every fault."""
     do = step.get("do")
     by = step.get("by")
-    if not isinstance(by, str) or by not in players:
+    if not isinstance(by, str) or by not in players or not isinstance(do, str):
         return None
-    known = KNOWN_PLAIN.get(do) if isinstance(do, str) else None
-    if known is None or not known.issuperset(step):
-        return None
+    # the verb's own keys: all but by, do, the logged inputs and the annotations. Each verb below
+    # reads its own keys, which must then be all of them: no other key is there (a count, where a
+    # set comparison of the keys would cost more)
+    own = len(step) - 2
+    if "choices" in step:
+        own -= 1
+    if "roll" in step:
+        own -= 1
+    if "random" in step:
+        own -= 1
+    annotated = False
+    if "expect" in step:
+        own -= 1
+        annotated = True
+    if "note" in step:
+        own -= 1
+        annotated = True
+    if "dispute" in step:
+        own -= 1
+        annotated = True
+    if annotated:
+        faults: Faults = []
+        check_annotations(step, path, faults)
+        if faults:
+            return None
     if do == "pass":
-        return Pass(by)
+        return Pass(by) if own == 0 else None
     cards = getattr(cards, "cards", cards)  # a pool's table of codes: asked directly, it answers faster
-    if do == "activate" and len(step) == 3:
+    if do == "activate" and own == 1:
         card = _sound(step.get("card"), False, players, cards)
         return Activate(by, card) if card is not None else None
-    if do == "resolve" and len(step) == 3:
+    if do == "resolve" and own == 1:
         raw = step.get("dice")
         if not isinstance(raw, list) or not raw or len(raw) > MAX_IN_PLAY:
             return None
         entries = []
         for entry in raw:
-            if not isinstance(entry, dict) or not QUICK_ENTRY_KEYS.issuperset(entry):
+            if not isinstance(entry, dict):
                 return None
             die = _sound(entry.get("die"), True, players, cards)
             if die is None:
                 return None
-            target = entry.get("target")
-            if target is not None and _sound(target, None, players, cards) is None and target not in players:
-                return None
-            modifies = entry.get("modifies")
-            if modifies is not None and _sound(modifies, True, players, cards) is None:
+            keys = 1  # (die, target, modifies: QUICK_ENTRY_KEYS, counted)
+            target = None
+            if "target" in entry:
+                target = entry["target"]
+                if _sound(target, None, players, cards) is None and target not in players:
+                    return None
+                keys += 1
+            modifies = None
+            if "modifies" in entry:
+                modifies = entry["modifies"]
+                if _sound(modifies, True, players, cards) is None:
+                    return None
+                keys += 1
+            if len(entry) != keys:
                 return None
             entries.append(DieEntry(die, target, modifies))
         return Resolve(by, tuple(entries))
-    if do == "reroll" and len(step) == 4:
+    if do == "reroll" and own == 2:
         code = step.get("discard")
         raw = step.get("dice")
-        if not isinstance(code, str) or not CODE.match(code) or (cards is not None and code not in cards) \
+        if not isinstance(code, str) or not is_code(code) or (cards is not None and code not in cards) \
                 or not isinstance(raw, list) or len(raw) > MAX_IN_PLAY:
             return None
         dice = tuple(_sound(d, True, players, cards) for d in raw)
         return Reroll(by, code, dice) if None not in dice else None  # type: ignore[arg-type]
-    if do == "claim" and len(step) == 2:
+    if do == "play" and (own == 1 or (own == 2 and "on" in step)):
+        code = step.get("card")
+        if not isinstance(code, str) or not is_code(code) or (cards is not None and code not in cards):
+            return None
+        if own == 1:
+            return Play(by, code)
+        on = _sound(step["on"], False, players, cards)
+        return Play(by, code, on) if on is not None else None
+    if do == "use" and own == 1:
+        card = _sound(step.get("card"), False, players, cards)
+        return Use(by, card) if card is not None else None
+    if do == "claim" and own == 0:
         return Claim(by)
     return None
 

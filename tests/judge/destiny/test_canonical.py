@@ -104,3 +104,13 @@ def test_a_state_copy_copies_every_field_of_every_record() -> None:
     assert q.characters["p1.01001"] is not p.characters["p1.01001"]
     q.characters["p1.01001"].upgrades.append("x")  # the copy's lists are its own
     assert p.characters["p1.01001"].upgrades == ["p1.01002#1"]
+
+
+def test_a_list_of_strings_is_written_as_the_encoder_writes_it() -> None:
+    from collections import deque
+
+    from judge.games.destiny.state import _strs
+
+    for values in ([], [""], ["", ""], ["05035"], deque(["05035", "?"]), ['a"b'], ['"', ""], ["a\\b"], ["\x7f"],
+                   ["\u00e9", "x"], ["\n"], ['","'], [1, "a"], ["a", None]):
+        assert _strs(values) == canon.canonical(list(values)).decode(), values

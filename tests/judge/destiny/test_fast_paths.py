@@ -77,3 +77,23 @@ def test_a_card_replaced_in_a_pool_is_read_again() -> None:
     assert shields(replay_json(log, cards=pool)) == 1
     pool.add(card(False), replace=True)
     assert shields(replay_json(log, cards=pool)) == 0
+
+
+def test_the_events_performed_directly_go_to_the_handler_perform_names() -> None:
+    """``perform.perform_event`` calls the commonest kinds' handlers directly: each is the one the
+    ``PERFORM`` table names for that kind (read from the source, as the compiled build cannot be
+    patched)."""
+    import re
+    from pathlib import Path
+
+    from judge.games.destiny import events as ev
+    from judge.games.destiny.perform import PERFORM
+
+    source = (Path(__file__).resolve().parents[3] / "judge/games/destiny/perform.py").read_text()
+    kinds = dict(re.findall(r"^(_[A-Z]+): Final = ev\.(\w+)$", source, re.MULTILINE))
+    body = source[source.index("def perform_event("):]
+    body = body[:body.index("\n\n\n")]
+    direct = re.findall(r"if kind is (_[A-Z]+):\n\s+return (\w+)\(ctx, e\)", body)
+    assert len(direct) >= 5
+    for name, handler in direct:
+        assert PERFORM[getattr(ev, kinds[name])].__name__ == handler, name
