@@ -59,6 +59,7 @@ COMPILED = [
     "judge/games/swtcg/setup.py",
     "judge/games/swtcg/shape.py",
     "judge/games/swtcg/state.py",
+    "judge/games/swtcg/steps.py",
     "replays/format.py",
     "replays/replayer.py",
 ]

@@ -1,4 +1,4 @@
-"""SW TCG's steps as typed actions (STYLE.md section 3): one frozen dataclass per verb, each writing
+"""SW TCG's steps as typed actions (STYLE.md section 3): one immutable class per verb, each writing
 itself back to the log's JSON (``parse_step(a.to_json())`` gives ``a`` again).
 
     deploy  {card}                 setup: a unit from hand (its code); later: a built or retreated
@@ -26,14 +26,12 @@ never a rule violation: ``judge.games.swtcg.engine.check`` says which rule a ste
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from i18n import N_, Msg
-from judge.games.inputs import COMMON_KEYS, Faults, check_annotations, escape, nearest, unknown_key
+from judge.games.inputs import COMMON_KEYS, Faults, JsonValue, check_annotations, escape, nearest, unknown_key
 
 VERBS = ("deploy", "build", "pilot", "retreat", "attack", "skip", "play", "use", "prevent", "reroll", "pass",
          "complete", "equip")
@@ -43,119 +41,165 @@ ABILITY = re.compile(r"^(?P<ref>[A-Za-z][A-Za-z0-9_-]{0,31}\.[A-Za-z0-9_-]{1,40}
 MAX_SMALL = 99
 
 
-@dataclass(frozen=True)
-class SwAction:
-    by: str | None
+class SwAction(JsonValue):
+    """Base of the SW TCG actions: who takes it (``by``) and the verb. Each action is an immutable
+    value (``Final`` attributes; the compiled engine refuses to set them again): plain classes
+    rather than frozen dataclasses, for the compiled engine (see ``judge.kernel.core.Record`` for
+    why). They compare, hash and print as the JSON they write (``JsonValue``)."""
+
+    __slots__ = ("by",)
     verb: ClassVar[str] = ""
+
+    def __init__(self, by: str | None) -> None:
+        self.by: Final = by
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"by": self.by, "do": self.verb}
-        for f in dataclasses.fields(self):
-            if f.name == "by":
-                continue
-            value = getattr(self, f.name)
+        for name, _, _ in KEYS[self.verb]:
+            value = getattr(self, name)
             if value is None:
                 continue
-            out[f.name] = list(value) if isinstance(value, tuple) else value
+            out[name] = list(value) if isinstance(value, tuple) else value
         return out
 
 
-@dataclass(frozen=True)
 class Deploy(SwAction):
-    card: str = ""
+    __slots__ = ("card",)
     verb: ClassVar[str] = "deploy"
 
+    def __init__(self, by: str | None, card: str = "") -> None:
+        super().__init__(by)
+        self.card: Final = card
 
-@dataclass(frozen=True)
+
 class Build(SwAction):
-    card: str = ""
-    counters: int = 1
+    __slots__ = ("card", "counters")
     verb: ClassVar[str] = "build"
 
+    def __init__(self, by: str | None, card: str = "", counters: int = 1) -> None:
+        super().__init__(by)
+        self.card: Final = card
+        self.counters: Final = counters
 
-@dataclass(frozen=True)
+
 class Pilot(SwAction):
-    card: str = ""
-    onto: str = ""
+    __slots__ = ("card", "onto")
     verb: ClassVar[str] = "pilot"
 
+    def __init__(self, by: str | None, card: str = "", onto: str = "") -> None:
+        super().__init__(by)
+        self.card: Final = card
+        self.onto: Final = onto
 
-@dataclass(frozen=True)
+
 class Retreat(SwAction):
-    card: str = ""
+    __slots__ = ("card",)
     verb: ClassVar[str] = "retreat"
 
+    def __init__(self, by: str | None, card: str = "") -> None:
+        super().__init__(by)
+        self.card: Final = card
 
-@dataclass(frozen=True)
+
 class Attack(SwAction):
-    card: str = ""
-    target: str = ""
+    __slots__ = ("card", "target")
     verb: ClassVar[str] = "attack"
 
+    def __init__(self, by: str | None, card: str = "", target: str = "") -> None:
+        super().__init__(by)
+        self.card: Final = card
+        self.target: Final = target
 
-@dataclass(frozen=True)
+
 class Skip(SwAction):
-    card: str = ""
+    __slots__ = ("card",)
     verb: ClassVar[str] = "skip"
 
+    def __init__(self, by: str | None, card: str = "") -> None:
+        super().__init__(by)
+        self.card: Final = card
 
-@dataclass(frozen=True)
+
 class PlayCard(SwAction):
-    card: str = ""
-    option: int | None = None
-    target: str | None = None
-    pay: int | None = None
-    dice: tuple[int, ...] | None = None
+    __slots__ = ("card", "option", "target", "pay", "dice")
     verb: ClassVar[str] = "play"
 
+    def __init__(self, by: str | None, card: str = "", option: int | None = None, target: str | None = None,
+                 pay: int | None = None, dice: tuple[int, ...] | None = None) -> None:
+        super().__init__(by)
+        self.card: Final = card
+        self.option: Final = option
+        self.target: Final = target
+        self.pay: Final = pay
+        self.dice: Final = dice
 
-@dataclass(frozen=True)
+
 class Use(SwAction):
-    ability: str = ""
-    option: int | None = None
-    target: str | None = None
-    pay: int | None = None
-    to: str | None = None
-    amount: int | None = None
-    dice: tuple[int, ...] | None = None
+    __slots__ = ("ability", "option", "target", "pay", "to", "amount", "dice")
     verb: ClassVar[str] = "use"
 
+    def __init__(self, by: str | None, ability: str = "", option: int | None = None, target: str | None = None,
+                 pay: int | None = None, to: str | None = None, amount: int | None = None,
+                 dice: tuple[int, ...] | None = None) -> None:
+        super().__init__(by)
+        self.ability: Final = ability
+        self.option: Final = option
+        self.target: Final = target
+        self.pay: Final = pay
+        self.to: Final = to
+        self.amount: Final = amount
+        self.dice: Final = dice
 
-@dataclass(frozen=True)
+
 class Prevent(SwAction):
-    ability: str = ""
-    amount: int | None = None
-    to: str | None = None
-    target: str | None = None
+    __slots__ = ("ability", "amount", "to", "target")
     verb: ClassVar[str] = "prevent"
 
+    def __init__(self, by: str | None, ability: str = "", amount: int | None = None, to: str | None = None,
+                 target: str | None = None) -> None:
+        super().__init__(by)
+        self.ability: Final = ability
+        self.amount: Final = amount
+        self.to: Final = to
+        self.target: Final = target
 
-@dataclass(frozen=True)
+
 class Reroll(SwAction):
-    ability: str = ""
-    dice: tuple[int, ...] = ()
+    __slots__ = ("ability", "dice")
     verb: ClassVar[str] = "reroll"
 
+    def __init__(self, by: str | None, ability: str = "", dice: tuple[int, ...] = ()) -> None:
+        super().__init__(by)
+        self.ability: Final = ability
+        self.dice: Final = dice
 
-@dataclass(frozen=True)
+
 class Pass(SwAction):
+    __slots__ = ()
     verb: ClassVar[str] = "pass"
 
 
-@dataclass(frozen=True)
 class Complete(SwAction):
-    card: str = ""
-    option: int | None = None
-    target: str | None = None
-    pay: int | None = None
+    __slots__ = ("card", "option", "target", "pay")
     verb: ClassVar[str] = "complete"
 
+    def __init__(self, by: str | None, card: str = "", option: int | None = None, target: str | None = None,
+                 pay: int | None = None) -> None:
+        super().__init__(by)
+        self.card: Final = card
+        self.option: Final = option
+        self.target: Final = target
+        self.pay: Final = pay
 
-@dataclass(frozen=True)
+
 class Equip(SwAction):
-    card: str = ""
-    onto: str = ""
+    __slots__ = ("card", "onto")
     verb: ClassVar[str] = "equip"
+
+    def __init__(self, by: str | None, card: str = "", onto: str = "") -> None:
+        super().__init__(by)
+        self.card: Final = card
+        self.onto: Final = onto
 
 
 CLASSES: dict[str, type[SwAction]] = {c.verb: c for c in (Deploy, Build, Pilot, Retreat, Attack, Skip, PlayCard,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from judge.games.inputs import NO_INPUTS
+from judge.games.swtcg import steps as st_
 from judge.games.swtcg.cards import default_pool
 from judge.games.swtcg.game import GAME
 from judge.games.swtcg.steps import VERBS, parse_step
@@ -42,6 +43,22 @@ def test_a_step_parses_to_a_typed_action_that_writes_it_back(step: dict[str, obj
     assert action.to_json() == plain
     again, _ = parse_step(action.to_json(), "/steps/0", PLAYERS, POOL)
     assert again == action
+
+
+def test_actions_are_immutable_values() -> None:
+    action, _ = parse_step(GOOD[11], "/steps/0", PLAYERS, POOL)
+    assert isinstance(action, st_.Reroll) and action.dice == (0, 1)
+    with pytest.raises(AttributeError):  # slots: nothing can be added to an action
+        action.colour = "red"  # type: ignore[attr-defined]
+    if st_.__file__.endswith(".so"):  # compiled, the Final attributes are read-only at run time too
+        with pytest.raises(AttributeError):
+            action.ability = "p2.LS-XW:lucky"  # type: ignore[misc]
+    # (in pure Python the type checker holds them: `make lint` runs mypy, which refuses the assignment)
+    same = st_.Reroll("p2", ability="p2.LS-ANP:lucky@p2.LS-AJ", dice=(0, 1))
+    assert same == action and hash(same) == hash(action) and same is not action
+    assert action != st_.Reroll("p2", ability="p2.LS-ANP:lucky@p2.LS-AJ", dice=(1,))
+    assert st_.Deploy("p1", card="DS-TIE") != st_.Retreat("p1", card="DS-TIE")  # the verb counts
+    assert len({st_.Pass("p1"), st_.Pass("p1"), st_.Pass("p2")}) == 2
 
 
 @pytest.mark.parametrize(("step", "path"), [
