@@ -1,11 +1,10 @@
 """Build hook: with ``ARBITER_COMPILE=1`` the engine's hot modules are compiled with mypyc (the
 same typed source, as native extension modules); without it the package is pure Python.
 
-The list is the replay path: kernel, step inputs, each game's rules engine, its records and state
-(Destiny, SW TCG, Relic), the replayer. Card definitions, importers, self-play and summaries stay
-interpreted, and so do frozen dataclasses with a ``ClassVar`` (mypyc makes the ``ClassVar`` a field,
-mypyc/mypyc#1122): SW TCG's typed steps (swtcg/steps.py), until they are plain classes as Destiny's
-and Relic's are.
+The list is the replay path: kernel, step inputs, each game's rules engine, its steps, records and
+state (Destiny, SW TCG, Relic), the replayer. Card definitions, importers, self-play and summaries
+stay interpreted. A compiled class is a plain class (slots, ``Final`` attributes), not a frozen
+dataclass with a ``ClassVar`` (mypyc makes the ``ClassVar`` a field, mypyc/mypyc#1122).
 ``make compiled`` builds them in a copy of the tree under var/ (never in place, so an edited
 ``.py`` is never shadowed by a stale extension); ``make test`` runs the engine and replay tests
 against that build too, and ``make bench`` measures both.
