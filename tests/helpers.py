@@ -75,3 +75,19 @@ def screenshot(page: Any, tmp_path: Path, name: str, env: str, min_bytes: int = 
     if target:
         page.screenshot(path=str(ROOT / target), full_page=False)
     return shot
+
+
+class StateCollector:
+    """A replay visitor keeping a copy of the state after setup and after every step, and the final one."""
+
+    def __init__(self) -> None:
+        self.states: list[Any] = []
+
+    def begin(self, log: Any, setup: Any) -> None:
+        self.states.append(setup.state.copy())
+
+    def visit_step(self, record: Any) -> None:
+        self.states.append(record.state.copy())
+
+    def end(self, result: Any) -> None:
+        self.states.append(result.state)

@@ -13,6 +13,7 @@ from judge.games.destiny.state import Delayed, GameState
 from replays.format import parse_log
 from replays.replayer import replay
 from replays.selfplay import play_game
+from tests.helpers import StateCollector
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -22,20 +23,6 @@ def reference(st: GameState) -> bytes:
     if st.rng_drawn is not None:
         doc["rng_drawn"] = st.rng_drawn
     return canon.canonical(doc)
-
-
-class States:
-    def __init__(self) -> None:
-        self.states: list[Any] = []
-
-    def begin(self, log: Any, setup: Any) -> None:
-        self.states.append(setup.state.copy())
-
-    def visit_step(self, record: Any) -> None:
-        self.states.append(record.state.copy())
-
-    def end(self, result: Any) -> None:
-        self.states.append(result.state)
 
 
 def destiny_logs() -> list[dict[str, Any]]:
@@ -53,7 +40,7 @@ def test_the_state_writes_the_canonical_bytes_of_its_position_after_every_step()
     seen = 0
     kinds: set[str] = set()
     for log in destiny_logs():
-        states = States()
+        states = StateCollector()
         replay(parse_log(log, pool), pool, visitors=(states,))
         for st in states.states:
             assert st.canonical() == reference(st)

@@ -5,8 +5,6 @@ every hash the suite's SW TCG logs reach)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from judge.games import canon
@@ -15,6 +13,7 @@ from judge.games.swtcg.state import Card, GameState, Player
 from replays.format import parse_log
 from replays.replayer import replay
 from replays.selfplay import play_game
+from tests.helpers import StateCollector
 
 POOL = default_pool()
 
@@ -23,24 +22,10 @@ def reference(st: GameState) -> bytes:
     return canon.canonical({"position": st.position(), "rng_drawn": st.rng_drawn})
 
 
-class States:
-    def __init__(self) -> None:
-        self.states: list[Any] = []
-
-    def begin(self, log: Any, setup: Any) -> None:
-        self.states.append(setup.state.copy())
-
-    def visit_step(self, record: Any) -> None:
-        self.states.append(record.state.copy())
-
-    def end(self, result: Any) -> None:
-        self.states.append(result.state)
-
-
 @pytest.mark.parametrize("seed", ["canon-1", "canon-2"])
 def test_canonical_bytes_are_the_positions_after_every_self_play_step(seed: str) -> None:
     log = play_game(seed, "DARK-60", "LIGHT-60", game="swtcg", max_steps=1500).log
-    seen = States()
+    seen = StateCollector()
     replay(parse_log(log, POOL), POOL, visitors=(seen,))
     assert len(seen.states) > 50
     for st in seen.states:
