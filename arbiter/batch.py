@@ -37,6 +37,8 @@ POLL = 0.2
 GATHER = 500
 #: logs read and submitted to Redis per round of pipelined requests (``run_queued``)
 SUBMIT = 200
+#: the first chunk's files (then four times as many each chunk, up to SUBMIT)
+FIRST_SUBMIT = 8
 
 Progress = Callable[[int], None]
 
@@ -145,13 +147,13 @@ def run_queued(files: Sequence[Path], conn: Any, progress: Progress | None = Non
     queue = make_queue(conn, cfg)
     lines: dict[int, dict[str, Any]] = {}
     waiting: dict[int, tuple[str, str]] = {}  # index -> (file, replay id)
-    for start in range(0, len(files), SUBMIT):
+    for start, end in _submit_chunks(len(files)):
         # a chunk of files read, then asked about in one round trip each (stored? replayed?), the new
         # logs stored in one, the claims of those still to queue in one, their jobs queued in one:
         # a few round trips per chunk rather than several per log, so this process leaves the CPU
         # (and Redis's) to the workers
         read: list[tuple[int, str, Any, str]] = []  # (index, file, log, replay id)
-        for i in range(start, min(start + SUBMIT, len(files))):
+        for i in range(start, end):
             path = files[i]
             name = str(path)
             try:
@@ -216,8 +218,18 @@ def run_queued(files: Sequence[Path], conn: Any, progress: Progress | None = Non
                                 "error": f"not replayed within {timeout} s (queued as {replay_id}: "
                                          "is a worker running?)"}
                 break
-            time.sleep(POLL)
+            time.sleep(POLL if len(waiting) > GATHER else POLL / 4)  # (a short look at the last few)
     return [lines[i] for i in range(len(files))]
+
+
+def _submit_chunks(n: int) -> Iterator[tuple[int, int]]:
+    """The (start, end) of each chunk of ``n`` files ``run_queued`` submits: a few first, so the
+    workers start while this process reads the rest, then SUBMIT at a time."""
+    start, size = 0, FIRST_SUBMIT
+    while start < n:
+        end = min(start + size, n)
+        yield start, end
+        start, size = end, min(SUBMIT, size * 4)
 
 
 def _malformed_line(name: str, exc: Any) -> dict[str, Any]:
