@@ -326,7 +326,8 @@ def meta_key(replay_id: str) -> str:
 
 def replay_meta(replay_id: str, log: dict[str, Any], stored_ms: int) -> dict[str, Any]:
     """What the list of replays shows of one (``log`` is a validated log)."""
-    meta = log.get("meta") if isinstance(log.get("meta"), dict) else {}
+    raw_meta = log.get("meta")
+    meta: dict[str, Any] = raw_meta if isinstance(raw_meta, dict) else {}
     title = meta.get("title") if isinstance(meta.get("title"), str) else ""
     players = [{"id": p["id"], "name": p.get("name") if isinstance(p.get("name"), str) else p["id"]}
                for p in log.get("players", []) if isinstance(p, dict) and isinstance(p.get("id"), str)]

@@ -104,3 +104,16 @@ def pid_replay(replay_id: str) -> dict[str, Any]:
 
 def slow_replay(replay_id: str) -> dict[str, Any]:
     return jobs.replay_job(replay_id, _slow)
+
+
+def failing_replay(replay_id: str) -> dict[str, Any]:
+    """A replay job that raises (a fault of the job, not a ceiling)."""
+    raise RuntimeError(f"failing on purpose: {replay_id}")
+
+
+def suspending_replay(replay_id: str) -> dict[str, Any]:
+    """The real replay job, run while ``rq suspend`` suspends the workers."""
+    job = get_current_job()
+    assert job is not None
+    job.connection.set("rq:suspended", 1)
+    return jobs.replay_stored(replay_id)

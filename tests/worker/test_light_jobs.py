@@ -7,8 +7,10 @@ from __future__ import annotations
 import dataclasses
 import json
 from pathlib import Path
+from typing import Any
 
 import redis
+from rq.job import JobStatus
 
 from arbiter import batch, store
 from arbiter import settings as settings_mod
@@ -75,4 +77,72 @@ def test_the_batch_queues_a_log_as_light_by_its_replay_work(redis_url: str, redi
     jobs = {job.meta["replay"]: job for job in make_queue(conn).jobs}
     assert jobs[store.log_id(short)].meta.get(LIGHT) is True
     assert LIGHT not in jobs[store.log_id(long)].meta
+    conn.close()
+
+
+def _traces(conn: redis.Redis, job_id: str) -> dict[str, Any]:
+    """What RQ left in Redis of a job: each key naming it (the ID replaced by ``*``) with its type,
+    the job hash's field names, its status, and the registries holding it."""
+    keys = {key.decode().replace(job_id, "*"): conn.type(key).decode() for key in conn.scan_iter(f"*{job_id}*")}
+    fields = sorted(field.decode() for field in conn.hkeys(f"rq:job:{job_id}"))
+    registries = sorted(key.decode() for key in conn.scan_iter("rq:*:arbiter")
+                        if conn.type(key) == b"zset" and any(m.decode().startswith(job_id)
+                                                             for m in conn.zrange(key, 0, -1)))
+    return {"keys": keys, "fields": fields, "status": conn.hget(f"rq:job:{job_id}", "status"),
+            "registries": registries}
+
+
+def test_a_light_job_leaves_what_rqs_own_path_leaves(redis_url: str, redis_db: redis.Redis,
+                                                    tmp_path: Path) -> None:
+    """The light path writes RQ's records in fewer round trips: the same keys, fields, status,
+    registries and result as a job run by RQ's own path (in a horse); the worker's counts."""
+    conn = redis.Redis.from_url(redis_url)
+    cfg = dataclasses.replace(settings_mod.load(), job_retries=0)
+    queue = make_queue(conn, cfg)
+    light, light_log = stored(conn, "lean-1")
+    forked, _ = stored(conn, "lean-2")
+    failing, _ = stored(conn, "lean-3")
+    jobs = [enqueue_replay(queue, light, cfg, light=True), enqueue_replay(queue, forked, cfg),
+            enqueue_replay(queue, failing, cfg, function=HEAVY + "failing_replay", light=True)]
+    stderr = tmp_path / "worker.err"
+    proc = start_worker(redis_url, stderr, burst=True)
+    assert proc.wait(timeout=90) == 0, stderr.read_text()
+
+    light_job, forked_job, failing_job = (queue.fetch_job(job.id) for job in jobs)
+    assert light_job.get_status() == JobStatus.FINISHED == forked_job.get_status()
+    assert light_job.return_value() == {"replay": light, "ok": True, "outcome": "ok", "delivered": True,
+                                        "valid": True}
+    assert store.get_result(conn, light) == json.loads(json.dumps(replay_json(light_log)))
+    traces = _traces(conn, light_job.id)
+    assert traces == _traces(conn, forked_job.id)
+    assert "rq:finished:arbiter" in traces["registries"] and "rq:wip:arbiter" not in traces["registries"]
+    assert not any(key.startswith("rq:execution:") for key in traces["keys"])  # the execution was ended
+    # a light job that raised is failed as RQ fails it: its error recorded, in the failed registry
+    assert failing_job.get_status() == JobStatus.FAILED
+    assert "failing on purpose" in (failing_job.latest_result().exc_string or "")
+    assert "rq:failed:arbiter" in _traces(conn, failing_job.id)["registries"]
+    worker = {k.decode(): v.decode() for k, v in conn.hgetall(conn.keys("rq:worker:*")[0]).items()} \
+        if conn.keys("rq:worker:*") else None
+    if worker is not None:  # (a burst worker's record may be gone once it stops)
+        assert worker["successful_job_count"] == "2" and worker["failed_job_count"] == "1"
+    conn.close()
+
+
+def test_a_light_job_that_sees_the_workers_suspended_stops_the_next_dequeue(
+        redis_url: str, redis_db: redis.Redis, tmp_path: Path) -> None:
+    """The light path reads ``rq suspend``'s flag in its last transaction: a suspension made while the
+    job ran holds before the next job (a burst worker stops, the next job stays queued)."""
+    conn = redis.Redis.from_url(redis_url)
+    cfg = settings_mod.load()
+    queue = make_queue(conn, cfg)
+    first, _ = stored(conn, "suspend-1")
+    second, _ = stored(conn, "suspend-2")
+    enqueue_replay(queue, first, cfg, function=HEAVY + "suspending_replay", light=True)
+    after = enqueue_replay(queue, second, cfg, light=True)
+    stderr = tmp_path / "worker.err"
+    proc = start_worker(redis_url, stderr, burst=True)
+    assert proc.wait(timeout=90) == 0, stderr.read_text()
+    assert store.get_result(conn, first) is not None
+    assert queue.fetch_job(after.id).get_status() == JobStatus.QUEUED
+    assert store.get_result(conn, second) is None
     conn.close()
