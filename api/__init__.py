@@ -99,7 +99,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         failure_ttl=int(app.config["FAILURE_TTL"]),
         ruling_ttl=int(app.config["RULING_TTL"]),
     )
-    url = shared_url(job_cfg.redis_url, job_cfg.data_dir)
+    url = shared_url(job_cfg.redis_url, job_cfg.data_dir, job_cfg.redis_fsync)
     extensions.init_app(app, url, job_cfg)
 
     install()

@@ -39,7 +39,7 @@ def _connection() -> redis.Redis:
     if job is not None:
         return job.connection
     cfg = settings_mod.load()  # called outside a worker (tests, the CLI)
-    return redis.Redis.from_url(shared_url(cfg.redis_url, cfg.data_dir))
+    return redis.Redis.from_url(shared_url(cfg.redis_url, cfg.data_dir, cfg.redis_fsync))
 
 
 def _json_result(value: dict[str, Any]) -> dict[str, Any]:

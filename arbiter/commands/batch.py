@@ -45,7 +45,7 @@ def run_batch(pattern: str, as_json: bool, jobs: int | None, queued: bool, timeo
             from arbiter.redis_conn import shared_url
 
             cfg = settings_mod.load()
-            conn = redis.Redis.from_url(shared_url(cfg.redis_url, cfg.data_dir))
+            conn = redis.Redis.from_url(shared_url(cfg.redis_url, cfg.data_dir, cfg.redis_fsync))
             lines = batch.run_queued(files, conn, advance, timeout)
         else:
             lines = batch.run_local(files, jobs, advance)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -13,6 +15,8 @@ import pytest
 import redis
 
 from arbiter.redis_conn import MAX_SOCKET_PATH, EmbeddedRedis, running_embedded_url, socket_path
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_start_persist_stop(tmp_path: Path) -> None:
@@ -94,3 +98,20 @@ def test_a_forked_child_never_stops_its_parents_server(tmp_path: Path) -> None:
         assert server.running and redis.Redis.from_url(url).ping()
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize("starter", [
+    "from worker.jobs import _connection; conn = _connection()",
+    "from api import create_app; conn = create_app().extensions['arbiter']['rq_redis']",
+])
+def test_every_starter_of_the_embedded_redis_takes_the_fsync_setting(tmp_path: Path, starter: str) -> None:
+    """``ARBITER_REDIS_FSYNC`` holds whichever process starts the embedded server (a worker, a batch,
+    the API), not only ``arbiter worker`` and ``arbiter run``."""
+    code = (f"import redis\n{starter}\n"
+            "value = list(conn.config_get('appendfsync').values())[0]\n"
+            "print(value.decode() if isinstance(value, bytes) else value)")
+    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                         env={**env, "ARBITER_DATA_DIR": str(tmp_path / "data"), "ARBITER_REDIS_FSYNC": "everysec"})
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "everysec"
