@@ -29,11 +29,24 @@ def stored(conn: redis.Redis, seed: str) -> tuple[str, dict]:
     return store.put_log(conn, log, replay=False).replay_id, log
 
 
+def queue_on(redis_url: str, **settings: Any) -> tuple[redis.Redis, Any, Any]:
+    """A connection, the settings (``settings`` changed) and the queue of a test."""
+    conn = redis.Redis.from_url(redis_url)
+    cfg = dataclasses.replace(settings_mod.load(), **settings)
+    return conn, cfg, make_queue(conn, cfg)
+
+
+def burst(redis_url: str, tmp_path: Path) -> tuple[Path, int]:
+    """Run a real forking ``arbiter worker --burst`` until the queue is empty: its stderr's path, its pid."""
+    err = tmp_path / "worker.err"
+    worker = start_worker(redis_url, err, burst=True)
+    assert worker.wait(timeout=90) == 0, err.read_text()
+    return err, worker.pid
+
+
 def test_a_light_job_runs_in_the_worker_and_others_in_a_horse(redis_url: str, redis_db: redis.Redis,
                                                               tmp_path: Path) -> None:
-    conn = redis.Redis.from_url(redis_url)
-    cfg = dataclasses.replace(settings_mod.load(), job_timeout=2)
-    queue = make_queue(conn, cfg)
+    conn, cfg, queue = queue_on(redis_url, job_timeout=2)
     light, light_log = stored(conn, "light-1")
     forked, forked_log = stored(conn, "light-2")
     slow, _ = stored(conn, "light-3")
@@ -41,12 +54,10 @@ def test_a_light_job_runs_in_the_worker_and_others_in_a_horse(redis_url: str, re
     enqueue_replay(queue, forked, cfg, function=HEAVY + "pid_replay")
     enqueue_replay(queue, slow, cfg, function=HEAVY + "slow_replay", light=True)
 
-    stderr = tmp_path / "worker.err"
-    proc = start_worker(redis_url, stderr, burst=True)
-    assert proc.wait(timeout=90) == 0, stderr.read_text()
+    stderr, pid = burst(redis_url, tmp_path)
 
-    assert int(conn.get(f"arbiter:test:pid:{light}")) == proc.pid
-    assert int(conn.get(f"arbiter:test:pid:{forked}")) != proc.pid
+    assert int(conn.get(f"arbiter:test:pid:{light}")) == pid
+    assert int(conn.get(f"arbiter:test:pid:{forked}")) != pid
     # both replayed in full, as the request would have
     for rid, log in ((light, light_log), (forked, forked_log)):
         assert store.get_result(conn, rid) == json.loads(json.dumps(replay_json(log)))
@@ -96,17 +107,13 @@ def test_a_light_job_leaves_what_rqs_own_path_leaves(redis_url: str, redis_db: r
                                                     tmp_path: Path) -> None:
     """The light path writes RQ's records in fewer round trips: the same keys, fields, status,
     registries and result as a job run by RQ's own path (in a horse); the worker's counts."""
-    conn = redis.Redis.from_url(redis_url)
-    cfg = dataclasses.replace(settings_mod.load(), job_retries=0)
-    queue = make_queue(conn, cfg)
+    conn, cfg, queue = queue_on(redis_url, job_retries=0)
     light, light_log = stored(conn, "lean-1")
     forked, _ = stored(conn, "lean-2")
     failing, _ = stored(conn, "lean-3")
     jobs = [enqueue_replay(queue, light, cfg, light=True), enqueue_replay(queue, forked, cfg),
             enqueue_replay(queue, failing, cfg, function=HEAVY + "failing_replay", light=True)]
-    stderr = tmp_path / "worker.err"
-    proc = start_worker(redis_url, stderr, burst=True)
-    assert proc.wait(timeout=90) == 0, stderr.read_text()
+    burst(redis_url, tmp_path)
 
     light_job, forked_job, failing_job = (queue.fetch_job(job.id) for job in jobs)
     assert light_job.get_status() == JobStatus.FINISHED == forked_job.get_status()
@@ -132,16 +139,12 @@ def test_a_light_job_that_sees_the_workers_suspended_stops_the_next_dequeue(
         redis_url: str, redis_db: redis.Redis, tmp_path: Path) -> None:
     """The light path reads ``rq suspend``'s flag in its last transaction: a suspension made while the
     job ran holds before the next job (a burst worker stops, the next job stays queued)."""
-    conn = redis.Redis.from_url(redis_url)
-    cfg = settings_mod.load()
-    queue = make_queue(conn, cfg)
+    conn, cfg, queue = queue_on(redis_url)
     first, _ = stored(conn, "suspend-1")
     second, _ = stored(conn, "suspend-2")
     enqueue_replay(queue, first, cfg, function=HEAVY + "suspending_replay", light=True)
     after = enqueue_replay(queue, second, cfg, light=True)
-    stderr = tmp_path / "worker.err"
-    proc = start_worker(redis_url, stderr, burst=True)
-    assert proc.wait(timeout=90) == 0, stderr.read_text()
+    burst(redis_url, tmp_path)
     assert store.get_result(conn, first) is not None
     assert queue.fetch_job(after.id).get_status() == JobStatus.QUEUED
     assert store.get_result(conn, second) is None
