@@ -335,6 +335,15 @@ def parse_step(step: Any, path: str, players: Sequence[str], cards: Any = None,
     return _parse_full(step, path, players, cards)
 
 
+def quick_step(step: Any, players: Sequence[str], cards: Any = None) -> DestinyAction | None:
+    """``parse_step``'s action when the quick reader reads ``step`` at once (then it has no fault),
+    else None: a log's reader asks this first, and makes the step's JSON Pointer, and calls
+    ``parse_step``, only for the other steps (replays.format.parse_log)."""
+    if not isinstance(step, dict):
+        return None
+    return _quick(step, "", players, cards)
+
+
 def _parse_full(step: dict[str, Any], path: str, players: Sequence[str], cards: Any,
                 ) -> tuple[DestinyAction | None, Faults]:
     """``parse_step``'s full reader, which words every fault (``_quick`` reads the same steps alike:
