@@ -510,8 +510,10 @@ class Ctx:
             if quiet:
                 if not perform_event(self, event):
                     return False
-                if index.gen != st.gen.value or self.left_play:
-                    self.kernel.queue_afters(event)  # cards entered or left play: they may answer
+                if index.gen != st.gen.value or self.left_play:  # cards entered or left play: they may answer
+                    afters = self.afters(event)  # (Kernel.queue_afters; the pipeline made only when one does)
+                    if afters:
+                        self.kernel.queue_triggered(event, afters)
                 return True
             calm = index.calm_types.get(kind)
             if calm is None:
@@ -519,7 +521,9 @@ class Ctx:
             if calm:  # only after-abilities may answer: the pipeline's own steps then, without it
                 if not perform_event(self, event):
                     return False
-                self.kernel.queue_afters(event)
+                afters = self.afters(event)
+                if afters:
+                    self.kernel.queue_triggered(event, afters)
                 return True
         return self.kernel.emit(event)
 
