@@ -234,6 +234,9 @@ def parse_log(data: Any, cards: Any = None) -> Log:
     inputs: list[Inputs] = []
     if game is not None:
         parse_step = game.parse_step
+        # (optional: the commonest steps read at once; the step's JSON Pointer is made only for the
+        # others, which a fault may name)
+        quick_step = getattr(game, "quick_step", None)
         names = names_reader(game)
         step_codes = names.step_codes if names is not None else None
         answer_codes = names.answer_codes if names is not None else None
@@ -249,12 +252,22 @@ def parse_log(data: Any, cards: Any = None) -> Log:
             return named_in
 
         for i, step in enumerate(steps):
-            path = f"/steps/{i}"
             if len(faults) >= MAX_FAULTS:  # each fault may cost a search for the nearest name: stop here
-                fault(path, N_("at most {n} faults are listed (limit {limit}); reading stopped at this step"),
-                      n=MAX_FAULTS, limit="MAX_FAULTS")
+                fault(f"/steps/{i}", N_("at most {n} faults are listed (limit {limit}); reading stopped at this "
+                      "step"), n=MAX_FAULTS, limit="MAX_FAULTS")
                 break
-            action, step_faults = parse_step(step, path, ids, cards)
+            action = quick_step(step, ids, cards) if quick_step is not None else None
+            if action is not None:  # read at once: no fault, no name to look up
+                if "choices" in step or "roll" in step or "random" in step or "expect" in step:
+                    path = f"/steps/{i}"
+                else:  # the commonest step: nothing more to read in it
+                    inputs.append(NO_INPUTS)
+                    actions.append(action)
+                    continue
+                step_faults: Any = ()
+            else:
+                path = f"/steps/{i}"
+                action, step_faults = parse_step(step, path, ids, cards)
             if step_faults and step_codes is not None:
                 # a step that names a card by its name: read again with codes (judge.games.cardnames)
                 coded, name_faults = step_codes(step, path, ids, names_cards())

@@ -39,17 +39,18 @@ class LiveIndex:
     class (one is made each time what is in play changes): compiled, a dataclass's generated
     ``__init__`` stays interpreted (see ``judge.kernel.core.Record``)."""
 
-    __slots__ = ("gen", "cards", "live", "by_event", "quiet_types", "watched", "watches_all")
+    __slots__ = ("gen", "cards", "live", "by_event", "quiet_types", "calm_types", "watched", "watches_all")
 
     def __init__(self, gen: int, cards: Any, live: dict[str, list[tuple[Source, tuple[Any, ...]]]],
                  by_event: dict[tuple[str, type], list[tuple[Source, Any, str]]] | None = None,
                  quiet_types: dict[type, bool] | None = None, watched: tuple[type, ...] = (),
-                 watches_all: bool = False) -> None:
+                 watches_all: bool = False, calm_types: dict[type, bool] | None = None) -> None:
         self.gen = gen
         self.cards = cards
         self.live = live
         self.by_event: dict[tuple[str, type], list[tuple[Source, Any, str]]] = {} if by_event is None else by_event
         self.quiet_types: dict[type, bool] = {} if quiet_types is None else quiet_types
+        self.calm_types: dict[type, bool] = {} if calm_types is None else calm_types
         # what the triggered abilities look at: the event types their tests are marked with, and
         # whether any test is unmarked (it looks at every event); an event of no such type is quiet
         self.watched = watched
@@ -73,6 +74,15 @@ class LiveIndex:
             else:
                 got = not any(self.candidates(t, event_type) for t in TRIGGERED)
             self.quiet_types[event_type] = got
+        return got
+
+    def calm(self, event_type: type) -> bool:
+        """No live ability could replace an event of this type or interrupt it (``instead``,
+        ``before``): only after-abilities may follow it, so it is performed and they are queued."""
+        got = self.calm_types.get(event_type)
+        if got is None:
+            got = self.calm_types[event_type] = (not self.candidates("instead", event_type)
+                                                 and not self.candidates("before", event_type))
         return got
 
 
@@ -137,7 +147,8 @@ def build_shared(gen: int, cards: Any, key: Hashable, sources: Callable[[], Iter
             memo.clear()
         memo[key] = index
         return index
-    return LiveIndex(gen, cards, core.live, core.by_event, core.quiet_types, core.watched, core.watches_all)
+    return LiveIndex(gen, cards, core.live, core.by_event, core.quiet_types, core.watched, core.watches_all,
+                     core.calm_types)
 
 
 def build(gen: int, cards: Any, sources: Iterable[Source],

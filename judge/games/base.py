@@ -116,6 +116,10 @@ class Game(Protocol):
         """One step as a typed action, or every fault found in it (JSON Pointers under ``path``)."""
         ...
 
+    # Optional: ``quick_step(step, players, cards) -> action | None``, ``parse_step``'s action for a
+    # step read at once without a fault, else None; a log's reader asks it first and makes the step's
+    # JSON Pointer and calls ``parse_step`` only for the other steps (replays.format.parse_log).
+
     # Optional (judge.games.cardnames): ``names_module``, the dotted path of the game's module that
     # writes cards named by name as codes when a log is read (``names_reader`` imports it). It has:
     # ``setup_codes(players, setup, cards) -> (players, setup, faults)``, run once before

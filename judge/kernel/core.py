@@ -439,8 +439,15 @@ class Kernel:
     def queue_afters(self, event: Event) -> None:
         """Queue the after-abilities an event that happened triggers, in the order their
         chooser gives (a host that performed an event itself calls this)."""
+        afters = self.host.afters(event)
+        if afters:
+            self.queue_triggered(event, afters)
+
+    def queue_triggered(self, event: Event, afters: list[Triggered]) -> None:
+        """``queue_afters`` with the after-abilities ``event`` triggered (``host.afters(event)``,
+        not empty) already asked for: a host that performed the event itself, and asked, makes the
+        pipeline only when one did."""
         host = self.host
-        afters = host.afters(event)
         if afters:
             tr = host.timing_rules
             for trig in self._ordered(afters, "after"):

@@ -494,7 +494,8 @@ class Ctx:
 
     def emit(self, event: Event) -> bool:
         """An event through the kernel's pipeline. When no live ability could replace it, interrupt
-        it or follow it (most events), it is simply performed: the pipeline would do the same."""
+        it or follow it (most events), it is simply performed: the pipeline would do the same; when
+        only after-abilities may follow it, it is performed and they are queued, as the pipeline would."""
         if SHORTCUTS:
             st = self.state
             # (self._index(), read inline on this hot path; the state keeps it untyped: typed here,
@@ -509,8 +510,20 @@ class Ctx:
             if quiet:
                 if not perform_event(self, event):
                     return False
-                if index.gen != st.gen.value or self.left_play:
-                    self.kernel.queue_afters(event)  # cards entered or left play: they may answer
+                if index.gen != st.gen.value or self.left_play:  # cards entered or left play: they may answer
+                    afters = self.afters(event)  # (Kernel.queue_afters; the pipeline made only when one does)
+                    if afters:
+                        self.kernel.queue_triggered(event, afters)
+                return True
+            calm = index.calm_types.get(kind)
+            if calm is None:
+                calm = index.calm(kind)
+            if calm:  # only after-abilities may answer: the pipeline's own steps then, without it
+                if not perform_event(self, event):
+                    return False
+                afters = self.afters(event)
+                if afters:
+                    self.kernel.queue_triggered(event, afters)
                 return True
         return self.kernel.emit(event)
 

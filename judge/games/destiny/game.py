@@ -59,6 +59,8 @@ class Destiny:
 
     # one step as a typed action, or its faults (steps.parse_step, called for every step of a log)
     parse_step = staticmethod(st_.parse_step)
+    # the commonest steps read at once, without a JSON Pointer (base.Game: optional)
+    quick_step = staticmethod(st_.quick_step)
 
     # cards named by name, as codes (judge.games.base.names_reader)
     names_module: ClassVar[str] = "judge.games.destiny.names"

@@ -36,8 +36,8 @@ def advance(ctx: Ctx, after: str, upkeep_next: bool) -> None:
     st = ctx.state
     players = st.players
     active = 0
-    for q in players:  # (keys, then each value: see next_seat)
-        if not players[q].eliminated:
+    for q in players:  # (keys, then each value: see next_seat; the field, not its property, on this hot path)
+        if not players[q]._eliminated:
             active += 1
     if st.passes >= active:
         end_action_phase(ctx, upkeep_next)
@@ -208,7 +208,7 @@ def next_seat(st: GameState, pid: str, alive_only: bool = True) -> str:
     for q in players:
         if q == pid:
             seen = True
-        elif not alive_only or not players[q].eliminated:
+        elif not alive_only or not players[q]._eliminated:
             if seen:
                 return q
             if first is None:

@@ -329,7 +329,7 @@ def parse_step(step: Any, path: str, players: Sequence[str], cards: Any = None,
     """One step of a log as a typed action, or its faults (JSON Pointer, message)."""
     if not isinstance(step, dict):
         return None, [(path, Msg(N_("a step must be a JSON object")))]
-    quick = _quick(step, path, players, cards)
+    quick = quick_step(step, players, cards)
     if quick is not None:
         return quick, []
     return _parse_full(step, path, players, cards)
@@ -438,10 +438,19 @@ def _sound(value: Any, die: bool | None, players: Sequence[str], cards: Any) -> 
 
 
 def _quick(step: dict[str, Any], path: str, players: Sequence[str], cards: Any) -> DestinyAction | None:
+    """``quick_step`` (``path``: the step's JSON Pointer, which no fault it finds is worded with)."""
+    return quick_step(step, players, cards)
+
+
+def quick_step(step: Any, players: Sequence[str], cards: Any = None) -> DestinyAction | None:
     """The commonest steps, read at once when they are sound at a glance (a known verb, its own
     keys only, sound annotations, references that name something; the logged inputs are read by
     the log's reader, judge.games.inputs); None sends the step to the full reader, which finds and
-    words every fault."""
+    words every fault. ``parse_step``'s action when it reads ``step`` (then the step has no fault): a
+    log's reader asks this first, and makes the step's JSON Pointer, and calls ``parse_step``, only
+    for the other steps (replays.format.parse_log)."""
+    if not isinstance(step, dict):
+        return None
     do = step.get("do")
     by = step.get("by")
     if not isinstance(by, str) or by not in players or not isinstance(do, str):
@@ -468,7 +477,7 @@ def _quick(step: dict[str, Any], path: str, players: Sequence[str], cards: Any) 
         annotated = True
     if annotated:
         faults: Faults = []
-        check_annotations(step, path, faults)
+        check_annotations(step, "", faults)  # (a fault sends the step to the full reader, which words it)
         if faults:
             return None
     if do == "pass":
