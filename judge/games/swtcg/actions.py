@@ -68,17 +68,41 @@ def check(ctx: Ctx, a: SwAction) -> Problem:
         what = {"chance": Msg(N_("has the chance to play")), "act": Msg(N_("has the unit to act"))}.get(
             st.wait, Msg(N_("acts")))
         return WAIT_RULE[st.wait], Msg(N_("{turn} {what} now, not {by}"), turn=st.turn, what=what, by=a.by)
+    verb = a.verb
     allowed = VERBS_BY_WAIT[st.wait]
-    if a.verb == "play" and a.verb not in allowed:
-        return "swtcg.abilities.battle-cards", Msg(
-            N_("battle cards are played only in a chance to play in the battle phase"),
-        )
-    if a.verb not in allowed:
+    if verb not in allowed:
+        if verb == "play":
+            return "swtcg.abilities.battle-cards", Msg(
+                N_("battle cards are played only in a chance to play in the battle phase"),
+            )
         return WAIT_RULE[st.wait], Msg(
             N_("'{verb}' is not possible now ({wait}): {turn} may {allowed}"),
-            verb=a.verb, wait=st.wait, turn=st.turn, allowed=', '.join(allowed),
+            verb=verb, wait=st.wait, turn=st.turn, allowed=', '.join(allowed),
         )
-    checker = CHECKS.get(a.verb)
+    # each verb's checks (CHECKS), called directly: the compiled engine calls each natively
+    if isinstance(a, Pass):
+        return None
+    if isinstance(a, Attack):
+        return _check_attack(ctx, a)
+    if isinstance(a, Deploy):
+        return _check_deploy(ctx, a)
+    if isinstance(a, Build):
+        return _check_build(ctx, a)
+    if isinstance(a, PlayCard):
+        return _check_play(ctx, a)
+    if isinstance(a, (Use, Prevent, Reroll)):
+        return _check_use(ctx, a)
+    if isinstance(a, Pilot):
+        return _check_pilot(ctx, a)
+    if isinstance(a, Retreat):
+        return _check_retreat(ctx, a)
+    if isinstance(a, Skip):
+        return _check_skip(ctx, a)
+    if isinstance(a, Complete):
+        return _check_complete(ctx, a)
+    if isinstance(a, Equip):
+        return _check_equip(ctx, a)
+    checker = CHECKS.get(verb)
     return checker(ctx, a) if checker else None
 
 
@@ -513,10 +537,25 @@ def _check_play(ctx: Ctx, a: PlayCard) -> Problem:
     return _play_problem(ctx, a, d.plays[0], a.card, None, "battle")
 
 
+# parse_ability's answers, by ability (a replay names the same few over and over); emptied when it
+# holds MAX_ABILITIES
+_ABILITIES: Final[dict[str, tuple[str, str, int, str | None]]] = {}
+MAX_ABILITIES = 4096
+
+
 def parse_ability(ability: str) -> tuple[str, str, int, str | None]:
+    """An ability's parts: the card's reference, the keyword (or ``play``), its number (1 unless
+    ``.n``), the card granting it (``@ref``)."""
+    found = _ABILITIES.get(ability)
+    if found is not None:
+        return found
     m = ABILITY.match(ability)
     assert m is not None
-    return m.group("ref"), m.group("name"), int(m.group("n") or 1), m.group("grant")
+    found = m.group("ref"), m.group("name"), int(m.group("n") or 1), m.group("grant")
+    if len(_ABILITIES) >= MAX_ABILITIES:
+        _ABILITIES.clear()
+    _ABILITIES[ability] = found
+    return found
 
 
 def find_keyword(ctx: Ctx, ability: str) -> Keyword | None:
@@ -820,7 +859,7 @@ def _build(ctx: Ctx, a: Build) -> None:
         p.hand.remove(a.card)
         c = Card(ref=en.new_ref(st, pid, a.card), code=a.card, owner=pid, controller=pid, zone="build", built=False)
         st.cards[c.ref] = c
-        st.moved()
+        st.moved(c.ref)
     p.build -= a.counters
     c.counters += a.counters
     d = ctx.card(c.code)
@@ -838,13 +877,15 @@ def _pilot(ctx: Ctx, a: Pilot) -> None:
     c = st.cards[a.card]
     if c.zone == "pilot" and c.on:
         st.cards[c.on].pilot = None  # the unit stays where it is (swtcg.pilots.moving-pilot)
+        st.moved(c.on)
         c.on = None
     if a.onto in ("character", "build"):
         c.zone = a.onto
     else:
         c.zone, c.on = "pilot", a.onto
         st.cards[a.onto].pilot = c.ref
-    st.moved()
+        st.moved(a.onto)
+    st.moved(c.ref)
     c.moved = True
     ctx.record(rc.PilotRecord(("swtcg.pilots.build-step-move", "swtcg.pilots.type-match", "swtcg.pilots.one-per-unit"),
                               player=a.by, pilot=a.card, onto=a.onto))

@@ -205,11 +205,10 @@ def boost_sources(ctx: Ctx) -> list[Card]:
     codes = ctx.cards.with_static("boost")
     if not codes:
         return []
-    facts = st.index().facts(ctx.cards)
-    key = ("boost", st.phase == "setup")
-    found: list[Card] | None = facts.get(key)
+    facts = st.index().facts(ctx.cards, st.phase == "setup")
+    found = facts.boost
     if found is None:
-        found = facts[key] = [g for g in st.index().of_codes(codes) if g.zone in ARENAS and active(st, g)]
+        found = facts.boost = [g for g in st.index().of_codes(codes) if g.zone in ARENAS and active(st, g)]
     return found
 
 
@@ -223,12 +222,11 @@ def grant_sources(ctx: Ctx) -> list[tuple[Card, Any]]:
     """The cards in the arenas whose static abilities grant keywords, with those abilities (found once
     while the cards stay where they are: GameState.index)."""
     st = ctx.state
-    facts = st.index().facts(ctx.cards)
-    key = ("grants", st.phase == "setup")
-    out: list[tuple[Card, Any]] | None = facts.get(key)
+    facts = st.index().facts(ctx.cards, st.phase == "setup")
+    out = facts.grants
     if out is not None:
         return out
-    out = facts[key] = []
+    out = facts.grants = []
     codes = ctx.cards.with_static("grant")
     for g in static_cards(ctx):
         if g.code in codes and g.zone in ARENAS and active(st, g):
@@ -249,11 +247,10 @@ def keyword_instances(ctx: Ctx, ref: str, grants: list[tuple[Card, Any]] | None 
     st = ctx.state
     if grants is not None and grants is not grant_sources(ctx):
         return _keyword_instances(ctx, ref, grants)
-    facts = st.index().facts(ctx.cards)
-    key = ("keywords", ref, st.phase == "setup")
-    found: list[tuple[str, Keyword]] | None = facts.get(key)
+    keywords = st.index().facts(ctx.cards, st.phase == "setup").keywords
+    found: list[tuple[str, Keyword]] | None = keywords.get(ref)
     if found is None:
-        found = facts[key] = _keyword_instances(ctx, ref, None)
+        found = keywords[ref] = _keyword_instances(ctx, ref, None)
     return found
 
 
@@ -308,10 +305,16 @@ def cost_delta(ctx: Ctx, pid: str, scope: str, source: str | None = None) -> int
     changes, from static abilities in play (found once while the cards stay where they are:
     GameState.index)."""
     st = ctx.state
-    memo = st.index().facts(ctx.cards)
-    of = st.cards[source].code if source is not None and source in st.cards else None
-    key = ("cost", pid, scope, st.phase == "setup", of)
-    found: int | None = memo.get(key)
+    by_pid = st.index().facts(ctx.cards, st.phase == "setup").cost
+    by_scope = by_pid.get(pid)
+    if by_scope is None:
+        by_scope = by_pid[pid] = {}
+    memo = by_scope.get(scope)
+    if memo is None:
+        memo = by_scope[scope] = {}
+    src = st.cards.get(source) if source is not None else None
+    of = src.code if src is not None else None
+    found: int | None = memo.get(of)
     if found is not None:
         return found
     delta = 0
@@ -325,7 +328,7 @@ def cost_delta(ctx: Ctx, pid: str, scope: str, source: str | None = None) -> int
                                                           or (s.whose == "opponent" and not mine)) \
                     and (not s.of or s.covers(ctx.cards.get(of) if of is not None else None)):
                 delta += s.amount
-    memo[key] = delta
+    memo[of] = delta
     return delta
 
 
@@ -439,7 +442,7 @@ def remove_from_play(ctx: Ctx, ref: str, why: str) -> bool:
         retreat(ctx, ref, tap=False, rules=("swtcg.project.retreat-instead", "swtcg.retreat.by-effect"))
         return False
     del st.cards[ref]
-    st.moved()
+    st.moved(ref)
     if st.last_hits:
         st.last_hits.pop(ref, None)  # a card back in play later is another unit (swtcg.project.last-attack)
     pilot = st.cards.get(c.pilot) if c.pilot else None
@@ -447,6 +450,7 @@ def remove_from_play(ctx: Ctx, ref: str, why: str) -> bool:
         remove_from_play(ctx, pilot.ref, "pilot")
     if c.on and c.on in st.cards and c.zone == "pilot":
         st.cards[c.on].pilot = None
+        st.moved(c.on)
     if c.zone == "equipped":
         set_gear(st, c.on, ref, False)
     for g in c.gear:  # its Equipment goes too (swtcg.project.equipment)
@@ -816,7 +820,7 @@ def gain_control(ctx: Ctx, source_id: str, pid: str, who: str | None, x: int) ->
         return
     add_mod(ctx, who, f"control:{c.controller}", 0, "character-step", source_id)
     c.controller = pid
-    st.moved()
+    st.moved(c.ref)
     ctx.record(rc.EffectRecord(("swtcg.control.controller", "swtcg.costs.x-uses-printed-cost",
                                 "swtcg.project.gain-control"), source=source_id, effect="gain-control", amount=x,
                                target=who))
@@ -837,7 +841,7 @@ def end_control(ctx: Ctx) -> None:
         if c is None or back not in st.players or c.controller == back:
             continue
         c.controller = back
-        st.moved()
+        st.moved(c.ref)
         ctx.record(rc.EffectRecord(("swtcg.control.controller", "swtcg.project.gain-control"), source=m["source"],
                                    effect="control-ends", amount=0, target=c.ref))
 
@@ -848,9 +852,10 @@ def retreat(ctx: Ctx, ref: str, tap: bool, rules: tuple[str, ...]) -> None:
     c = st.cards[ref]
     if c.zone == "pilot" and c.on:
         st.cards[c.on].pilot = None
+        st.moved(c.on)
         c.on = None
     c.zone = "build"
-    st.moved()
+    st.moved(ref)
     if tap:
         c.tapped = True
         if c.pilot and c.pilot in st.cards:
@@ -1509,10 +1514,10 @@ def same_name(ctx: Ctx, pid: str, d: CardDef, moving: str | None = None) -> str 
     if not d.unique:
         return None
     if ctx.checking:  # only checking: each player's built units by name found once while they stay where they are
-        facts = ctx.state.index().facts(ctx.cards)
-        names: dict[str, list[str]] | None = facts.get(("names", pid))
+        by_pid = ctx.state.index().facts(ctx.cards, ctx.state.phase == "setup").names
+        names = by_pid.get(pid)
         if names is None:
-            names = facts[("names", pid)] = {}
+            names = by_pid[pid] = {}
             for c in ctx.state.index().controlled(pid):
                 if c.controller == pid and c.built and c.zone in ARENAS_OR_BUILD:
                     names.setdefault(ctx.card(c.code).name, []).append(c.ref)
@@ -1548,7 +1553,7 @@ def put_in_arena(ctx: Ctx, pid: str, c: Card, d: CardDef, rules: tuple[str, ...]
                                    arena=top.zone, stacked=same))
         return
     c.zone = d.type
-    st.moved()
+    st.moved(c.ref)
     st.deploys += 1
     c.deployed_at = st.deploys
     ctx.record(rc.DeployRecord(rules, player=pid, card=c.ref, code=d.code, arena=c.zone))
@@ -1577,7 +1582,7 @@ def put_location(ctx: Ctx, pid: str, c: Card, d: CardDef) -> None:
     if old is not None:
         remove_from_play(ctx, old.ref, "location")
     c.zone, c.at, c.built, c.counters = "location", arena, True, 0
-    st.moved()
+    st.moved(c.ref)
     st.deploys += 1
     c.deployed_at = st.deploys
     ctx.record(rc.DeployRecord(("swtcg.base.location", "swtcg.project.location-per-arena"), player=pid, card=c.ref,
@@ -1595,7 +1600,7 @@ def complete_mission(ctx: Ctx, pid: str, c: Card, option: int, target: str | Non
                                  else None, target=target))
     run_effects(ctx, c.ref, None, pid, d.plays[0].options[option], target, x)
     st.cards.pop(c.ref, None)
-    st.moved()
+    st.moved(c.ref)
     st.players[c.owner].discard.append(c.code)
     ctx.record(rc.DiscardRecord(("swtcg.zones.owner-global-rule", "swtcg.project.mission-discarded"), card=c.ref,
                                 owner=c.owner, why="completed"))
@@ -1622,7 +1627,7 @@ def equip(ctx: Ctx, pid: str, c: Card, onto: str) -> None:
     was = c.on if c.zone == "equipped" else None
     set_gear(st, was, c.ref, False)
     c.zone, c.on, c.built, c.counters = "equipped", onto, True, 0
-    st.moved()
+    st.moved(c.ref)
     set_gear(st, onto, c.ref, True)
     p.once.append(f"{c.ref}:equip")
     ctx.record(rc.EquipRecord(("swtcg.base.equip", "swtcg.project.equipment"), player=pid, card=c.ref, onto=onto,

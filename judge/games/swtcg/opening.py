@@ -20,7 +20,7 @@ def setup_deploy(ctx: Ctx, pid: str, code: str) -> None:
     p.deployed += d.cost
     c = Card(ref=en.new_ref(st, pid, code), code=code, owner=pid, controller=pid, zone="build")
     st.cards[c.ref] = c
-    st.moved()
+    st.moved(c.ref)
     # a pilot goes to the Character arena in setup (swtcg.pilots.setup)
     en.put_in_arena(ctx, pid, c, d, ("swtcg.setup.units-only", "swtcg.pilots.setup"))
     en.draw(ctx, pid, 1, ("swtcg.setup.draw-per-deploy",))
@@ -34,7 +34,7 @@ def setup_partial(ctx: Ctx, pid: str, code: str, counters: int) -> None:
     c = Card(ref=en.new_ref(st, pid, code), code=code, owner=pid, controller=pid, zone="build", built=False,
              counters=counters)
     st.cards[c.ref] = c
-    st.moved()
+    st.moved(c.ref)
     p.deployed += counters  # it may be overbuilt (swtcg.build.completed-not-forced)
     ctx.record(rc.BuildRecord(("swtcg.setup.units-only", "swtcg.build.completed-not-forced"), player=pid, card=c.ref,
                               counters=counters, total=counters, cost=ctx.card(code).cost,

@@ -9,7 +9,8 @@ from i18n import N_, Msg
 from judge.games.swtcg import records as rc
 from judge.games.swtcg.actions import APPLY, check
 from judge.games.swtcg.engine import MAX_LOOP, Ctx, NotImplementedCard, new_turn, pass_chance, run_frame
-from judge.games.swtcg.legal import checked_options, nothing_in_chance
+from judge.games.swtcg.legal import may as legal_may
+from judge.games.swtcg.legal import nothing_in_chance
 from judge.games.swtcg.opening import end_wait
 from judge.games.swtcg.steps import SwAction
 from judge.kernel.core import IllegalAction, KernelLoop
@@ -54,9 +55,8 @@ def advance(ctx: Ctx) -> None:
             if wait == "chance" and nothing_in_chance(ctx, pid):
                 pass_chance(ctx, pid, auto=True)  # swtcg.project.forced-pass (most chances, for both players)
                 continue
-            opts = checked_options(ctx, pid)  # what they could do besides passing (legal.options)
-            if opts:
-                may = sorted(set(opts))
+            may = legal_may(ctx, pid)  # what they could do besides passing (legal.options), sorted
+            if may:
                 st.may = may
                 if wait == "chance":
                     ch = st.chance

@@ -23,7 +23,7 @@ import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from json.encoder import encode_basestring_ascii
-from typing import Any
+from typing import Any, Final
 
 from judge.games import canon
 from judge.games.canon import json_bool as _bool
@@ -107,30 +107,79 @@ class Card:
 
 
 class CardIndex:
-    """Where the cards of ``GameState.cards`` are, found in one pass over it and in its order: by zone,
-    by controller and by code, with each card's place in that order. ``GameState.index`` keeps one
-    until a card enters or leaves ``cards`` or changes zone, controller, code, pilot or whether it is built
-    (``GameState.moved``); what else changes (tapped, damage, counters...) is read from the cards themselves."""
+    """Where the cards of ``GameState.cards`` are, in its order: by zone, by controller and by code,
+    with each card's place in that order. ``GameState.index`` finds one in a pass over the cards and
+    keeps it; a card entering or leaving ``cards`` or changing zone, controller, code or whether it
+    has a pilot is filed again (``refile``, ``GameState.moved``), and what the engine found from where
+    the cards are (``facts``) goes; what else changes (tapped, damage, counters, built...) is read from
+    the cards themselves. The lists it gives are never changed (one that changes is replaced)."""
 
     def __init__(self, cards: dict[str, Card]) -> None:
+        self.cards = cards
         self.pos: dict[str, int] = {}
         self.by_zone: dict[str, list[Card]] = {}
         self.by_controller: dict[str, list[Card]] = {}
         self.by_code: dict[str, list[Card]] = {}
         self.piloted: list[Card] = []  # the cards with a pilot (``pilot``)
+        # each card as it was filed: the card, its zone, controller and code, whether it had a pilot
+        self.filed: dict[str, tuple[Card, str, str, str, bool]] = {}
         self._of_codes: dict[int, tuple[frozenset[str], list[Card]]] = {}
         self._outside: dict[int, tuple[Mapping[str, Any], list[Card]]] = {}
-        self._pool: CardPool | None = None
-        self._edits = 0
-        self._facts: dict[Any, Any] = {}
-        pos, by_zone, by_controller, by_code = self.pos, self.by_zone, self.by_controller, self.by_code
-        for i, (ref, c) in enumerate(cards.items()):
+        self._facts: Facts | None = None
+        pos, by_zone, by_controller, by_code, filed = self.pos, self.by_zone, self.by_controller, self.by_code, \
+            self.filed
+        i = 0
+        for ref, c in cards.items():
             pos[ref] = i
-            by_zone.setdefault(c.zone, []).append(c)
-            by_controller.setdefault(c.controller, []).append(c)
-            by_code.setdefault(c.code, []).append(c)
-            if c.pilot:
+            i += 1
+            zone, controller, code = c.zone, c.controller, c.code
+            by_zone.setdefault(zone, []).append(c)
+            by_controller.setdefault(controller, []).append(c)
+            by_code.setdefault(code, []).append(c)
+            piloted = bool(c.pilot)
+            if piloted:
                 self.piloted.append(c)
+            filed[ref] = (c, zone, controller, code, piloted)
+        self.next = i  # the place of the next card to enter ``cards`` (the last)
+
+    def refile(self, ref: str) -> None:
+        """The card ``ref`` entered or left ``cards`` or may have changed zone, controller, code or
+        whether it has a pilot: filed again where it is now (a card entering goes last, as it does in
+        ``cards``); what was found from where the cards are goes."""
+        self._facts = None
+        if self._of_codes:
+            self._of_codes = {}
+        if self._outside:
+            self._outside = {}
+        old = self.filed.get(ref)
+        c = self.cards.get(ref)
+        if old is not None:
+            was, zone, controller, code, piloted = old
+            if c is was and c.zone == zone and c.controller == controller and c.code == code \
+                    and bool(c.pilot) == piloted:
+                return
+            del self.filed[ref]
+            _unfile(self.by_zone, zone, was)
+            _unfile(self.by_controller, controller, was)
+            _unfile(self.by_code, code, was)
+            if piloted:
+                self.piloted = [x for x in self.piloted if x is not was]
+            if c is not was:
+                del self.pos[ref]
+        if c is None:
+            return
+        at = self.pos.get(ref)
+        if at is None:
+            at = self.pos[ref] = self.next
+            self.next += 1
+        pos = self.pos
+        zone, controller, code, piloted = c.zone, c.controller, c.code, bool(c.pilot)
+        _file(self.by_zone, zone, c, at, pos)
+        _file(self.by_controller, controller, c, at, pos)
+        _file(self.by_code, code, c, at, pos)
+        if piloted:
+            self.piloted = _placed(self.piloted, c, at, pos)
+        self.filed[ref] = (c, zone, controller, code, piloted)
 
     def zone(self, zone: str) -> list[Card]:
         return self.by_zone.get(zone, _NONE)
@@ -162,14 +211,15 @@ class CardIndex:
         self._of_codes[id(codes)] = (codes, found)
         return found
 
-    def facts(self, pool: CardPool) -> dict[Any, Any]:
-        """Room for what the engine finds from where the cards are, whether they are built, the phase
-        and the card pool ``pool`` (cost changes, granted keywords...): dropped with the index, and when
-        asked with another pool or after a card was added to it. What is kept there is never changed
-        (callers keep it as it is)."""
-        if self._pool is not pool or self._edits != pool.edits:
-            self._pool, self._edits, self._facts = pool, pool.edits, {}
-        return self._facts
+    def facts(self, pool: CardPool, setup: bool) -> Facts:
+        """What the engine finds from where the cards are, whether they are built, the phase (in setup
+        or not: ``setup``) and the card pool ``pool`` (cost changes, granted keywords...): dropped with
+        the index, and when asked with another pool, after a card was added to it, or in or out of
+        setup. What is kept there is never changed (callers keep it as it is)."""
+        found = self._facts
+        if found is None or found.pool is not pool or found.edits != pool.edits or found.setup != setup:
+            found = self._facts = Facts(pool, setup)
+        return found
 
     def outside(self, known: Mapping[str, Any]) -> list[Card]:
         """The cards whose code is not a key of ``known``, in ``cards``' order (kept for the same mapping)."""
@@ -185,6 +235,51 @@ class CardIndex:
 
 
 _NONE: list[Card] = []
+
+
+def _unfile(table: dict[str, list[Card]], key: str, c: Card) -> None:
+    """``c`` leaves ``table[key]`` (a new list; the key goes with the last card)."""
+    found = table.get(key)
+    if found is None:
+        return
+    rest = [x for x in found if x is not c]
+    if rest:
+        table[key] = rest
+    else:
+        del table[key]
+
+
+def _file(table: dict[str, list[Card]], key: str, c: Card, at: int, pos: dict[str, int]) -> None:
+    """``c``, at place ``at`` in the cards' order, joins ``table[key]`` (a new list)."""
+    found = table.get(key)
+    table[key] = [c] if found is None else _placed(found, c, at, pos)
+
+
+def _placed(cards: list[Card], c: Card, at: int, pos: dict[str, int]) -> list[Card]:
+    """A copy of ``cards`` (in the cards' order, ``pos``) with ``c`` in its place ``at``."""
+    i = len(cards)
+    while i > 0 and pos[cards[i - 1].ref] > at:
+        i -= 1
+    return [*cards[:i], c, *cards[i:]]
+
+
+class Facts:
+    """``CardIndex.facts``: what the engine keeps while the cards stay where they are, each kind in a
+    table of its own (looked up by strings, never by tuples made at each look-up). Each entry is made
+    by the engine (judge.games.swtcg.engine, judge.games.swtcg.legal) and never changed."""
+
+    def __init__(self, pool: CardPool, setup: bool) -> None:
+        self.pool = pool
+        self.edits = pool.edits
+        self.setup = setup
+        self.boost: list[Card] | None = None  # engine.boost_sources
+        self.grants: list[tuple[Card, Any]] | None = None  # engine.grant_sources
+        self.keywords: dict[str, Any] = {}  # engine.keyword_instances, by reference
+        # engine.cost_delta: by player, then scope, then the code of the card whose ability it is (None: any)
+        self.cost: dict[str, dict[str, dict[str | None, int]]] = {}
+        self.names: dict[str, dict[str, list[str]]] = {}  # engine.same_name: by player, then name
+        self.chance_base: dict[str, Any] = {}  # legal._chance_base, by player
+        self.chance_cards: dict[str, dict[str, Any]] = {}  # legal._chance_cards, by player, then kind of chance
 
 
 # -- the canonical encoding, written straight from the state (GameState.canonical): each writer gives
@@ -255,6 +350,19 @@ def _same(value: Any) -> Any:
     return value
 
 
+class HandMemo:
+    """What the engine found from one hand (judge.games.swtcg.legal._hand_needs), with a copy of
+    that hand and the card pool it was found with (``Player.hand_memo``)."""
+
+    __slots__ = ("pool", "edits", "hand", "needs")
+
+    def __init__(self, pool: CardPool, hand: list[str], needs: dict[str, int]) -> None:
+        self.pool: Final = pool
+        self.edits: Final = pool.edits
+        self.hand: Final = hand
+        self.needs: Final = needs
+
+
 @dataclass
 class Player:
     id: str
@@ -269,6 +377,9 @@ class Player:
     done: bool = False  # done deploying in setup
     bounties: list[list[Any]] = field(default_factory=list)  # rewards due at the next build step
     once: list[str] = field(default_factory=list)  # once-per-turn plays used this turn
+    # what the engine found from the hand as it was (judge.games.swtcg.legal._hand_needs): kept with
+    # a copy of that hand, and compared with it before use; never written, never compared
+    hand_memo: HandMemo | None = field(default=None, compare=False, repr=False)
 
     def copy(self) -> Player:
         new = copy.copy(self)
@@ -335,10 +446,17 @@ class GameState:
             found = self._index = CardIndex(self.cards)
         return found
 
-    def moved(self) -> None:
-        """A card entered or left ``cards``, or changed zone, controller, code, pilot or whether it is built:
-        ``index`` is found again."""
-        self._index = None
+    def moved(self, ref: str | None = None) -> None:
+        """A card entered or left ``cards``, or changed zone, controller, code, pilot or whether it is
+        built: ``ref`` (its reference), filed again in the index kept (``CardIndex.refile``), and what
+        was found from where the cards are goes; None: the index goes, found again when next asked for
+        (a change to several cards at once)."""
+        found = self._index
+        if found is not None:
+            if ref is None:
+                self._index = None
+            else:
+                found.refile(ref)
 
     def copy(self) -> GameState:
         """An independent copy, field by field (what deepcopy gives, several times faster: the
