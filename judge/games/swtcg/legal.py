@@ -8,7 +8,7 @@ does not implement counts as something they could play, so a chance never closes
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any, Final
+from typing import Final
 
 from judge.games.swtcg import engine as en
 from judge.games.swtcg.actions import _stack_problem, attack_keyword_refusal, check

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from judge.games.swtcg import legal
-from judge.games.swtcg import steps as st_
 from judge.games.swtcg import procedure as pr
+from judge.games.swtcg import steps as st_
 from judge.games.swtcg.cards import default_pool
 from judge.games.swtcg.engine import Ctx
 from judge.games.swtcg.state import CardIndex
