@@ -30,7 +30,7 @@ SW TCG's held triggers, which wait across steps for the next chance, so they are
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from i18n import N_, Msg
 from judge.games.base import Policy
@@ -47,7 +47,7 @@ from judge.games.swtcg.model import (
     Trigger,
     X,
 )
-from judge.games.swtcg.state import ARENAS, ARENAS_OR_BUILD, IN_PLAY, Card, GameState
+from judge.games.swtcg.state import ARENAS, ARENAS_OR_BUILD, IN_PLAY, Card, Facts, GameState
 from judge.kernel.core import Decision, IllegalAction, KernelLoop, MissingOutcome, PendingDecision, Record
 from judge.kernel.rng import Rng
 
@@ -198,6 +198,77 @@ def location_in(st: GameState, arena: str) -> Card | None:
     return next((c for c in st.index().zone("location") if c.at == arena), None)
 
 
+def facts_of(ctx: Ctx) -> Facts:
+    """What the engine keeps while the cards stay where they are (``CardIndex.facts``), less what the
+    cards moved since it last looked may have changed (``_settle``)."""
+    st = ctx.state
+    found = st.index().facts(ctx.cards, st.phase == "setup")
+    if found.moves:
+        _settle(ctx, found)
+    return found
+
+
+def _settle(ctx: Ctx, facts: Facts) -> None:
+    """Drop what the cards moved (``Facts.moves``) may have changed: with a card granting keywords in
+    play, or one moving, everything; the cards boosting stats, or the cost changes, when such a card
+    moves; the names of its controllers' units (``same_name``); its keyword instances; with a pilot
+    or Equipment moving, or a unit getting or losing a pilot or moving with Equipment, every card's keyword instances and
+    chance cards (``legal._chance_base``: they come from the pilot's, the Equipment's text); its
+    controllers' chance cards when its own text has something for a chance (or a code the pool does
+    not know). tests/judge/swtcg/test_fast_paths.py compares what is kept with what a state
+    without it finds, after every step of self-play games."""
+    moves = facts.moves
+    facts.moves = []
+    pool = ctx.cards
+    grant = pool.with_static("grant")
+    if facts.grants:
+        _drop_all(facts)
+        return
+    boost, cost = pool.with_static("boost"), pool.with_static("cost")
+    chance = pool.derived("chance-relevant", _chance_relevant)
+    cards = ctx.state.cards
+    for ref, old_code, old_pid, old_zone, old_piloted, code, pid, zone, piloted in moves:
+        if old_code in grant or code in grant:
+            _drop_all(facts)
+            return
+        if old_code in boost or code in boost:
+            facts.boost = None
+        if old_code in cost or code in cost:
+            facts.cost = {}
+        names, by_pid, kinds = facts.names, facts.chance_base, facts.chance_cards
+        if old_pid is not None:
+            names.pop(old_pid, None)
+        if pid is not None:
+            names.pop(pid, None)
+        c = cards.get(ref)
+        if old_piloted or piloted or old_zone in ("pilot", "equipped") or zone in ("pilot", "equipped") \
+                or (c is not None and c.gear):
+            facts.keywords, facts.chance_base, facts.chance_cards = {}, {}, {}
+            continue
+        facts.keywords.pop(ref, None)
+        if (old_code is not None and chance.get(old_code, _ANY)) or (code is not None and chance.get(code, _ANY)):
+            if old_pid is not None:
+                by_pid.pop(old_pid, None)
+                kinds.pop(old_pid, None)
+            if pid is not None:
+                by_pid.pop(pid, None)
+                kinds.pop(pid, None)
+
+
+_ANY: Final = frozenset(("any",))
+
+
+def _chance_relevant(d: CardDef) -> frozenset[str]:
+    """{"any"} for a card whose own text may have something for a chance to play: plays or an activated
+    keyword (legal._chances, whatever the kind)."""
+    return _ANY if d.plays or any(k.name in ACTIVATED for k in d.keywords) else frozenset()
+
+
+def _drop_all(facts: Facts) -> None:
+    facts.boost, facts.grants, facts.keywords, facts.cost = None, None, {}, {}
+    facts.names, facts.chance_base, facts.chance_cards = {}, {}, {}
+
+
 def boost_sources(ctx: Ctx) -> list[Card]:
     """The cards in the arenas whose static abilities boost other units' stats (found once while the
     cards stay where they are: GameState.index)."""
@@ -205,7 +276,7 @@ def boost_sources(ctx: Ctx) -> list[Card]:
     codes = ctx.cards.with_static("boost")
     if not codes:
         return []
-    facts = st.index().facts(ctx.cards, st.phase == "setup")
+    facts = facts_of(ctx)
     found = facts.boost
     if found is None:
         found = facts.boost = [g for g in st.index().of_codes(codes) if g.zone in ARENAS and active(st, g)]
@@ -222,7 +293,7 @@ def grant_sources(ctx: Ctx) -> list[tuple[Card, Any]]:
     """The cards in the arenas whose static abilities grant keywords, with those abilities (found once
     while the cards stay where they are: GameState.index)."""
     st = ctx.state
-    facts = st.index().facts(ctx.cards, st.phase == "setup")
+    facts = facts_of(ctx)
     out = facts.grants
     if out is not None:
         return out
@@ -247,7 +318,7 @@ def keyword_instances(ctx: Ctx, ref: str, grants: list[tuple[Card, Any]] | None 
     st = ctx.state
     if grants is not None and grants is not grant_sources(ctx):
         return _keyword_instances(ctx, ref, grants)
-    keywords = st.index().facts(ctx.cards, st.phase == "setup").keywords
+    keywords = facts_of(ctx).keywords
     found: list[tuple[str, Keyword]] | None = keywords.get(ref)
     if found is None:
         found = keywords[ref] = _keyword_instances(ctx, ref, None)
@@ -305,7 +376,7 @@ def cost_delta(ctx: Ctx, pid: str, scope: str, source: str | None = None) -> int
     changes, from static abilities in play (found once while the cards stay where they are:
     GameState.index)."""
     st = ctx.state
-    by_pid = st.index().facts(ctx.cards, st.phase == "setup").cost
+    by_pid = facts_of(ctx).cost
     by_scope = by_pid.get(pid)
     if by_scope is None:
         by_scope = by_pid[pid] = {}
@@ -1514,7 +1585,7 @@ def same_name(ctx: Ctx, pid: str, d: CardDef, moving: str | None = None) -> str 
     if not d.unique:
         return None
     if ctx.checking:  # only checking: each player's built units by name found once while they stay where they are
-        by_pid = ctx.state.index().facts(ctx.cards, ctx.state.phase == "setup").names
+        by_pid = facts_of(ctx).names
         names = by_pid.get(pid)
         if names is None:
             names = by_pid[pid] = {}

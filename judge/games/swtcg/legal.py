@@ -441,7 +441,7 @@ def _chance_cards(ctx: Ctx, pid: str, kind: str) -> ChanceCards:
     the first with it); a card with neither is left out. Found from ``_chance_base`` (the cards with
     something for any kind of chance), once while the cards stay where they are (GameState.index)."""
     st = ctx.state
-    facts = st.index().facts(ctx.cards, st.phase == "setup")
+    facts = en.facts_of(ctx)
     by_kind = facts.chance_cards.get(pid)
     if by_kind is None:
         by_kind = facts.chance_cards[pid] = {}

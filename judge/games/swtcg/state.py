@@ -143,16 +143,21 @@ class CardIndex:
         self.next = i  # the place of the next card to enter ``cards`` (the last)
 
     def refile(self, ref: str) -> None:
-        """The card ``ref`` entered or left ``cards`` or may have changed zone, controller, code or
-        whether it has a pilot: filed again where it is now (a card entering goes last, as it does in
-        ``cards``); what was found from where the cards are goes."""
-        self._facts = None
+        """The card ``ref`` entered or left ``cards`` or may have changed zone, controller, code,
+        whether it has a pilot or whether it is built: filed again where it is now (a card entering
+        goes last, as it does in ``cards``), and noted in the facts' ``moves``."""
         if self._of_codes:
             self._of_codes = {}
         if self._outside:
             self._outside = {}
         old = self.filed.get(ref)
         c = self.cards.get(ref)
+        facts = self._facts
+        if facts is not None:  # (what the engine found: it drops what the move may change, Facts.moves)
+            facts.moves.append((ref, old[3] if old is not None else None, old[2] if old is not None else None,
+                                old[1] if old is not None else None, old is not None and old[4],
+                                c.code if c is not None else None, c.controller if c is not None else None,
+                                c.zone if c is not None else None, c is not None and bool(c.pilot)))
         if old is not None:
             was, zone, controller, code, piloted = old
             if c is was and c.zone == zone and c.controller == controller and c.code == code \
@@ -263,15 +268,24 @@ def _placed(cards: list[Card], c: Card, at: int, pos: dict[str, int]) -> list[Ca
     return [*cards[:i], c, *cards[i:]]
 
 
+# a card filed again (CardIndex.refile): its reference, then its code, controller, zone and whether it
+# had a pilot as it was filed (None, None, None, False: it was not in play), then as it is now (the
+# same: it left)
+Move = tuple[str, str | None, str | None, str | None, bool, str | None, str | None, str | None, bool]
+
+
 class Facts:
     """``CardIndex.facts``: what the engine keeps while the cards stay where they are, each kind in a
     table of its own (looked up by strings, never by tuples made at each look-up). Each entry is made
-    by the engine (judge.games.swtcg.engine, judge.games.swtcg.legal) and never changed."""
+    by the engine (judge.games.swtcg.engine, judge.games.swtcg.legal) and never changed. A card that
+    moves is noted in ``moves``; the engine drops what that may change before it next looks here
+    (judge.games.swtcg.engine.facts)."""
 
     def __init__(self, pool: CardPool, setup: bool) -> None:
         self.pool = pool
         self.edits = pool.edits
         self.setup = setup
+        self.moves: list[Move] = []
         self.boost: list[Card] | None = None  # engine.boost_sources
         self.grants: list[tuple[Card, Any]] | None = None  # engine.grant_sources
         self.keywords: dict[str, Any] = {}  # engine.keyword_instances, by reference

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from judge.games.swtcg import engine as en
 from judge.games.swtcg import legal
 from judge.games.swtcg import procedure as pr
 from judge.games.swtcg import steps as st_
@@ -134,6 +135,7 @@ class MayChecked:
                     {k: [c.ref for c in v] for k, v in getattr(fresh, table).items()}, table
             assert [c.ref for c in kept.piloted] == [c.ref for c in fresh.piloted]
             assert sorted(kept.pos, key=kept.pos.__getitem__) == list(live.cards)
+        self.check_facts(live)
         if live.phase == "over" or live.turn is None or live.wait is None:
             return
         pid = live.turn
@@ -142,6 +144,29 @@ class MayChecked:
         assert legal.may(Ctx(live, self.pool), pid) == slow  # (with what the live state keeps)
         assert live.may == slow or live.wait == "chance"  # (a chance's may: after nothing_in_chance)
         self.waits[live.wait] = self.waits.get(live.wait, 0) + 1
+
+
+    def check_facts(self, live: Any) -> None:
+        """What the live state's index keeps across moves (engine.facts_of) is what a copy, which
+        keeps nothing, finds: each card's keyword instances, the cost changes, the cards boosting and
+        granting, each player's chance cards of each kind."""
+        kept, fresh = Ctx(live, self.pool), Ctx(live.copy(), self.pool)
+        for ref in live.cards:
+            assert en.keyword_instances(kept, ref) == en.keyword_instances(fresh, ref), ref
+            for pid in live.players:
+                assert en.cost_delta(kept, pid, "ability", ref) == en.cost_delta(fresh, pid, "ability", ref)
+        assert [c.ref for c in en.boost_sources(kept)] == [c.ref for c in en.boost_sources(fresh)]
+        assert [(c.ref, s) for c, s in en.grant_sources(kept)] == [(c.ref, s) for c, s in en.grant_sources(fresh)]
+        for pid in live.players:
+            assert en.cost_delta(kept, pid, "battle") == en.cost_delta(fresh, pid, "battle")
+            for kind in KINDS:
+                assert legal._chance_cards(kept, pid, kind) == legal._chance_cards(fresh, pid, kind), (pid, kind)
+            kept.checking = fresh.checking = True
+            for code in {c.code for c in live.cards.values()}:
+                d = self.pool.get(code)
+                if d is not None and d.unique:
+                    assert en.same_name(kept, pid, d) == en.same_name(fresh, pid, d)
+            kept.checking = fresh.checking = False
 
 
 @pytest.mark.parametrize("seed", ["may-1", "may-2", "may-3"])
