@@ -212,8 +212,8 @@ def _settle(ctx: Ctx, facts: Facts) -> None:
     """Drop what the cards moved (``Facts.moves``) may have changed: with a card granting keywords in
     play, or one moving, everything; the cards boosting stats, or the cost changes, when such a card
     moves; the names of its controllers' units (``same_name``); its keyword instances; with a pilot
-    or Equipment moving, or a unit getting or losing a pilot or moving with Equipment, every card's keyword instances and
-    chance cards (``legal._chance_base``: they come from the pilot's, the Equipment's text); its
+    or Equipment moving, or a unit getting or losing a pilot or moving with Equipment, every card's
+    keyword instances and chance cards (``legal._chance_base``: from the pilot's, the Equipment's text); its
     controllers' chance cards when its own text has something for a chance (or a code the pool does
     not know). tests/judge/swtcg/test_fast_paths.py compares what is kept with what a state
     without it finds, after every step of self-play games."""
@@ -315,7 +315,6 @@ def keyword_instances(ctx: Ctx, ref: str, grants: list[tuple[Card, Any]] | None 
     works only there (swtcg.base.reserves). ``grants``: ``grant_sources(ctx)``, when the caller found
     them already. Found once while the cards stay where they are (GameState.index: what they depend on,
     zones, pilots, Equipment, built or not, is all there); the list is kept as it is."""
-    st = ctx.state
     if grants is not None and grants is not grant_sources(ctx):
         return _keyword_instances(ctx, ref, grants)
     keywords = facts_of(ctx).keywords

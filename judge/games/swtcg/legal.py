@@ -440,7 +440,6 @@ def _chance_cards(ctx: Ctx, pid: str, kind: str) -> ChanceCards:
     keyword instances of that kind (ID, keyword, and the keyword check finds for that ID: find_keyword's,
     the first with it); a card with neither is left out. Found from ``_chance_base`` (the cards with
     something for any kind of chance), once while the cards stay where they are (GameState.index)."""
-    st = ctx.state
     facts = en.facts_of(ctx)
     by_kind = facts.chance_cards.get(pid)
     if by_kind is None:

@@ -78,9 +78,10 @@ class Card:
     gear: tuple[str, ...] = ()  # the Equipment on this unit, sorted (each one's ``on``, kept here too; not written)
 
     def copy(self) -> Card:
-        new = copy.copy(self)
-        new.under = list(self.under)
-        return new
+        return Card(ref=self.ref, code=self.code, owner=self.owner, controller=self.controller, zone=self.zone,
+                    tapped=self.tapped, damage=self.damage, counters=self.counters, built=self.built, pilot=self.pilot,
+                    on=self.on, under=list(self.under), moved=self.moved, deployed_at=self.deployed_at, at=self.at,
+                    gear=self.gear)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"code": self.code, "zone": self.zone, "tapped": self.tapped, "damage": self.damage}
@@ -313,39 +314,73 @@ def _strs(values: Any) -> str:
     return '["' + '","'.join(values) + '"]' if len(values) else "[]"
 
 
+def _json(value: Any) -> str:
+    """Loose JSON-like data (a chance, an attack, frames...: dicts with string keys, lists, strings,
+    whole numbers, booleans, None), as ``canon.canonical`` writes it, written here (the canonical
+    encoder's set-up costs more than most of these small values); anything else by ``canon`` itself."""
+    kind = type(value)
+    if kind is str:
+        return encode_basestring_ascii(value)
+    if kind is int:
+        return str(value)
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if kind is dict:
+        if not value:
+            return "{}"
+        keys = list(value)
+        for k in keys:
+            if type(k) is not str:
+                return _doc(value)
+        keys.sort()
+        return "{" + ",".join([encode_basestring_ascii(k) + ":" + _json(value[k]) for k in keys]) + "}"
+    if kind is list or kind is tuple:
+        if not value:
+            return "[]"
+        return "[" + ",".join([_json(v) for v in value]) + "]"
+    return _doc(value)
+
+
 def _loose(value: Any) -> str:
     """Loose JSON-like data (a chance, an attack, frames...), None the most often."""
-    return "null" if value is None else _doc(value)
+    return "null" if value is None else _json(value)
 
 
 def _card(c: Card) -> str:
     """``Card.to_json()``, encoded."""
-    out = '{"at":' + _str(c.at) + "," if c.at else "{"
-    if not c.built:
-        out += '"built":false,'
-    out += '"code":' + _str(c.code)
+    built = c.built
+    out = [f'{{"at":{_str(c.at)},"code":' if c.at else '{"code":' if built else '{"built":false,"code":',
+           _str(c.code)]
+    if c.at and not built:
+        out[0] = f'{{"at":{_str(c.at)},"built":false,"code":'
     if c.controller != c.owner:
-        out += ',"controller":' + _str(c.controller)
-    if not c.built or c.counters:
-        out += ',"counters":' + _int(c.counters)
-    out += ',"damage":' + _int(c.damage)
+        out.append(',"controller":' + _str(c.controller))
+    if not built or c.counters:
+        out.append(',"counters":' + _int(c.counters))
+    out.append(',"damage":' + _int(c.damage))
     if c.deployed_at:
-        out += ',"deployed_at":' + _int(c.deployed_at)
+        out.append(',"deployed_at":' + _int(c.deployed_at))
     if c.moved:
-        out += ',"moved":true'
+        out.append(',"moved":true')
     if c.on:
-        out += ',"on":' + _str(c.on)
+        out.append(',"on":' + _str(c.on))
     if c.pilot:
-        out += ',"pilot":' + _str(c.pilot)
-    out += ',"tapped":' + _bool(c.tapped)
+        out.append(',"pilot":' + _str(c.pilot))
+    out.append(',"tapped":true' if c.tapped is True else ',"tapped":false' if c.tapped is False
+               else ',"tapped":' + _bool(c.tapped))
     if c.under:
-        out += ',"under":' + _strs(c.under)
-    return out + ',"zone":' + _str(c.zone) + "}"
+        out.append(',"under":' + _strs(c.under))
+    out.append(',"zone":' + _str(c.zone) + "}")
+    return "".join(out)
 
 
 def _player(p: Player) -> str:
     """``Player.to_json(True)``, encoded."""
-    out = '{"bounties":' + _doc(p.bounties) + "," if p.bounties else "{"
+    out = '{"bounties":' + _json(p.bounties) + "," if p.bounties else "{"
     out += '"build":' + _int(p.build) + ',"deck":' + _strs(p.deck)
     if p.deployed:
         out += ',"deployed":' + _int(p.deployed)
@@ -396,11 +431,10 @@ class Player:
     hand_memo: HandMemo | None = field(default=None, compare=False, repr=False)
 
     def copy(self) -> Player:
-        new = copy.copy(self)
-        new.hand, new.deck, new.discard = list(self.hand), list(self.deck), list(self.discard)
-        new.once = list(self.once)
-        new.bounties = plain_copy(self.bounties)
-        return new
+        return Player(id=self.id, name=self.name, side=self.side, force=self.force, build=self.build,
+                      hand=list(self.hand), deck=list(self.deck), discard=list(self.discard), deployed=self.deployed,
+                      done=self.done, bounties=plain_copy(self.bounties), once=list(self.once),
+                      hand_memo=self.hand_memo)
 
     def to_json(self, hidden: bool) -> dict[str, Any]:
         out: dict[str, Any] = {"side": self.side, "force": self.force, "build": self.build}
@@ -475,17 +509,15 @@ class GameState:
     def copy(self) -> GameState:
         """An independent copy, field by field (what deepcopy gives, several times faster: the
         replayer's snapshots and rejected steps take one)."""
-        new = copy.copy(self)
-        new._index = None
-        new.acting, new.may, new.build_started = list(self.acting), list(self.may), list(self.build_started)
-        new.players = {pid: p.copy() for pid, p in self.players.items()}
-        new.cards = {ref: c.copy() for ref, c in self.cards.items()}
-        new.mods, new.damage, new.later = plain_copy(self.mods), plain_copy(self.damage), plain_copy(self.later)
-        new.held, new.frames = plain_copy(self.held), plain_copy(self.frames)
-        new.chance, new.attack, new.roll = plain_copy(self.chance), plain_copy(self.attack), plain_copy(self.roll)
-        if self.last_hits is not None:
-            new.last_hits = dict(self.last_hits)
-        return new
+        return GameState(round=self.round, phase=self.phase, step=self.step, arena=self.arena, active=self.active,
+                         turn=self.turn, wait=self.wait, acting=list(self.acting), may=list(self.may),
+                         players={pid: p.copy() for pid, p in self.players.items()},
+                         cards={ref: c.copy() for ref, c in self.cards.items()}, mods=plain_copy(self.mods),
+                         chance=plain_copy(self.chance), attack=plain_copy(self.attack), roll=plain_copy(self.roll),
+                         damage=plain_copy(self.damage), later=plain_copy(self.later), held=plain_copy(self.held),
+                         frames=plain_copy(self.frames), build_started=list(self.build_started), deploys=self.deploys,
+                         winner=self.winner, reason=self.reason, rng_drawn=self.rng_drawn,
+                         last_hits=dict(self.last_hits) if self.last_hits is not None else None)
 
     def seats(self) -> list[str]:
         return list(self.players)
@@ -611,11 +643,11 @@ class GameState:
         for ref in sorted(cards):
             w(sep + _str(ref) + ":" + _card(cards[ref]))
             sep = ","
-        w('},"chance":' + _loose(self.chance) + ',"damage":' + _doc(self.damage) + ',"deploys":' + _int(self.deploys)
-          + ',"frames":' + _doc(self.frames) + ',"held":' + _doc(self.held))
+        w('},"chance":' + _loose(self.chance) + ',"damage":' + _json(self.damage) + ',"deploys":' + _int(self.deploys)
+          + ',"frames":' + _json(self.frames) + ',"held":' + _json(self.held))
         if self.last_hits is not None:
-            w(',"last_hits":' + _doc(self.last_hits))
-        w(',"later":' + _doc(self.later) + ',"may":' + _strs(self.may) + ',"mods":' + _doc(self.mods)
+            w(',"last_hits":' + _json(self.last_hits))
+        w(',"later":' + _json(self.later) + ',"may":' + _strs(self.may) + ',"mods":' + _json(self.mods)
           + ',"phase":' + _str(self.phase) + ',"players":{')
         sep = ""
         for pid in sorted(self.players):
