@@ -149,11 +149,13 @@ def stat(ctx: Ctx, ref: str, name: str, boosters: list[Card] | None = None) -> i
     st = ctx.state
     c = st.cards[ref]
     d = ctx.card(c.code)
-    value = int(getattr(d, name))
+    value = d.speed if name == "speed" else d.power if name == "power" else d.health if name == "health" \
+        else int(getattr(d, name))
     if c.pilot and c.pilot in st.cards:
         pdef = ctx.cdef(c.pilot).pilot
         if pdef is not None:
-            value += int(getattr(pdef, name))
+            value += pdef.speed if name == "speed" else pdef.power if name == "power" else pdef.health \
+                if name == "health" else int(getattr(pdef, name))
     for m in st.mods:
         if m["target"] == ref and m["stat"] == name:
             value += int(m["amount"])
@@ -243,9 +245,10 @@ def _settle(ctx: Ctx, facts: Facts) -> None:
         c = cards.get(ref)
         if old_piloted or piloted or old_zone in ("pilot", "equipped") or zone in ("pilot", "equipped") \
                 or (c is not None and c.gear):
-            facts.keywords, facts.chance_base, facts.chance_cards = {}, {}, {}
+            facts.keywords, facts.kw_values, facts.chance_base, facts.chance_cards = {}, {}, {}, {}
             continue
         facts.keywords.pop(ref, None)
+        facts.kw_values.pop(ref, None)
         if (old_code is not None and chance.get(old_code, _ANY)) or (code is not None and chance.get(code, _ANY)):
             if old_pid is not None:
                 by_pid.pop(old_pid, None)
@@ -265,7 +268,7 @@ def _chance_relevant(d: CardDef) -> frozenset[str]:
 
 
 def _drop_all(facts: Facts) -> None:
-    facts.boost, facts.grants, facts.keywords, facts.cost = None, None, {}, {}
+    facts.boost, facts.grants, facts.keywords, facts.kw_values, facts.cost = None, None, {}, {}, {}
     facts.names, facts.chance_base, facts.chance_cards = {}, {}, {}
 
 
@@ -360,13 +363,32 @@ def kw_value(ctx: Ctx, ref: str, name: str) -> int:
     """A keyword's value on a unit: the sum of its instances for a cumulative keyword
     (swtcg.abilities.cumulative-modifiers, swtcg.keywords.lucky-sum), 1 when it has Armor or Overkill
     however many times (swtcg.keywords.armor-no-stack)."""
-    found = [k for _, k in keyword_instances(ctx, ref) if k.name == name]
-    extra = sum(int(m["amount"]) for m in ctx.state.mods if m["target"] == ref and m["stat"] == f"kw:{name}")
-    if not found and not extra:
+    values = facts_of(ctx).kw_values.get(ref)
+    if values is None:
+        values = _kw_values(ctx, ref)
+    value = values.get(name)
+    extra = 0
+    mods = ctx.state.mods
+    if mods:
+        stat_name = "kw:" + name
+        for m in mods:
+            if m["target"] == ref and m["stat"] == stat_name:
+                extra += int(m["amount"])
+    if value is None and not extra:
         return 0
     if name in CUMULATIVE:
-        return sum(k.value for k in found) + extra
+        return (value or 0) + extra
     return 1
+
+
+def _kw_values(ctx: Ctx, ref: str) -> dict[str, int]:
+    """For each keyword a card has now (``keyword_instances``), the sum of its instances' values (kept
+    with them, in the facts)."""
+    values: dict[str, int] = {}
+    for _, k in keyword_instances(ctx, ref):
+        values[k.name] = values.get(k.name, 0) + k.value
+    facts_of(ctx).kw_values[ref] = values
+    return values
 
 
 def cost_delta(ctx: Ctx, pid: str, scope: str, source: str | None = None) -> int:
@@ -1089,9 +1111,15 @@ def hits(ctx: Ctx, roll: dict[str, Any], attack: bool) -> tuple[int, int, int, i
     target = roll["target"]
     need = 5 if target in ctx.state.cards and kw_value(ctx, target, "armor") else 4
     acc = kw_value(ctx, roll["source"], "accuracy") if attack and roll["source"] in ctx.state.cards else 0
-    n = sum(1 for d in roll["dice"] if d + acc >= need)
+    n = 0
+    six = False
+    for d in roll["dice"]:
+        if d + acc >= need:
+            n += 1
+        if d == 6:
+            six = True
     crit = 0
-    if attack and roll["source"] in ctx.state.cards and any(d == 6 for d in roll["dice"]):
+    if attack and six and roll["source"] in ctx.state.cards:
         crit = kw_value(ctx, roll["source"], "critical-hit")
     return n, need, acc, crit
 

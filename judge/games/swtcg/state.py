@@ -290,6 +290,7 @@ class Facts:
         self.boost: list[Card] | None = None  # engine.boost_sources
         self.grants: list[tuple[Card, Any]] | None = None  # engine.grant_sources
         self.keywords: dict[str, Any] = {}  # engine.keyword_instances, by reference
+        self.kw_values: dict[str, dict[str, int]] = {}  # engine._kw_values, by reference
         # engine.cost_delta: by player, then scope, then the code of the card whose ability it is (None: any)
         self.cost: dict[str, dict[str, dict[str | None, int]]] = {}
         self.names: dict[str, dict[str, list[str]]] = {}  # engine.same_name: by player, then name

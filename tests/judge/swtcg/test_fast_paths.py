@@ -153,6 +153,8 @@ class MayChecked:
         kept, fresh = Ctx(live, self.pool), Ctx(live.copy(), self.pool)
         for ref in live.cards:
             assert en.keyword_instances(kept, ref) == en.keyword_instances(fresh, ref), ref
+            for name in ("armor", "accuracy", "critical-hit", "shields", "stun", "evade", "lucky", "stealth"):
+                assert en.kw_value(kept, ref, name) == en.kw_value(fresh, ref, name), (ref, name)
             for pid in live.players:
                 assert en.cost_delta(kept, pid, "ability", ref) == en.cost_delta(fresh, pid, "ability", ref)
         assert [c.ref for c in en.boost_sources(kept)] == [c.ref for c in en.boost_sources(fresh)]
