@@ -246,16 +246,20 @@ def _settle(ctx: Ctx, facts: Facts) -> None:
         if old_piloted or piloted or old_zone in ("pilot", "equipped") or zone in ("pilot", "equipped") \
                 or (c is not None and c.gear):
             facts.keywords, facts.kw_values, facts.chance_base, facts.chance_cards = {}, {}, {}, {}
+            facts.chance_moved = {}
             continue
         facts.keywords.pop(ref, None)
         facts.kw_values.pop(ref, None)
         if (old_code is not None and chance.get(old_code, _ANY)) or (code is not None and chance.get(code, _ANY)):
-            if old_pid is not None:
-                by_pid.pop(old_pid, None)
-                kinds.pop(old_pid, None)
-            if pid is not None:
-                by_pid.pop(pid, None)
-                kinds.pop(pid, None)
+            # its own entry in its controllers' chance cards is found again (legal._chance_base)
+            for who in (old_pid, pid):
+                if who is not None and who in by_pid:
+                    kinds.pop(who, None)
+                    moved = facts.chance_moved.get(who)
+                    if moved is None:
+                        facts.chance_moved[who] = {ref}
+                    else:
+                        moved.add(ref)
 
 
 _ANY: Final = frozenset(("any",))
@@ -269,7 +273,7 @@ def _chance_relevant(d: CardDef) -> frozenset[str]:
 
 def _drop_all(facts: Facts) -> None:
     facts.boost, facts.grants, facts.keywords, facts.kw_values, facts.cost = None, None, {}, {}, {}
-    facts.names, facts.chance_base, facts.chance_cards = {}, {}, {}
+    facts.names, facts.chance_base, facts.chance_cards, facts.chance_moved = {}, {}, {}, {}
 
 
 def boost_sources(ctx: Ctx) -> list[Card]:

@@ -8,7 +8,7 @@ does not implement counts as something they could play, so a chance never closes
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Final
+from typing import Any, Final
 
 from judge.games.swtcg import engine as en
 from judge.games.swtcg.actions import _stack_problem, attack_keyword_refusal, check
@@ -467,7 +467,10 @@ def _chance_base(ctx: Ctx, pid: str, facts: Facts) -> list[BaseCard]:
     them while a card grants keywords. A unit's plays work only while its abilities do (check:
     swtcg.abilities.partially-built-inactive)."""
     found: list[BaseCard] | None = facts.chance_base.get(pid)
+    moved = facts.chance_moved.pop(pid, None)
     if found is not None:
+        if moved:  # cards of pid's moved (no pilot, no Equipment, no card granting keywords): theirs again
+            found = facts.chance_base[pid] = _chance_base_moved(ctx, pid, found, moved)
         return found
     st = ctx.state
     index = st.index()
@@ -486,29 +489,60 @@ def _chance_base(ctx: Ctx, pid: str, facts: Facts) -> list[BaseCard]:
                  *(c for c in index.piloted if c.pilot in cards and (
                      (pcode := cards[c.pilot].code) in piloted or pcode not in piloting))]
     found = []
-    pool = ctx.cards.cards
     for ref in sorted({c.ref for c in among if c.controller == pid}):
-        instances = en.keyword_instances(ctx, ref, grants)
-        first: dict[str, Keyword] = {}
-        for iid, k in instances:
-            first.setdefault(iid, k)
-        activated = [(iid, k, first[iid], FITS[window]) for iid, k in instances
-                     if (window := ACTIVATED.get(k.name)) is not None and FITS[window]]
-        c = cards[ref]
-        d = pool.get(c.code)
-        plays: list[tuple[int, Play, frozenset[str]]] | None = None
-        if d is not None:
-            plays = []
-            if d.unit and en.active(st, c):
-                for n, play in enumerate(d.plays):
-                    kinds = frozenset(k for w in play.windows for k in FITS[w])
-                    if kinds:
-                        plays.append((n, play, kinds))
-            if not plays and not activated:
-                continue
-        found.append((ref, plays, activated))
+        entry = _chance_entry(ctx, ref, grants)
+        if entry is not None:
+            found.append(entry)
     facts.chance_base[pid] = found
     return found
+
+
+def _chance_entry(ctx: Ctx, ref: str, grants: list[tuple[Card, Any]]) -> BaseCard | None:
+    """``_chance_base``'s entry of the card ``ref`` (None: nothing of its own, its pilot's or granted
+    to use in a chance)."""
+    st = ctx.state
+    instances = en.keyword_instances(ctx, ref, grants)
+    first: dict[str, Keyword] = {}
+    for iid, k in instances:
+        first.setdefault(iid, k)
+    activated = [(iid, k, first[iid], FITS[window]) for iid, k in instances
+                 if (window := ACTIVATED.get(k.name)) is not None and FITS[window]]
+    c = st.cards[ref]
+    d = ctx.cards.cards.get(c.code)
+    plays: list[tuple[int, Play, frozenset[str]]] | None = None
+    if d is not None:
+        plays = []
+        if d.unit and en.active(st, c):
+            for n, play in enumerate(d.plays):
+                kinds = frozenset(k for w in play.windows for k in FITS[w])
+                if kinds:
+                    plays.append((n, play, kinds))
+        if not plays and not activated:
+            return None
+    return ref, plays, activated
+
+
+def _chance_base_moved(ctx: Ctx, pid: str, kept: list[BaseCard], moved: set[str]) -> list[BaseCard]:
+    """``_chance_base`` of ``pid`` found from the one ``kept`` before the cards ``moved`` moved (each
+    with no pilot, no Equipment, while no card grants keywords: only its own entry may change, and
+    whether it has one, engine._settle): theirs found again, the others' kept."""
+    cards = ctx.state.cards
+    in_play = ctx.cards.derived("chances", _chances)
+    own = ctx.cards.derived_codes("chances", _chances).get("", frozenset())
+    grants = en.grant_sources(ctx)
+    found = [entry for entry in kept if entry[0] not in moved]
+    for ref in moved:
+        c = cards.get(ref)
+        if c is not None and c.controller == pid and (c.code in own or c.code not in in_play):
+            entry = _chance_entry(ctx, ref, grants)
+            if entry is not None:
+                found.append(entry)
+    found.sort(key=_first)
+    return found
+
+
+def _first(entry: BaseCard) -> str:
+    return entry[0]
 
 
 def _complete_steps(ctx: Ctx, pid: str, ref: str, d: CardDef, in_order: _Refs) -> Iterator[SwAction]:

@@ -295,6 +295,7 @@ class Facts:
         self.cost: dict[str, dict[str, dict[str | None, int]]] = {}
         self.names: dict[str, dict[str, list[str]]] = {}  # engine.same_name: by player, then name
         self.chance_base: dict[str, Any] = {}  # legal._chance_base, by player
+        self.chance_moved: dict[str, set[str]] = {}  # by player, the cards whose entry there is to be found again
         self.chance_cards: dict[str, dict[str, Any]] = {}  # legal._chance_cards, by player, then kind of chance
 
 
