@@ -1117,7 +1117,8 @@ def hits(ctx: Ctx, roll: dict[str, Any], attack: bool) -> tuple[int, int, int, i
     acc = kw_value(ctx, roll["source"], "accuracy") if attack and roll["source"] in ctx.state.cards else 0
     n = 0
     six = False
-    for d in roll["dice"]:
+    dice: list[int] = roll["dice"]
+    for d in dice:
         if d + acc >= need:
             n += 1
         if d == 6:
@@ -1389,22 +1390,30 @@ def next_actors(ctx: Ctx, arena: str) -> list[str]:
     """The units whose turn it is in a battle step: the fastest untapped ones; on a tie of both
     players', the Dark Side's (base.battle.order)."""
     st = ctx.state
-    ready_units = [c for c in st.units_in(arena) if not c.tapped]
-    if not ready_units:
+    boosters: list[Card] | None = None
+    top = -1
+    fastest: list[Card] = []
+    for c in st.index().zone(arena):
+        if c.tapped:
+            continue
+        if boosters is None:
+            boosters = boost_sources(ctx)
+        speed = stat(ctx, c.ref, "speed", boosters)  # (at least 0)
+        if speed > top:
+            top, fastest = speed, [c]
+        elif speed == top:
+            fastest.append(c)
+    if not fastest:
         return []
-    boosters = boost_sources(ctx)
-    speeds = [stat(ctx, c.ref, "speed", boosters) for c in ready_units]
-    top = max(speeds)
-    fastest = [c for c, speed in zip(ready_units, speeds, strict=True) if speed == top]
     dark = st.dark()
     if any(c.controller == dark for c in fastest):
         fastest = [c for c in fastest if c.controller == dark]
-    return sorted(c.ref for c in fastest)
+    return sorted([c.ref for c in fastest])
 
 
 def run_frame(ctx: Ctx, frame: dict[str, Any]) -> None:
     st = ctx.state
-    f = frame["f"]
+    f: str = frame["f"]
     # (the most frequent frames first: an arena's turn loop, a chance to play, an attack's steps)
     if f == "arena-loop":
         actors = next_actors(ctx, frame["a"])
