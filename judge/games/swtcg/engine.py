@@ -755,8 +755,24 @@ def effect_json(e: Effect) -> list[Any]:
     return [e.kind, e.amount, e.target]
 
 
+# effects_from's answers, by the effects' JSON (as a tuple of tuples): a replay resolves the same few
+# plays over and over (an Effect, a frozen dataclass, is made by an interpreted __init__); emptied
+# when it holds MAX_EFFECTS
+_EFFECTS: Final[dict[tuple[tuple[Any, ...], ...], tuple[Effect, ...]]] = {}
+MAX_EFFECTS = 1024
+
+
 def effects_from(raw: list[list[Any]]) -> tuple[Effect, ...]:
-    return tuple(Effect(kind=k, amount=a, target=t) for k, a, t in raw)
+    key = tuple([tuple(e) for e in raw])
+    if not all(type(v) in (str, int) for e in key for v in e):  # (only as effect_json writes them)
+        return tuple([Effect(kind=k, amount=a, target=t) for k, a, t in raw])
+    found = _EFFECTS.get(key)
+    if found is None:
+        found = tuple([Effect(kind=k, amount=a, target=t) for k, a, t in raw])
+        if len(_EFFECTS) >= MAX_EFFECTS:
+            _EFFECTS.clear()
+        _EFFECTS[key] = found
+    return found
 
 
 def reads_last_attack(cards: CardPool, codes: Iterable[str]) -> bool:

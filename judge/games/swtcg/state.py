@@ -77,6 +77,28 @@ class Card:
     at: str | None = None  # the arena a Location is in
     gear: tuple[str, ...] = ()  # the Equipment on this unit, sorted (each one's ``on``, kept here too; not written)
 
+    # (the dataclass's own __init__, written out: compiled, the generated one would run interpreted)
+    def __init__(self, ref: str, code: str, owner: str, controller: str, zone: str, tapped: bool = False,
+                 damage: int = 0, counters: int = 0, built: bool = True, pilot: str | None = None,
+                 on: str | None = None, under: list[str] | None = None, moved: bool = False, deployed_at: int = 0,
+                 at: str | None = None, gear: tuple[str, ...] = ()) -> None:
+        self.ref = ref
+        self.code = code
+        self.owner = owner
+        self.controller = controller
+        self.zone = zone
+        self.tapped = tapped
+        self.damage = damage
+        self.counters = counters
+        self.built = built
+        self.pilot = pilot
+        self.on = on
+        self.under = [] if under is None else under
+        self.moved = moved
+        self.deployed_at = deployed_at
+        self.at = at
+        self.gear = gear
+
     def copy(self) -> Card:
         return Card(ref=self.ref, code=self.code, owner=self.owner, controller=self.controller, zone=self.zone,
                     tapped=self.tapped, damage=self.damage, counters=self.counters, built=self.built, pilot=self.pilot,
@@ -432,6 +454,25 @@ class Player:
     # a copy of that hand, and compared with it before use; never written, never compared
     hand_memo: HandMemo | None = field(default=None, compare=False, repr=False)
 
+    # (the dataclass's own __init__, written out: compiled, the generated one would run interpreted)
+    def __init__(self, id: str, name: str = "", side: str = "dark", force: int = 0, build: int = 0,
+                 hand: list[str] | None = None, deck: list[str] | None = None, discard: list[str] | None = None,
+                 deployed: int = 0, done: bool = False, bounties: list[list[Any]] | None = None,
+                 once: list[str] | None = None, hand_memo: HandMemo | None = None) -> None:
+        self.id = id
+        self.name = name
+        self.side = side
+        self.force = force
+        self.build = build
+        self.hand = [] if hand is None else hand
+        self.deck = [] if deck is None else deck
+        self.discard = [] if discard is None else discard
+        self.deployed = deployed
+        self.done = done
+        self.bounties = [] if bounties is None else bounties
+        self.once = [] if once is None else once
+        self.hand_memo = hand_memo
+
     def copy(self) -> Player:
         return Player(id=self.id, name=self.name, side=self.side, force=self.force, build=self.build,
                       hand=list(self.hand), deck=list(self.deck), discard=list(self.discard), deployed=self.deployed,
@@ -487,6 +528,45 @@ class GameState:
     last_hits: dict[str, int] | None = None
     # where the cards are (``index``), kept until ``moved``; never written, never compared
     _index: CardIndex | None = field(default=None, compare=False, repr=False)
+
+    # (the dataclass's own __init__, written out: compiled, the generated one would run interpreted)
+    def __init__(self, round: int = 0, phase: str = "setup", step: str = "setup", arena: str | None = None,
+                 active: str | None = None, turn: str | None = None, wait: str | None = None,
+                 acting: list[str] | None = None, may: list[str] | None = None,
+                 players: dict[str, Player] | None = None, cards: dict[str, Card] | None = None,
+                 mods: list[dict[str, Any]] | None = None, chance: dict[str, Any] | None = None,
+                 attack: dict[str, Any] | None = None, roll: dict[str, Any] | None = None,
+                 damage: list[dict[str, Any]] | None = None, later: list[dict[str, Any]] | None = None,
+                 held: list[dict[str, Any]] | None = None, frames: list[dict[str, Any]] | None = None,
+                 build_started: list[str] | None = None, deploys: int = 0, winner: str | None = None,
+                 reason: str | None = None, rng_drawn: int | None = None, last_hits: dict[str, int] | None = None,
+                 ) -> None:
+        self.round = round
+        self.phase = phase
+        self.step = step
+        self.arena = arena
+        self.active = active
+        self.turn = turn
+        self.wait = wait
+        self.acting = [] if acting is None else acting
+        self.may = [] if may is None else may
+        self.players = {} if players is None else players
+        self.cards = {} if cards is None else cards
+        self.mods = [] if mods is None else mods
+        self.chance = chance
+        self.attack = attack
+        self.roll = roll
+        self.damage = [] if damage is None else damage
+        self.later = [] if later is None else later
+        self.held = [] if held is None else held
+        self.frames = [] if frames is None else frames
+        self.build_started = [] if build_started is None else build_started
+        self.deploys = deploys
+        self.winner = winner
+        self.reason = reason
+        self.rng_drawn = rng_drawn
+        self.last_hits = last_hits
+        self._index = None
 
     # -------------------------------------------------------------------------- helpers
     def index(self) -> CardIndex:
