@@ -165,14 +165,16 @@ def _build_may(ctx: Ctx, pid: str) -> list[str] | None:
         counters = max(0 if d.cost == 0 else 1, min(build, d.cost))
         if (counters >= 1 or d.cost <= 0) and counters <= build:
             out.append("build " + code)
-    uses = ctx.cards.derived_codes("build-uses", _build_uses)
-    busy = uses.get("pilot", frozenset()) | uses.get("plays", frozenset()) | uses.get("equip", frozenset())
-    known = ctx.cards.derived("build-uses", _build_uses)
+    uses = ctx.cards.derived("build-uses", _build_uses)  # (an empty set: a code with nothing to do in play)
     mine: list[str] | None = None
     in_order: _Refs | None = None
     for c in st.index().controlled(pid):
-        if c.controller != pid or (c.zone != "build" and c.code not in busy and c.code in known):
+        if c.controller != pid:
             continue
+        if c.zone != "build":
+            use = uses.get(c.code)
+            if use is not None and not use:
+                continue
         d = ctx.card(c.code)
         ref = c.ref
         if c.zone == "build":
@@ -190,16 +192,31 @@ def _build_may(ctx: Ctx, pid: str) -> list[str] | None:
             if mine is None:
                 mine = [x.ref for x in st.index().controlled(pid)]
             _first_passing(ctx, "equip " + ref, _equip_steps(ctx, pid, ref, mine), out)
-        if d.pilot is not None:
-            if mine is None:
-                mine = [x.ref for x in st.index().controlled(pid)]
-            _first_passing(ctx, "pilot " + ref, _pilot_steps(ctx, pid, ref, mine), out)
+        if d.pilot is not None and _may_pilot(ctx, pid, c, d):
+            out.append("pilot " + ref)
         if d.unit and d.plays:
             if in_order is None:
                 in_order = _Refs(st.cards, False)
             for name, group in _unit_plays(ctx, pid, ref, in_order):
                 _first_passing(ctx, name, group, out)
     return _unique(out)
+
+
+def _may_pilot(ctx: Ctx, pid: str, c: Card, d: CardDef) -> bool:
+    """Whether a step of ``_pilot_steps`` (in its order) passes ``check`` (_check_pilot): one onto a
+    unit it makes always does; then onto ``character`` when the pilot is in the build zone or on a
+    unit, onto ``build`` when it is on a unit."""
+    if not c.built or c.moved or d.pilot is None:
+        return False  # (no step)
+    on_unit = c.zone == "pilot"
+    zones = ARENAS_OR_BUILD if on_unit else ("space", "ground")
+    kind = d.pilot.kind
+    for t in ctx.state.index().controlled(pid):
+        if t.controller == pid and t.zone in zones and (not on_unit or t.ref != c.on) and not t.pilot:
+            u = ctx.card(t.code)
+            if u.type in ("space", "ground") and not u.droid and u.has_subtype(kind):
+                return True
+    return on_unit or c.zone == "build"
 
 
 def _act_may(ctx: Ctx, pid: str) -> list[str]:

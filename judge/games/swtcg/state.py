@@ -135,7 +135,8 @@ class CardIndex:
     keeps it; a card entering or leaving ``cards`` or changing zone, controller, code or whether it
     has a pilot is filed again (``refile``, ``GameState.moved``), and what the engine found from where
     the cards are (``facts``) goes; what else changes (tapped, damage, counters, built...) is read from
-    the cards themselves. The lists it gives are never changed (one that changes is replaced)."""
+    the cards themselves. The lists it gives change as the cards move (each is read through while no card
+    moves)."""
 
     def __init__(self, cards: dict[str, Card]) -> None:
         self.cards = cards
@@ -191,7 +192,10 @@ class CardIndex:
             _unfile(self.by_controller, controller, was)
             _unfile(self.by_code, code, was)
             if piloted:
-                self.piloted = [x for x in self.piloted if x is not was]
+                for i in range(len(self.piloted)):
+                    if self.piloted[i] is was:
+                        del self.piloted[i]
+                        break
             if c is not was:
                 del self.pos[ref]
         if c is None:
@@ -206,7 +210,7 @@ class CardIndex:
         _file(self.by_controller, controller, c, at, pos)
         _file(self.by_code, code, c, at, pos)
         if piloted:
-            self.piloted = _placed(self.piloted, c, at, pos)
+            _place(self.piloted, c, at, pos)
         self.filed[ref] = (c, zone, controller, code, piloted)
 
     def zone(self, zone: str) -> list[Card]:
@@ -266,29 +270,36 @@ _NONE: list[Card] = []
 
 
 def _unfile(table: dict[str, list[Card]], key: str, c: Card) -> None:
-    """``c`` leaves ``table[key]`` (a new list; the key goes with the last card)."""
+    """``c`` leaves ``table[key]`` (the key goes with the last card)."""
     found = table.get(key)
     if found is None:
         return
-    rest = [x for x in found if x is not c]
-    if rest:
-        table[key] = rest
-    else:
+    for i in range(len(found)):
+        if found[i] is c:
+            del found[i]
+            break
+    if not found:
         del table[key]
 
 
 def _file(table: dict[str, list[Card]], key: str, c: Card, at: int, pos: dict[str, int]) -> None:
-    """``c``, at place ``at`` in the cards' order, joins ``table[key]`` (a new list)."""
+    """``c``, at place ``at`` in the cards' order, joins ``table[key]``."""
     found = table.get(key)
-    table[key] = [c] if found is None else _placed(found, c, at, pos)
+    if found is None:
+        table[key] = [c]
+    else:
+        _place(found, c, at, pos)
 
 
-def _placed(cards: list[Card], c: Card, at: int, pos: dict[str, int]) -> list[Card]:
-    """A copy of ``cards`` (in the cards' order, ``pos``) with ``c`` in its place ``at``."""
+def _place(cards: list[Card], c: Card, at: int, pos: dict[str, int]) -> None:
+    """``c`` joins ``cards`` (in the cards' order, ``pos``) in its place ``at``."""
     i = len(cards)
     while i > 0 and pos[cards[i - 1].ref] > at:
         i -= 1
-    return [*cards[:i], c, *cards[i:]]
+    if i == len(cards):
+        cards.append(c)
+    else:
+        cards.insert(i, c)
 
 
 # a card filed again (CardIndex.refile): its reference, then its code, controller, zone and whether it
