@@ -42,7 +42,11 @@ def candidates(ctx: Ctx, pid: str) -> list[SwAction]:
     st = ctx.state
     if st.turn != pid or st.wait is None:
         return []
-    ok = [a for _, group in _groups(ctx, pid, ordered=True) for a in group if check(ctx, a) is None]
+    ctx.checking = True  # (only checking: no problem is worded)
+    try:
+        ok = [a for _, group in _groups(ctx, pid, ordered=True) for a in group if check(ctx, a) is None]
+    finally:
+        ctx.checking = False
     if st.wait in ("deploy", "partial", "build", "retreat", "chance"):
         ok.append(Pass(pid))
     return ok
