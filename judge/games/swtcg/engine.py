@@ -1005,6 +1005,8 @@ def double_damage(ctx: Ctx, pending: list[dict[str, Any]]) -> None:
     discarded unit's Retaliate) or not a unit (a battle card) does no doubled damage."""
     st = ctx.state
     codes = ctx.cards.with_static("double-damage")
+    if not st.index().of_codes(codes):
+        return  # (no such Location in play)
     doublers = [(c.ref, s.scope) for c in st.index().zone("location") if c.code in codes and active(st, c)
                 for s in ctx.card(c.code).statics if s.kind == "double-damage"]
     for p in pending:
@@ -1028,6 +1030,8 @@ def prevent_all(ctx: Ctx, pending: list[dict[str, Any]]) -> None:
     aside)."""
     st = ctx.state
     codes = ctx.cards.with_static("prevent-all")
+    if not st.index().of_codes(codes):
+        return  # (no such card in play)
     for p in pending:
         for ref in (p["target"], p["source"]):
             c = st.cards.get(ref) if ref else None
