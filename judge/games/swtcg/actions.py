@@ -940,9 +940,9 @@ def _build(ctx: Ctx, a: Build) -> None:
     p.build -= a.counters
     c.counters += a.counters
     d = ctx.card(c.code)
-    ctx.record(rc.BuildRecord(("swtcg.build.partial-build", "swtcg.build.through-build-zone",
-                               "swtcg.build.no-draw-for-building"), player=pid, card=c.ref, counters=a.counters,
-                              total=c.counters, cost=d.cost, build=p.build))
+    ctx.records.append(rc.BuildRecord(("swtcg.build.partial-build", "swtcg.build.through-build-zone",
+                                       "swtcg.build.no-draw-for-building"), player=pid, card=c.ref, counters=a.counters,
+                                      total=c.counters, cost=d.cost, build=p.build))
     if not d.unit and not d.implemented and c.counters >= d.cost:
         # a mission, location or equipment is complete: its text matters now (swtcg.project.not-implemented);
         # an implemented one is completed, put into its arena or equipped by a step of its own
@@ -964,8 +964,9 @@ def _pilot(ctx: Ctx, a: Pilot) -> None:
         st.moved(a.onto)
     st.moved(c.ref)
     c.moved = True
-    ctx.record(rc.PilotRecord(("swtcg.pilots.build-step-move", "swtcg.pilots.type-match", "swtcg.pilots.one-per-unit"),
-                              player=a.by, pilot=a.card, onto=a.onto))
+    ctx.records.append(rc.PilotRecord(
+        ("swtcg.pilots.build-step-move", "swtcg.pilots.type-match", "swtcg.pilots.one-per-unit"),
+        player=a.by, pilot=a.card, onto=a.onto))
 
 
 def _retreat(ctx: Ctx, a: Retreat) -> None:
@@ -985,16 +986,17 @@ def _attack(ctx: Ctx, a: Attack) -> None:
                  "retaliations": [], "boosts": []}
     if st.last_hits is not None:  # no hits until it rolls some (swtcg.project.last-attack)
         st.last_hits[a.card] = 0
-    ctx.record(rc.AttackRecord(("swtcg.base.attack", "swtcg.base.battle.order"), player=a.by, attacker=a.card,
-                               defender=a.target, arena=c.zone))
+    ctx.records.append(rc.AttackRecord(("swtcg.base.attack", "swtcg.base.battle.order"), player=a.by, attacker=a.card,
+                                       defender=a.target, arena=c.zone))
     en.trigger_all(ctx, "attacks", only=a.card)
     for iid, k in en.keyword_instances(ctx, a.card):
         if k.name == "power-boost":
             entry = {"id": iid, "source": a.card, "code": c.code, "player": c.controller, "index": -1,
                      "window": "chance", "boost": [k.value, k.extra]}
             st.held.append(entry)
-            ctx.record(rc.HeldRecord(("swtcg.keywords.power-boost-self-damage", "swtcg.triggers.held-during-effect"),
-                                     ability=iid, player=c.controller, window="chance"))
+            ctx.records.append(rc.HeldRecord(
+                ("swtcg.keywords.power-boost-self-damage", "swtcg.triggers.held-during-effect"),
+                ability=iid, player=c.controller, window="chance"))
     st.frames.extend([{"f": "chance", "kind": "general"}, {"f": "attack-end"}, {"f": "attack-roll"}])
     en.open_chance(ctx, "attack")
 
@@ -1002,8 +1004,8 @@ def _attack(ctx: Ctx, a: Attack) -> None:
 def _skip(ctx: Ctx, a: Skip) -> None:
     st = ctx.state
     st.cards[a.card].tapped = True
-    ctx.record(rc.AttackRecord(("swtcg.base.battle", "swtcg.battle.empty-arena"), player=a.by, attacker=a.card,
-                               arena=st.arena, skip=True))
+    ctx.records.append(rc.AttackRecord(("swtcg.base.battle", "swtcg.battle.empty-arena"), player=a.by, attacker=a.card,
+                                       arena=st.arena, skip=True))
     st.wait, st.acting = None, []
     st.frames.append({"f": "chance", "kind": "general"})
 
@@ -1036,9 +1038,9 @@ def _resolve_play(ctx: Ctx, pid: str, ability_id: str, source: str | None, play:
         choose = ("swtcg.base.location", *choose)  # a Location in play changed the cost
     if play.cost == X:
         choose = ("swtcg.costs.x-uses-printed-cost", *choose)  # X is the printed cost, whatever was paid
-    ctx.record(rc.UseRecord(("swtcg.costs.must-pay", *choose),
-                            player=pid, ability=ability_id, cost=paid,
-                            option=option if len(play.options) > 1 else None, target=a.target))
+    ctx.records.append(rc.UseRecord(("swtcg.costs.must-pay", *choose),
+                                    player=pid, ability=ability_id, cost=paid,
+                                    option=option if len(play.options) > 1 else None, target=a.target))
     window = play.windows[option] if option < len(play.windows) else play.windows[0]
     key = f"{ability_id}#{option}"
     if play.once:
@@ -1114,9 +1116,9 @@ def _use(ctx: Ctx, a: Use | Prevent | Reroll) -> None:
         if st.wait == "act":  # used instead of attacking: no attack (swtcg.abilities.would-attack-not-attack)
             c.tapped = True
             st.wait, st.acting = None, []
-            ctx.record(rc.AttackRecord(("swtcg.timing.play-only-would-attack",
-                                        "swtcg.abilities.would-attack-not-attack"),
-                                       player=pid, attacker=ref, arena=st.arena, skip=True))
+            ctx.records.append(rc.AttackRecord(("swtcg.timing.play-only-would-attack",
+                                                "swtcg.abilities.would-attack-not-attack"),
+                                               player=pid, attacker=ref, arena=st.arena, skip=True))
             st.frames.append({"f": "chance", "kind": "general"})
         else:
             en.played_in_chance(ctx, pid)
@@ -1128,8 +1130,8 @@ def _use(ctx: Ctx, a: Use | Prevent | Reroll) -> None:
         d = ctx.card(c.code)
         due = max(0, d.cost - c.counters)
         st.players[pid].force -= due
-        ctx.record(rc.UseRecord(("swtcg.base.hidden-cost", "swtcg.abilities.partially-built-inactive"), player=pid,
-                                ability=a.ability, cost=due, option=None, target=None))
+        ctx.records.append(rc.UseRecord(("swtcg.base.hidden-cost", "swtcg.abilities.partially-built-inactive"),
+                                        player=pid, ability=a.ability, cost=due, option=None, target=None))
         en.played_in_chance(ctx, pid)
         if not d.implemented:
             raise NotImplementedCard(d.code, d.display, d.unparsed)
@@ -1140,8 +1142,8 @@ def _use(ctx: Ctx, a: Use | Prevent | Reroll) -> None:
         return
     cost = keyword_cost(ctx, pid, k, a)
     st.players[pid].force -= cost
-    ctx.record(rc.UseRecord(("swtcg.costs.must-pay", "swtcg.abilities.activated-when"), player=pid, ability=a.ability,
-                            cost=cost, option=None, target=getattr(a, "target", None)))
+    ctx.records.append(rc.UseRecord(("swtcg.costs.must-pay", "swtcg.abilities.activated-when"), player=pid,
+                                    ability=a.ability, cost=cost, option=None, target=getattr(a, "target", None)))
     en.played_in_chance(ctx, pid)
     att = st.attack
     if k.name in ("evade", "deflect", "prevent"):
@@ -1159,8 +1161,8 @@ def _use(ctx: Ctx, a: Use | Prevent | Reroll) -> None:
             # the deflector deals it: its Stun goes with it (swtcg.keywords.stun-deflect)
             st.later.append({"target": to, "amount": done, "source": ref, "prevented": 0,
                              "stun": en.kw_value(ctx, ref, "stun")})
-            ctx.record(rc.DeflectRecord(("swtcg.pop.new-damage-waits",), player=pid, ability=a.ability, to=to,
-                                        amount=done))
+            ctx.records.append(rc.DeflectRecord(("swtcg.pop.new-damage-waits",), player=pid, ability=a.ability, to=to,
+                                                amount=done))
         return
     assert att is not None
     att["used"].append(a.ability)
@@ -1168,15 +1170,15 @@ def _use(ctx: Ctx, a: Use | Prevent | Reroll) -> None:
         changed = en.can_attack(ctx, att["attacker"], ref) is None
         if changed:
             att["defender"] = ref
-        ctx.record(rc.InterceptRecord(("swtcg.keywords.intercept", "swtcg.keywords.intercept-once-per-attack")
-                                      + (() if changed else ("swtcg.keywords.intercept-illegal-target",)),
-                                      player=pid, ability=a.ability, defender=att["defender"], changed=changed))
+        ctx.records.append(rc.InterceptRecord(("swtcg.keywords.intercept", "swtcg.keywords.intercept-once-per-attack")
+                                              + (() if changed else ("swtcg.keywords.intercept-illegal-target",)),
+                                              player=pid, ability=a.ability, defender=att["defender"], changed=changed))
     elif k.name == "retaliate":
         # its value is locked now (swtcg.keywords.retaliate-value-lock)
         dice = en.stat(ctx, ref, "power") if k.extra == X else k.value
         att["retaliations"].append({"unit": ref, "player": pid, "dice": dice})
-        ctx.record(rc.RetaliateRecord(("swtcg.keywords.retaliate", "swtcg.keywords.retaliate-value-lock"), player=pid,
-                                      ability=a.ability, dice=dice))
+        ctx.records.append(rc.RetaliateRecord(("swtcg.keywords.retaliate", "swtcg.keywords.retaliate-value-lock"),
+                                              player=pid, ability=a.ability, dice=dice))
     elif k.name == "lucky":
         att["lucky"].append(ref)
         en.reroll(ctx, pid, a.ability, tuple(getattr(a, "dice", None) or ()), 99)

@@ -164,10 +164,11 @@ def stat(ctx: Ctx, ref: str, name: str, boosters: list[Card] | None = None) -> i
             for s in ctx.card(g.code).statics:
                 if s.kind == "boost" and s.stat == name and d.has_subtype(s.scope):
                     value += s.amount  # swtcg.cards.subtype-reference: the type line, never the name
-    for g in equipment_on(ctx, ref):  # only while attached to this unit (swtcg.base.equip)
-        for s in ctx.card(g.code).statics:
-            if s.kind == "equip" and s.stat == name:
-                value += s.amount
+    if c.gear:
+        for g in equipment_on(ctx, ref):  # only while attached to this unit (swtcg.base.equip)
+            for s in ctx.card(g.code).statics:
+                if s.kind == "equip" and s.stat == name:
+                    value += s.amount
     return max(0, value)
 
 
@@ -203,8 +204,7 @@ def location_in(st: GameState, arena: str) -> Card | None:
 def facts_of(ctx: Ctx) -> Facts:
     """What the engine keeps while the cards stay where they are (``CardIndex.facts``), less what the
     cards moved since it last looked may have changed (``_settle``)."""
-    st = ctx.state
-    found = st.index().facts(ctx.cards, st.phase == "setup")
+    found = ctx.state.facts(ctx.cards)
     if found.moves:
         _settle(ctx, found)
     return found
@@ -352,10 +352,11 @@ def _keyword_instances(ctx: Ctx, ref: str, grants: list[tuple[Card, Any]] | None
         for g, s in grant_sources(ctx) if grants is None else grants:
             if g.ref != ref and g.controller == c.controller and (not s.scope or d.type == s.scope):
                 out.append((f"{ref}:{s.keyword.name}@{g.ref}", s.keyword))
-        for g in equipment_on(ctx, ref):  # what Equipment gives, while attached (swtcg.base.equip)
-            for s in ctx.card(g.code).statics:
-                if s.kind == "equip" and s.keyword is not None:
-                    out.append((f"{ref}:{s.keyword.name}@{g.ref}", s.keyword))
+        if c.gear:
+            for g in equipment_on(ctx, ref):  # what Equipment gives, while attached (swtcg.base.equip)
+                for s in ctx.card(g.code).statics:
+                    if s.kind == "equip" and s.keyword is not None:
+                        out.append((f"{ref}:{s.keyword.name}@{g.ref}", s.keyword))
     if c.zone == "build":
         out = [(i, k) for i, k in out if k.reserves or k.name == "upkeep" or ACTIVATED.get(k.name) == "prevent"]
     elif any(k.reserves for _, k in out):
@@ -489,7 +490,7 @@ def _may_have_stealth(ctx: Ctx, t: Card) -> bool:
 def gain_force(ctx: Ctx, pid: str, amount: int, rules: tuple[str, ...]) -> None:
     p = ctx.state.players[pid]
     p.force = max(0, p.force + amount)  # swtcg.effects.force-floor-zero
-    ctx.record(rc.ForceRecord(rules, player=pid, change=amount, force=p.force))
+    ctx.records.append(rc.ForceRecord(rules, player=pid, change=amount, force=p.force))
 
 
 def draw(ctx: Ctx, pid: str, n: int, rules: tuple[str, ...]) -> None:
@@ -497,7 +498,7 @@ def draw(ctx: Ctx, pid: str, n: int, rules: tuple[str, ...]) -> None:
     got = min(n, len(p.deck))  # swtcg.build.empty-deck: nothing else happens
     p.hand.extend(p.deck[:got])
     del p.deck[:got]
-    ctx.record(rc.DrawRecord(rules, player=pid, count=got, asked=n))
+    ctx.records.append(rc.DrawRecord(rules, player=pid, count=got, asked=n))
 
 
 def discard_from_hand(ctx: Ctx, pid: str, n: int, source: str) -> None:
@@ -512,8 +513,8 @@ def discard_from_hand(ctx: Ctx, pid: str, n: int, source: str) -> None:
             prompt=Msg(N_("the card {player} discards from their hand"), player=pid)))
         p.hand.remove(code)
         p.discard.append(code)
-        ctx.record(rc.DiscardRecord(("swtcg.zones.discard-default-hand", "swtcg.zones.owner-global-rule"),
-                                    card=code, owner=pid, why="hand", player=pid, source=source))
+        ctx.records.append(rc.DiscardRecord(("swtcg.zones.discard-default-hand", "swtcg.zones.owner-global-rule"),
+                                            card=code, owner=pid, why="hand", player=pid, source=source))
 
 
 def new_ref(st: GameState, pid: str, code: str) -> str:
@@ -556,7 +557,7 @@ def remove_from_play(ctx: Ctx, ref: str, why: str) -> bool:
     st.mods = [m for m in st.mods if m["target"] != ref]
     also = {"pilot": ("swtcg.pilots.moving-unit",), "equipment": ("swtcg.project.equipment",),
             "location": ("swtcg.project.location-per-arena",)}.get(why, ())
-    ctx.record(rc.DiscardRecord(("swtcg.zones.owner-global-rule", *also), card=ref, owner=c.owner, why=why))
+    ctx.records.append(rc.DiscardRecord(("swtcg.zones.owner-global-rule", *also), card=ref, owner=c.owner, why=why))
     if active(st, c):
         for i, trig in enumerate(ctx.card(c.code).triggers):
             if trig.on == "discarded":
@@ -609,8 +610,8 @@ def hold(ctx: Ctx, ref: str, code: str, controller: str, index: int, trig: Trigg
     if left is not None:
         entry["left"] = list(left)
     ctx.state.held.append(entry)
-    ctx.record(rc.HeldRecord(("swtcg.triggers.pending-commit", "swtcg.triggers.held-during-effect"),
-                             ability=entry["id"], player=controller, window=window))
+    ctx.records.append(rc.HeldRecord(("swtcg.triggers.pending-commit", "swtcg.triggers.held-during-effect"),
+                                     ability=entry["id"], player=controller, window=window))
 
 
 def trigger_all(ctx: Ctx, on: str, only: str | None = None) -> None:
@@ -650,7 +651,7 @@ def release(ctx: Ctx, window: str) -> None:
 
 
 def resolve_held(ctx: Ctx, h: dict[str, Any]) -> None:
-    ctx.record(rc.ResolveRecord(("swtcg.triggers.release",), ability=h["id"], player=h["player"]))
+    ctx.records.append(rc.ResolveRecord(("swtcg.triggers.release",), ability=h["id"], player=h["player"]))
     st = ctx.state
     if "boost" in h:  # Power Boost X/Y: "you may give it +X power for that attack" (swtcg.keywords.power-boost-*)
         if st.attack is None or st.attack["attacker"] != h["source"] or h["source"] not in st.cards:
@@ -665,8 +666,8 @@ def resolve_held(ctx: Ctx, h: dict[str, Any]) -> None:
         if yes:
             add_mod(ctx, h["source"], "power", h["boost"][0], "attack", h["id"])
             st.attack["boosts"].append(h["boost"][1])
-            ctx.record(rc.EffectRecord(("swtcg.keywords.power-boost-duration",), source=h["id"], effect="power",
-                                       amount=h["boost"][0], target=h["source"]))
+            ctx.records.append(rc.EffectRecord(("swtcg.keywords.power-boost-duration",), source=h["id"], effect="power",
+                                               amount=h["boost"][0], target=h["source"]))
         return
     trig = ctx.card(h["code"]).triggers[h["index"]]
     if trig.optional and trig.cost:  # "you may pay N Force; if you do": not without the Force
@@ -747,8 +748,8 @@ def return_with_stack(ctx: Ctx, source_id: str, pid: str, left: tuple[str, ...])
             p.discard.remove(code)
             p.hand.append(code)
             back.append(code)
-    ctx.record(rc.EffectRecord(("swtcg.zones.leave-play-you", "swtcg.zones.owner-global-rule"), source=source_id,
-                               effect="return-with-stack", amount=len(back), target=pid))
+    ctx.records.append(rc.EffectRecord(("swtcg.zones.leave-play-you", "swtcg.zones.owner-global-rule"),
+                                       source=source_id, effect="return-with-stack", amount=len(back), target=pid))
 
 
 def effect_json(e: Effect) -> list[Any]:
@@ -861,19 +862,19 @@ def apply_effect(ctx: Ctx, source_id: str, source: str | None, pid: str, e: Effe
         if code in owner.discard:
             owner.discard.remove(code)
             owner.hand.append(code)
-            ctx.record(rc.EffectRecord(("swtcg.zones.owner-global-rule", "swtcg.zones.leave-play-you"),
-                                       source=source_id, effect="return-self", amount=1, target=owner.id))
+            ctx.records.append(rc.EffectRecord(("swtcg.zones.owner-global-rule", "swtcg.zones.leave-play-you"),
+                                               source=source_id, effect="return-self", amount=1, target=owner.id))
     elif e.kind in KEYWORD_EFFECTS:
         if who is not None and who in st.cards and st.cards[who].zone in ARENAS:
             add_mod(ctx, who, f"kw:{e.kind}", amount, "attack" if st.attack else "battle", source_id)
-            ctx.record(rc.EffectRecord(rules, source=source_id, effect=e.kind, amount=amount, target=who))
+            ctx.records.append(rc.EffectRecord(rules, source=source_id, effect=e.kind, amount=amount, target=who))
     elif e.kind in ("power", "speed"):
         if who is None or who not in st.cards or st.cards[who].zone not in ARENAS:
             return  # a pilot is no unit: "this unit gets +2 power" does nothing (swtcg.pilots.normal-abilities)
         until = "attack" if st.attack is not None and who in (st.attack["attacker"], st.attack["defender"]) \
             and e.target in ("attacker", "defender", "self") else "battle"
         add_mod(ctx, who, e.kind, amount, until, source_id)
-        ctx.record(rc.EffectRecord(rules, source=source_id, effect=e.kind, amount=amount, target=who))
+        ctx.records.append(rc.EffectRecord(rules, source=source_id, effect=e.kind, amount=amount, target=who))
     elif e.kind == "prevent":
         prevent(ctx, pid, source_id, who or source, amount, ("swtcg.damage.prevent-when",))
     elif e.kind == "reroll":
@@ -883,8 +884,8 @@ def apply_effect(ctx: Ctx, source_id: str, source: str | None, pid: str, e: Effe
             f = st.frames[i]
             if f["f"] == "resolve-play" and not f.get("disrupted"):
                 f["disrupted"] = source_id
-                ctx.record(rc.DisruptedRecord(("swtcg.keywords.disrupt-targets",), ability=f["source_id"],
-                                              by=source_id))
+                ctx.records.append(rc.DisruptedRecord(("swtcg.keywords.disrupt-targets",), ability=f["source_id"],
+                                                      by=source_id))
                 break
     elif e.kind == "discard-if-missed":
         if st.last_hits is None:
@@ -895,8 +896,8 @@ def apply_effect(ctx: Ctx, source_id: str, source: str | None, pid: str, e: Effe
         if who is None or who not in st.cards:
             return
         missed = st.last_hits.get(who) == 0  # a unit that never attacked has no last attack
-        ctx.record(rc.EffectRecord(("swtcg.project.last-attack",), source=source_id, effect="discard-if-missed",
-                                   amount=int(missed), target=who))
+        ctx.records.append(rc.EffectRecord(("swtcg.project.last-attack",), source=source_id, effect="discard-if-missed",
+                                           amount=int(missed), target=who))
         if missed:
             remove_from_play(ctx, who, "effect")
     elif e.kind == "retreat":
@@ -905,15 +906,15 @@ def apply_effect(ctx: Ctx, source_id: str, source: str | None, pid: str, e: Effe
     elif e.kind == "no-combat":  # "can't attack or be attacked this turn" (swtcg.timing.this-turn)
         if who is not None and who in st.cards and st.cards[who].zone in ARENAS:
             add_mod(ctx, who, "no-combat", 1, "turn", source_id)
-            ctx.record(rc.EffectRecord(("swtcg.timing.this-turn", "swtcg.base.golden"), source=source_id,
-                                       effect="no-combat", amount=0, target=who))
+            ctx.records.append(rc.EffectRecord(("swtcg.timing.this-turn", "swtcg.base.golden"), source=source_id,
+                                               effect="no-combat", amount=0, target=who))
     elif e.kind == "gain-control":
         gain_control(ctx, source_id, pid, who, amount)
     elif e.kind == "untap":
         if who is not None and who in st.cards:
             st.cards[who].tapped = False
-            ctx.record(rc.EffectRecord(("swtcg.battle.untap-attack-again",), source=source_id, effect="untap",
-                                       amount=0, target=who))
+            ctx.records.append(rc.EffectRecord(("swtcg.battle.untap-attack-again",), source=source_id, effect="untap",
+                                               amount=0, target=who))
 
 
 def gain_control(ctx: Ctx, source_id: str, pid: str, who: str | None, x: int) -> None:
@@ -927,15 +928,15 @@ def gain_control(ctx: Ctx, source_id: str, pid: str, who: str | None, x: int) ->
         return
     c = st.cards[who]
     if c.zone not in ARENAS or c.controller == pid or ctx.card(c.code).cost > x:
-        ctx.record(rc.EffectRecord(("swtcg.project.gain-control",), source=source_id, effect="gain-control",
-                                   amount=0, target=who))
+        ctx.records.append(rc.EffectRecord(("swtcg.project.gain-control",), source=source_id, effect="gain-control",
+                                           amount=0, target=who))
         return
     add_mod(ctx, who, f"control:{c.controller}", 0, "character-step", source_id)
     c.controller = pid
     st.moved(c.ref)
-    ctx.record(rc.EffectRecord(("swtcg.control.controller", "swtcg.costs.x-uses-printed-cost",
-                                "swtcg.project.gain-control"), source=source_id, effect="gain-control", amount=x,
-                               target=who))
+    ctx.records.append(rc.EffectRecord(
+        ("swtcg.control.controller", "swtcg.costs.x-uses-printed-cost", "swtcg.project.gain-control"),
+        source=source_id, effect="gain-control", amount=x, target=who))
 
 
 def end_control(ctx: Ctx) -> None:
@@ -954,8 +955,8 @@ def end_control(ctx: Ctx) -> None:
             continue
         c.controller = back
         st.moved(c.ref)
-        ctx.record(rc.EffectRecord(("swtcg.control.controller", "swtcg.project.gain-control"), source=m["source"],
-                                   effect="control-ends", amount=0, target=c.ref))
+        ctx.records.append(rc.EffectRecord(("swtcg.control.controller", "swtcg.project.gain-control"),
+                                           source=m["source"], effect="control-ends", amount=0, target=c.ref))
 
 
 def retreat(ctx: Ctx, ref: str, tap: bool, rules: tuple[str, ...]) -> None:
@@ -972,7 +973,7 @@ def retreat(ctx: Ctx, ref: str, tap: bool, rules: tuple[str, ...]) -> None:
         c.tapped = True
         if c.pilot and c.pilot in st.cards:
             st.cards[c.pilot].tapped = True
-    ctx.record(rc.RetreatRecord(rules, player=c.controller, card=ref, tapped=tap))
+    ctx.records.append(rc.RetreatRecord(rules, player=c.controller, card=ref, tapped=tap))
 
 
 # ====================================================================== damage
@@ -988,7 +989,8 @@ def open_damage(ctx: Ctx, pending: list[dict[str, Any]]) -> None:
     if ctx.cards.with_static("prevent-all"):
         prevent_all(ctx, pending)
     for p in pending:
-        ctx.record(rc.PendingRecord(("swtcg.pop.damage",), target=p["target"], amount=p["amount"], source=p["source"]))
+        ctx.records.append(rc.PendingRecord(("swtcg.pop.damage",), target=p["target"], amount=p["amount"],
+                                            source=p["source"]))
         for i, trig in enumerate(ctx.cdef(p["target"]).triggers if active(st, st.cards[p["target"]]) else ()):
             if trig.on == "damaged":
                 hold(ctx, p["target"], st.cards[p["target"]].code, st.cards[p["target"]].controller, i, trig)
@@ -1017,9 +1019,9 @@ def double_damage(ctx: Ctx, pending: list[dict[str, Any]]) -> None:
             if src.zone == arena:
                 was = p["amount"]
                 p["amount"] = 2 * was
-                ctx.record(rc.DoubledRecord(("swtcg.keywords.overkill-then-double", "swtcg.base.location"),
-                                            source=location, by=p["source"], target=p["target"], was=was,
-                                            amount=p["amount"]))
+                ctx.records.append(rc.DoubledRecord(("swtcg.keywords.overkill-then-double", "swtcg.base.location"),
+                                                    source=location, by=p["source"], target=p["target"], was=was,
+                                                    amount=p["amount"]))
 
 
 def prevent_all(ctx: Ctx, pending: list[dict[str, Any]]) -> None:
@@ -1053,8 +1055,9 @@ def prevent(ctx: Ctx, pid: str, ability: str, target: str | None, amount: int, r
     done = min(left, amount)
     if p:
         p["prevented"] += done
-    ctx.record(rc.PreventRecord((*rules, "swtcg.damage.excess-prevention-wasted", "swtcg.damage.prevent-not-remove"),
-                                player=pid, ability=ability, target=target, prevented=done, wasted=amount - done))
+    ctx.records.append(rc.PreventRecord(
+        (*rules, "swtcg.damage.excess-prevention-wasted", "swtcg.damage.prevent-not-remove"),
+        player=pid, ability=ability, target=target, prevented=done, wasted=amount - done))
     return done
 
 
@@ -1073,14 +1076,14 @@ def place_damage(ctx: Ctx) -> None:
             continue
         c = st.cards[ref]
         c.damage += n
-        ctx.record(rc.DamageRecord(("swtcg.pop.damage",) + (("swtcg.damage.sourceless-counters",) if p["source"] is None
-                                                             else ()), target=ref, counters=n, total=c.damage,
-                                   source=p["source"]))
+        ctx.records.append(rc.DamageRecord(
+            ("swtcg.pop.damage",) + (("swtcg.damage.sourceless-counters",) if p["source"] is None else ()),
+            target=ref, counters=n, total=c.damage, source=p["source"]))
         stun = p.get("stun", 0)
         if stun and c.zone in ARENAS:  # swtcg.keywords.stun: only when counters were put
             add_mod(ctx, ref, "power", -stun, "battle", p["source"] or "")
-            ctx.record(rc.StunRecord(("swtcg.keywords.stun", "swtcg.keywords.stun-deflect"), source=p["source"],
-                                     target=ref, amount=stun))
+            ctx.records.append(rc.StunRecord(("swtcg.keywords.stun", "swtcg.keywords.stun-deflect"), source=p["source"],
+                                             target=ref, amount=stun))
         if c.zone == "pilot":
             # a pilot keeps its own health: discarded with more counters than health (swtcg.pilots.health)
             if c.damage > ctx.cdef(ref).health:
@@ -1106,7 +1109,7 @@ def place_damage(ctx: Ctx) -> None:
 def roll_dice(ctx: Ctx, pid: str, n: int, purpose: str, source: str | None, target: str | None,
               rule: str) -> list[int]:
     dice = [ctx.die(rule) for _ in range(n)]
-    ctx.record(rc.RollRecord((rule,), player=pid, purpose=purpose, dice=list(dice), source=source))
+    ctx.records.append(rc.RollRecord((rule,), player=pid, purpose=purpose, dice=list(dice), source=source))
     return dice
 
 
@@ -1124,8 +1127,8 @@ def reroll(ctx: Ctx, pid: str, ability: str, which: tuple[int, ...], most: int) 
     for i in which:
         roll["dice"][i] = ctx.die("swtcg.timing.reroll-once-per-roll")
     roll["used"].append(ability)
-    ctx.record(rc.RerollRecord(("swtcg.timing.reroll-once-per-roll",), player=pid, ability=ability,
-                               which=list(which), dice=list(roll["dice"])))
+    ctx.records.append(rc.RerollRecord(("swtcg.timing.reroll-once-per-roll",), player=pid, ability=ability,
+                                       which=list(which), dice=list(roll["dice"])))
 
 
 def hits(ctx: Ctx, roll: dict[str, Any], attack: bool) -> tuple[int, int, int, int]:
@@ -1165,7 +1168,7 @@ def open_chance(ctx: Ctx, kind: str) -> None:
     dark = st.dark()
     st.turn = dark
     st.wait = "chance"
-    ctx.record(_chance_record(kind, dark))
+    ctx.records.append(_chance_record(kind, dark))
     if window and st.held:  # (release resolves the held abilities of the window: none held, nothing to do)
         depth = len(st.frames)
         release(ctx, window)
@@ -1217,7 +1220,8 @@ def _records_of(pid: str) -> _PlayerRecords:
 
 def _chance_record(kind: str, pid: str) -> Record:
     """A chance to play of ``kind`` opens, ``pid`` (the Dark Side) to act (open_chance)."""
-    opened = _records_of(pid).opened
+    mine = _BY_PLAYER.get(pid)
+    opened = (mine if mine is not None else _records_of(pid)).opened
     found = opened.get(kind)
     if found is None:
         if len(opened) >= MAX_SHARED:
@@ -1242,7 +1246,7 @@ def close_chance(ctx: Ctx) -> None:
     assert ch is not None
     st.chance = None
     st.wait = None
-    ctx.record(_chance_end_record(ch["kind"]))
+    ctx.records.append(_chance_end_record(ch["kind"]))
     if ch["kind"] == "prevent":
         place_damage(ctx)
 
@@ -1252,8 +1256,10 @@ def pass_chance(ctx: Ctx, pid: str, auto: bool) -> None:
     ch = st.chance
     assert ch is not None
     ch["passes"] += 1
-    mine = _records_of(pid)
-    ctx.record(mine.forced if auto else mine.passed)
+    mine = _BY_PLAYER.get(pid)
+    if mine is None:
+        mine = _records_of(pid)
+    ctx.records.append(mine.forced if auto else mine.passed)
     if ch["passes"] >= 2:
         close_chance(ctx)
     else:
@@ -1292,7 +1298,7 @@ def ready(ctx: Ctx) -> None:
     rerolls it too); the build points come from the die as it stands after that chance."""
     st = ctx.state
     st.phase, st.step, st.arena, st.active = "ready", "ready", None, None
-    ctx.record(rc.PhaseRecord(("swtcg.base.turn.ready",), round=st.round, phase="ready", step="ready"))
+    ctx.records.append(rc.PhaseRecord(("swtcg.base.turn.ready",), round=st.round, phase="ready", step="ready"))
     untapped = []
     for pid in st.side_order():
         for ref in sorted(st.cards):
@@ -1317,9 +1323,10 @@ def build_points(ctx: Ctx, untapped: list[str]) -> None:
     for pid in st.side_order():
         bonus = 1 if all(st.units_in(a, pid) for a in ARENAS) else 0
         st.players[pid].build = die + bonus  # swtcg.project.build-points-reset
-    ctx.record(rc.ReadyRecord(("swtcg.base.turn.ready", "swtcg.pilots.ready-phase", "swtcg.project.build-points-reset"),
-                              untapped=untapped, force={p: st.players[p].force for p in st.side_order()}, roll=die,
-                              build={p: st.players[p].build for p in st.side_order()}))
+    ctx.records.append(rc.ReadyRecord(
+        ("swtcg.base.turn.ready", "swtcg.pilots.ready-phase", "swtcg.project.build-points-reset"),
+        untapped=untapped, force={p: st.players[p].force for p in st.side_order()},
+        roll=die, build={p: st.players[p].build for p in st.side_order()}))
 
 
 def build_start(ctx: Ctx, pid: str) -> None:
@@ -1328,7 +1335,8 @@ def build_start(ctx: Ctx, pid: str) -> None:
     once per turn (swtcg.build.start-trigger-once-per-turn)."""
     st = ctx.state
     st.phase, st.step, st.active, st.arena = "command", "build", pid, None
-    ctx.record(rc.PhaseRecord(("swtcg.base.turn.command",), round=st.round, phase="command", step="build", player=pid))
+    ctx.records.append(rc.PhaseRecord(("swtcg.base.turn.command",), round=st.round, phase="command", step="build",
+                                      player=pid))
     for c in st.cards.values():
         c.moved = False
     if pid in st.build_started:
@@ -1367,13 +1375,13 @@ def build_start(ctx: Ctx, pid: str) -> None:
                     gain_force(ctx, pid, n, ("swtcg.build.start-triggers",))
                 elif kind == "build":
                     st.players[pid].build += n
-            ctx.record(rc.BountyRecord(("swtcg.build.start-triggers",), player=pid, ability=what[1],
-                                       reward=[list(o) for o in what[2]]))
+            ctx.records.append(rc.BountyRecord(("swtcg.build.start-triggers",), player=pid, ability=what[1],
+                                               reward=[list(o) for o in what[2]]))
         else:
             ref, i = what[1], what[2]
             if ref in st.cards:
                 trig = ctx.cdef(ref).triggers[i]
-                ctx.record(rc.ResolveRecord(("swtcg.build.start-triggers",), ability=iid, player=pid))
+                ctx.records.append(rc.ResolveRecord(("swtcg.build.start-triggers",), ability=iid, player=pid))
                 run_effects(ctx, iid, ref, pid, trig.effects, None, 0)
 
 
@@ -1389,8 +1397,8 @@ def upkeep(ctx: Ctx, pid: str, iid: str, ref: str, k: Keyword) -> None:
                 (kind == "tap" and c is not None and not c.tapped):
             payable.append(f"{kind}:{n}")
     if not payable:
-        ctx.record(rc.UpkeepRecord(("swtcg.keywords.upkeep-mandatory", "swtcg.project.upkeep-unpayable"), player=pid,
-                                   ability=iid, paid=None))
+        ctx.records.append(rc.UpkeepRecord(("swtcg.keywords.upkeep-mandatory", "swtcg.project.upkeep-unpayable"),
+                                           player=pid, ability=iid, paid=None))
         return
     choice = payable[0] if len(payable) == 1 else ctx.decide(Decision(
         by=pid, kind="upkeep", options=tuple(payable), rules=("swtcg.keywords.upkeep-mandatory",),
@@ -1402,8 +1410,8 @@ def upkeep(ctx: Ctx, pid: str, iid: str, ref: str, k: Keyword) -> None:
         p.build -= n
     elif c is not None:
         c.tapped = True
-    ctx.record(rc.UpkeepRecord(("swtcg.keywords.upkeep-mandatory", "swtcg.keywords.upkeep-order"), player=pid,
-                               ability=iid, paid=choice))
+    ctx.records.append(rc.UpkeepRecord(("swtcg.keywords.upkeep-mandatory", "swtcg.keywords.upkeep-order"), player=pid,
+                                       ability=iid, paid=choice))
 
 
 def next_actors(ctx: Ctx, arena: str) -> list[str]:
@@ -1467,18 +1475,18 @@ def run_frame(ctx: Ctx, frame: dict[str, Any]) -> None:
         st.turn, st.wait = frame["p"], "build"
     elif f == "retreat":
         st.phase, st.step, st.active, st.arena = "command", "retreat", frame["p"], None
-        ctx.record(rc.PhaseRecord(("swtcg.base.turn.command",), round=st.round, phase="command", step="retreat",
-                                  player=frame["p"]))
+        ctx.records.append(rc.PhaseRecord(("swtcg.base.turn.command",), round=st.round, phase="command", step="retreat",
+                                          player=frame["p"]))
         st.turn, st.wait = frame["p"], "retreat"
     elif f == "battle-start":
         st.phase, st.step, st.active, st.arena = "battle", "battle", None, None
-        ctx.record(rc.PhaseRecord(("swtcg.base.battle",), round=st.round, phase="battle", step="battle"))
+        ctx.records.append(rc.PhaseRecord(("swtcg.base.battle",), round=st.round, phase="battle", step="battle"))
         trigger_all(ctx, "battle-start")
         open_chance(ctx, "general")
     elif f == "arena":
         st.arena = frame["a"]
-        ctx.record(rc.PhaseRecord(("swtcg.base.battle",), round=st.round, phase="battle", step="battle",
-                                  arena=frame["a"]))
+        ctx.records.append(rc.PhaseRecord(("swtcg.base.battle",), round=st.round, phase="battle", step="battle",
+                                          arena=frame["a"]))
         st.frames.append({"f": "arena-loop", "a": frame["a"]})
         open_chance(ctx, "general")
     elif f == "resume":
@@ -1498,8 +1506,9 @@ def run_frame(ctx: Ctx, frame: dict[str, Any]) -> None:
         roll, st.roll = st.roll, None
         assert roll is not None
         n, need, acc, crit = hits(ctx, roll, attack=False)
-        ctx.record(rc.HitsRecord(("swtcg.battle.dice-of-damage-not-attack", "swtcg.keywords.armor-threshold"),
-                                 target=roll["target"], hits=n, need=need, accuracy=acc, critical=crit, damage=n))
+        ctx.records.append(rc.HitsRecord(("swtcg.battle.dice-of-damage-not-attack", "swtcg.keywords.armor-threshold"),
+                                         target=roll["target"], hits=n, need=need, accuracy=acc, critical=crit,
+                                         damage=n))
         stun = kw_value(ctx, roll["source"], "stun") if roll["source"] in st.cards else 0
         open_damage(ctx, [{"target": roll["target"], "amount": n, "source": roll["source"], "prevented": 0,
                            "stun": stun}])
@@ -1571,8 +1580,9 @@ def attack_hits(ctx: Ctx) -> None:
     if st.last_hits is not None and a["attacker"] in st.cards:
         st.last_hits[a["attacker"]] = n  # swtcg.project.last-attack
     total = n + crit
-    ctx.record(rc.HitsRecord(("swtcg.base.attack", "swtcg.keywords.accuracy", "swtcg.keywords.armor-threshold"),
-                             target=a["defender"], hits=n, need=need, accuracy=acc, critical=crit, damage=total))
+    ctx.records.append(rc.HitsRecord(("swtcg.base.attack", "swtcg.keywords.accuracy", "swtcg.keywords.armor-threshold"),
+                                     target=a["defender"], hits=n, need=need, accuracy=acc, critical=crit,
+                                     damage=total))
     stun = kw_value(ctx, a["attacker"], "stun")
     pending = [{"target": a["defender"], "amount": total, "source": a["attacker"], "prevented": 0, "stun": stun}]
     # Parry X: a natural 1 among the attack dice (after rerolls, Accuracy aside) prevents X (swtcg.project.parry)
@@ -1635,7 +1645,7 @@ def turn_end(ctx: Ctx) -> None:
         if sum(1 for v in control.values() if v == pid) >= 2:
             st.winner, st.reason = pid, "arenas"
             st.phase, st.step, st.turn, st.wait, st.arena = "over", "over", None, None, None
-            ctx.record(rc.VictoryRecord(("swtcg.base.win",), winner=pid, arenas=control))
+            ctx.records.append(rc.VictoryRecord(("swtcg.base.win",), winner=pid, arenas=control))
             return
 
 
@@ -1680,14 +1690,14 @@ def put_in_arena(ctx: Ctx, pid: str, c: Card, d: CardDef, rules: tuple[str, ...]
             top.under.append(top.code)
             top.code = c.code
         st.moved()
-        ctx.record(rc.DeployRecord((*rules, "swtcg.stacking.normal-rules"), player=pid, card=same, code=d.code,
-                                   arena=top.zone, stacked=same))
+        ctx.records.append(rc.DeployRecord((*rules, "swtcg.stacking.normal-rules"), player=pid, card=same, code=d.code,
+                                           arena=top.zone, stacked=same))
         return
     c.zone = d.type
     st.moved(c.ref)
     st.deploys += 1
     c.deployed_at = st.deploys
-    ctx.record(rc.DeployRecord(rules, player=pid, card=c.ref, code=d.code, arena=c.zone))
+    ctx.records.append(rc.DeployRecord(rules, player=pid, card=c.ref, code=d.code, arena=c.zone))
 
 
 # ====================================================================== missions, locations, equipment
@@ -1716,8 +1726,8 @@ def put_location(ctx: Ctx, pid: str, c: Card, d: CardDef) -> None:
     st.moved(c.ref)
     st.deploys += 1
     c.deployed_at = st.deploys
-    ctx.record(rc.DeployRecord(("swtcg.base.location", "swtcg.project.location-per-arena"), player=pid, card=c.ref,
-                               code=d.code, arena=arena))
+    ctx.records.append(rc.DeployRecord(("swtcg.base.location", "swtcg.project.location-per-arena"), player=pid,
+                                       card=c.ref, code=d.code, arena=arena))
 
 
 def complete_mission(ctx: Ctx, pid: str, c: Card, option: int, target: str | None, x: int, paid: int) -> None:
@@ -1726,15 +1736,15 @@ def complete_mission(ctx: Ctx, pid: str, c: Card, option: int, target: str | Non
     (swtcg.build.no-draw-for-building)."""
     st = ctx.state
     d = ctx.card(c.code)
-    ctx.record(rc.CompleteRecord(("swtcg.base.mission", "swtcg.build.no-draw-for-building"), player=pid,
-                                 card=c.ref, code=c.code, cost=paid, option=option if len(d.plays[0].options) > 1
-                                 else None, target=target))
+    ctx.records.append(rc.CompleteRecord(("swtcg.base.mission", "swtcg.build.no-draw-for-building"), player=pid,
+                                         card=c.ref, code=c.code, cost=paid,
+                                         option=option if len(d.plays[0].options) > 1 else None, target=target))
     run_effects(ctx, c.ref, None, pid, d.plays[0].options[option], target, x)
     st.cards.pop(c.ref, None)
     st.moved(c.ref)
     st.players[c.owner].discard.append(c.code)
-    ctx.record(rc.DiscardRecord(("swtcg.zones.owner-global-rule", "swtcg.project.mission-discarded"), card=c.ref,
-                                owner=c.owner, why="completed"))
+    ctx.records.append(rc.DiscardRecord(("swtcg.zones.owner-global-rule", "swtcg.project.mission-discarded"),
+                                        card=c.ref, owner=c.owner, why="completed"))
 
 
 def equip_costs(d: CardDef) -> tuple[tuple[str, int], ...]:
@@ -1761,5 +1771,5 @@ def equip(ctx: Ctx, pid: str, c: Card, onto: str) -> None:
     st.moved(c.ref)
     set_gear(st, onto, c.ref, True)
     p.once.append(f"{c.ref}:equip")
-    ctx.record(rc.EquipRecord(("swtcg.base.equip", "swtcg.project.equipment"), player=pid, card=c.ref, onto=onto,
-                              was=was, paid=paid))
+    ctx.records.append(rc.EquipRecord(("swtcg.base.equip", "swtcg.project.equipment"), player=pid, card=c.ref,
+                                      onto=onto, was=was, paid=paid))

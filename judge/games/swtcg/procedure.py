@@ -61,12 +61,12 @@ def advance(ctx: Ctx) -> None:
                 if wait == "chance":
                     ch = st.chance
                     assert ch is not None
-                    ctx.record(rc.ChanceRecord(("swtcg.pop.dark-side-first",), kind=ch["kind"], player=pid,
-                                               passes=ch["passes"], may=list(may)))
+                    ctx.records.append(rc.ChanceRecord(("swtcg.pop.dark-side-first",), kind=ch["kind"], player=pid,
+                                                       passes=ch["passes"], may=list(may)))
                 else:
-                    ctx.record(rc.AwaitRecord((_WAIT_RULES.get(wait, "swtcg.base.turn.command"),), player=pid,
-                                              wait=wait, acting=list(st.acting) if wait == "act" else None,
-                                              may=list(may)))
+                    ctx.records.append(rc.AwaitRecord((_WAIT_RULES.get(wait, "swtcg.base.turn.command"),), player=pid,
+                                                      wait=wait, acting=list(st.acting) if wait == "act" else None,
+                                                      may=list(may)))
                 return
             auto_pass(ctx)
             continue
@@ -88,8 +88,8 @@ def auto_pass(ctx: Ctx) -> None:
         # a unit with nothing to attack still goes through its turn (swtcg.battle.empty-arena)
         ref = st.acting[0]
         st.cards[ref].tapped = True
-        ctx.record(rc.AttackRecord(("swtcg.battle.empty-arena", "swtcg.project.forced-pass"), player=pid,
-                                   attacker=ref, arena=st.arena, skip=True))
+        ctx.records.append(rc.AttackRecord(("swtcg.battle.empty-arena", "swtcg.project.forced-pass"), player=pid,
+                                           attacker=ref, arena=st.arena, skip=True))
         st.wait, st.acting = None, []
         st.frames.append({"f": "chance", "kind": "general"})
     else:

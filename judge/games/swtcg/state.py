@@ -587,6 +587,17 @@ class GameState:
             found = self._index = CardIndex(self.cards)
         return found
 
+    def facts(self, pool: CardPool) -> Facts:
+        """``index().facts(pool, in setup or not)``, in one call (the engine asks a dozen times a step)."""
+        index = self._index
+        if index is None:
+            index = self._index = CardIndex(self.cards)
+        found = index._facts
+        setup = self.phase == "setup"
+        if found is None or found.pool is not pool or found.edits != pool.edits or found.setup != setup:
+            found = index._facts = Facts(pool, setup)
+        return found
+
     def moved(self, ref: str | None = None) -> None:
         """A card entered or left ``cards``, or changed zone, controller, code, pilot or whether it is
         built: ``ref`` (its reference), filed again in the index kept (``CardIndex.refile``), and what
