@@ -385,32 +385,52 @@ def _loose(value: Any) -> str:
     return "null" if value is None else _json(value)
 
 
+# strings as ``_str`` quotes them, by string: the same codes, references and zones come back in every
+# card of every position (emptied when it holds MAX_QUOTED)
+_QUOTED: Final[dict[str, str]] = {}
+MAX_QUOTED = 4096
+
+
+def _q(value: Any) -> str:
+    """``_str(value)``, a string quoted once."""
+    if type(value) is not str:
+        return _str(value)
+    found = _QUOTED.get(value)
+    if found is None:
+        if len(_QUOTED) >= MAX_QUOTED:
+            _QUOTED.clear()
+        found = _QUOTED[value] = _str(value)
+    return found
+
+
 def _card(c: Card) -> str:
     """``Card.to_json()``, encoded."""
     built = c.built
-    out = [f'{{"at":{_str(c.at)},"code":' if c.at else '{"code":' if built else '{"built":false,"code":',
-           _str(c.code)]
-    if c.at and not built:
-        out[0] = f'{{"at":{_str(c.at)},"built":false,"code":'
+    out = [('{"at":' + _q(c.at) + (',"code":' if built else ',"built":false,"code":')) if c.at
+           else '{"code":' if built else '{"built":false,"code":', _q(c.code)]
     if c.controller != c.owner:
-        out.append(',"controller":' + _str(c.controller))
+        out.append(',"controller":' + _q(c.controller))
     if not built or c.counters:
         out.append(',"counters":' + _int(c.counters))
-    out.append(',"damage":' + _int(c.damage))
+    damage = c.damage
+    out.append(',"damage":0' if damage == 0 and type(damage) is int else ',"damage":' + _int(damage))
     if c.deployed_at:
         out.append(',"deployed_at":' + _int(c.deployed_at))
     if c.moved:
         out.append(',"moved":true')
     if c.on:
-        out.append(',"on":' + _str(c.on))
+        out.append(',"on":' + _q(c.on))
     if c.pilot:
-        out.append(',"pilot":' + _str(c.pilot))
+        out.append(',"pilot":' + _q(c.pilot))
     out.append(',"tapped":true' if c.tapped is True else ',"tapped":false' if c.tapped is False
                else ',"tapped":' + _bool(c.tapped))
     if c.under:
         out.append(',"under":' + _strs(c.under))
-    out.append(',"zone":' + _str(c.zone) + "}")
+    out.append(_ZONES.get(c.zone) or ',"zone":' + _str(c.zone) + "}")
     return "".join(out)
+
+
+_ZONES: Final[dict[str, str]] = {zone: ',"zone":' + _str(zone) + "}" for zone in ZONES}
 
 
 def _player(p: Player) -> str:
@@ -745,7 +765,7 @@ class GameState:
         cards = self.cards
         sep = ""
         for ref in sorted(cards):
-            w(sep + _str(ref) + ":" + _card(cards[ref]))
+            w(sep + _q(ref) + ":" + _card(cards[ref]))
             sep = ","
         w('},"chance":' + _loose(self.chance) + ',"damage":' + _json(self.damage) + ',"deploys":' + _int(self.deploys)
           + ',"frames":' + _json(self.frames) + ',"held":' + _json(self.held))

@@ -32,6 +32,7 @@ from typing import Any, ClassVar, Final
 
 from i18n import N_, Msg
 from judge.games.inputs import COMMON_KEYS, Faults, JsonValue, check_annotations, escape, nearest, unknown_key
+from judge.games.swtcg.model import CardPool
 
 VERBS = ("deploy", "build", "pilot", "retreat", "attack", "skip", "play", "use", "prevent", "reroll", "pass",
          "complete", "equip")
@@ -242,8 +243,10 @@ KNOWN_KEYS: dict[str, frozenset[str]] = {verb: frozenset({name for name, _, _ in
                                          for verb, spec in KEYS.items()}
 
 
-# the keys of a step that are no verb's own: those ``check_annotations`` reads (the inputs are read elsewhere)
-_ANNOTATED: Final = frozenset(("note", "dispute", "expect"))
+# the keys a step of each verb may have (KNOWN_KEYS), each with 1 for those ``check_annotations`` reads
+# (the inputs are read elsewhere), else 0
+_ROLES: Final[dict[str, dict[str, int]]] = {
+    verb: {key: int(key in ("note", "dispute", "expect")) for key in known} for verb, known in KNOWN_KEYS.items()}
 # values ``_check`` found sound, by kind, for the card pool ``_SOUND_FOR`` names (a code or a reference
 # is sound for one pool, maybe not for another, or for the same pool once a card is added to it: its
 # ``edits``); emptied for another pool or edits, or when one holds MAX_SOUND
@@ -271,21 +274,22 @@ def _parse_sound(step: dict[str, Any], players: Sequence[str], cards: Any) -> Sw
     spec = KEYS.get(verb)
     if spec is None or cards is None:
         return None
-    known = KNOWN_KEYS[verb]
+    roles = _ROLES[verb]
     annotated = False
     for key in step:
-        if key not in known:
+        role = roles.get(key)
+        if role is None:
             return None
-        if key in _ANNOTATED:
+        if role:
             annotated = True
     if annotated:
         faults: Faults = []
         check_annotations(step, "", faults)
         if faults:
             return None
-    edits = getattr(cards, "edits", None)
-    if edits is None:
+    if not isinstance(cards, CardPool):
         return None
+    edits = cards.edits
     if cards is not _SOUND_FOR[0] or edits != _SOUND_FOR[1]:
         for found in _SOUND.values():
             found.clear()
