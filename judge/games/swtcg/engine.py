@@ -617,14 +617,30 @@ def hold(ctx: Ctx, ref: str, code: str, controller: str, index: int, trig: Trigg
 def trigger_all(ctx: Ctx, on: str, only: str | None = None) -> None:
     """Trigger the ``on`` abilities of every card in play (``only``: of that card)."""
     st = ctx.state
-    # ``only``: that card alone (when in play), not every card sorted to skip all but one
-    for ref in sorted(st.cards) if only is None else [only] if only in st.cards else []:
+    # ``only``: that card alone (when in play), not every card sorted to skip all but one; else the
+    # cards of a code with such an ability (GameState.index), and of a code the pool does not know
+    # (ctx.card says so)
+    if only is not None:
+        refs = [only] if only in st.cards else []
+    else:
+        ons = ctx.cards.derived("triggers-on", _triggers_on)
+        codes = ctx.cards.derived_codes("triggers-on", _triggers_on).get(on)
+        index = st.index()
+        unknown = index.outside(ons)
+        refs = sorted([c.ref for c in index.of_codes(codes)] + [c.ref for c in unknown] if codes is not None
+                      else [c.ref for c in unknown])
+    for ref in refs:
         c = st.cards[ref]
         if (only is not None and ref != only) or not active(st, c) or c.zone not in IN_PLAY:
             continue
         for i, trig in enumerate(ctx.card(c.code).triggers):
             if trig.on == on:
                 hold(ctx, ref, c.code, c.controller, i, trig)
+
+
+def _triggers_on(d: CardDef) -> frozenset[str]:
+    """The events a card's triggered abilities trigger on (``trigger_all``)."""
+    return frozenset(t.on for t in d.triggers)
 
 
 def release(ctx: Ctx, window: str) -> None:
