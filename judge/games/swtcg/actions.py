@@ -1193,6 +1193,35 @@ def _pass(ctx: Ctx, a: Pass) -> None:
         opening.end_wait(ctx, pid, auto=False)
 
 
+def apply(ctx: Ctx, a: SwAction) -> None:
+    """Carry out a checked step (``APPLY``'s function of its verb, called directly: the compiled
+    engine calls each natively)."""
+    if isinstance(a, Pass):
+        _pass(ctx, a)
+    elif isinstance(a, Attack):
+        _attack(ctx, a)
+    elif isinstance(a, Deploy):
+        _deploy(ctx, a)
+    elif isinstance(a, Build):
+        _build(ctx, a)
+    elif isinstance(a, PlayCard):
+        _play(ctx, a)
+    elif isinstance(a, (Use, Prevent, Reroll)):
+        _use(ctx, a)
+    elif isinstance(a, Pilot):
+        _pilot(ctx, a)
+    elif isinstance(a, Retreat):
+        _retreat(ctx, a)
+    elif isinstance(a, Skip):
+        _skip(ctx, a)
+    elif isinstance(a, Complete):
+        _complete(ctx, a)
+    elif isinstance(a, Equip):
+        _equip(ctx, a)
+    else:
+        APPLY[a.verb](ctx, a)
+
+
 APPLY: dict[str, Any] = {"deploy": _deploy, "build": _build, "pilot": _pilot, "retreat": _retreat, "attack": _attack,
                          "skip": _skip, "play": _play, "use": _use, "prevent": _use, "reroll": _use, "pass": _pass,
                          "complete": _complete, "equip": _equip}

@@ -1271,12 +1271,13 @@ def pass_chance(ctx: Ctx, pid: str, auto: bool) -> None:
     st = ctx.state
     ch = st.chance
     assert ch is not None
-    ch["passes"] += 1
+    passes: int = ch["passes"] + 1
+    ch["passes"] = passes
     mine = _BY_PLAYER.get(pid)
     if mine is None:
         mine = _records_of(pid)
     ctx.records.append(mine.forced if auto else mine.passed)
-    if ch["passes"] >= 2:
+    if passes >= 2:
         close_chance(ctx)
     else:
         st.turn = st.opponent(pid)

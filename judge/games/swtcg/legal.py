@@ -270,12 +270,21 @@ def nothing_in_chance(ctx: Ctx, pid: str) -> bool:
     player with nothing there passes at once (swtcg.project.forced-pass). A code the pool does not
     know counts as something (``_groups`` asks ctx.card, which says so)."""
     st = ctx.state
-    kind = st.chance["kind"] if st.chance else ""
+    ch = st.chance
+    kind: str = ch["kind"] if ch is not None else ""
     p = st.players[pid]
-    need = _hand_needs(ctx, p).get(kind)
+    memo = p.hand_memo  # (_hand_needs, its memo read here: the procedure asks several times a step)
+    pool = ctx.cards
+    needs = memo.needs if memo is not None and memo.pool is pool and memo.edits == pool.edits \
+        and memo.hand == p.hand else _hand_needs(ctx, p)
+    need = needs.get(kind)
     if need is not None and (need == _ALWAYS or p.force >= max(0, need + en.cost_delta(ctx, pid, "battle"))):
         return False
-    for ref, fitting, activated in _chance_cards(ctx, pid, kind):
+    by_kind = en.facts_of(ctx).chance_cards.get(pid)  # (_chance_cards, kept there)
+    found = by_kind.get(kind) if by_kind is not None else None
+    if found is None:
+        found = _chance_cards(ctx, pid, kind)
+    for ref, fitting, activated in found:
         if fitting is None:
             return False
         for _, play in fitting:

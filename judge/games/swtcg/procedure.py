@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from i18n import N_, Msg
 from judge.games.swtcg import records as rc
-from judge.games.swtcg.actions import APPLY, check
+from judge.games.swtcg.actions import apply, check
 from judge.games.swtcg.engine import MAX_LOOP, Ctx, NotImplementedCard, new_turn, pass_chance, run_frame
 from judge.games.swtcg.legal import may as legal_may
 from judge.games.swtcg.legal import nothing_in_chance
@@ -26,7 +26,7 @@ def apply_step(ctx: Ctx, a: SwAction) -> None:
         if not ctx.card(c.code).implemented:
             d = ctx.card(c.code)
             raise NotImplementedCard(d.code, d.display, d.unparsed)
-    APPLY[a.verb](ctx, a)
+    apply(ctx, a)
     advance(ctx)
     unused = ctx.inputs.unused()
     if unused is not None:
