@@ -281,7 +281,7 @@ def nothing_in_chance(ctx: Ctx, pid: str) -> bool:
     if need is not None and (need == _ALWAYS or p.force >= max(0, need + en.cost_delta(ctx, pid, "battle"))):
         return False
     by_kind = en.facts_of(ctx).chance_cards.get(pid)  # (_chance_cards, kept there)
-    found = by_kind.get(kind) if by_kind is not None else None
+    found: ChanceCards | None = by_kind.get(kind) if by_kind is not None else None
     if found is None:
         found = _chance_cards(ctx, pid, kind)
     for ref, fitting, activated in found:
