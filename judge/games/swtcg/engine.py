@@ -93,7 +93,8 @@ class Ctx:
         return card
 
     def cdef(self, ref: str) -> CardDef:
-        return self.card(self.state.cards[ref].code)
+        code = self.state.cards[ref].code
+        return self.cards.cards.get(code) or self.card(code)
 
     def record(self, record: Record) -> None:
         self.records.append(record)
@@ -148,7 +149,7 @@ def stat(ctx: Ctx, ref: str, name: str, boosters: list[Card] | None = None) -> i
     ``boosters``: ``boost_sources(ctx)``, when the caller found them already."""
     st = ctx.state
     c = st.cards[ref]
-    d = ctx.card(c.code)
+    d = ctx.cards.cards.get(c.code) or ctx.card(c.code)
     value = d.speed if name == "speed" else d.power if name == "power" else d.health if name == "health" \
         else int(getattr(d, name))
     if c.pilot and c.pilot in st.cards:
@@ -204,7 +205,12 @@ def location_in(st: GameState, arena: str) -> Card | None:
 def facts_of(ctx: Ctx) -> Facts:
     """What the engine keeps while the cards stay where they are (``CardIndex.facts``), less what the
     cards moved since it last looked may have changed (``_settle``)."""
-    found = ctx.state.facts(ctx.cards)
+    st = ctx.state
+    pool = ctx.cards
+    index = st._index  # (GameState.facts, written out here: the engine asks a dozen times a step)
+    found = index._facts if index is not None else None
+    if found is None or found.pool is not pool or found.edits != pool.edits or found.setup != (st.phase == "setup"):
+        found = st.facts(pool)
     if found.moves:
         _settle(ctx, found)
     return found
@@ -336,7 +342,7 @@ def _keyword_instances(ctx: Ctx, ref: str, grants: list[tuple[Card, Any]] | None
     c = st.cards.get(ref)
     if c is None or st.phase == "setup":
         return []
-    d = ctx.card(c.code)
+    d = ctx.cards.cards.get(c.code) or ctx.card(c.code)
     if not c.built:  # a partially built card: only Hidden Cost works (swtcg.abilities.partially-built-inactive)
         return [(f"{ref}:{k.name}", k) for k in d.keywords if k.name == "hidden-cost"][:1]
     out: list[tuple[str, Keyword]] = []
@@ -460,7 +466,7 @@ def can_attack(ctx: Ctx, attacker: str, target: str) -> str | None:
     bombard = a.zone == "space" and t.zone == "ground" and kw_value(ctx, attacker, "bombard") > 0
     if (t.zone != a.zone or t.zone not in ARENAS) and not bombard:  # swtcg.base.bombard: Space into Ground
         return "swtcg.project.attack-same-arena"
-    for s in ctx.card(a.code).statics:
+    for s in (ctx.cards.cards.get(a.code) or ctx.card(a.code)).statics:
         if s.kind == "attack-only" and not ctx.cdef(target).has_subtype(s.scope):
             return "swtcg.project.attack-only"
     if any(m["stat"] == "no-combat" and m["target"] in (attacker, target) for m in st.mods):
@@ -633,7 +639,7 @@ def trigger_all(ctx: Ctx, on: str, only: str | None = None) -> None:
         c = st.cards[ref]
         if (only is not None and ref != only) or not active(st, c) or c.zone not in IN_PLAY:
             continue
-        for i, trig in enumerate(ctx.card(c.code).triggers):
+        for i, trig in enumerate((ctx.cards.cards.get(c.code) or ctx.card(c.code)).triggers):
             if trig.on == on:
                 hold(ctx, ref, c.code, c.controller, i, trig)
 
