@@ -387,9 +387,12 @@ def kw_value(ctx: Ctx, ref: str, name: str) -> int:
                 extra += int(m["amount"])
     if value is None and not extra:
         return 0
-    if name in CUMULATIVE:
+    if name in _CUMULATIVE:
         return (value or 0) + extra
     return 1
+
+
+_CUMULATIVE: Final = frozenset(CUMULATIVE)
 
 
 def _kw_values(ctx: Ctx, ref: str) -> dict[str, int]:

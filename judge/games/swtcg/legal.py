@@ -312,23 +312,45 @@ def _hand_needs(ctx: Ctx, p: Player) -> dict[str, int]:
     if memo is not None and memo.pool is pool and memo.edits == pool.edits and memo.hand == p.hand:
         found: dict[str, int] = memo.needs
         return found
-    in_hand = pool.derived("hand-chances", _hand_chances)
-    cards = pool.cards
+    table = _hand_table(ctx)
     needs: dict[str, int] = {}
     for c in p.hand:
-        if c == UNKNOWN:
-            continue
-        kinds = in_hand.get(c, CHANCE_KINDS)
-        if not kinds:
-            continue
-        d = cards.get(c)
-        value = _ALWAYS if d is None or not d.implemented or d.plays[0].any_amount else d.plays[0].cost
-        for k in kinds:
+        entries = table.get(c)
+        if entries is None:
+            if c == UNKNOWN:
+                continue
+            entries = _UNKNOWN_CODE  # (a code the pool does not know: any kind, always)
+        for k, value in entries:
             old = needs.get(k)
             if old is None or value < old:
                 needs[k] = value
     p.hand_memo = HandMemo(pool, list(p.hand), needs)
     return needs
+
+
+_UNKNOWN_CODE: Final = tuple((k, _ALWAYS) for k in sorted(CHANCE_KINDS))
+# _hand_table's table, with the pool (and its edits) it was made from
+_HAND_TABLE: Final[list[Any]] = [None, -1, {}]
+
+
+def _hand_table(ctx: Ctx) -> dict[str, tuple[tuple[str, int], ...]]:
+    """For each code of the pool, the kinds of chance a card of it in hand may be played in, each with
+    its printed Force cost (``_ALWAYS``: a text the engine does not implement, "pay any amount")."""
+    pool = ctx.cards
+    if _HAND_TABLE[0] is pool and _HAND_TABLE[1] == pool.edits:
+        found: dict[str, tuple[tuple[str, int], ...]] = _HAND_TABLE[2]
+        return found
+    in_hand = pool.derived("hand-chances", _hand_chances)
+    table: dict[str, tuple[tuple[str, int], ...]] = {}
+    for code, d in pool.cards.items():
+        kinds = in_hand.get(code, CHANCE_KINDS)
+        if not kinds:
+            table[code] = ()
+            continue
+        value = _ALWAYS if not d.implemented or d.plays[0].any_amount else d.plays[0].cost
+        table[code] = tuple((k, value) for k in sorted(kinds))
+    _HAND_TABLE[0], _HAND_TABLE[1], _HAND_TABLE[2] = pool, pool.edits, table
+    return table
 
 
 Group = tuple[str, Iterable[SwAction]]
