@@ -83,7 +83,9 @@ class Ctx:
         self.records: list[Record] = []
         self.decisions: list[dict[str, Any]] = []
         self.written_choices: list[dict[str, Any]] = []
-        self.checking = False  # only checking (judge.games.swtcg.legal.options): the state cannot change
+        # only checking (judge.games.swtcg.legal.options): the state cannot change, and a problem is not
+        # worded (actions._why)
+        self.checking = False
 
     # ------------------------------------------------------------------ lookups
     def card(self, code: str) -> CardDef:
