@@ -57,28 +57,64 @@ WINDOW_RULE = {"any": "swtcg.abilities.activated-when", "attack": "swtcg.timing.
 Problem = tuple[str, str] | None
 
 
+def _why(ctx: Ctx, rule: str, template: str, **params: Any) -> tuple[str, str]:
+    """A step's problem: the rule it breaks, and why (a ``Msg``); only checking (``ctx.checking``:
+    what a player could do, judge.games.swtcg.legal), the rule alone (nobody reads the words)."""
+    if ctx.checking:
+        return rule, ""
+    return rule, Msg(template, **params)
+
+
 # ====================================================================== check
 def check(ctx: Ctx, a: SwAction) -> Problem:
     st = ctx.state
     if st.phase == "over":
-        return "swtcg.base.win", Msg(N_("the game is over"))
+        return _why(ctx, "swtcg.base.win", N_("the game is over"))
     if st.wait is None or st.turn is None:
-        return "swtcg.base.turn.command", Msg(N_("nobody is asked to act now"))
+        return _why(ctx, "swtcg.base.turn.command", N_("nobody is asked to act now"))
     if a.by != st.turn:
+        if ctx.checking:
+            return WAIT_RULE[st.wait], ""
         what = {"chance": Msg(N_("has the chance to play")), "act": Msg(N_("has the unit to act"))}.get(
             st.wait, Msg(N_("acts")))
-        return WAIT_RULE[st.wait], Msg(N_("{turn} {what} now, not {by}"), turn=st.turn, what=what, by=a.by)
+        return _why(ctx, WAIT_RULE[st.wait], N_("{turn} {what} now, not {by}"), turn=st.turn, what=what, by=a.by)
+    verb = a.verb
     allowed = VERBS_BY_WAIT[st.wait]
-    if a.verb == "play" and a.verb not in allowed:
-        return "swtcg.abilities.battle-cards", Msg(
-            N_("battle cards are played only in a chance to play in the battle phase"),
-        )
-    if a.verb not in allowed:
-        return WAIT_RULE[st.wait], Msg(
+    if verb not in allowed:
+        if verb == "play":
+            return _why(
+                ctx, "swtcg.abilities.battle-cards",
+                N_("battle cards are played only in a chance to play in the battle phase"),
+            )
+        return _why(
+            ctx, WAIT_RULE[st.wait],
             N_("'{verb}' is not possible now ({wait}): {turn} may {allowed}"),
-            verb=a.verb, wait=st.wait, turn=st.turn, allowed=', '.join(allowed),
+            verb=verb, wait=st.wait, turn=st.turn, allowed=', '.join(allowed),
         )
-    checker = CHECKS.get(a.verb)
+    # each verb's checks (CHECKS), called directly: the compiled engine calls each natively
+    if isinstance(a, Pass):
+        return None
+    if isinstance(a, Attack):
+        return _check_attack(ctx, a)
+    if isinstance(a, Deploy):
+        return _check_deploy(ctx, a)
+    if isinstance(a, Build):
+        return _check_build(ctx, a)
+    if isinstance(a, PlayCard):
+        return _check_play(ctx, a)
+    if isinstance(a, (Use, Prevent, Reroll)):
+        return _check_use(ctx, a)
+    if isinstance(a, Pilot):
+        return _check_pilot(ctx, a)
+    if isinstance(a, Retreat):
+        return _check_retreat(ctx, a)
+    if isinstance(a, Skip):
+        return _check_skip(ctx, a)
+    if isinstance(a, Complete):
+        return _check_complete(ctx, a)
+    if isinstance(a, Equip):
+        return _check_equip(ctx, a)
+    checker = CHECKS.get(verb)
     return checker(ctx, a) if checker else None
 
 
@@ -97,12 +133,14 @@ def _stack_problem(ctx: Ctx, pid: str, d: CardDef, moving: str | None = None) ->
     c = ctx.state.cards[same]
     versions = [ctx.card(code).version for code in (c.code, *c.under)]
     if len(versions) >= en.STACK_MAX:
-        return "swtcg.stacking.normal-rules", Msg(
+        return _why(
+            ctx, "swtcg.stacking.normal-rules",
             N_("the stack of {same} has {n_versions} cards already (at most 4)"),
             same=same, n_versions=len(versions),
         )
     if d.version in versions:
-        return "swtcg.stacking.normal-rules", Msg(
+        return _why(
+            ctx, "swtcg.stacking.normal-rules",
             N_("the stack of {same} has version {version} already"),
             same=same, version=d.version,
         )
@@ -115,34 +153,40 @@ def _check_deploy(ctx: Ctx, a: Deploy) -> Problem:
     if st.wait == "deploy":
         d = _hand_code(ctx, pid, a.card)
         if d is None:
-            return "swtcg.setup.units-only", Msg(N_("{card} is not a card in {pid}'s hand"), card=a.card, pid=pid)
+            return _why(ctx, "swtcg.setup.units-only", N_("{card} is not a card in {pid}'s hand"), card=a.card, pid=pid)
         if not d.unit:
-            return "swtcg.setup.units-only", Msg(
+            return _why(
+                ctx, "swtcg.setup.units-only",
                 N_("only units are deployed in setup ({display} is a {type} card)"),
                 display=d.display, type=d.type,
             )
         left = en.SETUP_BUILD_POINTS - st.players[pid].deployed
         if d.cost > left:
-            return "swtcg.setup.out-of-units", Msg(
+            return _why(
+                ctx, "swtcg.setup.out-of-units",
                 N_("{display} costs {cost}; {pid} has {left} of 30 build points left"),
                 display=d.display, cost=d.cost, pid=pid, left=left,
             )
         return _stack_problem(ctx, pid, d)
     if not REF.match(a.card):
-        return "swtcg.build.through-build-zone", Msg(
+        return _why(
+            ctx, "swtcg.build.through-build-zone",
             N_("every card passes through the build zone: deploy a card built there"),
         )
     c = st.cards.get(a.card)
     if c is None or c.zone != "build" or c.controller != pid:
-        return "swtcg.build.through-build-zone", Msg(
+        return _why(
+            ctx, "swtcg.build.through-build-zone",
             N_("{card} is not a card in {pid}'s build zone"),
             card=a.card, pid=pid,
         )
     d = ctx.card(c.code)
     if not d.unit and d.type != "location":  # a complete Location goes into its arena (swtcg.base.location)
-        return "swtcg.base.build", Msg(N_("{display} is a {type} card, not a unit"), display=d.display, type=d.type)
+        return _why(ctx, "swtcg.base.build", N_("{display} is a {type} card, not a unit"),
+                    display=d.display, type=d.type)
     if not c.built and c.counters < d.cost:
-        return "swtcg.build.partial-build", Msg(
+        return _why(
+            ctx, "swtcg.build.partial-build",
             N_("{card} has {counters} of its {cost} build counters"),
             card=a.card, counters=c.counters, cost=d.cost,
         )
@@ -155,12 +199,14 @@ def _built_problem(ctx: Ctx, pid: str, ref: str, kind: str, rule: str) -> Proble
     """``ref`` is a card of type ``kind`` in ``pid``'s build zone with as many build counters as its cost."""
     c = ctx.state.cards.get(ref)
     if c is None or c.zone != "build" or c.controller != pid:
-        return rule, Msg(N_("{card} is not a card in {pid}'s build zone"), card=ref, pid=pid)
+        return _why(ctx, rule, N_("{card} is not a card in {pid}'s build zone"), card=ref, pid=pid)
     d = ctx.card(c.code)
     if d.type != kind:
-        return rule, Msg(N_("{display} is a {type} card, not a {kind}"), display=d.display, type=d.type, kind=kind)
+        return _why(ctx, rule, N_("{display} is a {type} card, not a {kind}"),
+                    display=d.display, type=d.type, kind=kind)
     if c.counters < d.cost:
-        return "swtcg.build.partial-build", Msg(
+        return _why(
+            ctx, "swtcg.build.partial-build",
             N_("{card} has {counters} of its {cost} build counters"),
             card=ref, counters=c.counters, cost=d.cost,
         )
@@ -188,7 +234,7 @@ def _check_equip(ctx: Ctx, a: Equip) -> Problem:
     c = st.cards.get(a.card)
     if c is not None and c.zone == "equipped" and c.controller == pid:
         if c.on == a.onto:
-            return "swtcg.base.equip", Msg(N_("{card} is on {onto} already"), card=a.card, onto=a.onto)
+            return _why(ctx, "swtcg.base.equip", N_("{card} is on {onto} already"), card=a.card, onto=a.onto)
     else:
         prob = _built_problem(ctx, pid, a.card, "equipment", "swtcg.base.equip")
         if prob:
@@ -199,22 +245,24 @@ def _check_equip(ctx: Ctx, a: Equip) -> Problem:
         return None
     u = st.cards.get(a.onto)
     if u is None or u.controller != pid or u.zone not in ARENAS:
-        return "swtcg.base.equip", Msg(N_("{onto} is not a unit {pid} controls"), onto=a.onto, pid=pid)
+        return _why(ctx, "swtcg.base.equip", N_("{onto} is not a unit {pid} controls"), onto=a.onto, pid=pid)
     ud = ctx.card(u.code)
     kinds = {en.arenas_named(s.scope) for s in d.statics if s.kind == "equip"}
     if any(ud.type not in named for named in kinds):
-        return "swtcg.cards.type-reference", Msg(
+        return _why(
+            ctx, "swtcg.cards.type-reference",
             N_("{display} equips a {kind} unit; {unit} is a {type} unit"),
             display=d.display, kind="/".join(sorted({a for named in kinds for a in named})), unit=ud.display,
             type=ud.type,
         )
     if f"{a.card}:equip" in st.players[pid].once:
-        return "swtcg.base.equip", Msg(N_("{card}'s Equip cost was paid this turn already"), card=a.card)
+        return _why(ctx, "swtcg.base.equip", N_("{card}'s Equip cost was paid this turn already"), card=a.card)
     p = st.players[pid]
     for kind, n in en.equip_costs(d):
         have = p.build if kind == "build" else p.force
         if have < n:
-            return "swtcg.costs.must-pay", Msg(
+            return _why(
+                ctx, "swtcg.costs.must-pay",
                 N_("Equip costs {n} {what}; {pid} has {have}"),
                 n=n, what=Msg(N_("build points")) if kind == "build" else Msg(N_("Force")), pid=pid, have=have,
             )
@@ -228,37 +276,41 @@ def _check_build(ctx: Ctx, a: Build) -> Problem:
     if st.wait == "partial":
         d = _hand_code(ctx, pid, a.card)
         if d is None:
-            return "swtcg.setup.units-only", Msg(N_("{card} is not a card in {pid}'s hand"), card=a.card, pid=pid)
+            return _why(ctx, "swtcg.setup.units-only", N_("{card} is not a card in {pid}'s hand"), card=a.card, pid=pid)
         if not d.unit:
-            return "swtcg.setup.units-only", Msg(
+            return _why(
+                ctx, "swtcg.setup.units-only",
                 N_("only a unit is partially built at the end of setup, not a {type} card"),
                 type=d.type,
             )
         left = en.SETUP_BUILD_POINTS - p.deployed
         if not 1 <= a.counters <= left:
-            return "swtcg.setup.units-only", Msg(N_("from 1 to the {left} build points left"), left=left)
+            return _why(ctx, "swtcg.setup.units-only", N_("from 1 to the {left} build points left"), left=left)
         return None
     if REF.match(a.card):
         c = st.cards.get(a.card)
         if c is None or c.zone != "build" or c.controller != pid or c.built:
-            return "swtcg.build.partial-build", Msg(
+            return _why(
+                ctx, "swtcg.build.partial-build",
                 N_("{card} is not a partially built card in {pid}'s build zone"),
                 card=a.card, pid=pid,
             )
         if a.counters < 1:
-            return "swtcg.build.partial-build", Msg(N_("at least one build counter"))
+            return _why(ctx, "swtcg.build.partial-build", N_("at least one build counter"))
     else:
         d = _hand_code(ctx, pid, a.card)
         if d is None:
-            return "swtcg.build.partial-build", Msg(N_("{card} is not a card in {pid}'s hand"), card=a.card, pid=pid)
+            return _why(ctx, "swtcg.build.partial-build", N_("{card} is not a card in {pid}'s hand"),
+                        card=a.card, pid=pid)
         if d.type == "battle":
-            return "swtcg.abilities.battle-cards", Msg(N_("battle cards are played, not built"))
+            return _why(ctx, "swtcg.abilities.battle-cards", N_("battle cards are played, not built"))
         if a.counters < 1 and d.cost > 0:
-            return "swtcg.build.partial-build", Msg(
+            return _why(
+                ctx, "swtcg.build.partial-build",
                 N_("a card started in the build step needs at least one build counter"),
             )
     if a.counters > p.build:
-        return "swtcg.build.partial-build", Msg(N_("{pid} has {build} build points"), pid=pid, build=p.build)
+        return _why(ctx, "swtcg.build.partial-build", N_("{pid} has {build} build points"), pid=pid, build=p.build)
     return None
 
 
@@ -267,49 +319,53 @@ def _check_pilot(ctx: Ctx, a: Pilot) -> Problem:
     pid = a.by or ""
     c = st.cards.get(a.card)
     if c is None or c.controller != pid:
-        return "swtcg.control.controller", Msg(N_("{card} is not a card {pid} controls"), card=a.card, pid=pid)
+        return _why(ctx, "swtcg.control.controller", N_("{card} is not a card {pid} controls"), card=a.card, pid=pid)
     d = ctx.card(c.code)
     if d.pilot is None:
-        return "swtcg.pilots.move-onto-units", Msg(N_("{display} has no Pilot ability"), display=d.display)
+        return _why(ctx, "swtcg.pilots.move-onto-units", N_("{display} has no Pilot ability"), display=d.display)
     if not c.built:
-        return "swtcg.abilities.partially-built-inactive", Msg(N_("{card} is partially built"), card=a.card)
+        return _why(ctx, "swtcg.abilities.partially-built-inactive", N_("{card} is partially built"), card=a.card)
     if c.moved:
-        return "swtcg.pilots.build-step-move", Msg(N_("{card} has moved once in this build step"), card=a.card)
+        return _why(ctx, "swtcg.pilots.build-step-move", N_("{card} has moved once in this build step"), card=a.card)
     if a.onto in ("character", "build"):
         if a.onto == "character" and c.zone not in ("pilot", "build"):
-            return "swtcg.pilots.build-step-move", Msg(
+            return _why(
+                ctx, "swtcg.pilots.build-step-move",
                 N_("{card} is in the {zone} arena already"),
                 card=a.card, zone=c.zone,
             )
         if a.onto == "build" and c.zone != "pilot":
-            return "swtcg.pilots.build-step-move", Msg(N_("{card} pilots no unit"), card=a.card)
+            return _why(ctx, "swtcg.pilots.build-step-move", N_("{card} pilots no unit"), card=a.card)
         return None
     u = st.cards.get(a.onto)
     if u is None or u.controller != pid or u.zone == "pilot":
-        return "swtcg.pilots.move-onto-units", Msg(N_("{onto} is not a unit {pid} controls"), onto=a.onto, pid=pid)
+        return _why(ctx, "swtcg.pilots.move-onto-units", N_("{onto} is not a unit {pid} controls"),
+                    onto=a.onto, pid=pid)
     ud = ctx.card(u.code)
     if ud.type not in ("space", "ground"):
-        return "swtcg.pilots.move-onto-units", Msg(
+        return _why(
+            ctx, "swtcg.pilots.move-onto-units",
             N_("{display} is a {type} card: pilots go on Space or Ground units"),
             display=ud.display, type=ud.type,
         )
     if c.zone == "pilot":
         if u.zone not in ARENAS_OR_BUILD or u.ref == c.on:
-            return "swtcg.pilots.build-step-move", Msg(N_("{onto} is not another unit"), onto=a.onto)
+            return _why(ctx, "swtcg.pilots.build-step-move", N_("{onto} is not another unit"), onto=a.onto)
     elif u.zone not in ("space", "ground"):
-        return "swtcg.pilots.build-step-move", Msg(N_("{onto} is not in the Space or Ground arena"), onto=a.onto)
+        return _why(ctx, "swtcg.pilots.build-step-move", N_("{onto} is not in the Space or Ground arena"), onto=a.onto)
     if ud.droid:
-        return "swtcg.pilots.no-droid-units", Msg(
+        return _why(
+            ctx, "swtcg.pilots.no-droid-units",
             N_("{display} is a Droid: it has no room for a pilot"),
             display=ud.display,
         )
     if not ud.has_subtype(d.pilot.kind):
-        return "swtcg.pilots.type-match", (Msg(
-            N_("{display} pilots a {kind}; {unit} is a {subtypes}"),
-            display=d.display, kind=d.pilot.kind, unit=ud.display, subtypes=' '.join(ud.subtypes),
-        ))
+        return _why(
+                    ctx, "swtcg.pilots.type-match",
+                    N_("{display} pilots a {kind}; {unit} is a {subtypes}"),
+                    display=d.display, kind=d.pilot.kind, unit=ud.display, subtypes=' '.join(ud.subtypes))
     if u.pilot:
-        return "swtcg.pilots.one-per-unit", Msg(N_("{onto} has a pilot ({pilot})"), onto=a.onto, pilot=u.pilot)
+        return _why(ctx, "swtcg.pilots.one-per-unit", N_("{onto} has a pilot ({pilot})"), onto=a.onto, pilot=u.pilot)
     return None
 
 
@@ -317,17 +373,20 @@ def _check_retreat(ctx: Ctx, a: Retreat) -> Problem:
     st = ctx.state
     c = st.cards.get(a.card)
     if c is None or c.controller != a.by or c.zone not in IN_PLAY:
-        return "swtcg.retreat.untapped-only", Msg(
+        return _why(
+            ctx, "swtcg.retreat.untapped-only",
             N_("{card} is not a unit or pilot {by} has in an arena"),
             card=a.card, by=a.by,
         )
     if c.tapped:
-        return "swtcg.retreat.untapped-only", Msg(
+        return _why(
+            ctx, "swtcg.retreat.untapped-only",
             N_("{card} is tapped: only untapped units retreat in the retreat step"),
             card=a.card,
         )
     if c.pilot and c.pilot in st.cards and st.cards[c.pilot].tapped:
-        return "swtcg.pilots.retreat", Msg(
+        return _why(
+            ctx, "swtcg.pilots.retreat",
             N_("{card}'s pilot {pilot} is tapped: both must be untapped"),
             card=a.card, pilot=c.pilot,
         )
@@ -337,24 +396,26 @@ def _check_retreat(ctx: Ctx, a: Retreat) -> Problem:
 def _check_attack(ctx: Ctx, a: Attack) -> Problem:
     st = ctx.state
     if a.card not in st.acting:
-        return "swtcg.base.battle.order", Msg(
+        return _why(
+            ctx, "swtcg.base.battle.order",
             N_("it is the turn of {acting} (the fastest untapped unit)"),
             acting=', '.join(st.acting),
         )
     t = st.cards.get(a.target)
     if t is None:
-        return "swtcg.base.attack", Msg(N_("{target} is not in play"), target=a.target)
+        return _why(ctx, "swtcg.base.attack", N_("{target} is not in play"), target=a.target)
     if t.controller == a.by and t.zone != "pilot":
-        return "swtcg.base.attack", Msg(N_("{target} is {by}'s own unit"), target=a.target, by=a.by)
+        return _why(ctx, "swtcg.base.attack", N_("{target} is {by}'s own unit"), target=a.target, by=a.by)
     why = en.can_attack(ctx, a.card, a.target)
     if why:
-        return why, Msg(N_("{card} cannot attack {target}"), card=a.card, target=a.target)
+        return _why(ctx, why, N_("{card} cannot attack {target}"), card=a.card, target=a.target)
     return None
 
 
 def _check_skip(ctx: Ctx, a: Skip) -> Problem:
     if a.card not in ctx.state.acting:
-        return "swtcg.base.battle.order", Msg(N_("it is the turn of {acting}"), acting=', '.join(ctx.state.acting))
+        return _why(ctx, "swtcg.base.battle.order", N_("it is the turn of {acting}"),
+                    acting=', '.join(ctx.state.acting))
     return None
 
 
@@ -381,8 +442,11 @@ def window_problem(ctx: Ctx, window: str, unit: str | None = None) -> Problem:
         raise KeyError(window)
     if ok:
         return None
+    if ctx.checking:
+        return rule, ""
     now = Msg(N_("a {kind} chance"), kind=kind) if kind else Msg(N_("the {wait} step"), wait=st.wait)
-    return rule, Msg(
+    return _why(
+        ctx, rule,
         N_("this is played {window}, not in {now}"),
         window=window.replace('-', ' '), now=now,
     )
@@ -397,17 +461,20 @@ def _play_problem(ctx: Ctx, a: PlayCard | Use | Complete, play: Play, ability_id
     n = len(play.options)
     option = a.option if a.option is not None else 0
     if n == 0:
-        return "swtcg.project.not-implemented", Msg(
+        return _why(
+            ctx, "swtcg.project.not-implemented",
             N_("{ability_id} has no effect the engine knows"),
             ability_id=ability_id,
         )
     if option >= n:
-        return "swtcg.effects.choose-one", Msg(
+        return _why(
+            ctx, "swtcg.effects.choose-one",
             N_("{ability_id} has {n} option(s): 0 to {last}"),
             ability_id=ability_id, n=n, last=n - 1,
         )
     if n > 1 and a.option is None:
-        return "swtcg.effects.choose-one", Msg(
+        return _why(
+            ctx, "swtcg.effects.choose-one",
             N_("{ability_id} says 'Choose one': name the option (0 to {n})"),
             ability_id=ability_id, n=n - 1,
         )
@@ -417,26 +484,31 @@ def _play_problem(ctx: Ctx, a: PlayCard | Use | Complete, play: Play, ability_id
         return prob
     key = f"{ability_id}#{option}"
     if play.once and key in st.players[pid].once:
-        return "swtcg.timing.this-turn", Msg(
+        return _why(
+            ctx, "swtcg.timing.this-turn",
             N_("{ability_id} was played this turn already (once per turn)"),
             ability_id=ability_id,
         )
     if window == "attack" and st.attack is not None and source is not None and \
             any(e.target == "self" for e in play.options[option]) and \
             source not in (st.attack["attacker"], st.attack["defender"]):
-        return "swtcg.timing.for-this-attack", Msg(N_("{source} is neither attacking nor attacked"), source=source)
+        return _why(ctx, "swtcg.timing.for-this-attack", N_("{source} is neither attacking nor attacked"),
+                    source=source)
     if window == "attack" and st.attack is not None and key in st.attack["used"]:
-        return "swtcg.timing.for-this-attack", Msg(
+        return _why(
+            ctx, "swtcg.timing.for-this-attack",
             N_("{ability_id} was played in this attack already"),
             ability_id=ability_id,
         )
     if window == "reroll" and st.roll is not None and ability_id in st.roll["used"]:
-        return "swtcg.timing.reroll-once-per-roll", Msg(
+        return _why(
+            ctx, "swtcg.timing.reroll-once-per-roll",
             N_("{ability_id} rerolled this roll already"),
             ability_id=ability_id,
         )
     if window == "prevent" and st.chance is not None and key in st.chance["used"]:
-        return "swtcg.damage.prevent-when", Msg(
+        return _why(
+            ctx, "swtcg.damage.prevent-when",
             N_("{ability_id} was played in this chance already"),
             ability_id=ability_id,
         )
@@ -445,7 +517,8 @@ def _play_problem(ctx: Ctx, a: PlayCard | Use | Complete, play: Play, ability_id
         if e.kind == "reroll":
             dice = getattr(a, "dice", None) or ()
             if st.roll is None or len(dice) > amount or any(i >= len(st.roll["dice"]) for i in dice):
-                return "swtcg.timing.reroll-once-per-roll", Msg(
+                return _why(
+                    ctx, "swtcg.timing.reroll-once-per-roll",
                     N_("reroll at most {amount} of the dice rolled"),
                     amount=amount,
                 )
@@ -455,37 +528,42 @@ def _play_problem(ctx: Ctx, a: PlayCard | Use | Complete, play: Play, ability_id
         target = a.target
         why = en.target_problem(ctx, e.target, pid, target, source)
         if why:
-            return why, Msg(
+            return _why(
+                ctx, why,
                 N_("{ability_id} needs a {replace} as its target, not {target}"),
                 ability_id=ability_id, replace=e.target.replace('-', ' '), target=target,
             )
         if e.kind == "prevent":
             who = en.resolve_target(ctx, e.target, source, pid, target)
             if not any(d["target"] == who for d in st.damage):
-                return "swtcg.damage.prevent-when", Msg(N_("no damage waits to be dealt to {who}"), who=who)
+                return _why(ctx, "swtcg.damage.prevent-when", N_("no damage waits to be dealt to {who}"), who=who)
         if e.kind == "gain-control" and target is not None and \
                 ctx.cdef(target).cost > (_x_of(a) if amount == X else amount):
-            return "swtcg.costs.x-uses-printed-cost", Msg(
+            return _why(
+                ctx, "swtcg.costs.x-uses-printed-cost",
                 N_("{target} has build cost {cost}: more than X ({x})"),
                 target=target, cost=ctx.cdef(target).cost, x=_x_of(a) if amount == X else amount,
             )
         del amount
     if play.cost == X and getattr(a, "amount", None) is None:
-        return "swtcg.costs.x-uses-printed-cost", Msg(
+        return _why(
+            ctx, "swtcg.costs.x-uses-printed-cost",
             N_("{ability_id} costs X Force: say X ('amount')"),
             ability_id=ability_id,
         )
     cost = _printed(play, a) + en.cost_delta(ctx, pid, scope, source)
     if play.any_amount:
         if a.pay is None:
-            return "swtcg.costs.any-amount-reduced", Msg(
+            return _why(
+                ctx, "swtcg.costs.any-amount-reduced",
                 N_("{ability_id} costs any amount of Force: say how much ('pay')"),
                 ability_id=ability_id,
             )
         cost = a.pay
     cost = max(0, cost)
     if st.players[pid].force < cost:
-        return "swtcg.costs.must-pay", Msg(
+        return _why(
+            ctx, "swtcg.costs.must-pay",
             N_("{ability_id} costs {cost} Force; {pid} has {force}"),
             ability_id=ability_id, cost=cost, pid=pid, force=st.players[pid].force,
         )
@@ -497,26 +575,43 @@ def _check_play(ctx: Ctx, a: PlayCard) -> Problem:
     pid = a.by or ""
     d = _hand_code(ctx, pid, a.card)
     if d is None:
-        return "swtcg.abilities.battle-cards", Msg(N_("{card} is not a card in {pid}'s hand"), card=a.card, pid=pid)
+        return _why(ctx, "swtcg.abilities.battle-cards", N_("{card} is not a card in {pid}'s hand"),
+                    card=a.card, pid=pid)
     if d.type != "battle":
-        return "swtcg.cards.type-reference", Msg(
+        return _why(
+            ctx, "swtcg.cards.type-reference",
             N_("{display} is a {type} card: only battle cards are played"),
             display=d.display, type=d.type,
         )
     if st.phase != "battle":
-        return "swtcg.abilities.battle-cards", Msg(N_("battle cards are played only in the battle phase"))
+        return _why(ctx, "swtcg.abilities.battle-cards", N_("battle cards are played only in the battle phase"))
     if not d.implemented:
         kind = st.chance["kind"] if st.chance else None
         if kind in ("general", "attack"):
             return None
-        return "swtcg.abilities.battle-cards", Msg(N_("not in this chance"))
+        return _why(ctx, "swtcg.abilities.battle-cards", N_("not in this chance"))
     return _play_problem(ctx, a, d.plays[0], a.card, None, "battle")
 
 
+# parse_ability's answers, by ability (a replay names the same few over and over); emptied when it
+# holds MAX_ABILITIES
+_ABILITIES: Final[dict[str, tuple[str, str, int, str | None]]] = {}
+MAX_ABILITIES = 4096
+
+
 def parse_ability(ability: str) -> tuple[str, str, int, str | None]:
+    """An ability's parts: the card's reference, the keyword (or ``play``), its number (1 unless
+    ``.n``), the card granting it (``@ref``)."""
+    found = _ABILITIES.get(ability)
+    if found is not None:
+        return found
     m = ABILITY.match(ability)
     assert m is not None
-    return m.group("ref"), m.group("name"), int(m.group("n") or 1), m.group("grant")
+    found = m.group("ref"), m.group("name"), int(m.group("n") or 1), m.group("grant")
+    if len(_ABILITIES) >= MAX_ABILITIES:
+        _ABILITIES.clear()
+    _ABILITIES[ability] = found
+    return found
 
 
 def find_keyword(ctx: Ctx, ability: str) -> Keyword | None:
@@ -533,9 +628,10 @@ def _check_use(ctx: Ctx, a: Use | Prevent | Reroll) -> Problem:
     ref, name, n, _ = parse_ability(a.ability)
     c = st.cards.get(ref)
     if c is None:
-        return "swtcg.abilities.activated-definition", Msg(N_("{ref} is not in play"), ref=ref)
+        return _why(ctx, "swtcg.abilities.activated-definition", N_("{ref} is not in play"), ref=ref)
     if c.controller != pid:
-        return "swtcg.control.controller", Msg(
+        return _why(
+            ctx, "swtcg.control.controller",
             N_("{ref} is controlled by {controller}"),
             ref=ref, controller=c.controller,
         )
@@ -547,15 +643,17 @@ def _check_use(ctx: Ctx, a: Use | Prevent | Reroll) -> Problem:
     d = ctx.card(c.code)
     if name == "play":
         if not d.unit:
-            return "swtcg.cards.units", Msg(N_("only units have activated abilities"))
+            return _why(ctx, "swtcg.cards.units", N_("only units have activated abilities"))
         play = d.plays[n - 1] if n - 1 < len(d.plays) else None
         if play is None:
-            return "swtcg.abilities.activated-definition", Msg(
+            return _why(
+                ctx, "swtcg.abilities.activated-definition",
                 N_("{display} has no activated ability {n}"),
                 display=d.display, n=n,
             )
         if play.reserves and c.zone != "build":
-            return "swtcg.base.reserves", Msg(
+            return _why(
+                ctx, "swtcg.base.reserves",
                 N_("{ref}'s Reserves ability works only while it is in the build zone"),
                 ref=ref,
             )
@@ -563,29 +661,34 @@ def _check_use(ctx: Ctx, a: Use | Prevent | Reroll) -> Problem:
             option = a.option if isinstance(a, Use) and a.option is not None else 0
             windows = play.windows
             if (windows[option] if option < len(windows) else windows[0]) != "prevent":
-                return "swtcg.damage.prevent-from-build-zone", Msg(
+                return _why(
+                    ctx, "swtcg.damage.prevent-from-build-zone",
                     N_("{ref} is in the build zone: only prevention there"),
                     ref=ref,
                 )
         if play.tap and c.tapped:
-            return "swtcg.abilities.activated-definition", Msg(N_("{ref} is tapped"), ref=ref)
+            return _why(ctx, "swtcg.abilities.activated-definition", N_("{ref} is tapped"), ref=ref)
         if not isinstance(a, Use):
-            return "swtcg.abilities.activated-when", Msg(
+            return _why(
+                ctx, "swtcg.abilities.activated-when",
                 N_("'{verb}' names Evade, Deflect, Prevent or a reroll"),
                 verb=a.verb,
             )
         return _play_problem(ctx, a, play, a.ability, ref, "ability")
     k = find_keyword(ctx, a.ability)
     if k is None:
-        return "swtcg.abilities.granted-instances", Msg(
+        return _why(
+            ctx, "swtcg.abilities.granted-instances",
             N_("{ref} has no ability {ability} now"),
             ref=ref, ability=a.ability,
         )
     window = ACTIVATED.get(k.name)
     if window is None:
-        return "swtcg.abilities.activated-definition", Msg(N_("{text} is not an activated ability"), text=k.text())
+        return _why(ctx, "swtcg.abilities.activated-definition", N_("{text} is not an activated ability"),
+                    text=k.text())
     if isinstance(a, Prevent) and window != "prevent" or isinstance(a, Reroll) and window != "reroll":
-        return "swtcg.abilities.activated-when", Msg(
+        return _why(
+            ctx, "swtcg.abilities.activated-when",
             N_("{ability} is no {verb} ability"),
             ability=a.ability, verb=a.verb,
         )
@@ -593,13 +696,15 @@ def _check_use(ctx: Ctx, a: Use | Prevent | Reroll) -> Problem:
     if prob:
         return prob
     if k.cost == X and getattr(a, "amount", None) is None:
-        return "swtcg.costs.x-uses-printed-cost", Msg(
+        return _why(
+            ctx, "swtcg.costs.x-uses-printed-cost",
             N_("{ability} costs X Force: say how much ('amount')"),
             ability=a.ability,
         )
     cost = keyword_cost(ctx, pid, k, a)
     if st.players[pid].force < cost:
-        return "swtcg.costs.must-pay", Msg(
+        return _why(
+            ctx, "swtcg.costs.must-pay",
             N_("{ability} costs {cost} Force; {pid} has {force}"),
             ability=a.ability, cost=cost, pid=pid, force=st.players[pid].force,
         )
@@ -609,24 +714,28 @@ def _check_use(ctx: Ctx, a: Use | Prevent | Reroll) -> Problem:
     target = getattr(a, "target", None)
     if k.name in ("evade", "deflect", "prevent"):
         if a.ability in ch.get("used", []):
-            return "swtcg.damage.prevent-when", Msg(N_("{ability} was used in this chance already"), ability=a.ability)
+            return _why(ctx, "swtcg.damage.prevent-when", N_("{ability} was used in this chance already"),
+                        ability=a.ability)
         who = target if k.name == "prevent" and target else ref
         if k.name == "prevent" and (who not in st.cards or st.cards[who].controller != pid):
-            return "swtcg.control.you-your", Msg(N_("{who} is not {pid}'s unit"), who=who, pid=pid)
+            return _why(ctx, "swtcg.control.you-your", N_("{who} is not {pid}'s unit"), who=who, pid=pid)
         if not any(p["target"] == who for p in st.damage):
-            return "swtcg.damage.prevent-when", Msg(N_("no damage waits to be dealt to {who}"), who=who)
+            return _why(ctx, "swtcg.damage.prevent-when", N_("no damage waits to be dealt to {who}"), who=who)
         if k.name == "evade" and all(p.get("unevadable") for p in st.damage if p["target"] == who):
-            return "swtcg.project.unevadable-damage", Msg(N_("Evade cannot prevent the damage waiting for {who}"),
-                                                          who=who)
+            return _why(ctx, "swtcg.project.unevadable-damage",
+                        N_("Evade cannot prevent the damage waiting for {who}"), who=who)
         amount = getattr(a, "amount", None)
         if amount is not None and not 1 <= amount <= (k.value if k.value != X else 99):
-            return "swtcg.damage.prevent-when", Msg(N_("{ability} prevents up to {k}"), ability=a.ability, k=k.value)
+            return _why(ctx, "swtcg.damage.prevent-when", N_("{ability} prevents up to {k}"),
+                        ability=a.ability, k=k.value)
         if k.name == "deflect":
             if to is None:
-                return "swtcg.pop.new-damage-waits", Msg(N_("Deflect names the unit to deal the damage to ('to')"))
+                return _why(ctx, "swtcg.pop.new-damage-waits",
+                            N_("Deflect names the unit to deal the damage to ('to')"))
             if en.arena_of(ctx, to) is None or en.arena_of(ctx, to) != en.arena_of(ctx, ref) or \
                     st.cards[to].zone == "pilot":
-                return "swtcg.pop.new-damage-waits", Msg(N_("{to} is not a unit in {ref}'s arena"), to=to, ref=ref)
+                return _why(ctx, "swtcg.pop.new-damage-waits", N_("{to} is not a unit in {ref}'s arena"),
+                            to=to, ref=ref)
         return None
     if k.name in ("intercept", "retaliate", "lucky"):
         prob = attack_keyword_problem(ctx, k.name, a.ability, ref, pid)
@@ -636,14 +745,15 @@ def _check_use(ctx: Ctx, a: Use | Prevent | Reroll) -> Problem:
         dice = getattr(a, "dice", None) or ()
         most = min(en.kw_value(ctx, ref, "lucky"), att.get("rolled", 0))
         if len(dice) > most or any(i >= len(st.roll["dice"]) for i in dice):
-            return "swtcg.keywords.lucky-reroll-count", Msg(
+            return _why(
+                ctx, "swtcg.keywords.lucky-reroll-count",
                 N_("Lucky rerolls at most {most} of the dice first rolled"),
                 most=most,
             )
         return None
     if att is None:
-        return "swtcg.timing.for-this-attack", Msg(N_("no unit is attacking"))
-    return "swtcg.abilities.activated-definition", Msg(N_("{ability} cannot be used now"), ability=a.ability)
+        return _why(ctx, "swtcg.timing.for-this-attack", N_("no unit is attacking"))
+    return _why(ctx, "swtcg.abilities.activated-definition", N_("{ability} cannot be used now"), ability=a.ability)
 
 
 def attack_keyword_problem(ctx: Ctx, name: str, ability: str, ref: str, pid: str) -> Problem:
@@ -654,24 +764,26 @@ def attack_keyword_problem(ctx: Ctx, name: str, ability: str, ref: str, pid: str
     if why == _USABLE:
         return None
     if why == _NO_ATTACK:
-        return "swtcg.timing.for-this-attack", Msg(N_("no unit is attacking"))
+        return _why(ctx, "swtcg.timing.for-this-attack", N_("no unit is attacking"))
     if why == _INTERCEPT_USED:
-        return "swtcg.keywords.intercept-once-per-attack", Msg(
+        return _why(
+            ctx, "swtcg.keywords.intercept-once-per-attack",
             N_("{ability} was used in this attack already"),
             ability=ability,
         )
     if why == _INTERCEPT_NOT_ATTACKED:
-        return "swtcg.keywords.intercept", Msg(
+        return _why(
+            ctx, "swtcg.keywords.intercept",
             N_("no other unit of {pid}'s in {ref}'s arena is attacked"),
             pid=pid, ref=ref,
         )
     if why == _RETALIATE_USED:
-        return "swtcg.keywords.retaliate", Msg(N_("{ability} was used in this attack already"), ability=ability)
+        return _why(ctx, "swtcg.keywords.retaliate", N_("{ability} was used in this attack already"), ability=ability)
     if why == _RETALIATE_NOT_ATTACKED:
-        return "swtcg.keywords.retaliate", Msg(N_("{ref} is not the unit attacked"), ref=ref)
+        return _why(ctx, "swtcg.keywords.retaliate", N_("{ref} is not the unit attacked"), ref=ref)
     if why == _LUCKY_USED:
-        return "swtcg.keywords.lucky-once-per-attack", Msg(N_("{ref} used Lucky in this attack already"), ref=ref)
-    return "swtcg.keywords.lucky-once-per-attack", Msg(N_("{ref} is neither attacking nor attacked"), ref=ref)
+        return _why(ctx, "swtcg.keywords.lucky-once-per-attack", N_("{ref} used Lucky in this attack already"), ref=ref)
+    return _why(ctx, "swtcg.keywords.lucky-once-per-attack", N_("{ref} is neither attacking nor attacked"), ref=ref)
 
 
 # attack_keyword_refusal's answers (attack_keyword_problem words them)
@@ -722,22 +834,26 @@ def _hidden_cost_problem(ctx: Ctx, a: SwAction, c: Card) -> Problem:
     is not one to reroll, prevent or disrupt."""
     k = find_keyword(ctx, getattr(a, "ability", ""))
     if k is None or c.built or c.zone != "build":
-        return "swtcg.base.hidden-cost", Msg(N_("{ref} is not a partially built card with Hidden Cost"), ref=c.ref)
+        return _why(ctx, "swtcg.base.hidden-cost", N_("{ref} is not a partially built card with Hidden Cost"),
+                    ref=c.ref)
     prob = window_problem(ctx, "any")
     if prob:
-        return "swtcg.base.hidden-cost", Msg(
+        return _why(
+            ctx, "swtcg.base.hidden-cost",
             N_("Hidden Cost is used in a chance to play, not to reroll, prevent or disrupt"),
         )
     d = ctx.card(c.code)
     need = min(k.value, d.cost)
     if c.counters < need:
-        return "swtcg.base.hidden-cost", Msg(
+        return _why(
+            ctx, "swtcg.base.hidden-cost",
             N_("{ref} has {counters} build counters; Hidden Cost needs {need}"),
             ref=c.ref, counters=c.counters, need=need,
         )
     due = max(0, d.cost - c.counters)
     if ctx.state.players[c.controller].force < due:
-        return "swtcg.costs.must-pay", Msg(
+        return _why(
+            ctx, "swtcg.costs.must-pay",
             N_("{ref} needs {due} Force for its missing build counters"),
             ref=c.ref, due=due,
         )
@@ -820,13 +936,13 @@ def _build(ctx: Ctx, a: Build) -> None:
         p.hand.remove(a.card)
         c = Card(ref=en.new_ref(st, pid, a.card), code=a.card, owner=pid, controller=pid, zone="build", built=False)
         st.cards[c.ref] = c
-        st.moved()
+        st.moved(c.ref)
     p.build -= a.counters
     c.counters += a.counters
     d = ctx.card(c.code)
-    ctx.record(rc.BuildRecord(("swtcg.build.partial-build", "swtcg.build.through-build-zone",
-                               "swtcg.build.no-draw-for-building"), player=pid, card=c.ref, counters=a.counters,
-                              total=c.counters, cost=d.cost, build=p.build))
+    ctx.records.append(rc.BuildRecord(("swtcg.build.partial-build", "swtcg.build.through-build-zone",
+                                       "swtcg.build.no-draw-for-building"), player=pid, card=c.ref, counters=a.counters,
+                                      total=c.counters, cost=d.cost, build=p.build))
     if not d.unit and not d.implemented and c.counters >= d.cost:
         # a mission, location or equipment is complete: its text matters now (swtcg.project.not-implemented);
         # an implemented one is completed, put into its arena or equipped by a step of its own
@@ -838,16 +954,19 @@ def _pilot(ctx: Ctx, a: Pilot) -> None:
     c = st.cards[a.card]
     if c.zone == "pilot" and c.on:
         st.cards[c.on].pilot = None  # the unit stays where it is (swtcg.pilots.moving-pilot)
+        st.moved(c.on)
         c.on = None
     if a.onto in ("character", "build"):
         c.zone = a.onto
     else:
         c.zone, c.on = "pilot", a.onto
         st.cards[a.onto].pilot = c.ref
-    st.moved()
+        st.moved(a.onto)
+    st.moved(c.ref)
     c.moved = True
-    ctx.record(rc.PilotRecord(("swtcg.pilots.build-step-move", "swtcg.pilots.type-match", "swtcg.pilots.one-per-unit"),
-                              player=a.by, pilot=a.card, onto=a.onto))
+    ctx.records.append(rc.PilotRecord(
+        ("swtcg.pilots.build-step-move", "swtcg.pilots.type-match", "swtcg.pilots.one-per-unit"),
+        player=a.by, pilot=a.card, onto=a.onto))
 
 
 def _retreat(ctx: Ctx, a: Retreat) -> None:
@@ -867,16 +986,17 @@ def _attack(ctx: Ctx, a: Attack) -> None:
                  "retaliations": [], "boosts": []}
     if st.last_hits is not None:  # no hits until it rolls some (swtcg.project.last-attack)
         st.last_hits[a.card] = 0
-    ctx.record(rc.AttackRecord(("swtcg.base.attack", "swtcg.base.battle.order"), player=a.by, attacker=a.card,
-                               defender=a.target, arena=c.zone))
+    ctx.records.append(rc.AttackRecord(("swtcg.base.attack", "swtcg.base.battle.order"), player=a.by, attacker=a.card,
+                                       defender=a.target, arena=c.zone))
     en.trigger_all(ctx, "attacks", only=a.card)
     for iid, k in en.keyword_instances(ctx, a.card):
         if k.name == "power-boost":
             entry = {"id": iid, "source": a.card, "code": c.code, "player": c.controller, "index": -1,
                      "window": "chance", "boost": [k.value, k.extra]}
             st.held.append(entry)
-            ctx.record(rc.HeldRecord(("swtcg.keywords.power-boost-self-damage", "swtcg.triggers.held-during-effect"),
-                                     ability=iid, player=c.controller, window="chance"))
+            ctx.records.append(rc.HeldRecord(
+                ("swtcg.keywords.power-boost-self-damage", "swtcg.triggers.held-during-effect"),
+                ability=iid, player=c.controller, window="chance"))
     st.frames.extend([{"f": "chance", "kind": "general"}, {"f": "attack-end"}, {"f": "attack-roll"}])
     en.open_chance(ctx, "attack")
 
@@ -884,8 +1004,8 @@ def _attack(ctx: Ctx, a: Attack) -> None:
 def _skip(ctx: Ctx, a: Skip) -> None:
     st = ctx.state
     st.cards[a.card].tapped = True
-    ctx.record(rc.AttackRecord(("swtcg.base.battle", "swtcg.battle.empty-arena"), player=a.by, attacker=a.card,
-                               arena=st.arena, skip=True))
+    ctx.records.append(rc.AttackRecord(("swtcg.base.battle", "swtcg.battle.empty-arena"), player=a.by, attacker=a.card,
+                                       arena=st.arena, skip=True))
     st.wait, st.acting = None, []
     st.frames.append({"f": "chance", "kind": "general"})
 
@@ -918,9 +1038,9 @@ def _resolve_play(ctx: Ctx, pid: str, ability_id: str, source: str | None, play:
         choose = ("swtcg.base.location", *choose)  # a Location in play changed the cost
     if play.cost == X:
         choose = ("swtcg.costs.x-uses-printed-cost", *choose)  # X is the printed cost, whatever was paid
-    ctx.record(rc.UseRecord(("swtcg.costs.must-pay", *choose),
-                            player=pid, ability=ability_id, cost=paid,
-                            option=option if len(play.options) > 1 else None, target=a.target))
+    ctx.records.append(rc.UseRecord(("swtcg.costs.must-pay", *choose),
+                                    player=pid, ability=ability_id, cost=paid,
+                                    option=option if len(play.options) > 1 else None, target=a.target))
     window = play.windows[option] if option < len(play.windows) else play.windows[0]
     key = f"{ability_id}#{option}"
     if play.once:
@@ -996,9 +1116,9 @@ def _use(ctx: Ctx, a: Use | Prevent | Reroll) -> None:
         if st.wait == "act":  # used instead of attacking: no attack (swtcg.abilities.would-attack-not-attack)
             c.tapped = True
             st.wait, st.acting = None, []
-            ctx.record(rc.AttackRecord(("swtcg.timing.play-only-would-attack",
-                                        "swtcg.abilities.would-attack-not-attack"),
-                                       player=pid, attacker=ref, arena=st.arena, skip=True))
+            ctx.records.append(rc.AttackRecord(("swtcg.timing.play-only-would-attack",
+                                                "swtcg.abilities.would-attack-not-attack"),
+                                               player=pid, attacker=ref, arena=st.arena, skip=True))
             st.frames.append({"f": "chance", "kind": "general"})
         else:
             en.played_in_chance(ctx, pid)
@@ -1010,8 +1130,8 @@ def _use(ctx: Ctx, a: Use | Prevent | Reroll) -> None:
         d = ctx.card(c.code)
         due = max(0, d.cost - c.counters)
         st.players[pid].force -= due
-        ctx.record(rc.UseRecord(("swtcg.base.hidden-cost", "swtcg.abilities.partially-built-inactive"), player=pid,
-                                ability=a.ability, cost=due, option=None, target=None))
+        ctx.records.append(rc.UseRecord(("swtcg.base.hidden-cost", "swtcg.abilities.partially-built-inactive"),
+                                        player=pid, ability=a.ability, cost=due, option=None, target=None))
         en.played_in_chance(ctx, pid)
         if not d.implemented:
             raise NotImplementedCard(d.code, d.display, d.unparsed)
@@ -1022,8 +1142,8 @@ def _use(ctx: Ctx, a: Use | Prevent | Reroll) -> None:
         return
     cost = keyword_cost(ctx, pid, k, a)
     st.players[pid].force -= cost
-    ctx.record(rc.UseRecord(("swtcg.costs.must-pay", "swtcg.abilities.activated-when"), player=pid, ability=a.ability,
-                            cost=cost, option=None, target=getattr(a, "target", None)))
+    ctx.records.append(rc.UseRecord(("swtcg.costs.must-pay", "swtcg.abilities.activated-when"), player=pid,
+                                    ability=a.ability, cost=cost, option=None, target=getattr(a, "target", None)))
     en.played_in_chance(ctx, pid)
     att = st.attack
     if k.name in ("evade", "deflect", "prevent"):
@@ -1041,8 +1161,8 @@ def _use(ctx: Ctx, a: Use | Prevent | Reroll) -> None:
             # the deflector deals it: its Stun goes with it (swtcg.keywords.stun-deflect)
             st.later.append({"target": to, "amount": done, "source": ref, "prevented": 0,
                              "stun": en.kw_value(ctx, ref, "stun")})
-            ctx.record(rc.DeflectRecord(("swtcg.pop.new-damage-waits",), player=pid, ability=a.ability, to=to,
-                                        amount=done))
+            ctx.records.append(rc.DeflectRecord(("swtcg.pop.new-damage-waits",), player=pid, ability=a.ability, to=to,
+                                                amount=done))
         return
     assert att is not None
     att["used"].append(a.ability)
@@ -1050,15 +1170,15 @@ def _use(ctx: Ctx, a: Use | Prevent | Reroll) -> None:
         changed = en.can_attack(ctx, att["attacker"], ref) is None
         if changed:
             att["defender"] = ref
-        ctx.record(rc.InterceptRecord(("swtcg.keywords.intercept", "swtcg.keywords.intercept-once-per-attack")
-                                      + (() if changed else ("swtcg.keywords.intercept-illegal-target",)),
-                                      player=pid, ability=a.ability, defender=att["defender"], changed=changed))
+        ctx.records.append(rc.InterceptRecord(("swtcg.keywords.intercept", "swtcg.keywords.intercept-once-per-attack")
+                                              + (() if changed else ("swtcg.keywords.intercept-illegal-target",)),
+                                              player=pid, ability=a.ability, defender=att["defender"], changed=changed))
     elif k.name == "retaliate":
         # its value is locked now (swtcg.keywords.retaliate-value-lock)
         dice = en.stat(ctx, ref, "power") if k.extra == X else k.value
         att["retaliations"].append({"unit": ref, "player": pid, "dice": dice})
-        ctx.record(rc.RetaliateRecord(("swtcg.keywords.retaliate", "swtcg.keywords.retaliate-value-lock"), player=pid,
-                                      ability=a.ability, dice=dice))
+        ctx.records.append(rc.RetaliateRecord(("swtcg.keywords.retaliate", "swtcg.keywords.retaliate-value-lock"),
+                                              player=pid, ability=a.ability, dice=dice))
     elif k.name == "lucky":
         att["lucky"].append(ref)
         en.reroll(ctx, pid, a.ability, tuple(getattr(a, "dice", None) or ()), 99)
@@ -1071,6 +1191,35 @@ def _pass(ctx: Ctx, a: Pass) -> None:
         en.pass_chance(ctx, pid, auto=False)
     else:
         opening.end_wait(ctx, pid, auto=False)
+
+
+def apply(ctx: Ctx, a: SwAction) -> None:
+    """Carry out a checked step (``APPLY``'s function of its verb, called directly: the compiled
+    engine calls each natively)."""
+    if isinstance(a, Pass):
+        _pass(ctx, a)
+    elif isinstance(a, Attack):
+        _attack(ctx, a)
+    elif isinstance(a, Deploy):
+        _deploy(ctx, a)
+    elif isinstance(a, Build):
+        _build(ctx, a)
+    elif isinstance(a, PlayCard):
+        _play(ctx, a)
+    elif isinstance(a, (Use, Prevent, Reroll)):
+        _use(ctx, a)
+    elif isinstance(a, Pilot):
+        _pilot(ctx, a)
+    elif isinstance(a, Retreat):
+        _retreat(ctx, a)
+    elif isinstance(a, Skip):
+        _skip(ctx, a)
+    elif isinstance(a, Complete):
+        _complete(ctx, a)
+    elif isinstance(a, Equip):
+        _equip(ctx, a)
+    else:
+        APPLY[a.verb](ctx, a)
 
 
 APPLY: dict[str, Any] = {"deploy": _deploy, "build": _build, "pilot": _pilot, "retreat": _retreat, "attack": _attack,

@@ -30,7 +30,7 @@ SW TCG's held triggers, which wait across steps for the next chance, so they are
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from i18n import N_, Msg
 from judge.games.base import Policy
@@ -47,7 +47,7 @@ from judge.games.swtcg.model import (
     Trigger,
     X,
 )
-from judge.games.swtcg.state import ARENAS, ARENAS_OR_BUILD, IN_PLAY, Card, GameState
+from judge.games.swtcg.state import ARENAS, ARENAS_OR_BUILD, IN_PLAY, Card, Facts, GameState
 from judge.kernel.core import Decision, IllegalAction, KernelLoop, MissingOutcome, PendingDecision, Record
 from judge.kernel.rng import Rng
 
@@ -83,7 +83,9 @@ class Ctx:
         self.records: list[Record] = []
         self.decisions: list[dict[str, Any]] = []
         self.written_choices: list[dict[str, Any]] = []
-        self.checking = False  # only checking (judge.games.swtcg.legal.options): the state cannot change
+        # only checking (judge.games.swtcg.legal.options): the state cannot change, and a problem is not
+        # worded (actions._why)
+        self.checking = False
 
     # ------------------------------------------------------------------ lookups
     def card(self, code: str) -> CardDef:
@@ -93,7 +95,8 @@ class Ctx:
         return card
 
     def cdef(self, ref: str) -> CardDef:
-        return self.card(self.state.cards[ref].code)
+        code = self.state.cards[ref].code
+        return self.cards.cards.get(code) or self.card(code)
 
     def record(self, record: Record) -> None:
         self.records.append(record)
@@ -148,12 +151,14 @@ def stat(ctx: Ctx, ref: str, name: str, boosters: list[Card] | None = None) -> i
     ``boosters``: ``boost_sources(ctx)``, when the caller found them already."""
     st = ctx.state
     c = st.cards[ref]
-    d = ctx.card(c.code)
-    value = int(getattr(d, name))
+    d = ctx.cards.cards.get(c.code) or ctx.card(c.code)
+    value = d.speed if name == "speed" else d.power if name == "power" else d.health if name == "health" \
+        else int(getattr(d, name))
     if c.pilot and c.pilot in st.cards:
         pdef = ctx.cdef(c.pilot).pilot
         if pdef is not None:
-            value += int(getattr(pdef, name))
+            value += pdef.speed if name == "speed" else pdef.power if name == "power" else pdef.health \
+                if name == "health" else int(getattr(pdef, name))
     for m in st.mods:
         if m["target"] == ref and m["stat"] == name:
             value += int(m["amount"])
@@ -162,10 +167,11 @@ def stat(ctx: Ctx, ref: str, name: str, boosters: list[Card] | None = None) -> i
             for s in ctx.card(g.code).statics:
                 if s.kind == "boost" and s.stat == name and d.has_subtype(s.scope):
                     value += s.amount  # swtcg.cards.subtype-reference: the type line, never the name
-    for g in equipment_on(ctx, ref):  # only while attached to this unit (swtcg.base.equip)
-        for s in ctx.card(g.code).statics:
-            if s.kind == "equip" and s.stat == name:
-                value += s.amount
+    if c.gear:
+        for g in equipment_on(ctx, ref):  # only while attached to this unit (swtcg.base.equip)
+            for s in ctx.card(g.code).statics:
+                if s.kind == "equip" and s.stat == name:
+                    value += s.amount
     return max(0, value)
 
 
@@ -198,6 +204,86 @@ def location_in(st: GameState, arena: str) -> Card | None:
     return next((c for c in st.index().zone("location") if c.at == arena), None)
 
 
+def facts_of(ctx: Ctx) -> Facts:
+    """What the engine keeps while the cards stay where they are (``CardIndex.facts``), less what the
+    cards moved since it last looked may have changed (``_settle``)."""
+    st = ctx.state
+    pool = ctx.cards
+    index = st._index  # (GameState.facts, written out here: the engine asks a dozen times a step)
+    found = index._facts if index is not None else None
+    if found is None or found.pool is not pool or found.edits != pool.edits or found.setup != (st.phase == "setup"):
+        found = st.facts(pool)
+    if found.moves:
+        _settle(ctx, found)
+    return found
+
+
+def _settle(ctx: Ctx, facts: Facts) -> None:
+    """Drop what the cards moved (``Facts.moves``) may have changed: with a card granting keywords in
+    play, or one moving, everything; the cards boosting stats, or the cost changes, when such a card
+    moves; the names of its controllers' units (``same_name``); its keyword instances; with a pilot
+    or Equipment moving, or a unit getting or losing a pilot or moving with Equipment, every card's
+    keyword instances and chance cards (``legal._chance_base``: from the pilot's, the Equipment's text); its
+    controllers' chance cards when its own text has something for a chance (or a code the pool does
+    not know). tests/judge/swtcg/test_fast_paths.py compares what is kept with what a state
+    without it finds, after every step of self-play games."""
+    moves = facts.moves
+    facts.moves = []
+    pool = ctx.cards
+    grant = pool.with_static("grant")
+    if facts.grants:
+        _drop_all(facts)
+        return
+    boost, cost = pool.with_static("boost"), pool.with_static("cost")
+    chance = pool.derived("chance-relevant", _chance_relevant)
+    cards = ctx.state.cards
+    for ref, old_code, old_pid, old_zone, old_piloted, code, pid, zone, piloted in moves:
+        if old_code in grant or code in grant:
+            _drop_all(facts)
+            return
+        if old_code in boost or code in boost:
+            facts.boost = None
+        if old_code in cost or code in cost:
+            facts.cost = {}
+        names, by_pid, kinds = facts.names, facts.chance_base, facts.chance_cards
+        if old_pid is not None:
+            names.pop(old_pid, None)
+        if pid is not None:
+            names.pop(pid, None)
+        c = cards.get(ref)
+        if old_piloted or piloted or old_zone in ("pilot", "equipped") or zone in ("pilot", "equipped") \
+                or (c is not None and c.gear):
+            facts.keywords, facts.kw_values, facts.chance_base, facts.chance_cards = {}, {}, {}, {}
+            facts.chance_moved = {}
+            continue
+        facts.keywords.pop(ref, None)
+        facts.kw_values.pop(ref, None)
+        if (old_code is not None and chance.get(old_code, _ANY)) or (code is not None and chance.get(code, _ANY)):
+            # its own entry in its controllers' chance cards is found again (legal._chance_base)
+            for who in (old_pid, pid):
+                if who is not None and who in by_pid:
+                    kinds.pop(who, None)
+                    moved = facts.chance_moved.get(who)
+                    if moved is None:
+                        facts.chance_moved[who] = {ref}
+                    else:
+                        moved.add(ref)
+
+
+_ANY: Final = frozenset(("any",))
+
+
+def _chance_relevant(d: CardDef) -> frozenset[str]:
+    """{"any"} for a card whose own text may have something for a chance to play: plays or an activated
+    keyword (legal._chances, whatever the kind)."""
+    return _ANY if d.plays or any(k.name in ACTIVATED for k in d.keywords) else frozenset()
+
+
+def _drop_all(facts: Facts) -> None:
+    facts.boost, facts.grants, facts.keywords, facts.kw_values, facts.cost = None, None, {}, {}, {}
+    facts.names, facts.chance_base, facts.chance_cards, facts.chance_moved = {}, {}, {}, {}
+
+
 def boost_sources(ctx: Ctx) -> list[Card]:
     """The cards in the arenas whose static abilities boost other units' stats (found once while the
     cards stay where they are: GameState.index)."""
@@ -205,11 +291,10 @@ def boost_sources(ctx: Ctx) -> list[Card]:
     codes = ctx.cards.with_static("boost")
     if not codes:
         return []
-    facts = st.index().facts(ctx.cards)
-    key = ("boost", st.phase == "setup")
-    found: list[Card] | None = facts.get(key)
+    facts = facts_of(ctx)
+    found = facts.boost
     if found is None:
-        found = facts[key] = [g for g in st.index().of_codes(codes) if g.zone in ARENAS and active(st, g)]
+        found = facts.boost = [g for g in st.index().of_codes(codes) if g.zone in ARENAS and active(st, g)]
     return found
 
 
@@ -223,12 +308,11 @@ def grant_sources(ctx: Ctx) -> list[tuple[Card, Any]]:
     """The cards in the arenas whose static abilities grant keywords, with those abilities (found once
     while the cards stay where they are: GameState.index)."""
     st = ctx.state
-    facts = st.index().facts(ctx.cards)
-    key = ("grants", st.phase == "setup")
-    out: list[tuple[Card, Any]] | None = facts.get(key)
+    facts = facts_of(ctx)
+    out = facts.grants
     if out is not None:
         return out
-    out = facts[key] = []
+    out = facts.grants = []
     codes = ctx.cards.with_static("grant")
     for g in static_cards(ctx):
         if g.code in codes and g.zone in ARENAS and active(st, g):
@@ -246,14 +330,12 @@ def keyword_instances(ctx: Ctx, ref: str, grants: list[tuple[Card, Any]] | None 
     works only there (swtcg.base.reserves). ``grants``: ``grant_sources(ctx)``, when the caller found
     them already. Found once while the cards stay where they are (GameState.index: what they depend on,
     zones, pilots, Equipment, built or not, is all there); the list is kept as it is."""
-    st = ctx.state
     if grants is not None and grants is not grant_sources(ctx):
         return _keyword_instances(ctx, ref, grants)
-    facts = st.index().facts(ctx.cards)
-    key = ("keywords", ref, st.phase == "setup")
-    found: list[tuple[str, Keyword]] | None = facts.get(key)
+    keywords = facts_of(ctx).keywords
+    found: list[tuple[str, Keyword]] | None = keywords.get(ref)
     if found is None:
-        found = facts[key] = _keyword_instances(ctx, ref, None)
+        found = keywords[ref] = _keyword_instances(ctx, ref, None)
     return found
 
 
@@ -262,7 +344,7 @@ def _keyword_instances(ctx: Ctx, ref: str, grants: list[tuple[Card, Any]] | None
     c = st.cards.get(ref)
     if c is None or st.phase == "setup":
         return []
-    d = ctx.card(c.code)
+    d = ctx.cards.cards.get(c.code) or ctx.card(c.code)
     if not c.built:  # a partially built card: only Hidden Cost works (swtcg.abilities.partially-built-inactive)
         return [(f"{ref}:{k.name}", k) for k in d.keywords if k.name == "hidden-cost"][:1]
     out: list[tuple[str, Keyword]] = []
@@ -278,10 +360,11 @@ def _keyword_instances(ctx: Ctx, ref: str, grants: list[tuple[Card, Any]] | None
         for g, s in grant_sources(ctx) if grants is None else grants:
             if g.ref != ref and g.controller == c.controller and (not s.scope or d.type == s.scope):
                 out.append((f"{ref}:{s.keyword.name}@{g.ref}", s.keyword))
-        for g in equipment_on(ctx, ref):  # what Equipment gives, while attached (swtcg.base.equip)
-            for s in ctx.card(g.code).statics:
-                if s.kind == "equip" and s.keyword is not None:
-                    out.append((f"{ref}:{s.keyword.name}@{g.ref}", s.keyword))
+        if c.gear:
+            for g in equipment_on(ctx, ref):  # what Equipment gives, while attached (swtcg.base.equip)
+                for s in ctx.card(g.code).statics:
+                    if s.kind == "equip" and s.keyword is not None:
+                        out.append((f"{ref}:{s.keyword.name}@{g.ref}", s.keyword))
     if c.zone == "build":
         out = [(i, k) for i, k in out if k.reserves or k.name == "upkeep" or ACTIVATED.get(k.name) == "prevent"]
     elif any(k.reserves for _, k in out):
@@ -293,13 +376,35 @@ def kw_value(ctx: Ctx, ref: str, name: str) -> int:
     """A keyword's value on a unit: the sum of its instances for a cumulative keyword
     (swtcg.abilities.cumulative-modifiers, swtcg.keywords.lucky-sum), 1 when it has Armor or Overkill
     however many times (swtcg.keywords.armor-no-stack)."""
-    found = [k for _, k in keyword_instances(ctx, ref) if k.name == name]
-    extra = sum(int(m["amount"]) for m in ctx.state.mods if m["target"] == ref and m["stat"] == f"kw:{name}")
-    if not found and not extra:
+    values = facts_of(ctx).kw_values.get(ref)
+    if values is None:
+        values = _kw_values(ctx, ref)
+    value = values.get(name)
+    extra = 0
+    mods = ctx.state.mods
+    if mods:
+        stat_name = "kw:" + name
+        for m in mods:
+            if m["target"] == ref and m["stat"] == stat_name:
+                extra += int(m["amount"])
+    if value is None and not extra:
         return 0
-    if name in CUMULATIVE:
-        return sum(k.value for k in found) + extra
+    if name in _CUMULATIVE:
+        return (value or 0) + extra
     return 1
+
+
+_CUMULATIVE: Final = frozenset(CUMULATIVE)
+
+
+def _kw_values(ctx: Ctx, ref: str) -> dict[str, int]:
+    """For each keyword a card has now (``keyword_instances``), the sum of its instances' values (kept
+    with them, in the facts)."""
+    values: dict[str, int] = {}
+    for _, k in keyword_instances(ctx, ref):
+        values[k.name] = values.get(k.name, 0) + k.value
+    facts_of(ctx).kw_values[ref] = values
+    return values
 
 
 def cost_delta(ctx: Ctx, pid: str, scope: str, source: str | None = None) -> int:
@@ -308,10 +413,16 @@ def cost_delta(ctx: Ctx, pid: str, scope: str, source: str | None = None) -> int
     changes, from static abilities in play (found once while the cards stay where they are:
     GameState.index)."""
     st = ctx.state
-    memo = st.index().facts(ctx.cards)
-    of = st.cards[source].code if source is not None and source in st.cards else None
-    key = ("cost", pid, scope, st.phase == "setup", of)
-    found: int | None = memo.get(key)
+    by_pid = facts_of(ctx).cost
+    by_scope = by_pid.get(pid)
+    if by_scope is None:
+        by_scope = by_pid[pid] = {}
+    memo = by_scope.get(scope)
+    if memo is None:
+        memo = by_scope[scope] = {}
+    src = st.cards.get(source) if source is not None else None
+    of = src.code if src is not None else None
+    found: int | None = memo.get(of)
     if found is not None:
         return found
     delta = 0
@@ -325,7 +436,7 @@ def cost_delta(ctx: Ctx, pid: str, scope: str, source: str | None = None) -> int
                                                           or (s.whose == "opponent" and not mine)) \
                     and (not s.of or s.covers(ctx.cards.get(of) if of is not None else None)):
                 delta += s.amount
-    memo[key] = delta
+    memo[of] = delta
     return delta
 
 
@@ -360,7 +471,7 @@ def can_attack(ctx: Ctx, attacker: str, target: str) -> str | None:
     bombard = a.zone == "space" and t.zone == "ground" and kw_value(ctx, attacker, "bombard") > 0
     if (t.zone != a.zone or t.zone not in ARENAS) and not bombard:  # swtcg.base.bombard: Space into Ground
         return "swtcg.project.attack-same-arena"
-    for s in ctx.card(a.code).statics:
+    for s in (ctx.cards.cards.get(a.code) or ctx.card(a.code)).statics:
         if s.kind == "attack-only" and not ctx.cdef(target).has_subtype(s.scope):
             return "swtcg.project.attack-only"
     if any(m["stat"] == "no-combat" and m["target"] in (attacker, target) for m in st.mods):
@@ -390,7 +501,7 @@ def _may_have_stealth(ctx: Ctx, t: Card) -> bool:
 def gain_force(ctx: Ctx, pid: str, amount: int, rules: tuple[str, ...]) -> None:
     p = ctx.state.players[pid]
     p.force = max(0, p.force + amount)  # swtcg.effects.force-floor-zero
-    ctx.record(rc.ForceRecord(rules, player=pid, change=amount, force=p.force))
+    ctx.records.append(rc.ForceRecord(rules, player=pid, change=amount, force=p.force))
 
 
 def draw(ctx: Ctx, pid: str, n: int, rules: tuple[str, ...]) -> None:
@@ -398,7 +509,7 @@ def draw(ctx: Ctx, pid: str, n: int, rules: tuple[str, ...]) -> None:
     got = min(n, len(p.deck))  # swtcg.build.empty-deck: nothing else happens
     p.hand.extend(p.deck[:got])
     del p.deck[:got]
-    ctx.record(rc.DrawRecord(rules, player=pid, count=got, asked=n))
+    ctx.records.append(rc.DrawRecord(rules, player=pid, count=got, asked=n))
 
 
 def discard_from_hand(ctx: Ctx, pid: str, n: int, source: str) -> None:
@@ -413,8 +524,8 @@ def discard_from_hand(ctx: Ctx, pid: str, n: int, source: str) -> None:
             prompt=Msg(N_("the card {player} discards from their hand"), player=pid)))
         p.hand.remove(code)
         p.discard.append(code)
-        ctx.record(rc.DiscardRecord(("swtcg.zones.discard-default-hand", "swtcg.zones.owner-global-rule"),
-                                    card=code, owner=pid, why="hand", player=pid, source=source))
+        ctx.records.append(rc.DiscardRecord(("swtcg.zones.discard-default-hand", "swtcg.zones.owner-global-rule"),
+                                            card=code, owner=pid, why="hand", player=pid, source=source))
 
 
 def new_ref(st: GameState, pid: str, code: str) -> str:
@@ -439,7 +550,7 @@ def remove_from_play(ctx: Ctx, ref: str, why: str) -> bool:
         retreat(ctx, ref, tap=False, rules=("swtcg.project.retreat-instead", "swtcg.retreat.by-effect"))
         return False
     del st.cards[ref]
-    st.moved()
+    st.moved(ref)
     if st.last_hits:
         st.last_hits.pop(ref, None)  # a card back in play later is another unit (swtcg.project.last-attack)
     pilot = st.cards.get(c.pilot) if c.pilot else None
@@ -447,6 +558,7 @@ def remove_from_play(ctx: Ctx, ref: str, why: str) -> bool:
         remove_from_play(ctx, pilot.ref, "pilot")
     if c.on and c.on in st.cards and c.zone == "pilot":
         st.cards[c.on].pilot = None
+        st.moved(c.on)
     if c.zone == "equipped":
         set_gear(st, c.on, ref, False)
     for g in c.gear:  # its Equipment goes too (swtcg.project.equipment)
@@ -456,7 +568,7 @@ def remove_from_play(ctx: Ctx, ref: str, why: str) -> bool:
     st.mods = [m for m in st.mods if m["target"] != ref]
     also = {"pilot": ("swtcg.pilots.moving-unit",), "equipment": ("swtcg.project.equipment",),
             "location": ("swtcg.project.location-per-arena",)}.get(why, ())
-    ctx.record(rc.DiscardRecord(("swtcg.zones.owner-global-rule", *also), card=ref, owner=c.owner, why=why))
+    ctx.records.append(rc.DiscardRecord(("swtcg.zones.owner-global-rule", *also), card=ref, owner=c.owner, why=why))
     if active(st, c):
         for i, trig in enumerate(ctx.card(c.code).triggers):
             if trig.on == "discarded":
@@ -509,21 +621,37 @@ def hold(ctx: Ctx, ref: str, code: str, controller: str, index: int, trig: Trigg
     if left is not None:
         entry["left"] = list(left)
     ctx.state.held.append(entry)
-    ctx.record(rc.HeldRecord(("swtcg.triggers.pending-commit", "swtcg.triggers.held-during-effect"),
-                             ability=entry["id"], player=controller, window=window))
+    ctx.records.append(rc.HeldRecord(("swtcg.triggers.pending-commit", "swtcg.triggers.held-during-effect"),
+                                     ability=entry["id"], player=controller, window=window))
 
 
 def trigger_all(ctx: Ctx, on: str, only: str | None = None) -> None:
     """Trigger the ``on`` abilities of every card in play (``only``: of that card)."""
     st = ctx.state
-    # ``only``: that card alone (when in play), not every card sorted to skip all but one
-    for ref in sorted(st.cards) if only is None else [only] if only in st.cards else []:
+    # ``only``: that card alone (when in play), not every card sorted to skip all but one; else the
+    # cards of a code with such an ability (GameState.index), and of a code the pool does not know
+    # (ctx.card says so)
+    if only is not None:
+        refs = [only] if only in st.cards else []
+    else:
+        ons = ctx.cards.derived("triggers-on", _triggers_on)
+        codes = ctx.cards.derived_codes("triggers-on", _triggers_on).get(on)
+        index = st.index()
+        unknown = index.outside(ons)
+        refs = sorted([c.ref for c in index.of_codes(codes)] + [c.ref for c in unknown] if codes is not None
+                      else [c.ref for c in unknown])
+    for ref in refs:
         c = st.cards[ref]
         if (only is not None and ref != only) or not active(st, c) or c.zone not in IN_PLAY:
             continue
-        for i, trig in enumerate(ctx.card(c.code).triggers):
+        for i, trig in enumerate((ctx.cards.cards.get(c.code) or ctx.card(c.code)).triggers):
             if trig.on == on:
                 hold(ctx, ref, c.code, c.controller, i, trig)
+
+
+def _triggers_on(d: CardDef) -> frozenset[str]:
+    """The events a card's triggered abilities trigger on (``trigger_all``)."""
+    return frozenset(t.on for t in d.triggers)
 
 
 def release(ctx: Ctx, window: str) -> None:
@@ -550,7 +678,7 @@ def release(ctx: Ctx, window: str) -> None:
 
 
 def resolve_held(ctx: Ctx, h: dict[str, Any]) -> None:
-    ctx.record(rc.ResolveRecord(("swtcg.triggers.release",), ability=h["id"], player=h["player"]))
+    ctx.records.append(rc.ResolveRecord(("swtcg.triggers.release",), ability=h["id"], player=h["player"]))
     st = ctx.state
     if "boost" in h:  # Power Boost X/Y: "you may give it +X power for that attack" (swtcg.keywords.power-boost-*)
         if st.attack is None or st.attack["attacker"] != h["source"] or h["source"] not in st.cards:
@@ -565,8 +693,8 @@ def resolve_held(ctx: Ctx, h: dict[str, Any]) -> None:
         if yes:
             add_mod(ctx, h["source"], "power", h["boost"][0], "attack", h["id"])
             st.attack["boosts"].append(h["boost"][1])
-            ctx.record(rc.EffectRecord(("swtcg.keywords.power-boost-duration",), source=h["id"], effect="power",
-                                       amount=h["boost"][0], target=h["source"]))
+            ctx.records.append(rc.EffectRecord(("swtcg.keywords.power-boost-duration",), source=h["id"], effect="power",
+                                               amount=h["boost"][0], target=h["source"]))
         return
     trig = ctx.card(h["code"]).triggers[h["index"]]
     if trig.optional and trig.cost:  # "you may pay N Force; if you do": not without the Force
@@ -647,16 +775,32 @@ def return_with_stack(ctx: Ctx, source_id: str, pid: str, left: tuple[str, ...])
             p.discard.remove(code)
             p.hand.append(code)
             back.append(code)
-    ctx.record(rc.EffectRecord(("swtcg.zones.leave-play-you", "swtcg.zones.owner-global-rule"), source=source_id,
-                               effect="return-with-stack", amount=len(back), target=pid))
+    ctx.records.append(rc.EffectRecord(("swtcg.zones.leave-play-you", "swtcg.zones.owner-global-rule"),
+                                       source=source_id, effect="return-with-stack", amount=len(back), target=pid))
 
 
 def effect_json(e: Effect) -> list[Any]:
     return [e.kind, e.amount, e.target]
 
 
+# effects_from's answers, by the effects' JSON (as a tuple of tuples): a replay resolves the same few
+# plays over and over (an Effect, a frozen dataclass, is made by an interpreted __init__); emptied
+# when it holds MAX_EFFECTS
+_EFFECTS: Final[dict[tuple[tuple[Any, ...], ...], tuple[Effect, ...]]] = {}
+MAX_EFFECTS = 1024
+
+
 def effects_from(raw: list[list[Any]]) -> tuple[Effect, ...]:
-    return tuple(Effect(kind=k, amount=a, target=t) for k, a, t in raw)
+    key = tuple([tuple(e) for e in raw])
+    if not all(type(v) in (str, int) for e in key for v in e):  # (only as effect_json writes them)
+        return tuple([Effect(kind=k, amount=a, target=t) for k, a, t in raw])
+    found = _EFFECTS.get(key)
+    if found is None:
+        found = tuple([Effect(kind=k, amount=a, target=t) for k, a, t in raw])
+        if len(_EFFECTS) >= MAX_EFFECTS:
+            _EFFECTS.clear()
+        _EFFECTS[key] = found
+    return found
 
 
 def reads_last_attack(cards: CardPool, codes: Iterable[str]) -> bool:
@@ -745,19 +889,19 @@ def apply_effect(ctx: Ctx, source_id: str, source: str | None, pid: str, e: Effe
         if code in owner.discard:
             owner.discard.remove(code)
             owner.hand.append(code)
-            ctx.record(rc.EffectRecord(("swtcg.zones.owner-global-rule", "swtcg.zones.leave-play-you"),
-                                       source=source_id, effect="return-self", amount=1, target=owner.id))
+            ctx.records.append(rc.EffectRecord(("swtcg.zones.owner-global-rule", "swtcg.zones.leave-play-you"),
+                                               source=source_id, effect="return-self", amount=1, target=owner.id))
     elif e.kind in KEYWORD_EFFECTS:
         if who is not None and who in st.cards and st.cards[who].zone in ARENAS:
             add_mod(ctx, who, f"kw:{e.kind}", amount, "attack" if st.attack else "battle", source_id)
-            ctx.record(rc.EffectRecord(rules, source=source_id, effect=e.kind, amount=amount, target=who))
+            ctx.records.append(rc.EffectRecord(rules, source=source_id, effect=e.kind, amount=amount, target=who))
     elif e.kind in ("power", "speed"):
         if who is None or who not in st.cards or st.cards[who].zone not in ARENAS:
             return  # a pilot is no unit: "this unit gets +2 power" does nothing (swtcg.pilots.normal-abilities)
         until = "attack" if st.attack is not None and who in (st.attack["attacker"], st.attack["defender"]) \
             and e.target in ("attacker", "defender", "self") else "battle"
         add_mod(ctx, who, e.kind, amount, until, source_id)
-        ctx.record(rc.EffectRecord(rules, source=source_id, effect=e.kind, amount=amount, target=who))
+        ctx.records.append(rc.EffectRecord(rules, source=source_id, effect=e.kind, amount=amount, target=who))
     elif e.kind == "prevent":
         prevent(ctx, pid, source_id, who or source, amount, ("swtcg.damage.prevent-when",))
     elif e.kind == "reroll":
@@ -767,8 +911,8 @@ def apply_effect(ctx: Ctx, source_id: str, source: str | None, pid: str, e: Effe
             f = st.frames[i]
             if f["f"] == "resolve-play" and not f.get("disrupted"):
                 f["disrupted"] = source_id
-                ctx.record(rc.DisruptedRecord(("swtcg.keywords.disrupt-targets",), ability=f["source_id"],
-                                              by=source_id))
+                ctx.records.append(rc.DisruptedRecord(("swtcg.keywords.disrupt-targets",), ability=f["source_id"],
+                                                      by=source_id))
                 break
     elif e.kind == "discard-if-missed":
         if st.last_hits is None:
@@ -779,8 +923,8 @@ def apply_effect(ctx: Ctx, source_id: str, source: str | None, pid: str, e: Effe
         if who is None or who not in st.cards:
             return
         missed = st.last_hits.get(who) == 0  # a unit that never attacked has no last attack
-        ctx.record(rc.EffectRecord(("swtcg.project.last-attack",), source=source_id, effect="discard-if-missed",
-                                   amount=int(missed), target=who))
+        ctx.records.append(rc.EffectRecord(("swtcg.project.last-attack",), source=source_id, effect="discard-if-missed",
+                                           amount=int(missed), target=who))
         if missed:
             remove_from_play(ctx, who, "effect")
     elif e.kind == "retreat":
@@ -789,15 +933,15 @@ def apply_effect(ctx: Ctx, source_id: str, source: str | None, pid: str, e: Effe
     elif e.kind == "no-combat":  # "can't attack or be attacked this turn" (swtcg.timing.this-turn)
         if who is not None and who in st.cards and st.cards[who].zone in ARENAS:
             add_mod(ctx, who, "no-combat", 1, "turn", source_id)
-            ctx.record(rc.EffectRecord(("swtcg.timing.this-turn", "swtcg.base.golden"), source=source_id,
-                                       effect="no-combat", amount=0, target=who))
+            ctx.records.append(rc.EffectRecord(("swtcg.timing.this-turn", "swtcg.base.golden"), source=source_id,
+                                               effect="no-combat", amount=0, target=who))
     elif e.kind == "gain-control":
         gain_control(ctx, source_id, pid, who, amount)
     elif e.kind == "untap":
         if who is not None and who in st.cards:
             st.cards[who].tapped = False
-            ctx.record(rc.EffectRecord(("swtcg.battle.untap-attack-again",), source=source_id, effect="untap",
-                                       amount=0, target=who))
+            ctx.records.append(rc.EffectRecord(("swtcg.battle.untap-attack-again",), source=source_id, effect="untap",
+                                               amount=0, target=who))
 
 
 def gain_control(ctx: Ctx, source_id: str, pid: str, who: str | None, x: int) -> None:
@@ -811,15 +955,15 @@ def gain_control(ctx: Ctx, source_id: str, pid: str, who: str | None, x: int) ->
         return
     c = st.cards[who]
     if c.zone not in ARENAS or c.controller == pid or ctx.card(c.code).cost > x:
-        ctx.record(rc.EffectRecord(("swtcg.project.gain-control",), source=source_id, effect="gain-control",
-                                   amount=0, target=who))
+        ctx.records.append(rc.EffectRecord(("swtcg.project.gain-control",), source=source_id, effect="gain-control",
+                                           amount=0, target=who))
         return
     add_mod(ctx, who, f"control:{c.controller}", 0, "character-step", source_id)
     c.controller = pid
-    st.moved()
-    ctx.record(rc.EffectRecord(("swtcg.control.controller", "swtcg.costs.x-uses-printed-cost",
-                                "swtcg.project.gain-control"), source=source_id, effect="gain-control", amount=x,
-                               target=who))
+    st.moved(c.ref)
+    ctx.records.append(rc.EffectRecord(
+        ("swtcg.control.controller", "swtcg.costs.x-uses-printed-cost", "swtcg.project.gain-control"),
+        source=source_id, effect="gain-control", amount=x, target=who))
 
 
 def end_control(ctx: Ctx) -> None:
@@ -837,9 +981,9 @@ def end_control(ctx: Ctx) -> None:
         if c is None or back not in st.players or c.controller == back:
             continue
         c.controller = back
-        st.moved()
-        ctx.record(rc.EffectRecord(("swtcg.control.controller", "swtcg.project.gain-control"), source=m["source"],
-                                   effect="control-ends", amount=0, target=c.ref))
+        st.moved(c.ref)
+        ctx.records.append(rc.EffectRecord(("swtcg.control.controller", "swtcg.project.gain-control"),
+                                           source=m["source"], effect="control-ends", amount=0, target=c.ref))
 
 
 def retreat(ctx: Ctx, ref: str, tap: bool, rules: tuple[str, ...]) -> None:
@@ -848,14 +992,15 @@ def retreat(ctx: Ctx, ref: str, tap: bool, rules: tuple[str, ...]) -> None:
     c = st.cards[ref]
     if c.zone == "pilot" and c.on:
         st.cards[c.on].pilot = None
+        st.moved(c.on)
         c.on = None
     c.zone = "build"
-    st.moved()
+    st.moved(ref)
     if tap:
         c.tapped = True
         if c.pilot and c.pilot in st.cards:
             st.cards[c.pilot].tapped = True
-    ctx.record(rc.RetreatRecord(rules, player=c.controller, card=ref, tapped=tap))
+    ctx.records.append(rc.RetreatRecord(rules, player=c.controller, card=ref, tapped=tap))
 
 
 # ====================================================================== damage
@@ -871,7 +1016,8 @@ def open_damage(ctx: Ctx, pending: list[dict[str, Any]]) -> None:
     if ctx.cards.with_static("prevent-all"):
         prevent_all(ctx, pending)
     for p in pending:
-        ctx.record(rc.PendingRecord(("swtcg.pop.damage",), target=p["target"], amount=p["amount"], source=p["source"]))
+        ctx.records.append(rc.PendingRecord(("swtcg.pop.damage",), target=p["target"], amount=p["amount"],
+                                            source=p["source"]))
         for i, trig in enumerate(ctx.cdef(p["target"]).triggers if active(st, st.cards[p["target"]]) else ()):
             if trig.on == "damaged":
                 hold(ctx, p["target"], st.cards[p["target"]].code, st.cards[p["target"]].controller, i, trig)
@@ -888,6 +1034,8 @@ def double_damage(ctx: Ctx, pending: list[dict[str, Any]]) -> None:
     discarded unit's Retaliate) or not a unit (a battle card) does no doubled damage."""
     st = ctx.state
     codes = ctx.cards.with_static("double-damage")
+    if not st.index().of_codes(codes):
+        return  # (no such Location in play)
     doublers = [(c.ref, s.scope) for c in st.index().zone("location") if c.code in codes and active(st, c)
                 for s in ctx.card(c.code).statics if s.kind == "double-damage"]
     for p in pending:
@@ -898,9 +1046,9 @@ def double_damage(ctx: Ctx, pending: list[dict[str, Any]]) -> None:
             if src.zone == arena:
                 was = p["amount"]
                 p["amount"] = 2 * was
-                ctx.record(rc.DoubledRecord(("swtcg.keywords.overkill-then-double", "swtcg.base.location"),
-                                            source=location, by=p["source"], target=p["target"], was=was,
-                                            amount=p["amount"]))
+                ctx.records.append(rc.DoubledRecord(("swtcg.keywords.overkill-then-double", "swtcg.base.location"),
+                                                    source=location, by=p["source"], target=p["target"], was=was,
+                                                    amount=p["amount"]))
 
 
 def prevent_all(ctx: Ctx, pending: list[dict[str, Any]]) -> None:
@@ -911,6 +1059,8 @@ def prevent_all(ctx: Ctx, pending: list[dict[str, Any]]) -> None:
     aside)."""
     st = ctx.state
     codes = ctx.cards.with_static("prevent-all")
+    if not st.index().of_codes(codes):
+        return  # (no such card in play)
     for p in pending:
         for ref in (p["target"], p["source"]):
             c = st.cards.get(ref) if ref else None
@@ -932,8 +1082,9 @@ def prevent(ctx: Ctx, pid: str, ability: str, target: str | None, amount: int, r
     done = min(left, amount)
     if p:
         p["prevented"] += done
-    ctx.record(rc.PreventRecord((*rules, "swtcg.damage.excess-prevention-wasted", "swtcg.damage.prevent-not-remove"),
-                                player=pid, ability=ability, target=target, prevented=done, wasted=amount - done))
+    ctx.records.append(rc.PreventRecord(
+        (*rules, "swtcg.damage.excess-prevention-wasted", "swtcg.damage.prevent-not-remove"),
+        player=pid, ability=ability, target=target, prevented=done, wasted=amount - done))
     return done
 
 
@@ -952,14 +1103,14 @@ def place_damage(ctx: Ctx) -> None:
             continue
         c = st.cards[ref]
         c.damage += n
-        ctx.record(rc.DamageRecord(("swtcg.pop.damage",) + (("swtcg.damage.sourceless-counters",) if p["source"] is None
-                                                             else ()), target=ref, counters=n, total=c.damage,
-                                   source=p["source"]))
+        ctx.records.append(rc.DamageRecord(
+            ("swtcg.pop.damage",) + (("swtcg.damage.sourceless-counters",) if p["source"] is None else ()),
+            target=ref, counters=n, total=c.damage, source=p["source"]))
         stun = p.get("stun", 0)
         if stun and c.zone in ARENAS:  # swtcg.keywords.stun: only when counters were put
             add_mod(ctx, ref, "power", -stun, "battle", p["source"] or "")
-            ctx.record(rc.StunRecord(("swtcg.keywords.stun", "swtcg.keywords.stun-deflect"), source=p["source"],
-                                     target=ref, amount=stun))
+            ctx.records.append(rc.StunRecord(("swtcg.keywords.stun", "swtcg.keywords.stun-deflect"), source=p["source"],
+                                             target=ref, amount=stun))
         if c.zone == "pilot":
             # a pilot keeps its own health: discarded with more counters than health (swtcg.pilots.health)
             if c.damage > ctx.cdef(ref).health:
@@ -985,7 +1136,7 @@ def place_damage(ctx: Ctx) -> None:
 def roll_dice(ctx: Ctx, pid: str, n: int, purpose: str, source: str | None, target: str | None,
               rule: str) -> list[int]:
     dice = [ctx.die(rule) for _ in range(n)]
-    ctx.record(rc.RollRecord((rule,), player=pid, purpose=purpose, dice=list(dice), source=source))
+    ctx.records.append(rc.RollRecord((rule,), player=pid, purpose=purpose, dice=list(dice), source=source))
     return dice
 
 
@@ -1003,8 +1154,8 @@ def reroll(ctx: Ctx, pid: str, ability: str, which: tuple[int, ...], most: int) 
     for i in which:
         roll["dice"][i] = ctx.die("swtcg.timing.reroll-once-per-roll")
     roll["used"].append(ability)
-    ctx.record(rc.RerollRecord(("swtcg.timing.reroll-once-per-roll",), player=pid, ability=ability,
-                               which=list(which), dice=list(roll["dice"])))
+    ctx.records.append(rc.RerollRecord(("swtcg.timing.reroll-once-per-roll",), player=pid, ability=ability,
+                                       which=list(which), dice=list(roll["dice"])))
 
 
 def hits(ctx: Ctx, roll: dict[str, Any], attack: bool) -> tuple[int, int, int, int]:
@@ -1014,9 +1165,16 @@ def hits(ctx: Ctx, roll: dict[str, Any], attack: bool) -> tuple[int, int, int, i
     target = roll["target"]
     need = 5 if target in ctx.state.cards and kw_value(ctx, target, "armor") else 4
     acc = kw_value(ctx, roll["source"], "accuracy") if attack and roll["source"] in ctx.state.cards else 0
-    n = sum(1 for d in roll["dice"] if d + acc >= need)
+    n = 0
+    six = False
+    dice: list[int] = roll["dice"]
+    for d in dice:
+        if d + acc >= need:
+            n += 1
+        if d == 6:
+            six = True
     crit = 0
-    if attack and roll["source"] in ctx.state.cards and any(d == 6 for d in roll["dice"]):
+    if attack and six and roll["source"] in ctx.state.cards:
         crit = kw_value(ctx, roll["source"], "critical-hit")
     return n, need, acc, crit
 
@@ -1037,7 +1195,7 @@ def open_chance(ctx: Ctx, kind: str) -> None:
     dark = st.dark()
     st.turn = dark
     st.wait = "chance"
-    ctx.record(_chance_record(kind, dark))
+    ctx.records.append(_chance_record(kind, dark))
     if window and st.held:  # (release resolves the held abilities of the window: none held, nothing to do)
         depth = len(st.frames)
         release(ctx, window)
@@ -1089,7 +1247,8 @@ def _records_of(pid: str) -> _PlayerRecords:
 
 def _chance_record(kind: str, pid: str) -> Record:
     """A chance to play of ``kind`` opens, ``pid`` (the Dark Side) to act (open_chance)."""
-    opened = _records_of(pid).opened
+    mine = _BY_PLAYER.get(pid)
+    opened = (mine if mine is not None else _records_of(pid)).opened
     found = opened.get(kind)
     if found is None:
         if len(opened) >= MAX_SHARED:
@@ -1114,7 +1273,7 @@ def close_chance(ctx: Ctx) -> None:
     assert ch is not None
     st.chance = None
     st.wait = None
-    ctx.record(_chance_end_record(ch["kind"]))
+    ctx.records.append(_chance_end_record(ch["kind"]))
     if ch["kind"] == "prevent":
         place_damage(ctx)
 
@@ -1123,10 +1282,13 @@ def pass_chance(ctx: Ctx, pid: str, auto: bool) -> None:
     st = ctx.state
     ch = st.chance
     assert ch is not None
-    ch["passes"] += 1
-    mine = _records_of(pid)
-    ctx.record(mine.forced if auto else mine.passed)
-    if ch["passes"] >= 2:
+    passes: int = ch["passes"] + 1
+    ch["passes"] = passes
+    mine = _BY_PLAYER.get(pid)
+    if mine is None:
+        mine = _records_of(pid)
+    ctx.records.append(mine.forced if auto else mine.passed)
+    if passes >= 2:
         close_chance(ctx)
     else:
         st.turn = st.opponent(pid)
@@ -1164,7 +1326,7 @@ def ready(ctx: Ctx) -> None:
     rerolls it too); the build points come from the die as it stands after that chance."""
     st = ctx.state
     st.phase, st.step, st.arena, st.active = "ready", "ready", None, None
-    ctx.record(rc.PhaseRecord(("swtcg.base.turn.ready",), round=st.round, phase="ready", step="ready"))
+    ctx.records.append(rc.PhaseRecord(("swtcg.base.turn.ready",), round=st.round, phase="ready", step="ready"))
     untapped = []
     for pid in st.side_order():
         for ref in sorted(st.cards):
@@ -1189,9 +1351,10 @@ def build_points(ctx: Ctx, untapped: list[str]) -> None:
     for pid in st.side_order():
         bonus = 1 if all(st.units_in(a, pid) for a in ARENAS) else 0
         st.players[pid].build = die + bonus  # swtcg.project.build-points-reset
-    ctx.record(rc.ReadyRecord(("swtcg.base.turn.ready", "swtcg.pilots.ready-phase", "swtcg.project.build-points-reset"),
-                              untapped=untapped, force={p: st.players[p].force for p in st.side_order()}, roll=die,
-                              build={p: st.players[p].build for p in st.side_order()}))
+    ctx.records.append(rc.ReadyRecord(
+        ("swtcg.base.turn.ready", "swtcg.pilots.ready-phase", "swtcg.project.build-points-reset"),
+        untapped=untapped, force={p: st.players[p].force for p in st.side_order()},
+        roll=die, build={p: st.players[p].build for p in st.side_order()}))
 
 
 def build_start(ctx: Ctx, pid: str) -> None:
@@ -1200,7 +1363,8 @@ def build_start(ctx: Ctx, pid: str) -> None:
     once per turn (swtcg.build.start-trigger-once-per-turn)."""
     st = ctx.state
     st.phase, st.step, st.active, st.arena = "command", "build", pid, None
-    ctx.record(rc.PhaseRecord(("swtcg.base.turn.command",), round=st.round, phase="command", step="build", player=pid))
+    ctx.records.append(rc.PhaseRecord(("swtcg.base.turn.command",), round=st.round, phase="command", step="build",
+                                      player=pid))
     for c in st.cards.values():
         c.moved = False
     if pid in st.build_started:
@@ -1239,13 +1403,13 @@ def build_start(ctx: Ctx, pid: str) -> None:
                     gain_force(ctx, pid, n, ("swtcg.build.start-triggers",))
                 elif kind == "build":
                     st.players[pid].build += n
-            ctx.record(rc.BountyRecord(("swtcg.build.start-triggers",), player=pid, ability=what[1],
-                                       reward=[list(o) for o in what[2]]))
+            ctx.records.append(rc.BountyRecord(("swtcg.build.start-triggers",), player=pid, ability=what[1],
+                                               reward=[list(o) for o in what[2]]))
         else:
             ref, i = what[1], what[2]
             if ref in st.cards:
                 trig = ctx.cdef(ref).triggers[i]
-                ctx.record(rc.ResolveRecord(("swtcg.build.start-triggers",), ability=iid, player=pid))
+                ctx.records.append(rc.ResolveRecord(("swtcg.build.start-triggers",), ability=iid, player=pid))
                 run_effects(ctx, iid, ref, pid, trig.effects, None, 0)
 
 
@@ -1261,8 +1425,8 @@ def upkeep(ctx: Ctx, pid: str, iid: str, ref: str, k: Keyword) -> None:
                 (kind == "tap" and c is not None and not c.tapped):
             payable.append(f"{kind}:{n}")
     if not payable:
-        ctx.record(rc.UpkeepRecord(("swtcg.keywords.upkeep-mandatory", "swtcg.project.upkeep-unpayable"), player=pid,
-                                   ability=iid, paid=None))
+        ctx.records.append(rc.UpkeepRecord(("swtcg.keywords.upkeep-mandatory", "swtcg.project.upkeep-unpayable"),
+                                           player=pid, ability=iid, paid=None))
         return
     choice = payable[0] if len(payable) == 1 else ctx.decide(Decision(
         by=pid, kind="upkeep", options=tuple(payable), rules=("swtcg.keywords.upkeep-mandatory",),
@@ -1274,30 +1438,38 @@ def upkeep(ctx: Ctx, pid: str, iid: str, ref: str, k: Keyword) -> None:
         p.build -= n
     elif c is not None:
         c.tapped = True
-    ctx.record(rc.UpkeepRecord(("swtcg.keywords.upkeep-mandatory", "swtcg.keywords.upkeep-order"), player=pid,
-                               ability=iid, paid=choice))
+    ctx.records.append(rc.UpkeepRecord(("swtcg.keywords.upkeep-mandatory", "swtcg.keywords.upkeep-order"), player=pid,
+                                       ability=iid, paid=choice))
 
 
 def next_actors(ctx: Ctx, arena: str) -> list[str]:
     """The units whose turn it is in a battle step: the fastest untapped ones; on a tie of both
     players', the Dark Side's (base.battle.order)."""
     st = ctx.state
-    ready_units = [c for c in st.units_in(arena) if not c.tapped]
-    if not ready_units:
+    boosters: list[Card] | None = None
+    top = -1
+    fastest: list[Card] = []
+    for c in st.index().zone(arena):
+        if c.tapped:
+            continue
+        if boosters is None:
+            boosters = boost_sources(ctx)
+        speed = stat(ctx, c.ref, "speed", boosters)  # (at least 0)
+        if speed > top:
+            top, fastest = speed, [c]
+        elif speed == top:
+            fastest.append(c)
+    if not fastest:
         return []
-    boosters = boost_sources(ctx)
-    speeds = [stat(ctx, c.ref, "speed", boosters) for c in ready_units]
-    top = max(speeds)
-    fastest = [c for c, speed in zip(ready_units, speeds, strict=True) if speed == top]
     dark = st.dark()
     if any(c.controller == dark for c in fastest):
         fastest = [c for c in fastest if c.controller == dark]
-    return sorted(c.ref for c in fastest)
+    return sorted([c.ref for c in fastest])
 
 
 def run_frame(ctx: Ctx, frame: dict[str, Any]) -> None:
     st = ctx.state
-    f = frame["f"]
+    f: str = frame["f"]
     # (the most frequent frames first: an arena's turn loop, a chance to play, an attack's steps)
     if f == "arena-loop":
         actors = next_actors(ctx, frame["a"])
@@ -1331,18 +1503,18 @@ def run_frame(ctx: Ctx, frame: dict[str, Any]) -> None:
         st.turn, st.wait = frame["p"], "build"
     elif f == "retreat":
         st.phase, st.step, st.active, st.arena = "command", "retreat", frame["p"], None
-        ctx.record(rc.PhaseRecord(("swtcg.base.turn.command",), round=st.round, phase="command", step="retreat",
-                                  player=frame["p"]))
+        ctx.records.append(rc.PhaseRecord(("swtcg.base.turn.command",), round=st.round, phase="command", step="retreat",
+                                          player=frame["p"]))
         st.turn, st.wait = frame["p"], "retreat"
     elif f == "battle-start":
         st.phase, st.step, st.active, st.arena = "battle", "battle", None, None
-        ctx.record(rc.PhaseRecord(("swtcg.base.battle",), round=st.round, phase="battle", step="battle"))
+        ctx.records.append(rc.PhaseRecord(("swtcg.base.battle",), round=st.round, phase="battle", step="battle"))
         trigger_all(ctx, "battle-start")
         open_chance(ctx, "general")
     elif f == "arena":
         st.arena = frame["a"]
-        ctx.record(rc.PhaseRecord(("swtcg.base.battle",), round=st.round, phase="battle", step="battle",
-                                  arena=frame["a"]))
+        ctx.records.append(rc.PhaseRecord(("swtcg.base.battle",), round=st.round, phase="battle", step="battle",
+                                          arena=frame["a"]))
         st.frames.append({"f": "arena-loop", "a": frame["a"]})
         open_chance(ctx, "general")
     elif f == "resume":
@@ -1362,8 +1534,9 @@ def run_frame(ctx: Ctx, frame: dict[str, Any]) -> None:
         roll, st.roll = st.roll, None
         assert roll is not None
         n, need, acc, crit = hits(ctx, roll, attack=False)
-        ctx.record(rc.HitsRecord(("swtcg.battle.dice-of-damage-not-attack", "swtcg.keywords.armor-threshold"),
-                                 target=roll["target"], hits=n, need=need, accuracy=acc, critical=crit, damage=n))
+        ctx.records.append(rc.HitsRecord(("swtcg.battle.dice-of-damage-not-attack", "swtcg.keywords.armor-threshold"),
+                                         target=roll["target"], hits=n, need=need, accuracy=acc, critical=crit,
+                                         damage=n))
         stun = kw_value(ctx, roll["source"], "stun") if roll["source"] in st.cards else 0
         open_damage(ctx, [{"target": roll["target"], "amount": n, "source": roll["source"], "prevented": 0,
                            "stun": stun}])
@@ -1435,8 +1608,9 @@ def attack_hits(ctx: Ctx) -> None:
     if st.last_hits is not None and a["attacker"] in st.cards:
         st.last_hits[a["attacker"]] = n  # swtcg.project.last-attack
     total = n + crit
-    ctx.record(rc.HitsRecord(("swtcg.base.attack", "swtcg.keywords.accuracy", "swtcg.keywords.armor-threshold"),
-                             target=a["defender"], hits=n, need=need, accuracy=acc, critical=crit, damage=total))
+    ctx.records.append(rc.HitsRecord(("swtcg.base.attack", "swtcg.keywords.accuracy", "swtcg.keywords.armor-threshold"),
+                                     target=a["defender"], hits=n, need=need, accuracy=acc, critical=crit,
+                                     damage=total))
     stun = kw_value(ctx, a["attacker"], "stun")
     pending = [{"target": a["defender"], "amount": total, "source": a["attacker"], "prevented": 0, "stun": stun}]
     # Parry X: a natural 1 among the attack dice (after rerolls, Accuracy aside) prevents X (swtcg.project.parry)
@@ -1499,7 +1673,7 @@ def turn_end(ctx: Ctx) -> None:
         if sum(1 for v in control.values() if v == pid) >= 2:
             st.winner, st.reason = pid, "arenas"
             st.phase, st.step, st.turn, st.wait, st.arena = "over", "over", None, None, None
-            ctx.record(rc.VictoryRecord(("swtcg.base.win",), winner=pid, arenas=control))
+            ctx.records.append(rc.VictoryRecord(("swtcg.base.win",), winner=pid, arenas=control))
             return
 
 
@@ -1509,10 +1683,10 @@ def same_name(ctx: Ctx, pid: str, d: CardDef, moving: str | None = None) -> str 
     if not d.unique:
         return None
     if ctx.checking:  # only checking: each player's built units by name found once while they stay where they are
-        facts = ctx.state.index().facts(ctx.cards)
-        names: dict[str, list[str]] | None = facts.get(("names", pid))
+        by_pid = facts_of(ctx).names
+        names = by_pid.get(pid)
         if names is None:
-            names = facts[("names", pid)] = {}
+            names = by_pid[pid] = {}
             for c in ctx.state.index().controlled(pid):
                 if c.controller == pid and c.built and c.zone in ARENAS_OR_BUILD:
                     names.setdefault(ctx.card(c.code).name, []).append(c.ref)
@@ -1544,14 +1718,14 @@ def put_in_arena(ctx: Ctx, pid: str, c: Card, d: CardDef, rules: tuple[str, ...]
             top.under.append(top.code)
             top.code = c.code
         st.moved()
-        ctx.record(rc.DeployRecord((*rules, "swtcg.stacking.normal-rules"), player=pid, card=same, code=d.code,
-                                   arena=top.zone, stacked=same))
+        ctx.records.append(rc.DeployRecord((*rules, "swtcg.stacking.normal-rules"), player=pid, card=same, code=d.code,
+                                           arena=top.zone, stacked=same))
         return
     c.zone = d.type
-    st.moved()
+    st.moved(c.ref)
     st.deploys += 1
     c.deployed_at = st.deploys
-    ctx.record(rc.DeployRecord(rules, player=pid, card=c.ref, code=d.code, arena=c.zone))
+    ctx.records.append(rc.DeployRecord(rules, player=pid, card=c.ref, code=d.code, arena=c.zone))
 
 
 # ====================================================================== missions, locations, equipment
@@ -1577,11 +1751,11 @@ def put_location(ctx: Ctx, pid: str, c: Card, d: CardDef) -> None:
     if old is not None:
         remove_from_play(ctx, old.ref, "location")
     c.zone, c.at, c.built, c.counters = "location", arena, True, 0
-    st.moved()
+    st.moved(c.ref)
     st.deploys += 1
     c.deployed_at = st.deploys
-    ctx.record(rc.DeployRecord(("swtcg.base.location", "swtcg.project.location-per-arena"), player=pid, card=c.ref,
-                               code=d.code, arena=arena))
+    ctx.records.append(rc.DeployRecord(("swtcg.base.location", "swtcg.project.location-per-arena"), player=pid,
+                                       card=c.ref, code=d.code, arena=arena))
 
 
 def complete_mission(ctx: Ctx, pid: str, c: Card, option: int, target: str | None, x: int, paid: int) -> None:
@@ -1590,15 +1764,15 @@ def complete_mission(ctx: Ctx, pid: str, c: Card, option: int, target: str | Non
     (swtcg.build.no-draw-for-building)."""
     st = ctx.state
     d = ctx.card(c.code)
-    ctx.record(rc.CompleteRecord(("swtcg.base.mission", "swtcg.build.no-draw-for-building"), player=pid,
-                                 card=c.ref, code=c.code, cost=paid, option=option if len(d.plays[0].options) > 1
-                                 else None, target=target))
+    ctx.records.append(rc.CompleteRecord(("swtcg.base.mission", "swtcg.build.no-draw-for-building"), player=pid,
+                                         card=c.ref, code=c.code, cost=paid,
+                                         option=option if len(d.plays[0].options) > 1 else None, target=target))
     run_effects(ctx, c.ref, None, pid, d.plays[0].options[option], target, x)
     st.cards.pop(c.ref, None)
-    st.moved()
+    st.moved(c.ref)
     st.players[c.owner].discard.append(c.code)
-    ctx.record(rc.DiscardRecord(("swtcg.zones.owner-global-rule", "swtcg.project.mission-discarded"), card=c.ref,
-                                owner=c.owner, why="completed"))
+    ctx.records.append(rc.DiscardRecord(("swtcg.zones.owner-global-rule", "swtcg.project.mission-discarded"),
+                                        card=c.ref, owner=c.owner, why="completed"))
 
 
 def equip_costs(d: CardDef) -> tuple[tuple[str, int], ...]:
@@ -1622,8 +1796,8 @@ def equip(ctx: Ctx, pid: str, c: Card, onto: str) -> None:
     was = c.on if c.zone == "equipped" else None
     set_gear(st, was, c.ref, False)
     c.zone, c.on, c.built, c.counters = "equipped", onto, True, 0
-    st.moved()
+    st.moved(c.ref)
     set_gear(st, onto, c.ref, True)
     p.once.append(f"{c.ref}:equip")
-    ctx.record(rc.EquipRecord(("swtcg.base.equip", "swtcg.project.equipment"), player=pid, card=c.ref, onto=onto,
-                              was=was, paid=paid))
+    ctx.records.append(rc.EquipRecord(("swtcg.base.equip", "swtcg.project.equipment"), player=pid, card=c.ref,
+                                      onto=onto, was=was, paid=paid))

@@ -8,13 +8,13 @@ does not implement counts as something they could play, so a chance never closes
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Any, Final
 
 from judge.games.swtcg import engine as en
-from judge.games.swtcg.actions import attack_keyword_refusal, check
+from judge.games.swtcg.actions import _stack_problem, attack_keyword_refusal, check
 from judge.games.swtcg.engine import Ctx
 from judge.games.swtcg.model import ACTIVATED, CardDef, Keyword, Play, X
-from judge.games.swtcg.state import ARENAS, ARENAS_OR_BUILD, IN_PLAY, UNKNOWN, Card
+from judge.games.swtcg.state import ARENAS, ARENAS_OR_BUILD, IN_PLAY, UNKNOWN, Card, Facts, HandMemo, Player
 from judge.games.swtcg.steps import (
     Attack,
     Build,
@@ -28,6 +28,7 @@ from judge.games.swtcg.steps import (
     Skip,
     SwAction,
     Use,
+    is_ref,
 )
 
 # the chance each play window may be played in (swtcg.abilities.activated-when and the windows)
@@ -41,7 +42,11 @@ def candidates(ctx: Ctx, pid: str) -> list[SwAction]:
     st = ctx.state
     if st.turn != pid or st.wait is None:
         return []
-    ok = [a for _, group in _groups(ctx, pid, ordered=True) for a in group if check(ctx, a) is None]
+    ctx.checking = True  # (only checking: no problem is worded)
+    try:
+        ok = [a for _, group in _groups(ctx, pid, ordered=True) for a in group if check(ctx, a) is None]
+    finally:
+        ctx.checking = False
     if st.wait in ("deploy", "partial", "build", "retreat", "chance"):
         ok.append(Pass(pid))
     return ok
@@ -84,6 +89,179 @@ def checked_options(ctx: Ctx, pid: str) -> list[str]:
     return out
 
 
+def may(ctx: Ctx, pid: str) -> list[str]:
+    """``checked_options`` of the player to act, ``pid``, sorted, each name once (what the state's
+    ``may`` and the records say), found without making and checking each step where that is quick
+    to tell (a retreat, setup's deploying, a build step's building and deploying, a unit's attacks:
+    what ``check`` would say of the steps ``_groups`` makes, asked directly); the rest as
+    ``checked_options`` finds it. tests/judge/swtcg/test_fast_paths.py compares the two at every
+    wait of self-play games."""
+    w = ctx.state.wait
+    found: list[str] | None = None
+    ctx.checking = True
+    try:
+        if w == "retreat":
+            found = _retreat_may(ctx, pid)
+        elif w == "act":
+            found = _act_may(ctx, pid)
+        elif w == "build":
+            found = _build_may(ctx, pid)
+        elif w == "deploy":
+            found = _deploy_may(ctx, pid)
+    finally:
+        ctx.checking = False
+    if found is None:
+        return sorted(set(checked_options(ctx, pid)))
+    found.sort()
+    return found
+
+
+def _retreat_may(ctx: Ctx, pid: str) -> list[str]:
+    """Retreat steps: ``pid``'s untapped cards in play, with no tapped pilot (_check_retreat)."""
+    cards = ctx.state.cards
+    out: list[str] = []
+    for c in ctx.state.index().controlled(pid):
+        if c.zone in IN_PLAY and not c.tapped:
+            pilot = cards.get(c.pilot) if c.pilot else None
+            if pilot is None or not pilot.tapped:
+                out.append("retreat " + c.ref)
+    return out
+
+
+def _deploy_may(ctx: Ctx, pid: str) -> list[str] | None:
+    """Setup's deploy steps: the units in hand ``pid`` has the build points for and could stack
+    (_check_deploy); None for a code the pool does not know or one with a dot (``checked_options``
+    says what then)."""
+    st = ctx.state
+    p = st.players[pid]
+    left = en.SETUP_BUILD_POINTS - p.deployed
+    pool = ctx.cards.cards
+    out: list[str] = []
+    for code in set(p.hand):
+        if code == UNKNOWN:
+            continue
+        d = pool.get(code)
+        if d is None or "." in code:
+            return None
+        if d.unit and d.cost <= left and _stack_problem(ctx, pid, d) is None:
+            out.append("deploy " + code)
+    return out
+
+
+def _build_may(ctx: Ctx, pid: str) -> list[str] | None:
+    """A build step's steps: building from hand and on a card of the build zone, and deploying from
+    it, told directly (_check_build, _check_deploy); completing, equipping, moving pilots and units'
+    plays as ``checked_options`` finds them (each group's steps checked until one passes). None for a
+    code in hand the pool does not know or one with a dot (``checked_options`` says what then)."""
+    st = ctx.state
+    p = st.players[pid]
+    pool = ctx.cards.cards
+    build = p.build
+    out: list[str] = []
+    for code in set(p.hand):
+        if code == UNKNOWN:
+            continue
+        d = pool.get(code)
+        if d is None or "." in code:
+            return None
+        if d.type == "battle" or not (build >= 1 or d.cost == 0):
+            continue
+        counters = max(0 if d.cost == 0 else 1, min(build, d.cost))
+        if (counters >= 1 or d.cost <= 0) and counters <= build:
+            out.append("build " + code)
+    uses = ctx.cards.derived("build-uses", _build_uses)  # (an empty set: a code with nothing to do in play)
+    mine: list[str] | None = None
+    in_order: _Refs | None = None
+    for c in st.index().controlled(pid):
+        if c.controller != pid:
+            continue
+        if c.zone != "build":
+            use = uses.get(c.code)
+            if use is not None and not use:
+                continue
+        d = ctx.card(c.code)
+        ref = c.ref
+        if c.zone == "build":
+            if not c.built and build >= 1 and is_ref(ref):
+                out.append("build " + ref)  # (the counters _groups names: from 1 to the build points)
+            if d.type == "mission":
+                if in_order is None:
+                    in_order = _Refs(st.cards, False)
+                _first_passing(ctx, "complete " + ref, _complete_steps(ctx, pid, ref, d, in_order), out)
+            elif d.type != "equipment" and (c.built or c.counters >= d.cost) and is_ref(ref) \
+                    and (d.unit or d.type == "location") \
+                    and (d.type == "location" or _stack_problem(ctx, pid, d, moving=ref) is None):
+                out.append("deploy " + ref)
+        if d.type == "equipment" and c.zone in ("build", "equipped"):
+            if mine is None:
+                mine = [x.ref for x in st.index().controlled(pid)]
+            _first_passing(ctx, "equip " + ref, _equip_steps(ctx, pid, ref, mine), out)
+        if d.pilot is not None and _may_pilot(ctx, pid, c, d):
+            out.append("pilot " + ref)
+        if d.unit and d.plays:
+            if in_order is None:
+                in_order = _Refs(st.cards, False)
+            for name, group in _unit_plays(ctx, pid, ref, in_order):
+                _first_passing(ctx, name, group, out)
+    return _unique(out)
+
+
+def _may_pilot(ctx: Ctx, pid: str, c: Card, d: CardDef) -> bool:
+    """Whether a step of ``_pilot_steps`` (in its order) passes ``check`` (_check_pilot): one onto a
+    unit it makes always does; then onto ``character`` when the pilot is in the build zone or on a
+    unit, onto ``build`` when it is on a unit."""
+    if not c.built or c.moved or d.pilot is None:
+        return False  # (no step)
+    on_unit = c.zone == "pilot"
+    zones = ARENAS_OR_BUILD if on_unit else ("space", "ground")
+    kind = d.pilot.kind
+    for t in ctx.state.index().controlled(pid):
+        if t.controller == pid and t.zone in zones and (not on_unit or t.ref != c.on) and not t.pilot:
+            u = ctx.card(t.code)
+            if u.type in ("space", "ground") and not u.droid and u.has_subtype(kind):
+                return True
+    return on_unit or c.zone == "build"
+
+
+def _act_may(ctx: Ctx, pid: str) -> list[str]:
+    """A unit's turn in a battle step: attacking each unit it could attack (_check_attack: can_attack
+    asked directly), or its plays (each group's steps checked until one passes)."""
+    st = ctx.state
+    index = st.index()
+    out: list[str] = []
+    in_order: _Refs | None = None
+    for ref in st.acting:
+        arena = st.cards[ref].zone
+        if _can_attack_one(ctx, pid, ref, index.zone(arena)) or (
+                arena == "space" and en.kw_value(ctx, ref, "bombard")
+                and _can_attack_one(ctx, pid, ref, index.zone("ground"))):
+            out.append("attack " + ref)
+        if in_order is None:
+            in_order = _Refs(st.cards, False)
+        for name, group in _unit_plays(ctx, pid, ref, in_order):
+            _first_passing(ctx, name, group, out)
+    return _unique(out)
+
+
+def _can_attack_one(ctx: Ctx, pid: str, ref: str, units: list[Card]) -> bool:
+    for t in units:
+        if t.controller != pid and en.can_attack(ctx, ref, t.ref) is None:
+            return True
+    return False
+
+
+def _first_passing(ctx: Ctx, name: str, group: Iterable[SwAction], out: list[str]) -> None:
+    """``name`` joins ``out`` when a step of ``group`` passes ``check`` (those after it are not made)."""
+    for a in group:
+        if check(ctx, a) is None:
+            out.append(name)
+            return
+
+
+def _unique(names: list[str]) -> list[str]:
+    return names if len(set(names)) == len(names) else list(set(names))
+
+
 def nothing_in_chance(ctx: Ctx, pid: str) -> bool:
     """Whether ``_groups`` finds no group at all for ``pid`` in the chance to play open now, asked as
     ``_groups`` asks it, without making a step: no card in hand that may be played in this kind of
@@ -92,25 +270,21 @@ def nothing_in_chance(ctx: Ctx, pid: str) -> bool:
     player with nothing there passes at once (swtcg.project.forced-pass). A code the pool does not
     know counts as something (``_groups`` asks ctx.card, which says so)."""
     st = ctx.state
-    kind = st.chance["kind"] if st.chance else ""
-    in_hand = ctx.cards.derived("hand-chances", _hand_chances)
-    unknown, every = UNKNOWN, CHANCE_KINDS  # (looked up once, not once per card)
+    ch = st.chance
+    kind: str = ch["kind"] if ch is not None else ""
     p = st.players[pid]
-    pool = ctx.cards.cards
-    delta: int | None = None  # the cost change of pid's battle cards, found when first needed
-    for c in p.hand:
-        if c != unknown and kind in in_hand.get(c, every):
-            d = pool.get(c)
-            if d is None or not d.implemented:
-                return False
-            play = d.plays[0]
-            if play.any_amount:
-                return False
-            if delta is None:
-                delta = en.cost_delta(ctx, pid, "battle")
-            if p.force >= max(0, play.cost + delta):
-                return False
-    for ref, fitting, activated in _chance_cards(ctx, pid, kind):
+    memo = p.hand_memo  # (_hand_needs, its memo read here: the procedure asks several times a step)
+    pool = ctx.cards
+    needs = memo.needs if memo is not None and memo.pool is pool and memo.edits == pool.edits \
+        and memo.hand == p.hand else _hand_needs(ctx, p)
+    need = needs.get(kind)
+    if need is not None and (need == _ALWAYS or p.force >= max(0, need + en.cost_delta(ctx, pid, "battle"))):
+        return False
+    by_kind = en.facts_of(ctx).chance_cards.get(pid)  # (_chance_cards, kept there)
+    found: ChanceCards | None = by_kind.get(kind) if by_kind is not None else None
+    if found is None:
+        found = _chance_cards(ctx, pid, kind)
+    for ref, fitting, activated in found:
         if fitting is None:
             return False
         for _, play in fitting:
@@ -120,6 +294,63 @@ def nothing_in_chance(ctx: Ctx, pid: str) -> bool:
             if not _keyword_idle(ctx, pid, ref, iid, first):
                 return False
     return True
+
+
+# ``_hand_needs``' value for a kind of chance a card in hand could always be a step in (a code the
+# pool does not know, a text the engine does not implement, "pay any amount")
+_ALWAYS: Final = -(1 << 30)
+
+
+def _hand_needs(ctx: Ctx, p: Player) -> dict[str, int]:
+    """For each kind of chance, the least printed Force cost of a card in ``p``'s hand that may be
+    played in it (``_ALWAYS``: one that always counts, whatever ``p`` has): what ``nothing_in_chance``
+    asks of the hand, ``p`` able to pay for one exactly when able to pay that least cost (plus the
+    change, at least 0). Found once per hand (kept with ``p``, ``Player.hand_memo``, while the hand
+    and the pool stay as they were)."""
+    pool = ctx.cards
+    memo = p.hand_memo
+    if memo is not None and memo.pool is pool and memo.edits == pool.edits and memo.hand == p.hand:
+        found: dict[str, int] = memo.needs
+        return found
+    table = _hand_table(ctx)
+    needs: dict[str, int] = {}
+    for c in p.hand:
+        entries = table.get(c)
+        if entries is None:
+            if c == UNKNOWN:
+                continue
+            entries = _UNKNOWN_CODE  # (a code the pool does not know: any kind, always)
+        for k, value in entries:
+            old = needs.get(k)
+            if old is None or value < old:
+                needs[k] = value
+    p.hand_memo = HandMemo(pool, list(p.hand), needs)
+    return needs
+
+
+_UNKNOWN_CODE: Final = tuple((k, _ALWAYS) for k in sorted(CHANCE_KINDS))
+# _hand_table's table, with the pool (and its edits) it was made from
+_HAND_TABLE: Final[list[Any]] = [None, -1, {}]
+
+
+def _hand_table(ctx: Ctx) -> dict[str, tuple[tuple[str, int], ...]]:
+    """For each code of the pool, the kinds of chance a card of it in hand may be played in, each with
+    its printed Force cost (``_ALWAYS``: a text the engine does not implement, "pay any amount")."""
+    pool = ctx.cards
+    if _HAND_TABLE[0] is pool and _HAND_TABLE[1] == pool.edits:
+        found: dict[str, tuple[tuple[str, int], ...]] = _HAND_TABLE[2]
+        return found
+    in_hand = pool.derived("hand-chances", _hand_chances)
+    table: dict[str, tuple[tuple[str, int], ...]] = {}
+    for code, d in pool.cards.items():
+        kinds = in_hand.get(code, CHANCE_KINDS)
+        if not kinds:
+            table[code] = ()
+            continue
+        value = _ALWAYS if not d.implemented or d.plays[0].any_amount else d.plays[0].cost
+        table[code] = tuple((k, value) for k in sorted(kinds))
+    _HAND_TABLE[0], _HAND_TABLE[1], _HAND_TABLE[2] = pool, pool.edits, table
+    return table
 
 
 Group = tuple[str, Iterable[SwAction]]
@@ -261,25 +492,25 @@ def _chance_cards(ctx: Ctx, pid: str, kind: str) -> ChanceCards:
     keyword instances of that kind (ID, keyword, and the keyword check finds for that ID: find_keyword's,
     the first with it); a card with neither is left out. Found from ``_chance_base`` (the cards with
     something for any kind of chance), once while the cards stay where they are (GameState.index)."""
-    st = ctx.state
-    facts = st.index().facts(ctx.cards)
-    setup = st.phase == "setup"
-    key = ("chance-cards", pid, kind, setup)
-    found: ChanceCards | None = facts.get(key)
+    facts = en.facts_of(ctx)
+    by_kind = facts.chance_cards.get(pid)
+    if by_kind is None:
+        by_kind = facts.chance_cards[pid] = {}
+    found: ChanceCards | None = by_kind.get(kind)
     if found is not None:
         return found
     found = []
-    for ref, plays, activated in _chance_base(ctx, pid, facts, setup):
+    for ref, plays, activated in _chance_base(ctx, pid, facts):
         fitting: Fitting | None = None if plays is None else [(n, play) for n, play, kinds in plays if kind in kinds]
         mine = [(iid, k, first) for iid, k, first, kinds in activated if kind in kinds]
         if fitting is not None and not fitting and not mine:
             continue
         found.append((ref, fitting, mine))
-    facts[key] = found
+    by_kind[kind] = found
     return found
 
 
-def _chance_base(ctx: Ctx, pid: str, facts: dict[Any, Any], setup: bool) -> list[BaseCard]:
+def _chance_base(ctx: Ctx, pid: str, facts: Facts) -> list[BaseCard]:
     """The cards of ``pid``'s with something of their own, their pilot's or granted to use in some kind
     of chance, sorted (``_chance_cards`` keeps those of one kind), found from where the cards are
     (GameState.index; ``facts``: its facts), once while they stay there: those of a code with something
@@ -287,9 +518,11 @@ def _chance_base(ctx: Ctx, pid: str, facts: dict[Any, Any], setup: bool) -> list
     with Equipment on them (what it gives may be used, swtcg.base.equip), or with such a pilot; all of
     them while a card grants keywords. A unit's plays work only while its abilities do (check:
     swtcg.abilities.partially-built-inactive)."""
-    key = ("chance-base", pid, setup)
-    found: list[BaseCard] | None = facts.get(key)
+    found: list[BaseCard] | None = facts.chance_base.get(pid)
+    moved = facts.chance_moved.pop(pid, None)
     if found is not None:
+        if moved:  # cards of pid's moved (no pilot, no Equipment, no card granting keywords): theirs again
+            found = facts.chance_base[pid] = _chance_base_moved(ctx, pid, found, moved)
         return found
     st = ctx.state
     index = st.index()
@@ -308,29 +541,60 @@ def _chance_base(ctx: Ctx, pid: str, facts: dict[Any, Any], setup: bool) -> list
                  *(c for c in index.piloted if c.pilot in cards and (
                      (pcode := cards[c.pilot].code) in piloted or pcode not in piloting))]
     found = []
-    pool = ctx.cards.cards
     for ref in sorted({c.ref for c in among if c.controller == pid}):
-        instances = en.keyword_instances(ctx, ref, grants)
-        first: dict[str, Keyword] = {}
-        for iid, k in instances:
-            first.setdefault(iid, k)
-        activated = [(iid, k, first[iid], FITS[window]) for iid, k in instances
-                     if (window := ACTIVATED.get(k.name)) is not None and FITS[window]]
-        c = cards[ref]
-        d = pool.get(c.code)
-        plays: list[tuple[int, Play, frozenset[str]]] | None = None
-        if d is not None:
-            plays = []
-            if d.unit and en.active(st, c):
-                for n, play in enumerate(d.plays):
-                    kinds = frozenset(k for w in play.windows for k in FITS[w])
-                    if kinds:
-                        plays.append((n, play, kinds))
-            if not plays and not activated:
-                continue
-        found.append((ref, plays, activated))
-    facts[key] = found
+        entry = _chance_entry(ctx, ref, grants)
+        if entry is not None:
+            found.append(entry)
+    facts.chance_base[pid] = found
     return found
+
+
+def _chance_entry(ctx: Ctx, ref: str, grants: list[tuple[Card, Any]]) -> BaseCard | None:
+    """``_chance_base``'s entry of the card ``ref`` (None: nothing of its own, its pilot's or granted
+    to use in a chance)."""
+    st = ctx.state
+    instances = en.keyword_instances(ctx, ref, grants)
+    first: dict[str, Keyword] = {}
+    for iid, k in instances:
+        first.setdefault(iid, k)
+    activated = [(iid, k, first[iid], FITS[window]) for iid, k in instances
+                 if (window := ACTIVATED.get(k.name)) is not None and FITS[window]]
+    c = st.cards[ref]
+    d = ctx.cards.cards.get(c.code)
+    plays: list[tuple[int, Play, frozenset[str]]] | None = None
+    if d is not None:
+        plays = []
+        if d.unit and en.active(st, c):
+            for n, play in enumerate(d.plays):
+                kinds = frozenset(k for w in play.windows for k in FITS[w])
+                if kinds:
+                    plays.append((n, play, kinds))
+        if not plays and not activated:
+            return None
+    return ref, plays, activated
+
+
+def _chance_base_moved(ctx: Ctx, pid: str, kept: list[BaseCard], moved: set[str]) -> list[BaseCard]:
+    """``_chance_base`` of ``pid`` found from the one ``kept`` before the cards ``moved`` moved (each
+    with no pilot, no Equipment, while no card grants keywords: only its own entry may change, and
+    whether it has one, engine._settle): theirs found again, the others' kept."""
+    cards = ctx.state.cards
+    in_play = ctx.cards.derived("chances", _chances)
+    own = ctx.cards.derived_codes("chances", _chances).get("", frozenset())
+    grants = en.grant_sources(ctx)
+    found = [entry for entry in kept if entry[0] not in moved]
+    for ref in moved:
+        c = cards.get(ref)
+        if c is not None and c.controller == pid and (c.code in own or c.code not in in_play):
+            entry = _chance_entry(ctx, ref, grants)
+            if entry is not None:
+                found.append(entry)
+    found.sort(key=_first)
+    return found
+
+
+def _first(entry: BaseCard) -> str:
+    return entry[0]
 
 
 def _complete_steps(ctx: Ctx, pid: str, ref: str, d: CardDef, in_order: _Refs) -> Iterator[SwAction]:

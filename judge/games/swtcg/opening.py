@@ -20,7 +20,7 @@ def setup_deploy(ctx: Ctx, pid: str, code: str) -> None:
     p.deployed += d.cost
     c = Card(ref=en.new_ref(st, pid, code), code=code, owner=pid, controller=pid, zone="build")
     st.cards[c.ref] = c
-    st.moved()
+    st.moved(c.ref)
     # a pilot goes to the Character arena in setup (swtcg.pilots.setup)
     en.put_in_arena(ctx, pid, c, d, ("swtcg.setup.units-only", "swtcg.pilots.setup"))
     en.draw(ctx, pid, 1, ("swtcg.setup.draw-per-deploy",))
@@ -34,11 +34,11 @@ def setup_partial(ctx: Ctx, pid: str, code: str, counters: int) -> None:
     c = Card(ref=en.new_ref(st, pid, code), code=code, owner=pid, controller=pid, zone="build", built=False,
              counters=counters)
     st.cards[c.ref] = c
-    st.moved()
+    st.moved(c.ref)
     p.deployed += counters  # it may be overbuilt (swtcg.build.completed-not-forced)
-    ctx.record(rc.BuildRecord(("swtcg.setup.units-only", "swtcg.build.completed-not-forced"), player=pid, card=c.ref,
-                              counters=counters, total=counters, cost=ctx.card(code).cost,
-                              build=en.SETUP_BUILD_POINTS - p.deployed))
+    ctx.records.append(rc.BuildRecord(("swtcg.setup.units-only", "swtcg.build.completed-not-forced"), player=pid,
+                                      card=c.ref, counters=counters, total=counters, cost=ctx.card(code).cost,
+                                      build=en.SETUP_BUILD_POINTS - p.deployed))
     en.draw(ctx, pid, 1, ("swtcg.setup.draw-per-deploy",))
     p.done = True
     st.wait = None
@@ -85,8 +85,8 @@ def end_wait(ctx: Ctx, pid: str, auto: bool) -> None:
     what = st.wait or ""
     rules = {"build": ("swtcg.base.turn.command",), "retreat": ("swtcg.base.turn.command",),
              "deploy": ("swtcg.setup.out-of-units",), "partial": ("swtcg.setup.units-only",)}.get(what, ())
-    ctx.record(rc.PassRecord(rules + (("swtcg.project.forced-pass",) if auto else ()), player=pid, what=what,
-                             auto=auto))
+    ctx.records.append(rc.PassRecord(rules + (("swtcg.project.forced-pass",) if auto else ()), player=pid, what=what,
+                                     auto=auto))
     st.wait = None
     if what in ("deploy", "partial"):
         setup_pass(ctx, pid)

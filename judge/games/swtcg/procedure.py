@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from i18n import N_, Msg
 from judge.games.swtcg import records as rc
-from judge.games.swtcg.actions import APPLY, check
+from judge.games.swtcg.actions import apply, check
 from judge.games.swtcg.engine import MAX_LOOP, Ctx, NotImplementedCard, new_turn, pass_chance, run_frame
-from judge.games.swtcg.legal import checked_options, nothing_in_chance
+from judge.games.swtcg.legal import may as legal_may
+from judge.games.swtcg.legal import nothing_in_chance
 from judge.games.swtcg.opening import end_wait
 from judge.games.swtcg.steps import SwAction
 from judge.kernel.core import IllegalAction, KernelLoop
@@ -25,7 +26,7 @@ def apply_step(ctx: Ctx, a: SwAction) -> None:
         if not ctx.card(c.code).implemented:
             d = ctx.card(c.code)
             raise NotImplementedCard(d.code, d.display, d.unparsed)
-    APPLY[a.verb](ctx, a)
+    apply(ctx, a)
     advance(ctx)
     unused = ctx.inputs.unused()
     if unused is not None:
@@ -54,19 +55,18 @@ def advance(ctx: Ctx) -> None:
             if wait == "chance" and nothing_in_chance(ctx, pid):
                 pass_chance(ctx, pid, auto=True)  # swtcg.project.forced-pass (most chances, for both players)
                 continue
-            opts = checked_options(ctx, pid)  # what they could do besides passing (legal.options)
-            if opts:
-                may = sorted(set(opts))
+            may = legal_may(ctx, pid)  # what they could do besides passing (legal.options), sorted
+            if may:
                 st.may = may
                 if wait == "chance":
                     ch = st.chance
                     assert ch is not None
-                    ctx.record(rc.ChanceRecord(("swtcg.pop.dark-side-first",), kind=ch["kind"], player=pid,
-                                               passes=ch["passes"], may=list(may)))
+                    ctx.records.append(rc.ChanceRecord(("swtcg.pop.dark-side-first",), kind=ch["kind"], player=pid,
+                                                       passes=ch["passes"], may=list(may)))
                 else:
-                    ctx.record(rc.AwaitRecord((_WAIT_RULES.get(wait, "swtcg.base.turn.command"),), player=pid,
-                                              wait=wait, acting=list(st.acting) if wait == "act" else None,
-                                              may=list(may)))
+                    ctx.records.append(rc.AwaitRecord((_WAIT_RULES.get(wait, "swtcg.base.turn.command"),), player=pid,
+                                                      wait=wait, acting=list(st.acting) if wait == "act" else None,
+                                                      may=list(may)))
                 return
             auto_pass(ctx)
             continue
@@ -88,8 +88,8 @@ def auto_pass(ctx: Ctx) -> None:
         # a unit with nothing to attack still goes through its turn (swtcg.battle.empty-arena)
         ref = st.acting[0]
         st.cards[ref].tapped = True
-        ctx.record(rc.AttackRecord(("swtcg.battle.empty-arena", "swtcg.project.forced-pass"), player=pid,
-                                   attacker=ref, arena=st.arena, skip=True))
+        ctx.records.append(rc.AttackRecord(("swtcg.battle.empty-arena", "swtcg.project.forced-pass"), player=pid,
+                                           attacker=ref, arena=st.arena, skip=True))
         st.wait, st.acting = None, []
         st.frames.append({"f": "chance", "kind": "general"})
     else:

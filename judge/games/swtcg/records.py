@@ -7,7 +7,7 @@ None) and documents them as ``key: meaning`` lines; ``to_json`` writes
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from judge.kernel.core import Record
 
@@ -27,14 +27,27 @@ def _shape(kind: type[_Rec]) -> Shape:
 
 
 class _Rec(Record):
-    values: dict[str, Any]
-    rules: tuple[str, ...]
+    """A record: its rules and its values by JSON key. Made as cheaply as can be (a replay makes a
+    dozen a step, and most are never written); its keys are checked against its class's when it is
+    written (``to_json``): a place that makes a record names its keys in one order, so each list of
+    keys is compared once, then only looked up. Immutable: ``Final`` attributes (the compiled engine
+    refuses to set them again; in pure Python the type checker holds them, as for the actions)."""
+
+    __slots__ = ("values", "rules")
     keys: ClassVar[tuple[str, ...]] = ()
 
-    def __init__(self, rules: tuple[str, ...] | list[str], **values: Any) -> None:
+    def __init__(self, rules: tuple[str, ...], **values: Any) -> None:
+        self.values: Final[dict[str, Any]] = values
+        self.rules: Final[tuple[str, ...]] = rules
+
+    def get(self, key: str) -> Any:
+        return self.values.get(key)
+
+    def _check_keys(self) -> None:
         shape = _SHAPES.get(type(self))
         if shape is None:
             shape = _shape(type(self))
+        values = self.values
         names = tuple(values)
         if names not in shape[2]:
             known, required = shape[0], shape[1]
@@ -42,16 +55,9 @@ class _Rec(Record):
                 unknown, missing = set(values) - known, required - set(values)
                 raise TypeError(f"{type(self).__name__}: unknown {sorted(unknown)}, missing {sorted(missing)}")
             shape[2].add(names)
-        object.__setattr__(self, "values", values)
-        object.__setattr__(self, "rules", tuple(rules))
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("records are immutable")
-
-    def get(self, key: str) -> Any:
-        return self.values.get(key)
 
     def to_json(self) -> dict[str, Any]:
+        self._check_keys()
         out: dict[str, Any] = {"event": self.kind}
         for key in self.keys:
             value = self.values.get(key)

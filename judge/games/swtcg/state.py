@@ -23,7 +23,7 @@ import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from json.encoder import encode_basestring_ascii
-from typing import Any
+from typing import Any, Final
 
 from judge.games import canon
 from judge.games.canon import json_bool as _bool
@@ -77,10 +77,33 @@ class Card:
     at: str | None = None  # the arena a Location is in
     gear: tuple[str, ...] = ()  # the Equipment on this unit, sorted (each one's ``on``, kept here too; not written)
 
+    # (the dataclass's own __init__, written out: compiled, the generated one would run interpreted)
+    def __init__(self, ref: str, code: str, owner: str, controller: str, zone: str, tapped: bool = False,
+                 damage: int = 0, counters: int = 0, built: bool = True, pilot: str | None = None,
+                 on: str | None = None, under: list[str] | None = None, moved: bool = False, deployed_at: int = 0,
+                 at: str | None = None, gear: tuple[str, ...] = ()) -> None:
+        self.ref = ref
+        self.code = code
+        self.owner = owner
+        self.controller = controller
+        self.zone = zone
+        self.tapped = tapped
+        self.damage = damage
+        self.counters = counters
+        self.built = built
+        self.pilot = pilot
+        self.on = on
+        self.under = [] if under is None else under
+        self.moved = moved
+        self.deployed_at = deployed_at
+        self.at = at
+        self.gear = gear
+
     def copy(self) -> Card:
-        new = copy.copy(self)
-        new.under = list(self.under)
-        return new
+        return Card(ref=self.ref, code=self.code, owner=self.owner, controller=self.controller, zone=self.zone,
+                    tapped=self.tapped, damage=self.damage, counters=self.counters, built=self.built, pilot=self.pilot,
+                    on=self.on, under=list(self.under), moved=self.moved, deployed_at=self.deployed_at, at=self.at,
+                    gear=self.gear)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"code": self.code, "zone": self.zone, "tapped": self.tapped, "damage": self.damage}
@@ -107,30 +130,88 @@ class Card:
 
 
 class CardIndex:
-    """Where the cards of ``GameState.cards`` are, found in one pass over it and in its order: by zone,
-    by controller and by code, with each card's place in that order. ``GameState.index`` keeps one
-    until a card enters or leaves ``cards`` or changes zone, controller, code, pilot or whether it is built
-    (``GameState.moved``); what else changes (tapped, damage, counters...) is read from the cards themselves."""
+    """Where the cards of ``GameState.cards`` are, in its order: by zone, by controller and by code,
+    with each card's place in that order. ``GameState.index`` finds one in a pass over the cards and
+    keeps it; a card entering or leaving ``cards`` or changing zone, controller, code or whether it
+    has a pilot is filed again (``refile``, ``GameState.moved``), and what the engine found from where
+    the cards are (``facts``) goes; what else changes (tapped, damage, counters, built...) is read from
+    the cards themselves. The lists it gives change as the cards move (each is read through while no card
+    moves)."""
 
     def __init__(self, cards: dict[str, Card]) -> None:
+        self.cards = cards
         self.pos: dict[str, int] = {}
         self.by_zone: dict[str, list[Card]] = {}
         self.by_controller: dict[str, list[Card]] = {}
         self.by_code: dict[str, list[Card]] = {}
         self.piloted: list[Card] = []  # the cards with a pilot (``pilot``)
+        # each card as it was filed: the card, its zone, controller and code, whether it had a pilot
+        self.filed: dict[str, tuple[Card, str, str, str, bool]] = {}
         self._of_codes: dict[int, tuple[frozenset[str], list[Card]]] = {}
         self._outside: dict[int, tuple[Mapping[str, Any], list[Card]]] = {}
-        self._pool: CardPool | None = None
-        self._edits = 0
-        self._facts: dict[Any, Any] = {}
-        pos, by_zone, by_controller, by_code = self.pos, self.by_zone, self.by_controller, self.by_code
-        for i, (ref, c) in enumerate(cards.items()):
+        self._facts: Facts | None = None
+        pos, by_zone, by_controller, by_code, filed = self.pos, self.by_zone, self.by_controller, self.by_code, \
+            self.filed
+        i = 0
+        for ref, c in cards.items():
             pos[ref] = i
-            by_zone.setdefault(c.zone, []).append(c)
-            by_controller.setdefault(c.controller, []).append(c)
-            by_code.setdefault(c.code, []).append(c)
-            if c.pilot:
+            i += 1
+            zone, controller, code = c.zone, c.controller, c.code
+            by_zone.setdefault(zone, []).append(c)
+            by_controller.setdefault(controller, []).append(c)
+            by_code.setdefault(code, []).append(c)
+            piloted = bool(c.pilot)
+            if piloted:
                 self.piloted.append(c)
+            filed[ref] = (c, zone, controller, code, piloted)
+        self.next = i  # the place of the next card to enter ``cards`` (the last)
+
+    def refile(self, ref: str) -> None:
+        """The card ``ref`` entered or left ``cards`` or may have changed zone, controller, code,
+        whether it has a pilot or whether it is built: filed again where it is now (a card entering
+        goes last, as it does in ``cards``), and noted in the facts' ``moves``."""
+        if self._of_codes:
+            self._of_codes = {}
+        if self._outside:
+            self._outside = {}
+        old = self.filed.get(ref)
+        c = self.cards.get(ref)
+        facts = self._facts
+        if facts is not None:  # (what the engine found: it drops what the move may change, Facts.moves)
+            facts.moves.append((ref, old[3] if old is not None else None, old[2] if old is not None else None,
+                                old[1] if old is not None else None, old is not None and old[4],
+                                c.code if c is not None else None, c.controller if c is not None else None,
+                                c.zone if c is not None else None, c is not None and bool(c.pilot)))
+        if old is not None:
+            was, zone, controller, code, piloted = old
+            if c is was and c.zone == zone and c.controller == controller and c.code == code \
+                    and bool(c.pilot) == piloted:
+                return
+            del self.filed[ref]
+            _unfile(self.by_zone, zone, was)
+            _unfile(self.by_controller, controller, was)
+            _unfile(self.by_code, code, was)
+            if piloted:
+                for i in range(len(self.piloted)):
+                    if self.piloted[i] is was:
+                        del self.piloted[i]
+                        break
+            if c is not was:
+                del self.pos[ref]
+        if c is None:
+            return
+        at = self.pos.get(ref)
+        if at is None:
+            at = self.pos[ref] = self.next
+            self.next += 1
+        pos = self.pos
+        zone, controller, code, piloted = c.zone, c.controller, c.code, bool(c.pilot)
+        _file(self.by_zone, zone, c, at, pos)
+        _file(self.by_controller, controller, c, at, pos)
+        _file(self.by_code, code, c, at, pos)
+        if piloted:
+            _place(self.piloted, c, at, pos)
+        self.filed[ref] = (c, zone, controller, code, piloted)
 
     def zone(self, zone: str) -> list[Card]:
         return self.by_zone.get(zone, _NONE)
@@ -162,14 +243,15 @@ class CardIndex:
         self._of_codes[id(codes)] = (codes, found)
         return found
 
-    def facts(self, pool: CardPool) -> dict[Any, Any]:
-        """Room for what the engine finds from where the cards are, whether they are built, the phase
-        and the card pool ``pool`` (cost changes, granted keywords...): dropped with the index, and when
-        asked with another pool or after a card was added to it. What is kept there is never changed
-        (callers keep it as it is)."""
-        if self._pool is not pool or self._edits != pool.edits:
-            self._pool, self._edits, self._facts = pool, pool.edits, {}
-        return self._facts
+    def facts(self, pool: CardPool, setup: bool) -> Facts:
+        """What the engine finds from where the cards are, whether they are built, the phase (in setup
+        or not: ``setup``) and the card pool ``pool`` (cost changes, granted keywords...): dropped with
+        the index, and when asked with another pool, after a card was added to it, or in or out of
+        setup. What is kept there is never changed (callers keep it as it is)."""
+        found = self._facts
+        if found is None or found.pool is not pool or found.edits != pool.edits or found.setup != setup:
+            found = self._facts = Facts(pool, setup)
+        return found
 
     def outside(self, known: Mapping[str, Any]) -> list[Card]:
         """The cards whose code is not a key of ``known``, in ``cards``' order (kept for the same mapping)."""
@@ -185,6 +267,69 @@ class CardIndex:
 
 
 _NONE: list[Card] = []
+
+
+def _unfile(table: dict[str, list[Card]], key: str, c: Card) -> None:
+    """``c`` leaves ``table[key]`` (the key goes with the last card)."""
+    found = table.get(key)
+    if found is None:
+        return
+    for i in range(len(found)):
+        if found[i] is c:
+            del found[i]
+            break
+    if not found:
+        del table[key]
+
+
+def _file(table: dict[str, list[Card]], key: str, c: Card, at: int, pos: dict[str, int]) -> None:
+    """``c``, at place ``at`` in the cards' order, joins ``table[key]``."""
+    found = table.get(key)
+    if found is None:
+        table[key] = [c]
+    else:
+        _place(found, c, at, pos)
+
+
+def _place(cards: list[Card], c: Card, at: int, pos: dict[str, int]) -> None:
+    """``c`` joins ``cards`` (in the cards' order, ``pos``) in its place ``at``."""
+    i = len(cards)
+    while i > 0 and pos[cards[i - 1].ref] > at:
+        i -= 1
+    if i == len(cards):
+        cards.append(c)
+    else:
+        cards.insert(i, c)
+
+
+# a card filed again (CardIndex.refile): its reference, then its code, controller, zone and whether it
+# had a pilot as it was filed (None, None, None, False: it was not in play), then as it is now (the
+# same: it left)
+Move = tuple[str, str | None, str | None, str | None, bool, str | None, str | None, str | None, bool]
+
+
+class Facts:
+    """``CardIndex.facts``: what the engine keeps while the cards stay where they are, each kind in a
+    table of its own (looked up by strings, never by tuples made at each look-up). Each entry is made
+    by the engine (judge.games.swtcg.engine, judge.games.swtcg.legal) and never changed. A card that
+    moves is noted in ``moves``; the engine drops what that may change before it next looks here
+    (judge.games.swtcg.engine.facts)."""
+
+    def __init__(self, pool: CardPool, setup: bool) -> None:
+        self.pool = pool
+        self.edits = pool.edits
+        self.setup = setup
+        self.moves: list[Move] = []
+        self.boost: list[Card] | None = None  # engine.boost_sources
+        self.grants: list[tuple[Card, Any]] | None = None  # engine.grant_sources
+        self.keywords: dict[str, Any] = {}  # engine.keyword_instances, by reference
+        self.kw_values: dict[str, dict[str, int]] = {}  # engine._kw_values, by reference
+        # engine.cost_delta: by player, then scope, then the code of the card whose ability it is (None: any)
+        self.cost: dict[str, dict[str, dict[str | None, int]]] = {}
+        self.names: dict[str, dict[str, list[str]]] = {}  # engine.same_name: by player, then name
+        self.chance_base: dict[str, Any] = {}  # legal._chance_base, by player
+        self.chance_moved: dict[str, set[str]] = {}  # by player, the cards whose entry there is to be found again
+        self.chance_cards: dict[str, dict[str, Any]] = {}  # legal._chance_cards, by player, then kind of chance
 
 
 # -- the canonical encoding, written straight from the state (GameState.canonical): each writer gives
@@ -204,39 +349,93 @@ def _strs(values: Any) -> str:
     return '["' + '","'.join(values) + '"]' if len(values) else "[]"
 
 
+def _json(value: Any) -> str:
+    """Loose JSON-like data (a chance, an attack, frames...: dicts with string keys, lists, strings,
+    whole numbers, booleans, None), as ``canon.canonical`` writes it, written here (the canonical
+    encoder's set-up costs more than most of these small values); anything else by ``canon`` itself."""
+    kind = type(value)
+    if kind is str:
+        return encode_basestring_ascii(value)
+    if kind is int:
+        return str(value)
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if kind is dict:
+        if not value:
+            return "{}"
+        keys = list(value)
+        for k in keys:
+            if type(k) is not str:
+                return _doc(value)
+        keys.sort()
+        return "{" + ",".join([encode_basestring_ascii(k) + ":" + _json(value[k]) for k in keys]) + "}"
+    if kind is list or kind is tuple:
+        if not value:
+            return "[]"
+        return "[" + ",".join([_json(v) for v in value]) + "]"
+    return _doc(value)
+
+
 def _loose(value: Any) -> str:
     """Loose JSON-like data (a chance, an attack, frames...), None the most often."""
-    return "null" if value is None else _doc(value)
+    return "null" if value is None else _json(value)
+
+
+# strings as ``_str`` quotes them, by string: the same codes, references and zones come back in every
+# card of every position (emptied when it holds MAX_QUOTED)
+_QUOTED: Final[dict[str, str]] = {}
+MAX_QUOTED = 4096
+
+
+def _q(value: Any) -> str:
+    """``_str(value)``, a string quoted once."""
+    if type(value) is not str:
+        return _str(value)
+    found = _QUOTED.get(value)
+    if found is None:
+        if len(_QUOTED) >= MAX_QUOTED:
+            _QUOTED.clear()
+        found = _QUOTED[value] = _str(value)
+    return found
 
 
 def _card(c: Card) -> str:
     """``Card.to_json()``, encoded."""
-    out = '{"at":' + _str(c.at) + "," if c.at else "{"
-    if not c.built:
-        out += '"built":false,'
-    out += '"code":' + _str(c.code)
+    built = c.built
+    out = [('{"at":' + _q(c.at) + (',"code":' if built else ',"built":false,"code":')) if c.at
+           else '{"code":' if built else '{"built":false,"code":', _q(c.code)]
     if c.controller != c.owner:
-        out += ',"controller":' + _str(c.controller)
-    if not c.built or c.counters:
-        out += ',"counters":' + _int(c.counters)
-    out += ',"damage":' + _int(c.damage)
+        out.append(',"controller":' + _q(c.controller))
+    if not built or c.counters:
+        out.append(',"counters":' + _int(c.counters))
+    damage = c.damage
+    out.append(',"damage":0' if damage == 0 and type(damage) is int else ',"damage":' + _int(damage))
     if c.deployed_at:
-        out += ',"deployed_at":' + _int(c.deployed_at)
+        out.append(',"deployed_at":' + _int(c.deployed_at))
     if c.moved:
-        out += ',"moved":true'
+        out.append(',"moved":true')
     if c.on:
-        out += ',"on":' + _str(c.on)
+        out.append(',"on":' + _q(c.on))
     if c.pilot:
-        out += ',"pilot":' + _str(c.pilot)
-    out += ',"tapped":' + _bool(c.tapped)
+        out.append(',"pilot":' + _q(c.pilot))
+    out.append(',"tapped":true' if c.tapped is True else ',"tapped":false' if c.tapped is False
+               else ',"tapped":' + _bool(c.tapped))
     if c.under:
-        out += ',"under":' + _strs(c.under)
-    return out + ',"zone":' + _str(c.zone) + "}"
+        out.append(',"under":' + _strs(c.under))
+    out.append(_ZONES.get(c.zone) or ',"zone":' + _str(c.zone) + "}")
+    return "".join(out)
+
+
+_ZONES: Final[dict[str, str]] = {zone: ',"zone":' + _str(zone) + "}" for zone in ZONES}
 
 
 def _player(p: Player) -> str:
     """``Player.to_json(True)``, encoded."""
-    out = '{"bounties":' + _doc(p.bounties) + "," if p.bounties else "{"
+    out = '{"bounties":' + _json(p.bounties) + "," if p.bounties else "{"
     out += '"build":' + _int(p.build) + ',"deck":' + _strs(p.deck)
     if p.deployed:
         out += ',"deployed":' + _int(p.deployed)
@@ -255,6 +454,19 @@ def _same(value: Any) -> Any:
     return value
 
 
+class HandMemo:
+    """What the engine found from one hand (judge.games.swtcg.legal._hand_needs), with a copy of
+    that hand and the card pool it was found with (``Player.hand_memo``)."""
+
+    __slots__ = ("pool", "edits", "hand", "needs")
+
+    def __init__(self, pool: CardPool, hand: list[str], needs: dict[str, int]) -> None:
+        self.pool: Final = pool
+        self.edits: Final = pool.edits
+        self.hand: Final = hand
+        self.needs: Final = needs
+
+
 @dataclass
 class Player:
     id: str
@@ -269,13 +481,34 @@ class Player:
     done: bool = False  # done deploying in setup
     bounties: list[list[Any]] = field(default_factory=list)  # rewards due at the next build step
     once: list[str] = field(default_factory=list)  # once-per-turn plays used this turn
+    # what the engine found from the hand as it was (judge.games.swtcg.legal._hand_needs): kept with
+    # a copy of that hand, and compared with it before use; never written, never compared
+    hand_memo: HandMemo | None = field(default=None, compare=False, repr=False)
+
+    # (the dataclass's own __init__, written out: compiled, the generated one would run interpreted)
+    def __init__(self, id: str, name: str = "", side: str = "dark", force: int = 0, build: int = 0,
+                 hand: list[str] | None = None, deck: list[str] | None = None, discard: list[str] | None = None,
+                 deployed: int = 0, done: bool = False, bounties: list[list[Any]] | None = None,
+                 once: list[str] | None = None, hand_memo: HandMemo | None = None) -> None:
+        self.id = id
+        self.name = name
+        self.side = side
+        self.force = force
+        self.build = build
+        self.hand = [] if hand is None else hand
+        self.deck = [] if deck is None else deck
+        self.discard = [] if discard is None else discard
+        self.deployed = deployed
+        self.done = done
+        self.bounties = [] if bounties is None else bounties
+        self.once = [] if once is None else once
+        self.hand_memo = hand_memo
 
     def copy(self) -> Player:
-        new = copy.copy(self)
-        new.hand, new.deck, new.discard = list(self.hand), list(self.deck), list(self.discard)
-        new.once = list(self.once)
-        new.bounties = plain_copy(self.bounties)
-        return new
+        return Player(id=self.id, name=self.name, side=self.side, force=self.force, build=self.build,
+                      hand=list(self.hand), deck=list(self.deck), discard=list(self.discard), deployed=self.deployed,
+                      done=self.done, bounties=plain_copy(self.bounties), once=list(self.once),
+                      hand_memo=self.hand_memo)
 
     def to_json(self, hidden: bool) -> dict[str, Any]:
         out: dict[str, Any] = {"side": self.side, "force": self.force, "build": self.build}
@@ -327,6 +560,45 @@ class GameState:
     # where the cards are (``index``), kept until ``moved``; never written, never compared
     _index: CardIndex | None = field(default=None, compare=False, repr=False)
 
+    # (the dataclass's own __init__, written out: compiled, the generated one would run interpreted)
+    def __init__(self, round: int = 0, phase: str = "setup", step: str = "setup", arena: str | None = None,
+                 active: str | None = None, turn: str | None = None, wait: str | None = None,
+                 acting: list[str] | None = None, may: list[str] | None = None,
+                 players: dict[str, Player] | None = None, cards: dict[str, Card] | None = None,
+                 mods: list[dict[str, Any]] | None = None, chance: dict[str, Any] | None = None,
+                 attack: dict[str, Any] | None = None, roll: dict[str, Any] | None = None,
+                 damage: list[dict[str, Any]] | None = None, later: list[dict[str, Any]] | None = None,
+                 held: list[dict[str, Any]] | None = None, frames: list[dict[str, Any]] | None = None,
+                 build_started: list[str] | None = None, deploys: int = 0, winner: str | None = None,
+                 reason: str | None = None, rng_drawn: int | None = None, last_hits: dict[str, int] | None = None,
+                 ) -> None:
+        self.round = round
+        self.phase = phase
+        self.step = step
+        self.arena = arena
+        self.active = active
+        self.turn = turn
+        self.wait = wait
+        self.acting = [] if acting is None else acting
+        self.may = [] if may is None else may
+        self.players = {} if players is None else players
+        self.cards = {} if cards is None else cards
+        self.mods = [] if mods is None else mods
+        self.chance = chance
+        self.attack = attack
+        self.roll = roll
+        self.damage = [] if damage is None else damage
+        self.later = [] if later is None else later
+        self.held = [] if held is None else held
+        self.frames = [] if frames is None else frames
+        self.build_started = [] if build_started is None else build_started
+        self.deploys = deploys
+        self.winner = winner
+        self.reason = reason
+        self.rng_drawn = rng_drawn
+        self.last_hits = last_hits
+        self._index = None
+
     # -------------------------------------------------------------------------- helpers
     def index(self) -> CardIndex:
         """The cards by zone, controller and code (``CardIndex``), found once until ``moved``."""
@@ -335,25 +607,41 @@ class GameState:
             found = self._index = CardIndex(self.cards)
         return found
 
-    def moved(self) -> None:
-        """A card entered or left ``cards``, or changed zone, controller, code, pilot or whether it is built:
-        ``index`` is found again."""
-        self._index = None
+    def facts(self, pool: CardPool) -> Facts:
+        """``index().facts(pool, in setup or not)``, in one call (the engine asks a dozen times a step)."""
+        index = self._index
+        if index is None:
+            index = self._index = CardIndex(self.cards)
+        found = index._facts
+        setup = self.phase == "setup"
+        if found is None or found.pool is not pool or found.edits != pool.edits or found.setup != setup:
+            found = index._facts = Facts(pool, setup)
+        return found
+
+    def moved(self, ref: str | None = None) -> None:
+        """A card entered or left ``cards``, or changed zone, controller, code, pilot or whether it is
+        built: ``ref`` (its reference), filed again in the index kept (``CardIndex.refile``), and what
+        was found from where the cards are goes; None: the index goes, found again when next asked for
+        (a change to several cards at once)."""
+        found = self._index
+        if found is not None:
+            if ref is None:
+                self._index = None
+            else:
+                found.refile(ref)
 
     def copy(self) -> GameState:
         """An independent copy, field by field (what deepcopy gives, several times faster: the
         replayer's snapshots and rejected steps take one)."""
-        new = copy.copy(self)
-        new._index = None
-        new.acting, new.may, new.build_started = list(self.acting), list(self.may), list(self.build_started)
-        new.players = {pid: p.copy() for pid, p in self.players.items()}
-        new.cards = {ref: c.copy() for ref, c in self.cards.items()}
-        new.mods, new.damage, new.later = plain_copy(self.mods), plain_copy(self.damage), plain_copy(self.later)
-        new.held, new.frames = plain_copy(self.held), plain_copy(self.frames)
-        new.chance, new.attack, new.roll = plain_copy(self.chance), plain_copy(self.attack), plain_copy(self.roll)
-        if self.last_hits is not None:
-            new.last_hits = dict(self.last_hits)
-        return new
+        return GameState(round=self.round, phase=self.phase, step=self.step, arena=self.arena, active=self.active,
+                         turn=self.turn, wait=self.wait, acting=list(self.acting), may=list(self.may),
+                         players={pid: p.copy() for pid, p in self.players.items()},
+                         cards={ref: c.copy() for ref, c in self.cards.items()}, mods=plain_copy(self.mods),
+                         chance=plain_copy(self.chance), attack=plain_copy(self.attack), roll=plain_copy(self.roll),
+                         damage=plain_copy(self.damage), later=plain_copy(self.later), held=plain_copy(self.held),
+                         frames=plain_copy(self.frames), build_started=list(self.build_started), deploys=self.deploys,
+                         winner=self.winner, reason=self.reason, rng_drawn=self.rng_drawn,
+                         last_hits=dict(self.last_hits) if self.last_hits is not None else None)
 
     def seats(self) -> list[str]:
         return list(self.players)
@@ -477,13 +765,13 @@ class GameState:
         cards = self.cards
         sep = ""
         for ref in sorted(cards):
-            w(sep + _str(ref) + ":" + _card(cards[ref]))
+            w(sep + _q(ref) + ":" + _card(cards[ref]))
             sep = ","
-        w('},"chance":' + _loose(self.chance) + ',"damage":' + _doc(self.damage) + ',"deploys":' + _int(self.deploys)
-          + ',"frames":' + _doc(self.frames) + ',"held":' + _doc(self.held))
+        w('},"chance":' + _loose(self.chance) + ',"damage":' + _json(self.damage) + ',"deploys":' + _int(self.deploys)
+          + ',"frames":' + _json(self.frames) + ',"held":' + _json(self.held))
         if self.last_hits is not None:
-            w(',"last_hits":' + _doc(self.last_hits))
-        w(',"later":' + _doc(self.later) + ',"may":' + _strs(self.may) + ',"mods":' + _doc(self.mods)
+            w(',"last_hits":' + _json(self.last_hits))
+        w(',"later":' + _json(self.later) + ',"may":' + _strs(self.may) + ',"mods":' + _json(self.mods)
           + ',"phase":' + _str(self.phase) + ',"players":{')
         sep = ""
         for pid in sorted(self.players):

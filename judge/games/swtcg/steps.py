@@ -32,6 +32,7 @@ from typing import Any, ClassVar, Final
 
 from i18n import N_, Msg
 from judge.games.inputs import COMMON_KEYS, Faults, JsonValue, check_annotations, escape, nearest, unknown_key
+from judge.games.swtcg.model import CardPool
 
 VERBS = ("deploy", "build", "pilot", "retreat", "attack", "skip", "play", "use", "prevent", "reroll", "pass",
          "complete", "equip")
@@ -225,13 +226,133 @@ KEYS: dict[str, tuple[tuple[str, str, bool], ...]] = {
     "equip": (("card", "ref", True), ("onto", "ref", True)),
 }
 CODE = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
+# is_ref's answers, by string (emptied when it holds MAX_SOUND)
+_REFS: Final[dict[str, bool]] = {}
+
+
+def is_ref(text: str) -> bool:
+    """Whether ``text`` is a card reference (``REF``), found once per string."""
+    found = _REFS.get(text)
+    if found is None:
+        if len(_REFS) >= MAX_SOUND:
+            _REFS.clear()
+        found = _REFS[text] = REF.match(text) is not None
+    return found
 # the keys a step of each verb may have (its own and the common ones), made once
 KNOWN_KEYS: dict[str, frozenset[str]] = {verb: frozenset({name for name, _, _ in spec} | set(COMMON_KEYS))
                                          for verb, spec in KEYS.items()}
 
 
+# the keys a step of each verb may have (KNOWN_KEYS), each with 1 for those ``check_annotations`` reads
+# (the inputs are read elsewhere), else 0
+_ROLES: Final[dict[str, dict[str, int]]] = {
+    verb: {key: int(key in ("note", "dispute", "expect")) for key in known} for verb, known in KNOWN_KEYS.items()}
+# values ``_check`` found sound, by kind, for the card pool ``_SOUND_FOR`` names (a code or a reference
+# is sound for one pool, maybe not for another, or for the same pool once a card is added to it: its
+# ``edits``); emptied for another pool or edits, or when one holds MAX_SOUND
+_SOUND: Final[dict[str, set[str]]] = {"card": set(), "ref": set(), "onto": set(), "ability": set()}
+_SOUND_FOR: Final[list[Any]] = [None, None]  # the pool, its edits
+MAX_SOUND = 8192
+
+
 def parse_step(step: Any, path: str, players: Sequence[str], cards: Any) -> tuple[SwAction | None, Faults]:
     """One step as a typed action, or every fault found in it."""
+    if type(step) is dict:
+        action = _parse_sound(step, players, cards)
+        if action is not None:
+            return action, []
+    return _parse_step(step, path, players, cards)
+
+
+def _parse_sound(step: dict[str, Any], players: Sequence[str], cards: Any) -> SwAction | None:
+    """``parse_step``'s action for a step with no fault, made with the values in the order its class
+    takes them; None when the step may have one (``_parse_step`` then finds it, or makes the action)."""
+    by = step.get("by")
+    verb = step.get("do")
+    if type(by) is not str or type(verb) is not str or by not in players:
+        return None
+    spec = KEYS.get(verb)
+    if spec is None or cards is None:
+        return None
+    roles = _ROLES[verb]
+    annotated = False
+    for key in step:
+        role = roles.get(key)
+        if role is None:
+            return None
+        if role:
+            annotated = True
+    if annotated:
+        faults: Faults = []
+        check_annotations(step, "", faults)
+        if faults:
+            return None
+    if not isinstance(cards, CardPool):
+        return None
+    edits = cards.edits
+    if cards is not _SOUND_FOR[0] or edits != _SOUND_FOR[1]:
+        for found in _SOUND.values():
+            found.clear()
+        _SOUND_FOR[0], _SOUND_FOR[1] = cards, edits
+    args: list[Any] = []
+    for name, kind, required in spec:
+        value = step.get(name)
+        if value is None:
+            if required or name in step:
+                return None
+            args.append(None)
+            continue
+        if kind == "int":
+            if type(value) is not int or not 0 <= value <= MAX_SMALL:
+                return None
+        elif kind == "dice":
+            if _check(kind, value, cards) is not None:
+                return None
+            value = tuple(value)
+        else:
+            if type(value) is not str:
+                return None
+            sound = _SOUND[kind]
+            if value not in sound:
+                if _check(kind, value, cards) is not None:
+                    return None
+                if len(sound) >= MAX_SOUND:
+                    sound.clear()
+                sound.add(value)
+        args.append(value)
+    return _make(verb, by, args)
+
+
+def _make(verb: str, by: str, a: list[Any]) -> SwAction:
+    """The action of ``verb`` by ``by`` with its keys' values ``a``, in ``KEYS``' order (None: left out)."""
+    if verb == "pass":
+        return Pass(by)
+    if verb == "attack":
+        return Attack(by, a[0], a[1])
+    if verb == "play":
+        return PlayCard(by, a[0], a[1], a[2], a[3], a[4])
+    if verb == "deploy":
+        return Deploy(by, a[0])
+    if verb == "build":
+        return Build(by, a[0], a[1])
+    if verb == "use":
+        return Use(by, a[0], a[1], a[2], a[3], a[4], a[5], a[6])
+    if verb == "pilot":
+        return Pilot(by, a[0], a[1])
+    if verb == "retreat":
+        return Retreat(by, a[0])
+    if verb == "skip":
+        return Skip(by, a[0])
+    if verb == "prevent":
+        return Prevent(by, a[0], a[1], a[2], a[3])
+    if verb == "reroll":
+        return Reroll(by, a[0], a[1])
+    if verb == "complete":
+        return Complete(by, a[0], a[1], a[2], a[3])
+    return Equip(by, a[0], a[1])
+
+
+def _parse_step(step: Any, path: str, players: Sequence[str], cards: Any) -> tuple[SwAction | None, Faults]:
     faults: Faults = []
     if not isinstance(step, dict):
         return None, [(path, Msg(N_("a step is an object with 'by' and 'do'")))]

@@ -8,14 +8,19 @@ own functions, not the module's), and after every step for each player and kind 
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from judge.games.swtcg import engine as en
 from judge.games.swtcg import legal
 from judge.games.swtcg import procedure as pr
+from judge.games.swtcg import steps as st_
 from judge.games.swtcg.cards import default_pool
 from judge.games.swtcg.engine import Ctx
+from judge.games.swtcg.state import CardIndex
 from replays.format import parse_log
 from replays.replayer import replay
 from replays.selfplay import play_game
@@ -97,3 +102,112 @@ def test_after_every_step_nothing_in_chance_and_the_kept_chance_cards_agree_with
     result = replay(parse_log(log, POOL), POOL, visitors=(checked,))
     assert result.valid, result.error
     assert all(checked.seen.values()), checked.seen
+
+
+# ---------------------------------------------------------------------- the names of what a player may do
+EXAMPLES = sorted((Path(__file__).resolve().parents[3] / "replays" / "examples" / "swtcg").glob("*.json"))
+
+
+class MayChecked:
+    """After each step: ``legal.may`` (the procedure's names of what the player to act may do) is
+    ``checked_options`` (every group's steps made and checked), sorted, each name once; the index
+    kept across the steps (moved cards filed again) is the one found afresh."""
+
+    def __init__(self, pool: Any) -> None:
+        self.pool = pool
+        self.waits: dict[str, int] = {}
+
+    def begin(self, log: Any, setup: Any) -> None:
+        self.visit_state(setup.state)
+
+    def end(self, result: Any) -> None:
+        pass
+
+    def visit_step(self, record: Any) -> None:
+        self.visit_state(record.state)
+
+    def visit_state(self, live: Any) -> None:
+        kept = live._index
+        if kept is not None:
+            fresh = CardIndex(live.cards)
+            for table in ("by_zone", "by_controller", "by_code"):
+                assert {k: [c.ref for c in v] for k, v in getattr(kept, table).items()} == \
+                    {k: [c.ref for c in v] for k, v in getattr(fresh, table).items()}, table
+            assert [c.ref for c in kept.piloted] == [c.ref for c in fresh.piloted]
+            assert sorted(kept.pos, key=kept.pos.__getitem__) == list(live.cards)
+        self.check_facts(live)
+        if live.phase == "over" or live.turn is None or live.wait is None:
+            return
+        pid = live.turn
+        slow = sorted(set(legal.checked_options(Ctx(live.copy(), self.pool), pid)))
+        assert legal.may(Ctx(live.copy(), self.pool), pid) == slow, (live.round, live.wait, pid)
+        assert legal.may(Ctx(live, self.pool), pid) == slow  # (with what the live state keeps)
+        assert live.may == slow or live.wait == "chance"  # (a chance's may: after nothing_in_chance)
+        self.waits[live.wait] = self.waits.get(live.wait, 0) + 1
+
+
+    def check_facts(self, live: Any) -> None:
+        """What the live state's index keeps across moves (engine.facts_of) is what a copy, which
+        keeps nothing, finds: each card's keyword instances, the cost changes, the cards boosting and
+        granting, each player's chance cards of each kind."""
+        kept, fresh = Ctx(live, self.pool), Ctx(live.copy(), self.pool)
+        for ref in live.cards:
+            assert en.keyword_instances(kept, ref) == en.keyword_instances(fresh, ref), ref
+            for name in ("armor", "accuracy", "critical-hit", "shields", "stun", "evade", "lucky", "stealth"):
+                assert en.kw_value(kept, ref, name) == en.kw_value(fresh, ref, name), (ref, name)
+            for pid in live.players:
+                assert en.cost_delta(kept, pid, "ability", ref) == en.cost_delta(fresh, pid, "ability", ref)
+        assert [c.ref for c in en.boost_sources(kept)] == [c.ref for c in en.boost_sources(fresh)]
+        assert [(c.ref, s) for c, s in en.grant_sources(kept)] == [(c.ref, s) for c, s in en.grant_sources(fresh)]
+        for pid in live.players:
+            assert en.cost_delta(kept, pid, "battle") == en.cost_delta(fresh, pid, "battle")
+            for kind in KINDS:
+                assert legal._chance_cards(kept, pid, kind) == legal._chance_cards(fresh, pid, kind), (pid, kind)
+            kept.checking = fresh.checking = True
+            for code in {c.code for c in live.cards.values()}:
+                d = self.pool.get(code)
+                if d is not None and d.unique:
+                    assert en.same_name(kept, pid, d) == en.same_name(fresh, pid, d)
+            kept.checking = fresh.checking = False
+
+
+@pytest.mark.parametrize("seed", ["may-1", "may-2", "may-3"])
+def test_may_is_what_checking_every_step_finds_and_the_kept_index_is_the_fresh_one(seed: str) -> None:
+    log = play_game(seed, "DARK-60", "LIGHT-60", game="swtcg", max_steps=1500).log
+    checked = MayChecked(POOL)
+    result = replay(parse_log(log, POOL), POOL, visitors=(checked,))
+    assert result.valid, result.error
+    assert {"deploy", "build", "retreat", "act", "chance"} <= checked.waits.keys(), checked.waits
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_may_agrees_with_checking_every_step_in_the_examples(path: Path) -> None:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    log = parse_log(data)
+    checked = MayChecked(log.rules.default_cards())
+    replay(log, visitors=(checked,))
+    assert checked.waits
+
+
+def test_parse_step_reads_a_sound_step_as_the_slow_reading_does() -> None:
+    logs = [play_game(f"parse-{i}", "DARK-60", "LIGHT-60", game="swtcg", max_steps=400).log for i in range(3)]
+    logs += [json.loads(p.read_text(encoding="utf-8")) for p in EXAMPLES]
+    seen = 0
+    for data in logs:
+        ids = [p["id"] for p in data["players"]]
+        for i, step in enumerate(data["steps"]):
+            fast = st_._parse_sound(step, ids, POOL) if isinstance(step, dict) else None
+            slow, faults = st_._parse_step(step, f"/steps/{i}", ids, POOL)
+            assert (fast is not None) == (not faults), step  # every sound step is read the quick way
+            if fast is not None:
+                seen += 1
+                assert fast == slow and type(fast) is type(slow), step
+    assert seen > 300
+    # a fault is never read by the fast path: each falls back to the slow reading, which names it
+    for bad in ({"by": "p1", "do": "attack", "card": "p1.DS-TIE"}, {"by": "p1", "do": "attack", "card": "p1.DS-TIE",
+                "target": None}, {"by": "p3", "do": "pass"}, {"by": "p1", "do": "build", "card": "DS-TIE",
+                "counters": 100}, {"by": "p1", "do": "pass", "note": 3}, {"by": "p1", "do": "pass", "extra": 1},
+                {"by": "p1", "do": "play", "card": "NOPE"}, {"by": "p1", "do": "reroll", "ability": "p1.DS-TIE:lucky",
+                "dice": [0, 0]}):
+        assert st_._parse_sound(bad, ["p1", "p2"], POOL) is None
+        assert st_.parse_step(bad, "/steps/0", ["p1", "p2"], POOL)[1]
