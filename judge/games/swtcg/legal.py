@@ -13,7 +13,7 @@ from typing import Any, Final
 from judge.games.swtcg import engine as en
 from judge.games.swtcg.actions import _stack_problem, attack_keyword_refusal, check
 from judge.games.swtcg.engine import Ctx
-from judge.games.swtcg.model import ACTIVATED, CardDef, Keyword, Play, X
+from judge.games.swtcg.model import ACTIVATED, CardDef, CardPool, Keyword, Play, X
 from judge.games.swtcg.state import ARENAS, ARENAS_OR_BUILD, IN_PLAY, UNKNOWN, Card, Facts, HandMemo, Player
 from judge.games.swtcg.steps import (
     Attack,
@@ -132,19 +132,26 @@ def _deploy_may(ctx: Ctx, pid: str) -> list[str] | None:
     """Setup's deploy steps: the units in hand ``pid`` has the build points for and could stack
     (_check_deploy); None for a code the pool does not know or one with a dot (``checked_options``
     says what then)."""
-    st = ctx.state
-    p = st.players[pid]
+    p = ctx.state.players[pid]
+    hand = _hand_defs(ctx, p)
+    if hand is None:
+        return None
     left = en.SETUP_BUILD_POINTS - p.deployed
+    return ["deploy " + d.code for d in hand if d.unit and d.cost <= left and _stack_problem(ctx, pid, d) is None]
+
+
+def _hand_defs(ctx: Ctx, p: Player) -> list[CardDef] | None:
+    """The definitions of the cards ``p`` holds in hand, each code once (unknown cards left out); None
+    for a code the pool does not know or one with a dot (``checked_options`` says what then)."""
     pool = ctx.cards.cards
-    out: list[str] = []
+    out: list[CardDef] = []
     for code in set(p.hand):
         if code == UNKNOWN:
             continue
         d = pool.get(code)
         if d is None or "." in code:
             return None
-        if d.unit and d.cost <= left and _stack_problem(ctx, pid, d) is None:
-            out.append("deploy " + code)
+        out.append(d)
     return out
 
 
@@ -155,20 +162,17 @@ def _build_may(ctx: Ctx, pid: str) -> list[str] | None:
     code in hand the pool does not know or one with a dot (``checked_options`` says what then)."""
     st = ctx.state
     p = st.players[pid]
-    pool = ctx.cards.cards
+    hand = _hand_defs(ctx, p)
+    if hand is None:
+        return None
     build = p.build
     out: list[str] = []
-    for code in set(p.hand):
-        if code == UNKNOWN:
-            continue
-        d = pool.get(code)
-        if d is None or "." in code:
-            return None
+    for d in hand:
         if d.type == "battle" or not (build >= 1 or d.cost == 0):
             continue
         counters = max(0 if d.cost == 0 else 1, min(build, d.cost))
         if (counters >= 1 or d.cost <= 0) and counters <= build:
-            out.append("build " + code)
+            out.append("build " + d.code)
     uses = ctx.cards.derived("build-uses", _build_uses)  # (an empty set: a code with nothing to do in play)
     mine: list[str] | None = None
     in_order: _Refs | None = None
@@ -329,17 +333,15 @@ def _hand_needs(ctx: Ctx, p: Player) -> dict[str, int]:
 
 
 _UNKNOWN_CODE: Final = tuple((k, _ALWAYS) for k in sorted(CHANCE_KINDS))
-# _hand_table's table, with the pool (and its edits) it was made from
-_HAND_TABLE: Final[list[Any]] = [None, -1, {}]
-
-
 def _hand_table(ctx: Ctx) -> dict[str, tuple[tuple[str, int], ...]]:
     """For each code of the pool, the kinds of chance a card of it in hand may be played in, each with
-    its printed Force cost (``_ALWAYS``: a text the engine does not implement, "pay any amount")."""
-    pool = ctx.cards
-    if _HAND_TABLE[0] is pool and _HAND_TABLE[1] == pool.edits:
-        found: dict[str, tuple[tuple[str, int], ...]] = _HAND_TABLE[2]
-        return found
+    its printed Force cost (``_ALWAYS``: a text the engine does not implement, "pay any amount");
+    made once per pool (``CardPool.memo``)."""
+    found: dict[str, tuple[tuple[str, int], ...]] = ctx.cards.memo("hand-table", _make_hand_table)
+    return found
+
+
+def _make_hand_table(pool: CardPool) -> dict[str, tuple[tuple[str, int], ...]]:
     in_hand = pool.derived("hand-chances", _hand_chances)
     table: dict[str, tuple[tuple[str, int], ...]] = {}
     for code, d in pool.cards.items():
@@ -349,7 +351,6 @@ def _hand_table(ctx: Ctx) -> dict[str, tuple[tuple[str, int], ...]]:
             continue
         value = _ALWAYS if not d.implemented or d.plays[0].any_amount else d.plays[0].cost
         table[code] = tuple((k, value) for k in sorted(kinds))
-    _HAND_TABLE[0], _HAND_TABLE[1], _HAND_TABLE[2] = pool, pool.edits, table
     return table
 
 

@@ -254,6 +254,8 @@ class CardPool:
                                                                 compare=False)
     _by_value: dict[str, dict[str, frozenset[str]]] = field(default_factory=dict, init=False, repr=False,
                                                             compare=False)
+    # what a module of the engine makes once per pool (``memo``), kept until a card is added
+    _memos: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
     # cards added (what is derived goes); in __init__, as mypyc sets no default of a field left out of it
     edits: int = field(default=0, repr=False, compare=False)
 
@@ -276,6 +278,7 @@ class CardPool:
         self._derived = {}
         self._statics_any = {}
         self._by_value = {}
+        self._memos = {}
 
     def with_static(self, kind: str) -> frozenset[str]:
         """The codes of the cards with a static ability of ``kind`` (cached; the engine looks for
@@ -291,6 +294,14 @@ class CardPool:
         found = self._statics_any.get(kinds)
         if found is None:
             found = self._statics_any[kinds] = frozenset().union(*(self.with_static(k) for k in kinds))
+        return found
+
+    def memo(self, what: str, make: Callable[[CardPool], Any]) -> Any:
+        """``make(self)``, made once per ``what`` (which names ``make``) until a card is added: a
+        table a module of the engine reads often, kept with the cards it was made from."""
+        found = self._memos.get(what)
+        if found is None:
+            found = self._memos[what] = make(self)
         return found
 
     def derived(self, what: str, make: Callable[[CardDef], frozenset[str]]) -> dict[str, frozenset[str]]:

@@ -247,12 +247,14 @@ KNOWN_KEYS: dict[str, frozenset[str]] = {verb: frozenset({name for name, _, _ in
 # (the inputs are read elsewhere), else 0
 _ROLES: Final[dict[str, dict[str, int]]] = {
     verb: {key: int(key in ("note", "dispute", "expect")) for key in known} for verb, known in KNOWN_KEYS.items()}
-# values ``_check`` found sound, by kind, for the card pool ``_SOUND_FOR`` names (a code or a reference
-# is sound for one pool, maybe not for another, or for the same pool once a card is added to it: its
-# ``edits``); emptied for another pool or edits, or when one holds MAX_SOUND
-_SOUND: Final[dict[str, set[str]]] = {"card": set(), "ref": set(), "onto": set(), "ability": set()}
-_SOUND_FOR: Final[list[Any]] = [None, None]  # the pool, its edits
 MAX_SOUND = 8192
+
+
+def _sound_sets(_: CardPool) -> dict[str, set[str]]:
+    """The values ``_check`` found sound, by kind, kept with the card pool they are sound for
+    (``CardPool.memo``: a code or a reference sound for one pool may not be for another, or for the
+    same pool once a card is added); each emptied when it holds MAX_SOUND."""
+    return {"card": set(), "ref": set(), "onto": set(), "ability": set()}
 
 
 def parse_step(step: Any, path: str, players: Sequence[str], cards: Any) -> tuple[SwAction | None, Faults]:
@@ -289,11 +291,7 @@ def _parse_sound(step: dict[str, Any], players: Sequence[str], cards: Any) -> Sw
             return None
     if not isinstance(cards, CardPool):
         return None
-    edits = cards.edits
-    if cards is not _SOUND_FOR[0] or edits != _SOUND_FOR[1]:
-        for found in _SOUND.values():
-            found.clear()
-        _SOUND_FOR[0], _SOUND_FOR[1] = cards, edits
+    sound_sets: dict[str, set[str]] = cards.memo("sound-values", _sound_sets)
     args: list[Any] = []
     for name, kind, required in spec:
         value = step.get(name)
@@ -312,7 +310,7 @@ def _parse_sound(step: dict[str, Any], players: Sequence[str], cards: Any) -> Sw
         else:
             if type(value) is not str:
                 return None
-            sound = _SOUND[kind]
+            sound = sound_sets[kind]
             if value not in sound:
                 if _check(kind, value, cards) is not None:
                     return None

@@ -20,6 +20,7 @@ from judge.games.swtcg import procedure as pr
 from judge.games.swtcg import steps as st_
 from judge.games.swtcg.cards import default_pool
 from judge.games.swtcg.engine import Ctx
+from judge.games.swtcg.model import CardPool
 from judge.games.swtcg.state import CardIndex
 from replays.format import parse_log
 from replays.replayer import replay
@@ -211,3 +212,23 @@ def test_parse_step_reads_a_sound_step_as_the_slow_reading_does() -> None:
                 "dice": [0, 0]}):
         assert st_._parse_sound(bad, ["p1", "p2"], POOL) is None
         assert st_.parse_step(bad, "/steps/0", ["p1", "p2"], POOL)[1]
+
+
+def test_what_the_quick_reading_found_sound_holds_for_its_pool_only() -> None:
+    """A card code the quick reading found sound for one pool is not taken as sound for another pool
+    without it, and a code a pool lacks is read once a card of that code is added to it (the values
+    found sound are kept with the pool, ``CardPool.memo``, and forgotten when a card is added)."""
+    step = {"by": "p1", "do": "play", "card": "DS-TIE"}
+    assert "DS-TIE" in POOL and st_._parse_sound(step, ["p1", "p2"], POOL) is not None
+    other = CardPool(cards={code: d for code, d in POOL.cards.items() if code != "DS-TIE"})
+    assert st_._parse_sound(step, ["p1", "p2"], other) is None
+    assert st_.parse_step(step, "/steps/0", ["p1", "p2"], other)[1]  # the slow reading names the fault
+    assert st_._parse_sound(step, ["p1", "p2"], POOL) is not None  # the first pool still reads it
+    # the hand table too (what legal._hand_table reads): per pool, made again once a card is added
+    def hand_table(pool: CardPool) -> Any:
+        return pool.memo("hand-table", legal._make_hand_table)
+
+    assert "DS-TIE" not in hand_table(other) and "DS-TIE" in hand_table(POOL)
+    other.add(POOL.cards["DS-TIE"])
+    assert st_._parse_sound(step, ["p1", "p2"], other) is not None
+    assert "DS-TIE" in hand_table(other)
