@@ -161,3 +161,22 @@ def test_a_look_at_the_results_reads_on_only_while_a_chunk_had_finished_ones(
     assert batch._gather(redis_db, waiting, lines, every=False) == []  # 0, 2, 3: none finished
     assert batch._gather(redis_db, waiting, lines, every=True) == [6]  # the last look reads them all
     assert lines == {6: batch.summary_of("f6", result)}
+
+
+def test_the_collector_is_paused_for_a_chunk_only_and_left_as_it_was() -> None:
+    import gc
+
+    assert gc.isenabled()
+    with batch._cyclic_gc_paused():
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    with pytest.raises(RuntimeError), batch._cyclic_gc_paused():
+        raise RuntimeError("a chunk that fails")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with batch._cyclic_gc_paused():
+            pass
+        assert not gc.isenabled()  # disabled before: not enabled by the batch
+    finally:
+        gc.enable()
