@@ -16,14 +16,16 @@ written once, in :mod:`api.openapi`) and swagger-ui at ``/docs``, from the insta
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, request
+import flask
+from flask import request
 from flask_smorest import Api as SmorestApi
 
 from api import cors, extensions, i18n, openapi, problems, requestlog
-from api.jsonio import BoundedBody, StrictJSONProvider, install, refuse_large_body
+from api.jsonio import BODY_METHODS, BoundedBody, StrictJSONProvider, install, refuse_large_body
 from arbiter import settings as settings_mod
 from arbiter.redis_conn import shared_url
 from judge.limits import MAX_BODY_BYTES
@@ -39,17 +41,49 @@ class Api(SmorestApi):
     ERROR_SCHEMA = problems.ProblemSchema
     DEFAULT_ERROR_RESPONSE_NAME = None
 
-    def __init__(self, app: Flask) -> None:
+    def __init__(self, app: flask.Flask) -> None:
         super().__init__(app, spec_kwargs={"extra_plugins": [openapi.ProblemsPlugin()]})
 
     def _register_error_handlers(self) -> None:
         problems.register(self._app)
 
 
+class ArbiterFlask(flask.Flask):
+    """Flask, with :meth:`ensure_sync` answered from a table kept by the app: Flask asks it of every
+    hook and view on every request (``inspect.iscoroutinefunction``, about half a microsecond each,
+    nine times for a GET). At most :data:`SYNC_TABLE_SIZE` callables are kept (a hook or view is
+    registered once, so that holds them all); any other is asked about as Flask does."""
+
+    SYNC_TABLE_SIZE = 1024
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._sync: dict[Callable[..., Any], Callable[..., Any]] = {}
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        try:
+            found = self._sync.get(func)
+        except TypeError:  # (an unhashable callable)
+            return super().ensure_sync(func)
+        if found is None:
+            found = super().ensure_sync(func)
+            if len(self._sync) < self.SYNC_TABLE_SIZE:
+                self._sync[func] = found
+        return found
+
+
+def _check_body() -> None:
+    """``before_request``: the checks of a POST/PUT/PATCH body (413, then 415); a GET's body is
+    never read, so any other method returns at once (one hook instead of two on every GET)."""
+    if request.method in BODY_METHODS:
+        refuse_large_body()
+        _require_json_body()
+
+
 def _require_json_body() -> None:
     """A request that carries a body must say it is JSON (415 otherwise)."""
     req = request._get_current_object()  # type: ignore[attr-defined]
-    if req.method not in ("POST", "PUT", "PATCH"):
+    if req.method not in BODY_METHODS:
         return  # (most requests: a GET's body is never read)
     has_body = (req.content_length or 0) > 0 or "chunked" in req.headers.get("Transfer-Encoding", "").lower()
     if has_body:
@@ -60,8 +94,8 @@ def _require_json_body() -> None:
                 f"The request body must be application/json, not {mimetype or 'unspecified'}.")
 
 
-def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    app = Flask(__name__)
+def create_app(test_config: dict[str, Any] | None = None) -> flask.Flask:
+    app = ArbiterFlask(__name__)
     requestlog.init_app(app)  # first: the request's ID and clock are set before any other hook runs
     app.json_provider_class = StrictJSONProvider
     app.json = StrictJSONProvider(app)
@@ -105,8 +139,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     install()
     api = Api(app)
     app.before_request(openapi.check_path_parameters)
-    app.before_request(refuse_large_body)
-    app.before_request(_require_json_body)
+    app.before_request(_check_body)
     app.wsgi_app = BoundedBody(app.wsgi_app, lambda: app.config.get("MAX_CONTENT_LENGTH"))  # type: ignore[method-assign]
     openapi.register_swagger_assets(app)
     cors.init_app(app)

@@ -20,6 +20,7 @@
 from __future__ import annotations
 
 import copy
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -54,7 +55,11 @@ class PathParameter:
     description: str
 
     def matches(self, value: str) -> bool:
-        return re.fullmatch(self.pattern, value) is not None
+        return self.regex.fullmatch(value) is not None
+
+    @functools.cached_property
+    def regex(self) -> re.Pattern[str]:
+        return re.compile(self.pattern)
 
 
 #: path parameter name -> its pattern, documented and enforced (404 for any other value)

@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import json
 import logging
+import math
+import os
 import re
 import time
-import uuid
+from json.encoder import encode_basestring_ascii
 
 from flask import Flask, Response, g, request
 
@@ -42,50 +44,80 @@ def sane_request_id(value: str | None) -> str | None:
     return None
 
 
-def request_id() -> str:
-    """The current request's ID (the client's, when sane, else generated once)."""
-    ctx_g = g._get_current_object()  # (each look through a proxy costs about a microsecond)
-    rid: str | None = ctx_g.get("request_id")
+#: the environ key of the X-Request-ID header (what ``request.headers.get(HEADER)`` reads)
+_ENVIRON_HEADER = "HTTP_" + HEADER.upper().replace("-", "_")
+
+
+def new_request_id() -> str:
+    """A fresh request ID: 32 hex digits (128 random bits)."""
+    return os.urandom(16).hex()
+
+
+def _request_id(ctx_g: object, environ: dict[str, object]) -> str:
+    rid: str | None = getattr(ctx_g, "request_id", None)
     if rid is None:
-        rid = sane_request_id(request.headers.get(HEADER)) or uuid.uuid4().hex
-        ctx_g.request_id = rid
+        sent = environ.get(_ENVIRON_HEADER)
+        rid = sane_request_id(sent if isinstance(sent, str) else None) or new_request_id()
+        ctx_g.request_id = rid  # type: ignore[attr-defined]
     return rid
 
 
-def _begin() -> None:
-    g.request_started = time.perf_counter()
-    request_id()
+def request_id() -> str:
+    """The current request's ID (the client's, when sane, else generated once)."""
+    return _request_id(g._get_current_object(), request.environ)  # (a look through a proxy costs ~1 us)
 
 
-def _end(response: Response) -> Response:
-    rid = request_id()
-    response.headers[HEADER] = rid
-    started = g.get("request_started")
-    duration = (time.perf_counter() - started) * 1000 if started is not None else None
-    error = response.status_code >= 500
-    req = request._get_current_object()  # type: ignore[attr-defined]
-    line = {
-        "ts": jsonlog.now(),
-        "level": "error" if error else "info",
-        "event": "request",
-        "method": req.method,
-        "path": req.path[:MAX_PATH],
-        "status": response.status_code,
-        "duration_ms": round(duration, 2) if duration is not None else None,
-        "request_id": rid,
-        "remote_addr": req.remote_addr,
-    }
-    # ensure_ascii: any path is written as plain ASCII
-    jsonlog.write(log, logging.ERROR if error else logging.INFO, json.dumps(line))
-    return response
+def _json_number(value: float | None) -> str:
+    if value is None:
+        return "null"
+    return float.__repr__(value) if math.isfinite(value) else json.dumps(value)
+
+
+def line_text(ts: str, error: bool, method: str, path: str, status: int, duration_ms: float | None,
+              rid: str, remote_addr: str | None) -> str:
+    """The log line's JSON text: exactly ``json.dumps`` of the line's dict (its keys in this order,
+    ensure_ascii: any path is written as plain ASCII), built without the encoder's walk of a dict."""
+    remote = "null" if remote_addr is None else encode_basestring_ascii(remote_addr)
+    return (f'{{"ts": {encode_basestring_ascii(ts)}, "level": "{"error" if error else "info"}", '
+            f'"event": "request", "method": {encode_basestring_ascii(method)}, '
+            f'"path": {encode_basestring_ascii(path)}, "status": {int.__repr__(status)}, '
+            f'"duration_ms": {_json_number(duration_ms)}, "request_id": {encode_basestring_ascii(rid)}, '
+            f'"remote_addr": {remote}}}')
+
+
+class RequestLog:
+    """The hooks of one app: ``begin`` (first of its ``before_request`` hooks) sets the request's ID
+    and clock, ``end`` (``after_request``) echoes the ID and writes the line."""
+
+    def __init__(self) -> None:
+        self.stamps = jsonlog.Stamps()
+
+    def begin(self) -> None:
+        ctx_g = g._get_current_object()
+        ctx_g.request_started = time.perf_counter()
+        _request_id(ctx_g, request.environ)
+
+    def end(self, response: Response) -> Response:
+        ctx_g = g._get_current_object()
+        req = request._get_current_object()  # type: ignore[attr-defined]
+        rid = _request_id(ctx_g, req.environ)
+        response.headers[HEADER] = rid
+        started = getattr(ctx_g, "request_started", None)
+        duration = round((time.perf_counter() - started) * 1000, 2) if started is not None else None
+        status = response.status_code
+        error = status >= 500
+        text = line_text(self.stamps.now(), error, req.method, req.path[:MAX_PATH], status, duration, rid,
+                         req.remote_addr)
+        jsonlog.write(log, logging.ERROR if error else logging.INFO, text)
+        return response
 
 
 def init_app(app: Flask) -> None:
     """Log every request of ``app`` and give each an ID (calling it again changes nothing)."""
     if _EXTENSION in app.extensions:
         return
-    app.extensions[_EXTENSION] = True
+    hooks = app.extensions[_EXTENSION] = RequestLog()
     # First, so the ID and the clock are set before any other hook can refuse the request.
-    app.before_request_funcs.setdefault(None, []).insert(0, _begin)
-    app.after_request(_end)
+    app.before_request_funcs.setdefault(None, []).insert(0, hooks.begin)
+    app.after_request(hooks.end)
     jsonlog.to_stderr(log)

@@ -183,9 +183,19 @@ def get_result(r: redis.Redis, replay_id: str) -> dict[str, Any] | None:
     return None if raw is None else json.loads(raw)
 
 
+def result_or_log_keys(replay_id: str) -> list[str]:
+    """The keys :func:`get_result_or_log` reads (in one MGET), for a caller that reads them itself."""
+    return [result_key(replay_id), log_key(replay_id)]
+
+
 def get_result_or_log(r: redis.Redis, replay_id: str) -> tuple[dict[str, Any] | None, Any | None]:
     """The stored result, else (None, the stored log), in one round trip; (None, None): neither."""
-    raw_result, raw_log = r.mget([result_key(replay_id), log_key(replay_id)])
+    return result_or_log(r.mget(result_or_log_keys(replay_id)))
+
+
+def result_or_log(values: Sequence[Any]) -> tuple[dict[str, Any] | None, Any | None]:
+    """:func:`get_result_or_log` of the values of ``result_or_log_keys`` read by an MGET."""
+    raw_result, raw_log = values
     if raw_result is not None:
         return json.loads(raw_result), None
     return None, None if raw_log is None else json.loads(raw_log)

@@ -88,4 +88,5 @@ def emit(job: Job, worker_name: str, seconds: float, finished: Any = _UNREAD) ->
                   "pid": os.getpid(),
                   "duration_ms": round(seconds * 1000, 1), "outcome": "unknown", "log_error": repr(exc)}
     level = logging.ERROR if record.get("level") == "error" else logging.INFO
-    logger.log(level, json.dumps(record, separators=(",", ":")))  # ensure_ascii: plain ASCII lines
+    # ensure_ascii: plain ASCII lines; jsonlog.write: logger.log without its look for the calling frame
+    jsonlog.write(logger, level, json.dumps(record, separators=(",", ":")))

@@ -153,6 +153,25 @@ def timeline_job(replay_id: str, build: Build, build_viewer: Build | None = None
                          "delivered": delivered})
 
 
+#: the attribute of a running RQ job (the Job object, in the worker's process: never stored) where a
+#: worker that read a replay job's keys before it ran (worker.workers.ArbiterWorker.perform_light, in
+#: the transaction that starts the job) leaves ``(replay id, the MGET's values)`` for the job to use
+PREFETCHED = "arbiter_prefetched"
+
+
+def _prefetched(replay_id: str) -> list[Any] | None:
+    """The values of ``store.result_or_log_keys(replay_id)`` read for the running job before it ran
+    (taken once), or None: the job reads them itself."""
+    job = get_current_job()
+    found = getattr(job, PREFETCHED, None) if job is not None else None
+    if found is None:
+        return None
+    setattr(job, PREFETCHED, None)
+    read_for, values = found
+    return list(values) if read_for == replay_id else None
+
+
+
 def replay_stored(replay_id: str) -> dict[str, Any]:
     """Replay stored log ``replay_id`` and store its result beside it (a log too heavy for the
     request that stored it: ``MAX_STEPS_IN_REQUEST``, or an inline ruling's)."""
@@ -168,8 +187,8 @@ def replay_job(replay_id: str, build: Build) -> dict[str, Any]:
     ceiling) queues it again: not ``valid: false``, which would say the log breaks a rule.
     """
     r = _connection()
-    cfg = settings_mod.load()
-    stored, log = store.get_result_or_log(r, replay_id)
+    read = _prefetched(replay_id)
+    stored, log = store.result_or_log(read) if read is not None else store.get_result_or_log(r, replay_id)
     if stored is not None:  # a second run of the job: nothing to do
         return _json_result({"replay": replay_id, "ok": True, "outcome": "ok", "delivered": False})
     if log is None:
@@ -182,8 +201,8 @@ def replay_job(replay_id: str, build: Build) -> dict[str, Any]:
         error = exc.to_json()
     except MemoryError:  # the result's JSON text did not fit beside it
         error = CeilingExceeded("memory", message("The replay", "memory")).to_json()
-    if error is not None:
-        delivered = store.put_replay_error(r, replay_id, error, cfg.failure_ttl)
+    if error is not None:  # (the settings read only here: about 20 us a job otherwise)
+        delivered = store.put_replay_error(r, replay_id, error, settings_mod.load().failure_ttl)
         return _json_result({"replay": replay_id, "ok": False, "outcome": error["kind"], "delivered": delivered})
     return _json_result({"replay": replay_id, "ok": True, "outcome": "ok", "delivered": delivered,
                          "valid": bool(result.get("valid"))})

@@ -41,8 +41,9 @@ from rq.timeouts import JobTimeoutException
 from rq.utils import now
 from rq.worker import WorkerStatus
 
-from worker import ceiling, joblog
-from worker.queue import LIGHT
+from arbiter import store
+from worker import ceiling, joblog, jobs
+from worker.queue import LIGHT, REPLAY_JOB
 
 #: seconds between two heartbeats of a worker whose work horse runs a job (RQ: 30)
 HEARTBEAT_EVERY = 5
@@ -128,6 +129,19 @@ def _light(job: Job) -> bool:
     return bool((job.meta or {}).get(LIGHT))
 
 
+def _replay_of(job: Job) -> str | None:
+    """The replay ID of a replay job (``worker.jobs.replay_stored(replay_id)``), else None."""
+    try:
+        if job.func_name != REPLAY_JOB:
+            return None
+        args = job.args
+    except Exception:  # a payload that does not deserialize: RQ fails the job when it runs it
+        return None
+    if len(args) == 1 and not job.kwargs and isinstance(args[0], str):
+        return args[0]
+    return None
+
+
 def _plain_success(job: Job, value: Any) -> bool:
     """Whether RQ's success handling of ``job`` reduces to recording its value (no callback, repeat,
     rate limit, webhook or retry to act on)."""
@@ -183,7 +197,10 @@ class ArbiterWorker(_Upkeep, Worker):
         for a light job in three round trips to Redis instead of eight: what RQ writes before the job
         runs goes in one transaction (RQ: two), and what it writes after a job that returned a plain
         value in one (RQ: a job heartbeat, then WATCH and SMEMBERS of the job's dependents, then the
-        transaction, then the worker's idle state). The writes are RQ's own, in RQ's order.
+        transaction, then the worker's idle state). The writes are RQ's own, in RQ's order. A replay
+        job's first read (its stored result, else its log: ``store.result_or_log_keys``) ends the
+        first transaction, and the job takes it from there (``worker.jobs.PREFETCHED``) instead of
+        asking Redis again.
 
         A light job has no dependents to release: only ``enqueue_replays`` queues light jobs, and
         nothing is queued to depend on a replay job. A job with a success callback, repeats, a rate
@@ -200,7 +217,12 @@ class ArbiterWorker(_Upkeep, Worker):
             pipe.persist(job.key)
             if len(self.queues) == 1:
                 pipe.lrem(queue.intermediate_queue_key, 1, job.id)
-            pipe.execute()
+            replay_id = _replay_of(job)
+            if replay_id is not None:  # what the job reads first, read in this round trip instead
+                pipe.mget(store.result_or_log_keys(replay_id))
+            replies = pipe.execute()
+        if replay_id is not None:
+            setattr(job, jobs.PREFETCHED, (replay_id, replies[-1]))
         try:
             job.started_at = now()
             timeout = job.timeout or self.queue_class.DEFAULT_TIMEOUT

@@ -134,7 +134,10 @@ def get_ruling(ruling_id: str) -> Any:
     While it is ``queued`` or ``started``, ``workers`` counts the workers alive on the queue and,
     when there are none, ``message`` says so; the answer then carries ``Retry-After``.
     """
-    answers: FinishedAnswers = current_app.extensions.setdefault(_ANSWERS, FinishedAnswers())
+    extensions = current_app.extensions
+    answers: FinishedAnswers | None = extensions.get(_ANSWERS)
+    if answers is None:
+        answers = extensions.setdefault(_ANSWERS, FinishedAnswers())
     body = answers.get(ruling_id)
     if body is not None:  # finished rulings never change: served as answered before (api.rulings.answers)
         return Response(body, 200, mimetype="application/json")

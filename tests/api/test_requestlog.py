@@ -118,3 +118,65 @@ def test_lines_go_to_stderr(logged_app: Flask, capsys: pytest.CaptureFixture[str
     err = capsys.readouterr().err
     [line] = [json.loads(x) for x in err.splitlines() if '"event": "request"' in x]
     assert line["request_id"] == "to-stderr"
+
+
+# ---------------------------------------------------------------- the fast paths, equal to what they replace
+
+from datetime import UTC, datetime  # noqa: E402
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from api import ArbiterFlask  # noqa: E402
+from arbiter import jsonlog  # noqa: E402
+
+
+@given(ts=st.text(), error=st.booleans(), method=st.text(), path=st.text(),
+       status=st.integers(min_value=100, max_value=599),
+       duration=st.none() | st.floats(allow_nan=True, allow_infinity=True).map(lambda x: round(x, 2)),
+       rid=st.text(), remote=st.none() | st.text())
+def test_the_line_text_is_json_dumps_of_the_line(ts: str, error: bool, method: str, path: str, status: int,
+                                                  duration: float | None, rid: str, remote: str | None) -> None:
+    line = {"ts": ts, "level": "error" if error else "info", "event": "request", "method": method,
+            "path": path, "status": status, "duration_ms": duration, "request_id": rid, "remote_addr": remote}
+    assert requestlog.line_text(ts, error, method, path, status, duration, rid, remote) == json.dumps(line)
+
+
+@given(ns=st.integers(min_value=0, max_value=4_102_444_800 * 10**9))
+def test_stamps_write_what_now_writes_at_the_same_reading(ns: int) -> None:
+    expected = datetime.fromtimestamp(ns // 10**9, UTC).replace(
+        microsecond=ns % 10**9 // 1000).isoformat(timespec="milliseconds")
+    stamps = jsonlog.Stamps()
+    assert stamps.at(ns) == expected
+    assert stamps.at(ns) == expected  # again, from the kept second
+    assert stamps.at(ns + 10**9) != expected  # the next second is not the kept one
+
+
+def test_stamps_now_has_the_form_of_now() -> None:
+    before = jsonlog.now()
+    got = jsonlog.Stamps().now()
+    after = jsonlog.now()
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00", got)
+    assert before <= got <= after
+
+
+def test_ensure_sync_answers_as_flask_does_and_keeps_a_bounded_table() -> None:
+    app = ArbiterFlask(__name__)
+    plain = Flask(__name__)
+
+    def hook() -> None:
+        pass
+
+    async def coro() -> None:
+        pass
+
+    assert app.ensure_sync(hook) is hook is plain.ensure_sync(hook)
+    assert app.ensure_sync(hook) is hook  # from the table
+    for flask_app in (app, plain):  # a coroutine goes to Flask's async_to_sync (here without asgiref)
+        with pytest.raises(RuntimeError, match="async"):
+            flask_app.ensure_sync(coro)
+    assert coro not in app._sync
+    app.SYNC_TABLE_SIZE = 5
+    funcs = [lambda: None for _ in range(20)]
+    assert [app.ensure_sync(f) for f in funcs] == funcs
+    assert len(app._sync) == 5

@@ -101,3 +101,82 @@ def test_queued_batch_runs_on_workers_and_is_rerun_safe(folder: Path, redis_url:
     again = batch.run_queued(files, conn, timeout=5)  # every result is stored: nothing is queued again
     assert again == lines
     assert make_queue(conn).count == 0
+
+
+def test_the_unchecked_log_id_is_log_id_or_the_same_fault(folder: Path) -> None:
+    """batch.unchecked_log_id: the ID log_id gives a log within its JSON bounds; for a log outside
+    them, either log_id's MalformedLog or an ID no stored log has whose validation finds the fault
+    log_id raises."""
+    from arbiter import store
+    from replays.service import MalformedLog, log_id, validate
+
+    logs = [json.loads(p.read_text(encoding="utf-8")) for p in batch.find_logs(str(folder))
+            if p.name != "broken.json"]
+    deep: list = []
+    for _ in range(40):
+        deep = [deep]
+    good = logs[0]
+    outside = [
+        {"format": "arbiter.replay/1", "meta": deep},  # nested too deeply for the bounds
+        {**good, "meta": {"title": "x" * 1_000_000}},  # a string too long
+        {**good, "meta": {"n": 10**40}},  # an integer out of range
+        {**good, "meta": {"n": float("nan")}},  # not finite: the canonical text cannot be written
+        {**good, "meta": {"title": "\ud800"}},  # a lone surrogate: nor can it be encoded
+        {**good, "meta": {"title": "é and ü", "tags": ["ß"]}},  # within bounds, not ASCII
+    ]
+    for log in logs + outside:
+        try:
+            expected = log_id(log)
+        except MalformedLog as exc:
+            try:
+                got = batch.unchecked_log_id(log)
+            except MalformedLog as again:
+                assert [f.to_json() for f in again.faults] == [f.to_json() for f in exc.faults]
+            else:
+                assert [f.to_json() for f in validate(log)] == [f.to_json() for f in exc.faults]
+                assert got != store.log_id(good)
+            continue
+        assert batch.unchecked_log_id(log) == expected
+
+
+def test_a_look_at_the_results_reads_on_only_while_a_chunk_had_finished_ones(
+        redis_db: redis.Redis, monkeypatch: pytest.MonkeyPatch) -> None:
+    from arbiter import store
+
+    monkeypatch.setattr(batch, "GATHER", 3)
+    rids = [f"{n:064x}" for n in range(8)]
+    waiting = {i: (f"f{i}", rid) for i, rid in enumerate(rids)}
+    result = {"valid": True, "steps": 3, "outcome": {"winner": "p1", "reason": "r"}}
+    for n in (4, 7):  # finished out of order, behind a chunk (0-2) with none finished
+        redis_db.set(store.result_key(rids[n]), json.dumps(result))
+    lines: dict = {}
+    assert batch._gather(redis_db, waiting, lines, every=False) == []
+    redis_db.set(store.replay_error_key(rids[1]), json.dumps({"kind": "ceiling", "message": "too slow"}))
+    assert batch._gather(redis_db, waiting, lines, every=False) == [1, 4, 7]  # 3-5 had one: 6-7 read too
+    assert lines[1]["error"] == "ceiling: too slow" and lines[4] == batch.summary_of("f4", result)
+    for i in (1, 4, 7):
+        del waiting[i]
+    lines.clear()
+    redis_db.set(store.result_key(rids[6]), json.dumps(result))
+    assert batch._gather(redis_db, waiting, lines, every=False) == []  # 0, 2, 3: none finished
+    assert batch._gather(redis_db, waiting, lines, every=True) == [6]  # the last look reads them all
+    assert lines == {6: batch.summary_of("f6", result)}
+
+
+def test_the_collector_is_paused_for_a_chunk_only_and_left_as_it_was() -> None:
+    import gc
+
+    assert gc.isenabled()
+    with batch._cyclic_gc_paused():
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    with pytest.raises(RuntimeError), batch._cyclic_gc_paused():
+        raise RuntimeError("a chunk that fails")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with batch._cyclic_gc_paused():
+            pass
+        assert not gc.isenabled()  # disabled before: not enabled by the batch
+    finally:
+        gc.enable()

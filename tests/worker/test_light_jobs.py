@@ -19,7 +19,7 @@ from replays.selfplay import new_log, play, play_game
 from replays.service import replay_json
 from tests.worker.live import start_worker
 from tests.worker.test_ceiling import job_lines
-from worker.queue import LIGHT, enqueue_replay, make_queue
+from worker.queue import LIGHT, REPLAY_JOB, enqueue_replay, make_queue
 
 HEAVY = "tests.worker.heavy_jobs."
 
@@ -148,4 +148,45 @@ def test_a_light_job_that_sees_the_workers_suspended_stops_the_next_dequeue(
     assert store.get_result(conn, first) is not None
     assert queue.fetch_job(after.id).get_status() == JobStatus.QUEUED
     assert store.get_result(conn, second) is None
+    conn.close()
+
+
+def test_a_replay_job_given_its_first_read_answers_as_when_it_reads_it(
+        redis_url: str, redis_db: redis.Redis, monkeypatch: Any) -> None:
+    """worker.jobs.PREFETCHED: the values a worker read for a replay job in the transaction that
+    started it give the same answer and the same stored result as the job's own read; values read
+    for another replay are not used, and they are used once."""
+    import rq.job
+
+    from worker import jobs
+
+    conn, _, queue = queue_on(redis_url)
+    rid, log = stored(conn, "prefetch-1")
+    other, _ = stored(conn, "prefetch-2")
+
+    def run(prefetch: Any) -> dict:
+        job = queue.enqueue(REPLAY_JOB, rid)
+        if prefetch is not None:
+            setattr(job, jobs.PREFETCHED, prefetch)
+        token = rq.job._current_job.set(job)  # (what RQ's Job.perform sets while the job runs)
+        try:
+            return jobs.replay_stored(rid)
+        finally:
+            rq.job._current_job.reset(token)
+            assert getattr(job, jobs.PREFETCHED, None) is None  # used (or refused) once
+
+    own = run(None)  # reads the keys itself: computes and stores the result
+    stored_result = store.get_result(conn, rid)
+    assert own["delivered"] is True and stored_result == json.loads(json.dumps(replay_json(log)))
+    again = run(None)  # a second run: the result is there
+    conn.delete(store.result_key(rid))
+    keys = store.result_or_log_keys(rid)
+    before = conn.mget(keys)  # (the log, no result)
+    reads: list = []
+    real = store.get_result_or_log
+    monkeypatch.setattr(store, "get_result_or_log", lambda r, replay_id: reads.append(replay_id) or real(r, replay_id))
+    assert run((rid, before)) == own and reads == []  # given: not read again, the same answer
+    assert store.get_result(conn, rid) == stored_result
+    assert run((rid, conn.mget(keys))) == again and reads == []  # given with the result: a second run
+    assert run((other, conn.mget(store.result_or_log_keys(other)))) == again and reads == [rid]  # not its own
     conn.close()
