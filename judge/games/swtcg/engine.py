@@ -51,11 +51,11 @@ from judge.games.swtcg.state import ARENAS, ARENAS_OR_BUILD, IN_PLAY, Card, Fact
 from judge.kernel.core import Decision, IllegalAction, KernelLoop, MissingOutcome, PendingDecision, Record
 from judge.kernel.rng import Rng
 
-MAX_LOOP = 5_000  # procedure steps run by one step of a log before it is taken for a loop
-FORCE_PER_TURN = 4  # base.turn.ready
-SETUP_BUILD_POINTS = 30  # swtcg.setup.out-of-units
-OPENING_HAND = 7  # base.setup (swtcg.project.opening-hand)
-STACK_MAX = 4  # swtcg.stacking.normal-rules
+MAX_LOOP: Final = 5_000  # procedure steps run by one step of a log before it is taken for a loop
+FORCE_PER_TURN: Final = 4  # base.turn.ready
+SETUP_BUILD_POINTS: Final = 30  # swtcg.setup.out-of-units
+OPENING_HAND: Final = 7  # base.setup (swtcg.project.opening-hand)
+STACK_MAX: Final = 4  # swtcg.stacking.normal-rules
 
 
 class NotImplementedCard(Exception):
@@ -1208,17 +1208,18 @@ def open_chance(ctx: Ctx, kind: str) -> None:
 
 
 # the held abilities' window a kind of chance releases, and the rules its record cites (open_chance)
-_CHANCE_WINDOW = {"reroll": "reroll", "prevent": "prevent", "general": "chance", "attack": "chance"}
-_CHANCE_RULES = {kind: (rule, "swtcg.pop.dark-side-first") for kind, rule in (
+_CHANCE_WINDOW: Final = {"reroll": "reroll", "prevent": "prevent", "general": "chance", "attack": "chance"}
+_CHANCE_RULES: Final = {kind: (rule, "swtcg.pop.dark-side-first") for kind, rule in (
     ("reroll", "swtcg.pop.dice-roll"), ("prevent", "swtcg.pop.damage"),
     ("disrupt", "swtcg.keywords.disrupt-dark-side-first"))}
-_CHANCE_RULES_OTHER = ("swtcg.pop.triggers-first", "swtcg.pop.dark-side-first")
-_PASS_RULES = {False: ("swtcg.pop.two-passes-end",), True: ("swtcg.pop.two-passes-end", "swtcg.project.forced-pass")}
+_CHANCE_RULES_OTHER: Final = ("swtcg.pop.triggers-first", "swtcg.pop.dark-side-first")
+_PASS_RULES: Final = {False: ("swtcg.pop.two-passes-end",),
+                      True: ("swtcg.pop.two-passes-end", "swtcg.project.forced-pass")}
 
 # the records of chances to play that come back with the same values, most of a replay's records (a
 # chance opening, a pass, a chance ending), each made once and shared: records are immutable values
 # (``may`` of an opening: an empty tuple, written as []); each table emptied when it holds MAX_SHARED
-MAX_SHARED = 64
+MAX_SHARED: Final = 64
 
 
 class _PlayerRecords:
@@ -1232,8 +1233,8 @@ class _PlayerRecords:
         self.opened: dict[str, Record] = {}
 
 
-_BY_PLAYER: dict[str, _PlayerRecords] = {}
-_ENDED: dict[str, Record] = {}  # a chance's end, by kind
+_BY_PLAYER: Final[dict[str, _PlayerRecords]] = {}
+_ENDED: Final[dict[str, Record]] = {}  # a chance's end, by kind
 
 
 def _records_of(pid: str) -> _PlayerRecords:

@@ -32,9 +32,9 @@ from judge.games.swtcg.steps import (
 )
 
 # the chance each play window may be played in (swtcg.abilities.activated-when and the windows)
-FITS = {"any": ("general", "attack"), "attack": ("attack",), "reroll": ("reroll",), "prevent": ("prevent",),
-        "disrupt": ("disrupt",), "no-attack": ("general",), "build": (), "would-attack": ()}
-CHANCE_KINDS = frozenset(k for kinds in FITS.values() for k in kinds)
+FITS: Final = {"any": ("general", "attack"), "attack": ("attack",), "reroll": ("reroll",), "prevent": ("prevent",),
+               "disrupt": ("disrupt",), "no-attack": ("general",), "build": (), "would-attack": ()}
+CHANCE_KINDS: Final = frozenset(k for kinds in FITS.values() for k in kinds)
 
 
 def candidates(ctx: Ctx, pid: str) -> list[SwAction]:
@@ -108,6 +108,8 @@ def may(ctx: Ctx, pid: str) -> list[str]:
             found = _build_may(ctx, pid)
         elif w == "deploy":
             found = _deploy_may(ctx, pid)
+        elif w == "chance":
+            found = _chance_may(ctx, pid)
     finally:
         ctx.checking = False
     if found is None:
@@ -247,6 +249,53 @@ def _act_may(ctx: Ctx, pid: str) -> list[str]:
     return _unique(out)
 
 
+def _chance_may(ctx: Ctx, pid: str) -> list[str] | None:
+    """A chance to play's steps (``_groups``' chance groups, each group's steps checked until one
+    passes), without the groups' generator: a battle card in hand that fits the chance and can be paid
+    for, a card's plays and activated keywords (``_chance_cards``). None for a code in hand the pool
+    does not know (``checked_options`` says what then)."""
+    st = ctx.state
+    kind = st.chance["kind"] if st.chance else ""
+    p = st.players[pid]
+    pool = ctx.cards.cards
+    in_hand = ctx.cards.derived("hand-chances", _hand_chances)
+    in_order = _Refs(st.cards, False)
+    delta: int | None = None  # the cost change of pid's battle cards, found when first needed
+    out: list[str] = []
+    for code in p.hand:
+        if code == UNKNOWN:
+            continue
+        d = pool.get(code)
+        if d is None:
+            return None
+        if kind not in in_hand.get(code, CHANCE_KINDS):
+            continue
+        name = "play " + code
+        if name in out:
+            continue
+        if not d.implemented:
+            out.append(name)
+            continue
+        play = d.plays[0]
+        if not play.any_amount:  # (as _cannot_pay says, the cost change found once)
+            if delta is None:
+                delta = en.cost_delta(ctx, pid, "battle")
+            if p.force < max(0, play.cost + delta):
+                continue  # every step of it: swtcg.costs.must-pay
+        _first_passing(ctx, name, _play_steps(ctx, pid, code, play, in_order), out)
+    for ref, fitting, activated in _chance_cards(ctx, pid, kind):
+        if fitting is None:
+            for name, group in _unit_plays(ctx, pid, ref, in_order):
+                _first_passing(ctx, name, group, out)
+        elif fitting:
+            for name, group in _plays_of(ctx, pid, ref, fitting, in_order):
+                _first_passing(ctx, name, group, out)
+        for iid, k, first in activated:
+            if not _keyword_idle(ctx, pid, ref, iid, first):
+                _first_passing(ctx, "use " + iid, _keyword_steps(ctx, pid, ref, iid, k), out)
+    return _unique(out)
+
+
 def _can_attack_one(ctx: Ctx, pid: str, ref: str, units: list[Card]) -> bool:
     for t in units:
         if t.controller != pid and en.can_attack(ctx, ref, t.ref) is None:
@@ -358,8 +407,8 @@ Group = tuple[str, Iterable[SwAction]]
 
 # the simple steps ``_groups`` makes, each made once and shared (steps are immutable values, and the
 # same ones come back at every wait); emptied when it holds MAX_STEPS
-_STEPS: dict[tuple[str, str, str, int, str], SwAction] = {}
-MAX_STEPS = 8192
+_STEPS: Final[dict[tuple[str, str, str, int, str], SwAction]] = {}
+MAX_STEPS: Final = 8192
 
 
 def _step(verb: str, pid: str, card: str, counters: int = 0, target: str = "") -> SwAction:
@@ -804,8 +853,8 @@ class _Refs:
         return self.sorted
 
 
-TARGETED = frozenset(("your-unit", "enemy-unit", "any-unit", "character", "character-unit", "enemy-character-unit",
-                      "enemy-ground-or-character-unit", "dark-character-unit"))
+TARGETED: Final = frozenset(("your-unit", "enemy-unit", "any-unit", "character", "character-unit",
+                             "enemy-character-unit", "enemy-ground-or-character-unit", "dark-character-unit"))
 Variant = tuple[int | None, str | None, int | None, tuple[int, ...] | None]
 
 

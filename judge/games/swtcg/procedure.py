@@ -5,6 +5,8 @@ to attack, or a chance to play. A player who could do nothing but pass passes at
 
 from __future__ import annotations
 
+from typing import Final
+
 from i18n import N_, Msg
 from judge.games.swtcg import records as rc
 from judge.games.swtcg.actions import apply, check
@@ -37,7 +39,8 @@ def apply_step(ctx: Ctx, a: SwAction) -> None:
 
 
 # the rule each wait but a chance's record cites (advance)
-_WAIT_RULES = {"deploy": "swtcg.base.setup", "partial": "swtcg.setup.units-only", "act": "swtcg.base.battle.order"}
+_WAIT_RULES: Final = {"deploy": "swtcg.base.setup", "partial": "swtcg.setup.units-only",
+                      "act": "swtcg.base.battle.order"}
 
 
 def advance(ctx: Ctx) -> None:

@@ -32,11 +32,12 @@ from judge.games.canon import json_int as _int
 from judge.games.canon import json_str as _str
 from judge.games.swtcg.model import CardPool
 
-ARENAS = ("space", "ground", "character")
-ZONES = (*ARENAS, "build", "pilot", "location", "equipped")  # a Location in an arena (``at``), Equipment on a unit
-IN_PLAY = (*ARENAS, "pilot")  # the arenas, or piloting a unit there
-ARENAS_OR_BUILD = (*ARENAS, "build")
-UNKNOWN = "?"
+ARENAS: Final = ("space", "ground", "character")
+# a Location in an arena (``at``), Equipment on a unit
+ZONES: Final = (*ARENAS, "build", "pilot", "location", "equipped")
+IN_PLAY: Final = (*ARENAS, "pilot")  # the arenas, or piloting a unit there
+ARENAS_OR_BUILD: Final = (*ARENAS, "build")
+UNKNOWN: Final = "?"
 
 
 def plain_copy(value: Any) -> Any:
@@ -266,7 +267,7 @@ class CardIndex:
         return found
 
 
-_NONE: list[Card] = []
+_NONE: Final[list[Card]] = []
 
 
 def _unfile(table: dict[str, list[Card]], key: str, c: Card) -> None:
@@ -388,7 +389,7 @@ def _loose(value: Any) -> str:
 # strings as ``_str`` quotes them, by string: the same codes, references and zones come back in every
 # card of every position (emptied when it holds MAX_QUOTED)
 _QUOTED: Final[dict[str, str]] = {}
-MAX_QUOTED = 4096
+MAX_QUOTED: Final = 4096
 
 
 def _q(value: Any) -> str:

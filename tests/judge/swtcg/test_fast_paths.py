@@ -232,3 +232,37 @@ def test_what_the_quick_reading_found_sound_holds_for_its_pool_only() -> None:
     other.add(POOL.cards["DS-TIE"])
     assert st_._parse_sound(step, ["p1", "p2"], other) is not None
     assert "DS-TIE" in hand_table(other)
+
+
+def test_quick_step_reads_what_parse_step_reads_and_a_log_reads_the_same() -> None:
+    """The game's ``quick_step`` (what a log's reader asks first, replays.format.parse_log) gives
+    ``parse_step``'s action for the steps it reads, None for each step with a fault or no object; a log
+    read with it has, at every step, ``parse_step``'s action."""
+    from judge.games.swtcg.game import GAME
+
+    logs = [play_game(f"quick-{i}", "DARK-60", "LIGHT-60", game="swtcg", max_steps=400).log for i in range(3)]
+    logs += [json.loads(p.read_text(encoding="utf-8")) for p in EXAMPLES]
+    odd: list[Any] = [None, [], "pass", 3, {"by": "p3", "do": "pass"}, {"by": "p1", "do": "pass", "note": 3},
+                      {"by": "p1", "do": "pass", "extra": 1}, {"by": "p1", "do": "play", "card": "NOPE"},
+                      {"by": "p1", "do": "attack", "card": "p1.DS-TIE"}, {"do": "pass"},
+                      {"by": "p1", "do": "pass", "expect": {"hash": "sha256:x"}, "note": "n"}]
+    read = total = 0
+    for data in logs:
+        ids = [p["id"] for p in data["players"]]
+        pool = POOL
+        for i, step in enumerate([*data["steps"], *odd]):
+            total += 1
+            quick = GAME.quick_step(step, ids, pool)
+            full, faults = st_.parse_step(step, f"/steps/{i}", ids, pool)
+            if quick is None:
+                assert faults or not isinstance(step, dict) or st_._parse_sound(step, ids, pool) is None, step
+                continue
+            read += 1
+            assert not faults and type(quick) is type(full) and quick == full, step
+        log = parse_log(data, pool)
+        for i, step in enumerate(log.steps):
+            full, faults = st_.parse_step(step, f"/steps/{i}", ids, pool)
+            assert not faults and log.actions[i] == full and type(log.actions[i]) is type(full), i
+    assert read > total // 2
+    for step in odd[:-1]:
+        assert GAME.quick_step(step, ["p1", "p2"], POOL) is None, step
