@@ -1295,6 +1295,25 @@ def pass_chance(ctx: Ctx, pid: str, auto: bool) -> None:
         st.turn = st.opponent(pid)
 
 
+def pass_twice(ctx: Ctx, pid: str, other: str) -> None:
+    """``pass_chance`` of ``pid``, then of ``other`` (their opponent), both forced, in a chance nobody
+    has passed in yet: the chance ends (swtcg.pop.two-passes-end)."""
+    st = ctx.state
+    ch = st.chance
+    assert ch is not None
+    ch["passes"] = 2
+    mine = _BY_PLAYER.get(pid)
+    if mine is None:
+        mine = _records_of(pid)
+    theirs = _BY_PLAYER.get(other)
+    if theirs is None:
+        theirs = _records_of(other)
+    ctx.records.append(mine.forced)
+    ctx.records.append(theirs.forced)
+    st.turn = other
+    close_chance(ctx)
+
+
 def played_in_chance(ctx: Ctx, pid: str) -> None:
     """A player played in the chance: the count of passes starts again, the opponent acts next
     (swtcg.pop.dark-side-first: players alternate)."""

@@ -10,7 +10,7 @@ from typing import Final
 from i18n import N_, Msg
 from judge.games.swtcg import records as rc
 from judge.games.swtcg.actions import apply, check
-from judge.games.swtcg.engine import MAX_LOOP, Ctx, NotImplementedCard, new_turn, pass_chance, run_frame
+from judge.games.swtcg.engine import MAX_LOOP, Ctx, NotImplementedCard, new_turn, pass_chance, pass_twice, run_frame
 from judge.games.swtcg.legal import may as legal_may
 from judge.games.swtcg.legal import nothing_in_chance
 from judge.games.swtcg.opening import end_wait
@@ -46,6 +46,7 @@ _WAIT_RULES: Final = {"deploy": "swtcg.base.setup", "partial": "swtcg.setup.unit
 def advance(ctx: Ctx) -> None:
     """Run the turn's procedure until a player must act (or the game is over)."""
     st = ctx.state
+    something: str | None = None  # a player nothing_in_chance found something for in the chance open now
     for _ in range(MAX_LOOP):
         if st.phase == "over":
             st.turn = st.wait = None
@@ -55,9 +56,22 @@ def advance(ctx: Ctx) -> None:
         if wait is not None:
             pid = st.turn
             assert pid is not None
-            if wait == "chance" and nothing_in_chance(ctx, pid):
-                pass_chance(ctx, pid, auto=True)  # swtcg.project.forced-pass (most chances, for both players)
+            if wait == "chance" and pid != something and nothing_in_chance(ctx, pid):
+                # swtcg.project.forced-pass (most chances, for both players)
+                ch = st.chance
+                assert ch is not None
+                if ch["passes"] == 0:
+                    # the other player next: asked now (what they have does not depend on who acts or on
+                    # the passes), both passes at once when they have nothing either
+                    other = st.opponent(pid)
+                    if other != pid:
+                        if nothing_in_chance(ctx, other):
+                            pass_twice(ctx, pid, other)
+                            continue
+                        something = other
+                pass_chance(ctx, pid, auto=True)
                 continue
+            something = None
             may = legal_may(ctx, pid)  # what they could do besides passing (legal.options), sorted
             if may:
                 st.may = may
