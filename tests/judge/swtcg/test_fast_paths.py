@@ -266,3 +266,41 @@ def test_quick_step_reads_what_parse_step_reads_and_a_log_reads_the_same() -> No
     assert read > total // 2
     for step in odd[:-1]:
         assert GAME.quick_step(step, ["p1", "p2"], POOL) is None, step
+
+
+class TwiceChecked:
+    """After each step that leaves a chance nobody has passed in: ``engine.pass_twice`` (both players'
+    forced passes at once, advance) leaves the state and the records ``pass_chance`` twice leaves."""
+
+    def __init__(self) -> None:
+        self.seen: dict[str, int] = {}
+
+    def begin(self, log: Any, setup: Any) -> None:
+        pass
+
+    def end(self, result: Any) -> None:
+        pass
+
+    def visit_step(self, record: Any) -> None:
+        live = record.state
+        if live.wait != "chance" or live.chance is None or live.chance["passes"] != 0 or live.turn is None:
+            return
+        pid = live.turn
+        other = live.opponent(pid)
+        slow, fast = Ctx(live.copy(), POOL), Ctx(live.copy(), POOL)
+        en.pass_chance(slow, pid, auto=True)
+        en.pass_chance(slow, other, auto=True)
+        en.pass_twice(fast, pid, other)
+        assert [r.to_json() for r in fast.records] == [r.to_json() for r in slow.records]
+        assert fast.state.canonical() == slow.state.canonical() and fast.state.view(True) == slow.state.view(True)
+        kind = live.chance["kind"]
+        self.seen[kind] = self.seen.get(kind, 0) + 1
+
+
+@pytest.mark.parametrize("seed", ["twice-1", "twice-2"])
+def test_pass_twice_is_two_forced_passes(seed: str) -> None:
+    log = play_game(seed, "DARK-60", "LIGHT-60", game="swtcg", max_steps=1500).log
+    checked = TwiceChecked()
+    result = replay(parse_log(log, POOL), POOL, visitors=(checked,))
+    assert result.valid, result.error
+    assert "prevent" in checked.seen and sum(checked.seen.values()) >= 3, checked.seen  # (damage placed too)
