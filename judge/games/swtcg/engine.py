@@ -251,10 +251,19 @@ def _settle(ctx: Ctx, facts: Facts) -> None:
         if pid is not None:
             names.pop(pid, None)
         c = cards.get(ref)
-        if old_piloted or piloted or old_zone in ("pilot", "equipped") or zone in ("pilot", "equipped") \
-                or (c is not None and c.gear):
+        if old_zone == "equipped" or zone == "equipped" or (c is not None and c.gear):
             facts.keywords, facts.kw_values, facts.chance_base, facts.chance_cards = {}, {}, {}, {}
             facts.chance_moved = {}
+            continue
+        if old_piloted or piloted or old_zone == "pilot" or zone == "pilot":
+            # a pilot's move, or a unit's getting, losing or moving with its pilot: what each has comes
+            # from both (keyword instances, chance cards), so its own facts go and those of the unit it
+            # pilots or the pilot on it (each of those that changed is noted too: it was filed again)
+            _forget(facts, ref, old_pid, pid)
+            if c is not None:
+                other = cards.get(c.pilot) if c.pilot else cards.get(c.on) if c.zone == "pilot" and c.on else None
+                if other is not None:
+                    _forget(facts, other.ref, other.controller, None)
             continue
         facts.keywords.pop(ref, None)
         facts.kw_values.pop(ref, None)
@@ -268,6 +277,22 @@ def _settle(ctx: Ctx, facts: Facts) -> None:
                         facts.chance_moved[who] = {ref}
                     else:
                         moved.add(ref)
+
+
+def _forget(facts: Facts, ref: str, pid: str | None, other_pid: str | None) -> None:
+    """Drop the card ``ref``'s keyword instances and values, and its entry in the chance cards of
+    ``pid`` and ``other_pid`` (its controllers before and after a move): found again, the others kept
+    (legal._chance_base_moved)."""
+    facts.keywords.pop(ref, None)
+    facts.kw_values.pop(ref, None)
+    for who in (pid, other_pid):
+        if who is not None and who in facts.chance_base:
+            facts.chance_cards.pop(who, None)
+            moved = facts.chance_moved.get(who)
+            if moved is None:
+                facts.chance_moved[who] = {ref}
+            else:
+                moved.add(ref)
 
 
 _ANY: Final = frozenset(("any",))

@@ -625,22 +625,37 @@ def _chance_entry(ctx: Ctx, ref: str, grants: list[tuple[Card, Any]]) -> BaseCar
 
 
 def _chance_base_moved(ctx: Ctx, pid: str, kept: list[BaseCard], moved: set[str]) -> list[BaseCard]:
-    """``_chance_base`` of ``pid`` found from the one ``kept`` before the cards ``moved`` moved (each
-    with no pilot, no Equipment, while no card grants keywords: only its own entry may change, and
-    whether it has one, engine._settle): theirs found again, the others' kept."""
+    """``_chance_base`` of ``pid`` found from the one ``kept`` before the cards ``moved`` moved or got,
+    lost or moved with a pilot (each with no Equipment, while no card grants keywords: only their own
+    entries may change, and whether each has one, engine._settle): theirs found again, asked as
+    ``_chance_base`` asks which cards have one (their code's text, their pilot's), the others' kept."""
     cards = ctx.state.cards
     in_play = ctx.cards.derived("chances", _chances)
     own = ctx.cards.derived_codes("chances", _chances).get("", frozenset())
+    piloting = ctx.cards.derived("pilot-chances", _pilot_chances)
+    piloted = ctx.cards.derived_codes("pilot-chances", _pilot_chances).get("", frozenset())
     grants = en.grant_sources(ctx)
     found = [entry for entry in kept if entry[0] not in moved]
     for ref in moved:
         c = cards.get(ref)
-        if c is not None and c.controller == pid and (c.code in own or c.code not in in_play):
+        if c is None or c.controller != pid:
+            continue
+        p = cards.get(c.pilot) if c.pilot else None
+        if c.code in own or c.code not in in_play or (p is not None and (p.code in piloted
+                                                                         or p.code not in piloting)) \
+                or (c.gear and _equipped_on(ctx, ref)):
             entry = _chance_entry(ctx, ref, grants)
             if entry is not None:
                 found.append(entry)
     found.sort(key=_first)
     return found
+
+
+def _equipped_on(ctx: Ctx, ref: str) -> bool:
+    """Whether Equipment is on ``ref`` while some card's Equipment gives something (``_chance_base``)."""
+    if not ctx.cards.with_static("equip"):
+        return False
+    return any(c.on == ref for c in ctx.state.index().zone("equipped"))
 
 
 def _first(entry: BaseCard) -> str:
