@@ -275,31 +275,19 @@ def quick_step(step: Any, players: Sequence[str], cards: Any) -> SwAction | None
 
 def _parse_sound(step: dict[str, Any], players: Sequence[str], cards: Any) -> SwAction | None:
     """``parse_step``'s action for a step with no fault, made with the values in the order its class
-    takes them; None when the step may have one (``_parse_step`` then finds it, or makes the action)."""
+    takes them; None when the step may have one (``_parse_step`` then finds it, or makes the action).
+    A step with no key but ``by``, ``do`` and its verb's own (the commonest) has its keys told by their
+    count; the others' keys are each looked up (the inputs, the annotations, which must be sound)."""
     by = step.get("by")
     verb = step.get("do")
     if type(by) is not str or type(verb) is not str or by not in players:
         return None
     spec = KEYS.get(verb)
-    if spec is None or cards is None:
-        return None
-    roles = _ROLES[verb]
-    annotated = False
-    for key in step:
-        role = roles.get(key)
-        if role is None:
-            return None
-        if role:
-            annotated = True
-    if annotated:
-        faults: Faults = []
-        check_annotations(step, "", faults)
-        if faults:
-            return None
-    if not isinstance(cards, CardPool):
+    if spec is None or not isinstance(cards, CardPool):
         return None
     sound_sets: dict[str, set[str]] = cards.memo("sound-values", _sound_sets)
     args: list[Any] = []
+    present = 2  # (by and do)
     for name, kind, required in spec:
         value = step.get(name)
         if value is None:
@@ -307,6 +295,7 @@ def _parse_sound(step: dict[str, Any], players: Sequence[str], cards: Any) -> Sw
                 return None
             args.append(None)
             continue
+        present += 1
         if kind == "int":
             if type(value) is not int or not 0 <= value <= MAX_SMALL:
                 return None
@@ -325,6 +314,20 @@ def _parse_sound(step: dict[str, Any], players: Sequence[str], cards: Any) -> Sw
                     sound.clear()
                 sound.add(value)
         args.append(value)
+    if len(step) != present:  # other keys: each one a step of this verb may have, the annotations sound
+        roles = _ROLES[verb]
+        annotated = False
+        for key in step:
+            role = roles.get(key)
+            if role is None:
+                return None
+            if role:
+                annotated = True
+        if annotated:
+            faults: Faults = []
+            check_annotations(step, "", faults)
+            if faults:
+                return None
     return _make(verb, by, args)
 
 
