@@ -831,9 +831,19 @@ def effects_from(raw: list[list[Any]]) -> tuple[Effect, ...]:
 def reads_last_attack(cards: CardPool, codes: Iterable[str]) -> bool:
     """Whether any of ``codes`` is a card that reads a unit's last attack (Rebel Surrender): a game
     with one remembers each unit's (``GameState.last_hits``, swtcg.project.last-attack)."""
-    found = cards.derived("last-attack", lambda d: frozenset(
-        ("yes",) if any(e.kind == "discard-if-missed" for p in d.plays for o in p.options for e in o) else ()))
-    return any(found.get(code) for code in codes)
+    readers = cards.derived_codes("last-attack", _reads_last_attack).get("yes")
+    if not readers:
+        return False  # (no card of the pool does)
+    for code in codes:
+        if code in readers:
+            return True
+    return False
+
+
+def _reads_last_attack(d: CardDef) -> frozenset[str]:
+    """{"yes"} for a card that reads a unit's last attack (``reads_last_attack``)."""
+    return frozenset(("yes",) if any(e.kind == "discard-if-missed" for p in d.plays for o in p.options for e in o)
+                     else ())
 
 
 def each_of(ctx: Ctx, kind: str, pid: str) -> list[str]:

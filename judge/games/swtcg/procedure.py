@@ -24,10 +24,12 @@ def apply_step(ctx: Ctx, a: SwAction) -> None:
     if problem is not None:
         raise IllegalAction(*problem)
     # a Location or Equipment in play works all the time: its text matters now
-    for c in ctx.state.index().zones(("location", "equipped")):
-        if not ctx.card(c.code).implemented:
-            d = ctx.card(c.code)
-            raise NotImplementedCard(d.code, d.display, d.unparsed)
+    index = ctx.state.index()
+    if index.zone("location") or index.zone("equipped"):
+        for c in index.zones(("location", "equipped")):
+            if not ctx.card(c.code).implemented:
+                d = ctx.card(c.code)
+                raise NotImplementedCard(d.code, d.display, d.unparsed)
     apply(ctx, a)
     advance(ctx)
     unused = ctx.inputs.unused()

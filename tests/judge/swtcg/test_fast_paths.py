@@ -306,3 +306,30 @@ def test_pass_twice_is_two_forced_passes(seed: str) -> None:
     result = replay(parse_log(log, POOL), POOL, visitors=(checked,))
     assert result.valid, result.error
     assert "prevent" in checked.seen and sum(checked.seen.values()) >= 3, checked.seen  # (damage placed too)
+
+
+def test_a_decks_side_and_whether_it_reads_last_attacks_as_the_sets_say() -> None:
+    """``setup.side_of`` (one loop over the deck) is the one side of the set of its cards' sides,
+    neutral aside, else None; ``engine.reads_last_attack`` whether a code's card reads a unit's last
+    attack (only the codes that do are looked for)."""
+    from judge.games.swtcg import setup as su
+
+    def by_sets(deck: list[str]) -> str | None:
+        sides = {POOL.cards[c].side for c in deck if c in POOL.cards} - {"neutral"}
+        return next(iter(sides)) if len(sides) == 1 else None
+
+    codes = sorted(POOL.cards)
+    dark = [c for c in codes if POOL.cards[c].side == "dark"]
+    light = [c for c in codes if POOL.cards[c].side == "light"]
+    neutral = [c for c in codes if POOL.cards[c].side == "neutral"]
+    assert dark and light
+    decks = [dark[:30], light[:30], dark[:5] + light[:1], light[:3] + neutral + ["NOPE"], neutral, ["NOPE"], [],
+             neutral + dark[:2], dark[:2] + light[:2] + dark[2:4]]
+    for deck in decks:
+        assert su.side_of(deck, POOL) == by_sets(deck), deck
+    readers = [c for c in codes if any(e.kind == "discard-if-missed" for p in POOL.cards[c].plays
+                                       for o in p.options for e in o)]
+    assert readers
+    for deck in ([*dark[:20], readers[0]], dark[:20], [], ["NOPE", readers[-1]]):
+        assert en.reads_last_attack(POOL, deck) == any(c in readers for c in deck)
+        assert en.reads_last_attack(POOL, iter(deck)) == any(c in readers for c in deck)
