@@ -245,6 +245,7 @@ def _settle(ctx: Ctx, facts: Facts) -> None:
             facts.boost = None
         if old_code in cost or code in cost:
             facts.cost = {}
+            facts.no_cost = None
         names, by_pid, kinds = facts.names, facts.chance_base, facts.chance_cards
         if old_pid is not None:
             names.pop(old_pid, None)
@@ -306,6 +307,7 @@ def _chance_relevant(d: CardDef) -> frozenset[str]:
 
 def _drop_all(facts: Facts) -> None:
     facts.boost, facts.grants, facts.keywords, facts.kw_values, facts.cost = None, None, {}, {}, {}
+    facts.no_cost = None
     facts.names, facts.chance_base, facts.chance_cards, facts.chance_moved = {}, {}, {}, {}
 
 
@@ -438,7 +440,14 @@ def cost_delta(ctx: Ctx, pid: str, scope: str, source: str | None = None) -> int
     changes, from static abilities in play (found once while the cards stay where they are:
     GameState.index)."""
     st = ctx.state
-    by_pid = facts_of(ctx).cost
+    facts = facts_of(ctx)
+    none = facts.no_cost
+    if none is None:
+        by_code = st.index().by_code
+        none = facts.no_cost = not any(code in by_code for code in ctx.cards.with_static("cost"))
+    if none:
+        return 0  # (no card with a cost change in play: the loop below would find none)
+    by_pid = facts.cost
     by_scope = by_pid.get(pid)
     if by_scope is None:
         by_scope = by_pid[pid] = {}
@@ -1069,7 +1078,8 @@ def double_damage(ctx: Ctx, pending: list[dict[str, Any]]) -> None:
     discarded unit's Retaliate) or not a unit (a battle card) does no doubled damage."""
     st = ctx.state
     codes = ctx.cards.with_static("double-damage")
-    if not st.index().of_codes(codes):
+    by_code = st.index().by_code
+    if not any(code in by_code for code in codes):
         return  # (no such Location in play)
     doublers = [(c.ref, s.scope) for c in st.index().zone("location") if c.code in codes and active(st, c)
                 for s in ctx.card(c.code).statics if s.kind == "double-damage"]
@@ -1094,7 +1104,8 @@ def prevent_all(ctx: Ctx, pending: list[dict[str, Any]]) -> None:
     aside)."""
     st = ctx.state
     codes = ctx.cards.with_static("prevent-all")
-    if not st.index().of_codes(codes):
+    by_code = st.index().by_code
+    if not any(code in by_code for code in codes):
         return  # (no such card in play)
     for p in pending:
         for ref in (p["target"], p["source"]):

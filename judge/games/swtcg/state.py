@@ -327,6 +327,9 @@ class Facts:
         self.kw_values: dict[str, dict[str, int]] = {}  # engine._kw_values, by reference
         # engine.cost_delta: by player, then scope, then the code of the card whose ability it is (None: any)
         self.cost: dict[str, dict[str, dict[str | None, int]]] = {}
+        # engine.cost_delta: True when no card whose code has a cost change is anywhere in play (every
+        # cost changes by 0), None until asked (dropped with ``cost``)
+        self.no_cost: bool | None = None
         self.names: dict[str, dict[str, list[str]]] = {}  # engine.same_name: by player, then name
         self.chance_base: dict[str, Any] = {}  # legal._chance_base, by player
         self.chance_moved: dict[str, set[str]] = {}  # by player, the cards whose entry there is to be found again
