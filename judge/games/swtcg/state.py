@@ -185,18 +185,35 @@ class CardIndex:
                                 c.zone if c is not None else None, c is not None and bool(c.pilot)))
         if old is not None:
             was, zone, controller, code, piloted = old
-            if c is was and c.zone == zone and c.controller == controller and c.code == code \
-                    and bool(c.pilot) == piloted:
+            if c is was:  # (the same card, in its place in the order: only the tables whose key changed)
+                new_zone, new_controller, new_code, new_piloted = c.zone, c.controller, c.code, bool(c.pilot)
+                if new_zone == zone and new_controller == controller and new_code == code \
+                        and new_piloted == piloted:
+                    return
+                pos = self.pos
+                place = pos[ref]
+                if new_zone != zone:
+                    _unfile(self.by_zone, zone, c)
+                    _file(self.by_zone, new_zone, c, place, pos)
+                if new_controller != controller:
+                    _unfile(self.by_controller, controller, c)
+                    _file(self.by_controller, new_controller, c, place, pos)
+                if new_code != code:
+                    _unfile(self.by_code, code, c)
+                    _file(self.by_code, new_code, c, place, pos)
+                if new_piloted != piloted:
+                    if piloted:
+                        _drop(self.piloted, c)
+                    else:
+                        _place(self.piloted, c, place, pos)
+                self.filed[ref] = (c, new_zone, new_controller, new_code, new_piloted)
                 return
             del self.filed[ref]
             _unfile(self.by_zone, zone, was)
             _unfile(self.by_controller, controller, was)
             _unfile(self.by_code, code, was)
             if piloted:
-                for i in range(len(self.piloted)):
-                    if self.piloted[i] is was:
-                        del self.piloted[i]
-                        break
+                _drop(self.piloted, was)
             if c is not was:
                 del self.pos[ref]
         if c is None:
@@ -268,6 +285,14 @@ class CardIndex:
 
 
 _NONE: Final[list[Card]] = []
+
+
+def _drop(cards: list[Card], c: Card) -> None:
+    """``c`` (that card, not one equal to it) leaves ``cards``."""
+    for i in range(len(cards)):
+        if cards[i] is c:
+            del cards[i]
+            return
 
 
 def _unfile(table: dict[str, list[Card]], key: str, c: Card) -> None:
