@@ -221,9 +221,10 @@ def facts_of(ctx: Ctx) -> Facts:
 def _settle(ctx: Ctx, facts: Facts) -> None:
     """Drop what the cards moved (``Facts.moves``) may have changed: with a card granting keywords in
     play, or one moving, everything; the cards boosting stats, or the cost changes, when such a card
-    moves; the names of its controllers' units (``same_name``); its keyword instances; with a pilot
-    or Equipment moving, or a unit getting or losing a pilot or moving with Equipment, every card's
-    keyword instances and chance cards (``legal._chance_base``: from the pilot's, the Equipment's text); its
+    moves; the names of its controllers' units (``same_name``); its keyword instances; with
+    Equipment moving, or a unit moving with Equipment, every card's keyword instances and chance
+    cards (``legal._chance_base``: from the Equipment's text); with a pilot moving, or a unit
+    getting, losing or moving with a pilot, those of the card and of its pilot or unit; its
     controllers' chance cards when its own text has something for a chance (or a code the pool does
     not know). tests/judge/swtcg/test_fast_paths.py compares what is kept with what a state
     without it finds, after every step of self-play games."""
