@@ -877,23 +877,12 @@ def _variants(ctx: Ctx, pid: str, play: Play, in_order: _Refs) -> Iterator[Varia
     """(option, target, pay, dice) of each step of a play, one per option and target (a few:
     self-play tries them in turn)."""
     st = ctx.state
-    for option, effects in enumerate(play.options):
-        kinds = {e.target for e in effects if e.kind not in ("reroll", "disrupt")}
-        dice = None
-        for e in effects:
-            if e.kind == "reroll":
-                dice = _misses(ctx, e.amount)
+    for chosen, reroll, mine, theirs, prevents, targeted, only in _shapes(ctx, play):
+        dice = _misses(ctx, reroll) if reroll is not None else None
         pay = st.players[pid].force if play.any_amount else None
-        chosen = option if len(play.options) > 1 else None
-        if not kinds & TARGETED:
+        if not targeted:
             yield chosen, None, pay, dice
             continue
-        mine = "your-unit" in kinds
-        theirs = bool(kinds & {"enemy-unit", "enemy-character-unit", "enemy-ground-or-character-unit",
-                               "dark-character-unit"})
-        prevents = any(e.kind == "prevent" for e in effects)
-        targeted = sorted(kinds & TARGETED)
-        only = targeted[0] if len(targeted) == 1 else None  # (the usual one kind: asked with no all() per card)
         for ref in in_order.refs():
             c = st.cards[ref]
             if c.zone in IN_PLAY and not (mine and c.controller != pid) and not (theirs and c.controller == pid) \
@@ -901,3 +890,38 @@ def _variants(ctx: Ctx, pid: str, play: Play, in_order: _Refs) -> Iterator[Varia
                     and (en.target_problem(ctx, only, pid, ref, None) is None if only is not None
                          else all(en.target_problem(ctx, kind, pid, ref, None) is None for kind in targeted)):
                 yield chosen, ref, pay, dice  # (a target the effects cannot have: check would say so)
+
+
+# an option of a play as ``_variants`` reads it: its number (None: the play has one), the amount of its
+# last reroll effect (None: none), whether it targets one's own units only, enemy units only, units
+# with damage waiting only (prevent), the kinds of target it has (sorted), the one kind when one
+Shape = tuple[int | None, int | None, bool, bool, bool, tuple[str, ...], str | None]
+_THEIRS: Final = frozenset(("enemy-unit", "enemy-character-unit", "enemy-ground-or-character-unit",
+                            "dark-character-unit"))
+
+
+def _no_shapes(_: CardPool) -> dict[int, tuple[Play, list[Shape]]]:
+    return {}
+
+
+def _shapes(ctx: Ctx, play: Play) -> list[Shape]:
+    """``play``'s options as ``_variants`` reads them, found once per play (kept with the pool, by the
+    play's identity: a play of the pool's cards)."""
+    table: dict[int, tuple[Play, list[Shape]]] = ctx.cards.memo("play-shapes", _no_shapes)
+    found = table.get(id(play))
+    if found is not None and found[0] is play:
+        return found[1]
+    shapes: list[Shape] = []
+    several = len(play.options) > 1
+    for option, effects in enumerate(play.options):
+        kinds = {e.target for e in effects if e.kind not in ("reroll", "disrupt")}
+        reroll: int | None = None
+        for e in effects:
+            if e.kind == "reroll":
+                reroll = e.amount
+        targeted = tuple(sorted(kinds & TARGETED))
+        shapes.append((option if several else None, reroll, "your-unit" in kinds, bool(kinds & _THEIRS),
+                       any(e.kind == "prevent" for e in effects), targeted,
+                       targeted[0] if len(targeted) == 1 else None))
+    table[id(play)] = (play, shapes)
+    return shapes

@@ -333,3 +333,68 @@ def test_a_decks_side_and_whether_it_reads_last_attacks_as_the_sets_say() -> Non
     for deck in ([*dark[:20], readers[0]], dark[:20], [], ["NOPE", readers[-1]]):
         assert en.reads_last_attack(POOL, deck) == any(c in readers for c in deck)
         assert en.reads_last_attack(POOL, iter(deck)) == any(c in readers for c in deck)
+
+
+def _variants_as_written(ctx: Ctx, pid: str, play: Any, in_order: Any) -> list[Any]:
+    """``legal._variants`` as it read each option's effects at every call (the reference)."""
+    st = ctx.state
+    out = []
+    for option, effects in enumerate(play.options):
+        kinds = {e.target for e in effects if e.kind not in ("reroll", "disrupt")}
+        dice = None
+        for e in effects:
+            if e.kind == "reroll":
+                dice = legal._misses(ctx, e.amount)
+        pay = st.players[pid].force if play.any_amount else None
+        chosen = option if len(play.options) > 1 else None
+        if not kinds & legal.TARGETED:
+            out.append((chosen, None, pay, dice))
+            continue
+        mine = "your-unit" in kinds
+        theirs = bool(kinds & {"enemy-unit", "enemy-character-unit", "enemy-ground-or-character-unit",
+                               "dark-character-unit"})
+        prevents = any(e.kind == "prevent" for e in effects)
+        targeted = sorted(kinds & legal.TARGETED)
+        for ref in in_order.refs():
+            c = st.cards[ref]
+            if c.zone in ("space", "ground", "character", "pilot") and not (mine and c.controller != pid) \
+                    and not (theirs and c.controller == pid) \
+                    and not (prevents and not any(d["target"] == ref for d in st.damage)) \
+                    and all(en.target_problem(ctx, kind, pid, ref, None) is None for kind in targeted):
+                out.append((chosen, ref, pay, dice))
+    return out
+
+
+class VariantsChecked:
+    """After each step: every play of every card of the pool, for each player, has the variants the
+    reference finds (``legal._variants`` reads each play's options once, ``legal._shapes``)."""
+
+    def __init__(self) -> None:
+        self.seen = 0
+
+    def begin(self, log: Any, setup: Any) -> None:
+        pass
+
+    def end(self, result: Any) -> None:
+        pass
+
+    def visit_step(self, record: Any) -> None:
+        live = record.state
+        if live.phase == "over" or not live.cards:
+            return
+        ctx = Ctx(live.copy(), POOL)
+        ctx.checking = True
+        for pid in live.players:
+            for d in POOL.cards.values():
+                for play in d.plays:
+                    want = _variants_as_written(ctx, pid, play, legal._Refs(ctx.state.cards, True))
+                    assert list(legal._variants(ctx, pid, play, legal._Refs(ctx.state.cards, True))) == want
+                    self.seen += len(want)
+
+
+def test_variants_read_each_play_once_and_find_what_reading_it_each_time_finds() -> None:
+    log = play_game("variants-1", "DARK-60", "LIGHT-60", game="swtcg", max_steps=600).log
+    checked = VariantsChecked()
+    result = replay(parse_log(log, POOL), POOL, visitors=(checked,))
+    assert result.valid, result.error
+    assert checked.seen > 100, checked.seen
