@@ -1209,9 +1209,10 @@ def hits(ctx: Ctx, roll: dict[str, Any], attack: bool) -> tuple[int, int, int, i
     """(hits, need, accuracy, critical) of a roll against its target: 4+ hits, 5+ against Armor
     (swtcg.keywords.armor-threshold); Accuracy adds to attack dice (swtcg.keywords.accuracy); a natural
     6 gives Critical Hit's extra damage once (base.glossary). Dice of damage get neither."""
-    target = roll["target"]
-    need = 5 if target in ctx.state.cards and kw_value(ctx, target, "armor") else 4
-    acc = kw_value(ctx, roll["source"], "accuracy") if attack and roll["source"] in ctx.state.cards else 0
+    target, source = roll["target"], roll["source"]
+    cards = ctx.state.cards
+    need = 5 if target in cards and kw_value(ctx, target, "armor") else 4
+    acc = kw_value(ctx, source, "accuracy") if attack and source in cards else 0
     n = 0
     six = False
     dice: list[int] = roll["dice"]
@@ -1221,8 +1222,8 @@ def hits(ctx: Ctx, roll: dict[str, Any], attack: bool) -> tuple[int, int, int, i
         if d == 6:
             six = True
     crit = 0
-    if attack and six and roll["source"] in ctx.state.cards:
-        crit = kw_value(ctx, roll["source"], "critical-hit")
+    if attack and six and source in cards:
+        crit = kw_value(ctx, source, "critical-hit")
     return n, need, acc, crit
 
 
@@ -1641,19 +1642,23 @@ def attack_roll(ctx: Ctx) -> None:
     st = ctx.state
     a = st.attack
     assert a is not None
-    if a["attacker"] not in st.cards or a["defender"] not in st.cards:
+    attacker, defender = a["attacker"], a["defender"]
+    cards = st.cards
+    att = cards.get(attacker)
+    dfd = cards.get(defender)
+    if att is None or dfd is None:
         return
-    power = stat(ctx, a["attacker"], "power")
-    if st.cards[a["defender"]].zone != st.cards[a["attacker"]].zone:
+    power = stat(ctx, attacker, "power")
+    if dfd.zone != att.zone:
         # Bombard X: X dice instead of its power, changed by what changes its power (swtcg.base.bombard)
-        printed = ctx.cdef(a["attacker"]).power + _pilot_power(ctx, a["attacker"])
-        power += kw_value(ctx, a["attacker"], "bombard") - printed
-    power = max(0, power - kw_value(ctx, a["defender"], "shields"))
-    dice = roll_dice(ctx, st.cards[a["attacker"]].controller, power, "attack", a["attacker"], a["defender"],
-                     "swtcg.base.attack")
+        printed = ctx.cdef(attacker).power + _pilot_power(ctx, attacker)
+        power += kw_value(ctx, attacker, "bombard") - printed
+    power = max(0, power - kw_value(ctx, defender, "shields"))
+    player = att.controller
+    dice = roll_dice(ctx, player, power, "attack", attacker, defender, "swtcg.base.attack")
     a["rolled"] = len(dice)
-    st.roll = {"purpose": "attack", "dice": dice, "player": st.cards[a["attacker"]].controller,
-               "source": a["attacker"], "target": a["defender"], "used": []}
+    st.roll = {"purpose": "attack", "dice": dice, "player": player, "source": attacker, "target": defender,
+               "used": []}
     st.frames.append({"f": "attack-hits"})
     open_chance(ctx, "reroll")
 
@@ -1669,27 +1674,28 @@ def attack_hits(ctx: Ctx) -> None:
     roll, st.roll = st.roll, None
     a = st.attack
     assert roll is not None and a is not None
-    if a["attacker"] not in st.cards or a["defender"] not in st.cards:
+    attacker, defender = a["attacker"], a["defender"]
+    if attacker not in st.cards or defender not in st.cards:
         return
     n, need, acc, crit = hits(ctx, roll, attack=True)
-    if st.last_hits is not None and a["attacker"] in st.cards:
-        st.last_hits[a["attacker"]] = n  # swtcg.project.last-attack
+    if st.last_hits is not None:
+        st.last_hits[attacker] = n  # swtcg.project.last-attack
     total = n + crit
     ctx.records.append(rc.HitsRecord(("swtcg.base.attack", "swtcg.keywords.accuracy", "swtcg.keywords.armor-threshold"),
-                                     target=a["defender"], hits=n, need=need, accuracy=acc, critical=crit,
+                                     target=defender, hits=n, need=need, accuracy=acc, critical=crit,
                                      damage=total))
-    stun = kw_value(ctx, a["attacker"], "stun")
-    pending = [{"target": a["defender"], "amount": total, "source": a["attacker"], "prevented": 0, "stun": stun}]
+    stun = kw_value(ctx, attacker, "stun")
+    pending = [{"target": defender, "amount": total, "source": attacker, "prevented": 0, "stun": stun}]
     # Parry X: a natural 1 among the attack dice (after rerolls, Accuracy aside) prevents X (swtcg.project.parry)
-    parry = kw_value(ctx, a["defender"], "parry") if any(d == 1 for d in roll["dice"]) else 0
+    parry = kw_value(ctx, defender, "parry") if any(d == 1 for d in roll["dice"]) else 0
     if parry:
         pending[0]["parry"] = parry
-    left = remaining_health(ctx, a["defender"])
-    if total > left and kw_value(ctx, a["attacker"], "overkill"):
-        others = [c.ref for c in st.units_in(st.cards[a["defender"]].zone)
-                  if c.ref not in (a["defender"], a["attacker"])]
+    left = remaining_health(ctx, defender)
+    if total > left and kw_value(ctx, attacker, "overkill"):
+        others = [c.ref for c in st.units_in(st.cards[defender].zone)
+                  if c.ref not in (defender, attacker)]
         if others:
-            pid = st.cards[a["attacker"]].controller
+            pid = st.cards[attacker].controller
             other = ctx.decide(Decision(by=pid, kind="overkill", options=(*others, None),
                                         rules=("swtcg.keywords.overkill-remaining-health",),
                                         prompt=Msg(
@@ -1699,7 +1705,7 @@ def attack_hits(ctx: Ctx) -> None:
                                         )))
             if other is not None:
                 pending[0]["amount"] = left
-                pending.append({"target": other, "amount": total - left, "source": a["attacker"], "prevented": 0,
+                pending.append({"target": other, "amount": total - left, "source": attacker, "prevented": 0,
                                 "stun": stun})
     open_damage(ctx, pending)
 

@@ -115,6 +115,9 @@ def may(ctx: Ctx, pid: str) -> list[str]:
     if found is None:
         return sorted(set(checked_options(ctx, pid)))
     found.sort()
+    for i in range(1, len(found)):
+        if found[i] == found[i - 1]:  # (a name twice: each once)
+            return sorted(set(found))
     return found
 
 
@@ -143,11 +146,12 @@ def _deploy_may(ctx: Ctx, pid: str) -> list[str] | None:
 
 
 def _hand_defs(ctx: Ctx, p: Player) -> list[CardDef] | None:
-    """The definitions of the cards ``p`` holds in hand, each code once (unknown cards left out); None
-    for a code the pool does not know or one with a dot (``checked_options`` says what then)."""
+    """The definitions of the cards ``p`` holds in hand, in its order, a code as often as it is there
+    (``may`` names each step once; unknown cards left out); None for a code the pool does not know
+    or one with a dot (``checked_options`` says what then)."""
     pool = ctx.cards.cards
     out: list[CardDef] = []
-    for code in set(p.hand):
+    for code in p.hand:
         if code == UNKNOWN:
             continue
         d = pool.get(code)
@@ -209,7 +213,7 @@ def _build_may(ctx: Ctx, pid: str) -> list[str] | None:
                 in_order = _Refs(st.cards, False)
             for name, group in _unit_plays(ctx, pid, ref, in_order):
                 _first_passing(ctx, name, group, out)
-    return _unique(out)
+    return out
 
 
 def _may_pilot(ctx: Ctx, pid: str, c: Card, d: CardDef) -> bool:
@@ -246,7 +250,7 @@ def _act_may(ctx: Ctx, pid: str) -> list[str]:
             in_order = _Refs(st.cards, False)
         for name, group in _unit_plays(ctx, pid, ref, in_order):
             _first_passing(ctx, name, group, out)
-    return _unique(out)
+    return out
 
 
 def _chance_may(ctx: Ctx, pid: str) -> list[str] | None:
@@ -293,7 +297,7 @@ def _chance_may(ctx: Ctx, pid: str) -> list[str] | None:
         for iid, k, first in activated:
             if not _keyword_idle(ctx, pid, ref, iid, first):
                 _first_passing(ctx, "use " + iid, _keyword_steps(ctx, pid, ref, iid, k), out)
-    return _unique(out)
+    return out
 
 
 def _can_attack_one(ctx: Ctx, pid: str, ref: str, units: list[Card]) -> bool:
@@ -309,10 +313,6 @@ def _first_passing(ctx: Ctx, name: str, group: Iterable[SwAction], out: list[str
         if check(ctx, a) is None:
             out.append(name)
             return
-
-
-def _unique(names: list[str]) -> list[str]:
-    return names if len(set(names)) == len(names) else list(set(names))
 
 
 def nothing_in_chance(ctx: Ctx, pid: str) -> bool:
