@@ -37,7 +37,7 @@ from judge.games.swtcg.steps import (
     Use,
 )
 
-VERBS_BY_WAIT = {
+VERBS_BY_WAIT: Final = {
     "deploy": ("deploy", "pass"),
     "partial": ("build", "pass"),
     "build": ("build", "deploy", "pilot", "use", "complete", "equip", "pass"),
@@ -45,14 +45,15 @@ VERBS_BY_WAIT = {
     "act": ("attack", "skip", "use"),
     "chance": ("play", "use", "prevent", "reroll", "pass"),
 }
-WAIT_RULE = {"deploy": "swtcg.setup.out-of-units", "partial": "swtcg.setup.units-only",
-             "build": "swtcg.base.turn.command", "retreat": "swtcg.retreat.untapped-only",
-             "act": "swtcg.base.battle.order", "chance": "swtcg.pop.dark-side-first"}
+WAIT_RULE: Final = {"deploy": "swtcg.setup.out-of-units", "partial": "swtcg.setup.units-only",
+                    "build": "swtcg.base.turn.command", "retreat": "swtcg.retreat.untapped-only",
+                    "act": "swtcg.base.battle.order", "chance": "swtcg.pop.dark-side-first"}
 # the chance each play window belongs to
-WINDOW_RULE = {"any": "swtcg.abilities.activated-when", "attack": "swtcg.timing.for-this-attack",
-               "reroll": "swtcg.pop.dice-roll", "prevent": "swtcg.damage.prevent-when",
-               "disrupt": "swtcg.keywords.disrupt-targets", "build": "swtcg.timing.play-only-build-step",
-               "no-attack": "swtcg.timing.play-only-no-attack", "would-attack": "swtcg.timing.play-only-would-attack"}
+WINDOW_RULE: Final = {"any": "swtcg.abilities.activated-when", "attack": "swtcg.timing.for-this-attack",
+                      "reroll": "swtcg.pop.dice-roll", "prevent": "swtcg.damage.prevent-when",
+                      "disrupt": "swtcg.keywords.disrupt-targets", "build": "swtcg.timing.play-only-build-step",
+                      "no-attack": "swtcg.timing.play-only-no-attack",
+                      "would-attack": "swtcg.timing.play-only-would-attack"}
 
 Problem = tuple[str, str] | None
 
@@ -880,11 +881,11 @@ def _check_pass(ctx: Ctx, a: Pass) -> Problem:
     return None
 
 
-CHECKS: dict[str, Any] = {"deploy": _check_deploy, "build": _check_build, "pilot": _check_pilot,
-                          "complete": _check_complete, "equip": _check_equip,
-                          "retreat": _check_retreat, "attack": _check_attack, "skip": _check_skip,
-                          "play": _check_play, "use": _check_use, "prevent": _check_use, "reroll": _check_use,
-                          "pass": _check_pass}
+CHECKS: Final[dict[str, Any]] = {"deploy": _check_deploy, "build": _check_build, "pilot": _check_pilot,
+                                 "complete": _check_complete, "equip": _check_equip,
+                                 "retreat": _check_retreat, "attack": _check_attack, "skip": _check_skip,
+                                 "play": _check_play, "use": _check_use, "prevent": _check_use, "reroll": _check_use,
+                                 "pass": _check_pass}
 
 
 # ====================================================================== apply
@@ -1222,6 +1223,7 @@ def apply(ctx: Ctx, a: SwAction) -> None:
         APPLY[a.verb](ctx, a)
 
 
-APPLY: dict[str, Any] = {"deploy": _deploy, "build": _build, "pilot": _pilot, "retreat": _retreat, "attack": _attack,
-                         "skip": _skip, "play": _play, "use": _use, "prevent": _use, "reroll": _use, "pass": _pass,
-                         "complete": _complete, "equip": _equip}
+APPLY: Final[dict[str, Any]] = {
+    "deploy": _deploy, "build": _build, "pilot": _pilot, "retreat": _retreat, "attack": _attack, "skip": _skip,
+    "play": _play, "use": _use, "prevent": _use, "reroll": _use, "pass": _pass, "complete": _complete,
+    "equip": _equip}

@@ -51,11 +51,11 @@ from judge.games.swtcg.state import ARENAS, ARENAS_OR_BUILD, IN_PLAY, Card, Fact
 from judge.kernel.core import Decision, IllegalAction, KernelLoop, MissingOutcome, PendingDecision, Record
 from judge.kernel.rng import Rng
 
-MAX_LOOP = 5_000  # procedure steps run by one step of a log before it is taken for a loop
-FORCE_PER_TURN = 4  # base.turn.ready
-SETUP_BUILD_POINTS = 30  # swtcg.setup.out-of-units
-OPENING_HAND = 7  # base.setup (swtcg.project.opening-hand)
-STACK_MAX = 4  # swtcg.stacking.normal-rules
+MAX_LOOP: Final = 5_000  # procedure steps run by one step of a log before it is taken for a loop
+FORCE_PER_TURN: Final = 4  # base.turn.ready
+SETUP_BUILD_POINTS: Final = 30  # swtcg.setup.out-of-units
+OPENING_HAND: Final = 7  # base.setup (swtcg.project.opening-hand)
+STACK_MAX: Final = 4  # swtcg.stacking.normal-rules
 
 
 class NotImplementedCard(Exception):
@@ -221,9 +221,10 @@ def facts_of(ctx: Ctx) -> Facts:
 def _settle(ctx: Ctx, facts: Facts) -> None:
     """Drop what the cards moved (``Facts.moves``) may have changed: with a card granting keywords in
     play, or one moving, everything; the cards boosting stats, or the cost changes, when such a card
-    moves; the names of its controllers' units (``same_name``); its keyword instances; with a pilot
-    or Equipment moving, or a unit getting or losing a pilot or moving with Equipment, every card's
-    keyword instances and chance cards (``legal._chance_base``: from the pilot's, the Equipment's text); its
+    moves; the names of its controllers' units (``same_name``); its keyword instances; with
+    Equipment moving, or a unit moving with Equipment, every card's keyword instances and chance
+    cards (``legal._chance_base``: from the Equipment's text); with a pilot moving, or a unit
+    getting, losing or moving with a pilot, those of the card and of its pilot or unit; its
     controllers' chance cards when its own text has something for a chance (or a code the pool does
     not know). tests/judge/swtcg/test_fast_paths.py compares what is kept with what a state
     without it finds, after every step of self-play games."""
@@ -245,16 +246,26 @@ def _settle(ctx: Ctx, facts: Facts) -> None:
             facts.boost = None
         if old_code in cost or code in cost:
             facts.cost = {}
+            facts.no_cost = None
         names, by_pid, kinds = facts.names, facts.chance_base, facts.chance_cards
         if old_pid is not None:
             names.pop(old_pid, None)
         if pid is not None:
             names.pop(pid, None)
         c = cards.get(ref)
-        if old_piloted or piloted or old_zone in ("pilot", "equipped") or zone in ("pilot", "equipped") \
-                or (c is not None and c.gear):
+        if old_zone == "equipped" or zone == "equipped" or (c is not None and c.gear):
             facts.keywords, facts.kw_values, facts.chance_base, facts.chance_cards = {}, {}, {}, {}
             facts.chance_moved = {}
+            continue
+        if old_piloted or piloted or old_zone == "pilot" or zone == "pilot":
+            # a pilot's move, or a unit's getting, losing or moving with its pilot: what each has comes
+            # from both (keyword instances, chance cards), so its own facts go and those of the unit it
+            # pilots or the pilot on it (each of those that changed is noted too: it was filed again)
+            _forget(facts, ref, old_pid, pid)
+            if c is not None:
+                other = cards.get(c.pilot) if c.pilot else cards.get(c.on) if c.zone == "pilot" and c.on else None
+                if other is not None:
+                    _forget(facts, other.ref, other.controller, None)
             continue
         facts.keywords.pop(ref, None)
         facts.kw_values.pop(ref, None)
@@ -270,6 +281,22 @@ def _settle(ctx: Ctx, facts: Facts) -> None:
                         moved.add(ref)
 
 
+def _forget(facts: Facts, ref: str, pid: str | None, other_pid: str | None) -> None:
+    """Drop the card ``ref``'s keyword instances and values, and its entry in the chance cards of
+    ``pid`` and ``other_pid`` (its controllers before and after a move): found again, the others kept
+    (legal._chance_base_moved)."""
+    facts.keywords.pop(ref, None)
+    facts.kw_values.pop(ref, None)
+    for who in (pid, other_pid):
+        if who is not None and who in facts.chance_base:
+            facts.chance_cards.pop(who, None)
+            moved = facts.chance_moved.get(who)
+            if moved is None:
+                facts.chance_moved[who] = {ref}
+            else:
+                moved.add(ref)
+
+
 _ANY: Final = frozenset(("any",))
 
 
@@ -281,6 +308,7 @@ def _chance_relevant(d: CardDef) -> frozenset[str]:
 
 def _drop_all(facts: Facts) -> None:
     facts.boost, facts.grants, facts.keywords, facts.kw_values, facts.cost = None, None, {}, {}, {}
+    facts.no_cost = None
     facts.names, facts.chance_base, facts.chance_cards, facts.chance_moved = {}, {}, {}, {}
 
 
@@ -413,7 +441,14 @@ def cost_delta(ctx: Ctx, pid: str, scope: str, source: str | None = None) -> int
     changes, from static abilities in play (found once while the cards stay where they are:
     GameState.index)."""
     st = ctx.state
-    by_pid = facts_of(ctx).cost
+    facts = facts_of(ctx)
+    none = facts.no_cost
+    if none is None:
+        by_code = st.index().by_code
+        none = facts.no_cost = not any(code in by_code for code in ctx.cards.with_static("cost"))
+    if none:
+        return 0  # (no card with a cost change in play: the loop below would find none)
+    by_pid = facts.cost
     by_scope = by_pid.get(pid)
     if by_scope is None:
         by_scope = by_pid[pid] = {}
@@ -806,9 +841,19 @@ def effects_from(raw: list[list[Any]]) -> tuple[Effect, ...]:
 def reads_last_attack(cards: CardPool, codes: Iterable[str]) -> bool:
     """Whether any of ``codes`` is a card that reads a unit's last attack (Rebel Surrender): a game
     with one remembers each unit's (``GameState.last_hits``, swtcg.project.last-attack)."""
-    found = cards.derived("last-attack", lambda d: frozenset(
-        ("yes",) if any(e.kind == "discard-if-missed" for p in d.plays for o in p.options for e in o) else ()))
-    return any(found.get(code) for code in codes)
+    readers = cards.derived_codes("last-attack", _reads_last_attack).get("yes")
+    if not readers:
+        return False  # (no card of the pool does)
+    for code in codes:
+        if code in readers:
+            return True
+    return False
+
+
+def _reads_last_attack(d: CardDef) -> frozenset[str]:
+    """{"yes"} for a card that reads a unit's last attack (``reads_last_attack``)."""
+    return frozenset(("yes",) if any(e.kind == "discard-if-missed" for p in d.plays for o in p.options for e in o)
+                     else ())
 
 
 def each_of(ctx: Ctx, kind: str, pid: str) -> list[str]:
@@ -1034,7 +1079,8 @@ def double_damage(ctx: Ctx, pending: list[dict[str, Any]]) -> None:
     discarded unit's Retaliate) or not a unit (a battle card) does no doubled damage."""
     st = ctx.state
     codes = ctx.cards.with_static("double-damage")
-    if not st.index().of_codes(codes):
+    by_code = st.index().by_code
+    if not any(code in by_code for code in codes):
         return  # (no such Location in play)
     doublers = [(c.ref, s.scope) for c in st.index().zone("location") if c.code in codes and active(st, c)
                 for s in ctx.card(c.code).statics if s.kind == "double-damage"]
@@ -1059,7 +1105,8 @@ def prevent_all(ctx: Ctx, pending: list[dict[str, Any]]) -> None:
     aside)."""
     st = ctx.state
     codes = ctx.cards.with_static("prevent-all")
-    if not st.index().of_codes(codes):
+    by_code = st.index().by_code
+    if not any(code in by_code for code in codes):
         return  # (no such card in play)
     for p in pending:
         for ref in (p["target"], p["source"]):
@@ -1162,9 +1209,10 @@ def hits(ctx: Ctx, roll: dict[str, Any], attack: bool) -> tuple[int, int, int, i
     """(hits, need, accuracy, critical) of a roll against its target: 4+ hits, 5+ against Armor
     (swtcg.keywords.armor-threshold); Accuracy adds to attack dice (swtcg.keywords.accuracy); a natural
     6 gives Critical Hit's extra damage once (base.glossary). Dice of damage get neither."""
-    target = roll["target"]
-    need = 5 if target in ctx.state.cards and kw_value(ctx, target, "armor") else 4
-    acc = kw_value(ctx, roll["source"], "accuracy") if attack and roll["source"] in ctx.state.cards else 0
+    target, source = roll["target"], roll["source"]
+    cards = ctx.state.cards
+    need = 5 if target in cards and kw_value(ctx, target, "armor") else 4
+    acc = kw_value(ctx, source, "accuracy") if attack and source in cards else 0
     n = 0
     six = False
     dice: list[int] = roll["dice"]
@@ -1174,8 +1222,8 @@ def hits(ctx: Ctx, roll: dict[str, Any], attack: bool) -> tuple[int, int, int, i
         if d == 6:
             six = True
     crit = 0
-    if attack and six and roll["source"] in ctx.state.cards:
-        crit = kw_value(ctx, roll["source"], "critical-hit")
+    if attack and six and source in cards:
+        crit = kw_value(ctx, source, "critical-hit")
     return n, need, acc, crit
 
 
@@ -1208,17 +1256,18 @@ def open_chance(ctx: Ctx, kind: str) -> None:
 
 
 # the held abilities' window a kind of chance releases, and the rules its record cites (open_chance)
-_CHANCE_WINDOW = {"reroll": "reroll", "prevent": "prevent", "general": "chance", "attack": "chance"}
-_CHANCE_RULES = {kind: (rule, "swtcg.pop.dark-side-first") for kind, rule in (
+_CHANCE_WINDOW: Final = {"reroll": "reroll", "prevent": "prevent", "general": "chance", "attack": "chance"}
+_CHANCE_RULES: Final = {kind: (rule, "swtcg.pop.dark-side-first") for kind, rule in (
     ("reroll", "swtcg.pop.dice-roll"), ("prevent", "swtcg.pop.damage"),
     ("disrupt", "swtcg.keywords.disrupt-dark-side-first"))}
-_CHANCE_RULES_OTHER = ("swtcg.pop.triggers-first", "swtcg.pop.dark-side-first")
-_PASS_RULES = {False: ("swtcg.pop.two-passes-end",), True: ("swtcg.pop.two-passes-end", "swtcg.project.forced-pass")}
+_CHANCE_RULES_OTHER: Final = ("swtcg.pop.triggers-first", "swtcg.pop.dark-side-first")
+_PASS_RULES: Final = {False: ("swtcg.pop.two-passes-end",),
+                      True: ("swtcg.pop.two-passes-end", "swtcg.project.forced-pass")}
 
 # the records of chances to play that come back with the same values, most of a replay's records (a
 # chance opening, a pass, a chance ending), each made once and shared: records are immutable values
 # (``may`` of an opening: an empty tuple, written as []); each table emptied when it holds MAX_SHARED
-MAX_SHARED = 64
+MAX_SHARED: Final = 64
 
 
 class _PlayerRecords:
@@ -1232,8 +1281,8 @@ class _PlayerRecords:
         self.opened: dict[str, Record] = {}
 
 
-_BY_PLAYER: dict[str, _PlayerRecords] = {}
-_ENDED: dict[str, Record] = {}  # a chance's end, by kind
+_BY_PLAYER: Final[dict[str, _PlayerRecords]] = {}
+_ENDED: Final[dict[str, Record]] = {}  # a chance's end, by kind
 
 
 def _records_of(pid: str) -> _PlayerRecords:
@@ -1292,6 +1341,25 @@ def pass_chance(ctx: Ctx, pid: str, auto: bool) -> None:
         close_chance(ctx)
     else:
         st.turn = st.opponent(pid)
+
+
+def pass_twice(ctx: Ctx, pid: str, other: str) -> None:
+    """``pass_chance`` of ``pid``, then of ``other`` (their opponent), both forced, in a chance nobody
+    has passed in yet: the chance ends (swtcg.pop.two-passes-end)."""
+    st = ctx.state
+    ch = st.chance
+    assert ch is not None
+    ch["passes"] = 2
+    mine = _BY_PLAYER.get(pid)
+    if mine is None:
+        mine = _records_of(pid)
+    theirs = _BY_PLAYER.get(other)
+    if theirs is None:
+        theirs = _records_of(other)
+    ctx.records.append(mine.forced)
+    ctx.records.append(theirs.forced)
+    st.turn = other
+    close_chance(ctx)
 
 
 def played_in_chance(ctx: Ctx, pid: str) -> None:
@@ -1574,19 +1642,23 @@ def attack_roll(ctx: Ctx) -> None:
     st = ctx.state
     a = st.attack
     assert a is not None
-    if a["attacker"] not in st.cards or a["defender"] not in st.cards:
+    attacker, defender = a["attacker"], a["defender"]
+    cards = st.cards
+    att = cards.get(attacker)
+    dfd = cards.get(defender)
+    if att is None or dfd is None:
         return
-    power = stat(ctx, a["attacker"], "power")
-    if st.cards[a["defender"]].zone != st.cards[a["attacker"]].zone:
+    power = stat(ctx, attacker, "power")
+    if dfd.zone != att.zone:
         # Bombard X: X dice instead of its power, changed by what changes its power (swtcg.base.bombard)
-        printed = ctx.cdef(a["attacker"]).power + _pilot_power(ctx, a["attacker"])
-        power += kw_value(ctx, a["attacker"], "bombard") - printed
-    power = max(0, power - kw_value(ctx, a["defender"], "shields"))
-    dice = roll_dice(ctx, st.cards[a["attacker"]].controller, power, "attack", a["attacker"], a["defender"],
-                     "swtcg.base.attack")
+        printed = ctx.cdef(attacker).power + _pilot_power(ctx, attacker)
+        power += kw_value(ctx, attacker, "bombard") - printed
+    power = max(0, power - kw_value(ctx, defender, "shields"))
+    player = att.controller
+    dice = roll_dice(ctx, player, power, "attack", attacker, defender, "swtcg.base.attack")
     a["rolled"] = len(dice)
-    st.roll = {"purpose": "attack", "dice": dice, "player": st.cards[a["attacker"]].controller,
-               "source": a["attacker"], "target": a["defender"], "used": []}
+    st.roll = {"purpose": "attack", "dice": dice, "player": player, "source": attacker, "target": defender,
+               "used": []}
     st.frames.append({"f": "attack-hits"})
     open_chance(ctx, "reroll")
 
@@ -1602,27 +1674,28 @@ def attack_hits(ctx: Ctx) -> None:
     roll, st.roll = st.roll, None
     a = st.attack
     assert roll is not None and a is not None
-    if a["attacker"] not in st.cards or a["defender"] not in st.cards:
+    attacker, defender = a["attacker"], a["defender"]
+    if attacker not in st.cards or defender not in st.cards:
         return
     n, need, acc, crit = hits(ctx, roll, attack=True)
-    if st.last_hits is not None and a["attacker"] in st.cards:
-        st.last_hits[a["attacker"]] = n  # swtcg.project.last-attack
+    if st.last_hits is not None:
+        st.last_hits[attacker] = n  # swtcg.project.last-attack
     total = n + crit
     ctx.records.append(rc.HitsRecord(("swtcg.base.attack", "swtcg.keywords.accuracy", "swtcg.keywords.armor-threshold"),
-                                     target=a["defender"], hits=n, need=need, accuracy=acc, critical=crit,
+                                     target=defender, hits=n, need=need, accuracy=acc, critical=crit,
                                      damage=total))
-    stun = kw_value(ctx, a["attacker"], "stun")
-    pending = [{"target": a["defender"], "amount": total, "source": a["attacker"], "prevented": 0, "stun": stun}]
+    stun = kw_value(ctx, attacker, "stun")
+    pending = [{"target": defender, "amount": total, "source": attacker, "prevented": 0, "stun": stun}]
     # Parry X: a natural 1 among the attack dice (after rerolls, Accuracy aside) prevents X (swtcg.project.parry)
-    parry = kw_value(ctx, a["defender"], "parry") if any(d == 1 for d in roll["dice"]) else 0
+    parry = kw_value(ctx, defender, "parry") if any(d == 1 for d in roll["dice"]) else 0
     if parry:
         pending[0]["parry"] = parry
-    left = remaining_health(ctx, a["defender"])
-    if total > left and kw_value(ctx, a["attacker"], "overkill"):
-        others = [c.ref for c in st.units_in(st.cards[a["defender"]].zone)
-                  if c.ref not in (a["defender"], a["attacker"])]
+    left = remaining_health(ctx, defender)
+    if total > left and kw_value(ctx, attacker, "overkill"):
+        others = [c.ref for c in st.units_in(st.cards[defender].zone)
+                  if c.ref not in (defender, attacker)]
         if others:
-            pid = st.cards[a["attacker"]].controller
+            pid = st.cards[attacker].controller
             other = ctx.decide(Decision(by=pid, kind="overkill", options=(*others, None),
                                         rules=("swtcg.keywords.overkill-remaining-health",),
                                         prompt=Msg(
@@ -1632,7 +1705,7 @@ def attack_hits(ctx: Ctx) -> None:
                                         )))
             if other is not None:
                 pending[0]["amount"] = left
-                pending.append({"target": other, "amount": total - left, "source": a["attacker"], "prevented": 0,
+                pending.append({"target": other, "amount": total - left, "source": attacker, "prevented": 0,
                                 "stun": stun})
     open_damage(ctx, pending)
 

@@ -49,6 +49,8 @@ class Swtcg:
         return faults + check_beginning(setup, list(players), cards)
 
     parse_step = staticmethod(st_.parse_step)
+    # the sound steps read at once, before ``parse_step`` is asked (judge.games.base)
+    quick_step = staticmethod(st_.quick_step)
 
     # cards named by name, as codes (judge.games.base.names_reader)
     names_module: ClassVar[str] = "judge.games.swtcg.names"

@@ -32,9 +32,9 @@ from judge.games.swtcg.steps import (
 )
 
 # the chance each play window may be played in (swtcg.abilities.activated-when and the windows)
-FITS = {"any": ("general", "attack"), "attack": ("attack",), "reroll": ("reroll",), "prevent": ("prevent",),
-        "disrupt": ("disrupt",), "no-attack": ("general",), "build": (), "would-attack": ()}
-CHANCE_KINDS = frozenset(k for kinds in FITS.values() for k in kinds)
+FITS: Final = {"any": ("general", "attack"), "attack": ("attack",), "reroll": ("reroll",), "prevent": ("prevent",),
+               "disrupt": ("disrupt",), "no-attack": ("general",), "build": (), "would-attack": ()}
+CHANCE_KINDS: Final = frozenset(k for kinds in FITS.values() for k in kinds)
 
 
 def candidates(ctx: Ctx, pid: str) -> list[SwAction]:
@@ -108,11 +108,16 @@ def may(ctx: Ctx, pid: str) -> list[str]:
             found = _build_may(ctx, pid)
         elif w == "deploy":
             found = _deploy_may(ctx, pid)
+        elif w == "chance":
+            found = _chance_may(ctx, pid)
     finally:
         ctx.checking = False
     if found is None:
         return sorted(set(checked_options(ctx, pid)))
     found.sort()
+    for i in range(1, len(found)):
+        if found[i] == found[i - 1]:  # (a name twice: each once)
+            return sorted(set(found))
     return found
 
 
@@ -141,11 +146,12 @@ def _deploy_may(ctx: Ctx, pid: str) -> list[str] | None:
 
 
 def _hand_defs(ctx: Ctx, p: Player) -> list[CardDef] | None:
-    """The definitions of the cards ``p`` holds in hand, each code once (unknown cards left out); None
-    for a code the pool does not know or one with a dot (``checked_options`` says what then)."""
+    """The definitions of the cards ``p`` holds in hand, in its order, a code as often as it is there
+    (``may`` names each step once; unknown cards left out); None for a code the pool does not know
+    or one with a dot (``checked_options`` says what then)."""
     pool = ctx.cards.cards
     out: list[CardDef] = []
-    for code in set(p.hand):
+    for code in p.hand:
         if code == UNKNOWN:
             continue
         d = pool.get(code)
@@ -207,7 +213,7 @@ def _build_may(ctx: Ctx, pid: str) -> list[str] | None:
                 in_order = _Refs(st.cards, False)
             for name, group in _unit_plays(ctx, pid, ref, in_order):
                 _first_passing(ctx, name, group, out)
-    return _unique(out)
+    return out
 
 
 def _may_pilot(ctx: Ctx, pid: str, c: Card, d: CardDef) -> bool:
@@ -244,7 +250,54 @@ def _act_may(ctx: Ctx, pid: str) -> list[str]:
             in_order = _Refs(st.cards, False)
         for name, group in _unit_plays(ctx, pid, ref, in_order):
             _first_passing(ctx, name, group, out)
-    return _unique(out)
+    return out
+
+
+def _chance_may(ctx: Ctx, pid: str) -> list[str] | None:
+    """A chance to play's steps (``_groups``' chance groups, each group's steps checked until one
+    passes), without the groups' generator: a battle card in hand that fits the chance and can be paid
+    for, a card's plays and activated keywords (``_chance_cards``). None for a code in hand the pool
+    does not know (``checked_options`` says what then)."""
+    st = ctx.state
+    kind = st.chance["kind"] if st.chance else ""
+    p = st.players[pid]
+    pool = ctx.cards.cards
+    in_hand = ctx.cards.derived("hand-chances", _hand_chances)
+    in_order = _Refs(st.cards, False)
+    delta: int | None = None  # the cost change of pid's battle cards, found when first needed
+    out: list[str] = []
+    for code in p.hand:
+        if code == UNKNOWN:
+            continue
+        d = pool.get(code)
+        if d is None:
+            return None
+        if kind not in in_hand.get(code, CHANCE_KINDS):
+            continue
+        name = "play " + code
+        if name in out:
+            continue
+        if not d.implemented:
+            out.append(name)
+            continue
+        play = d.plays[0]
+        if not play.any_amount:  # (as _cannot_pay says, the cost change found once)
+            if delta is None:
+                delta = en.cost_delta(ctx, pid, "battle")
+            if p.force < max(0, play.cost + delta):
+                continue  # every step of it: swtcg.costs.must-pay
+        _first_passing(ctx, name, _play_steps(ctx, pid, code, play, in_order), out)
+    for ref, fitting, activated in _chance_cards(ctx, pid, kind):
+        if fitting is None:
+            for name, group in _unit_plays(ctx, pid, ref, in_order):
+                _first_passing(ctx, name, group, out)
+        elif fitting:
+            for name, group in _plays_of(ctx, pid, ref, fitting, in_order):
+                _first_passing(ctx, name, group, out)
+        for iid, k, first in activated:
+            if not _keyword_idle(ctx, pid, ref, iid, first):
+                _first_passing(ctx, "use " + iid, _keyword_steps(ctx, pid, ref, iid, k), out)
+    return out
 
 
 def _can_attack_one(ctx: Ctx, pid: str, ref: str, units: list[Card]) -> bool:
@@ -260,10 +313,6 @@ def _first_passing(ctx: Ctx, name: str, group: Iterable[SwAction], out: list[str
         if check(ctx, a) is None:
             out.append(name)
             return
-
-
-def _unique(names: list[str]) -> list[str]:
-    return names if len(set(names)) == len(names) else list(set(names))
 
 
 def nothing_in_chance(ctx: Ctx, pid: str) -> bool:
@@ -358,8 +407,8 @@ Group = tuple[str, Iterable[SwAction]]
 
 # the simple steps ``_groups`` makes, each made once and shared (steps are immutable values, and the
 # same ones come back at every wait); emptied when it holds MAX_STEPS
-_STEPS: dict[tuple[str, str, str, int, str], SwAction] = {}
-MAX_STEPS = 8192
+_STEPS: Final[dict[tuple[str, str, str, int, str], SwAction]] = {}
+MAX_STEPS: Final = 8192
 
 
 def _step(verb: str, pid: str, card: str, counters: int = 0, target: str = "") -> SwAction:
@@ -576,22 +625,37 @@ def _chance_entry(ctx: Ctx, ref: str, grants: list[tuple[Card, Any]]) -> BaseCar
 
 
 def _chance_base_moved(ctx: Ctx, pid: str, kept: list[BaseCard], moved: set[str]) -> list[BaseCard]:
-    """``_chance_base`` of ``pid`` found from the one ``kept`` before the cards ``moved`` moved (each
-    with no pilot, no Equipment, while no card grants keywords: only its own entry may change, and
-    whether it has one, engine._settle): theirs found again, the others' kept."""
+    """``_chance_base`` of ``pid`` found from the one ``kept`` before the cards ``moved`` moved or got,
+    lost or moved with a pilot (each with no Equipment, while no card grants keywords: only their own
+    entries may change, and whether each has one, engine._settle): theirs found again, asked as
+    ``_chance_base`` asks which cards have one (their code's text, their pilot's), the others' kept."""
     cards = ctx.state.cards
     in_play = ctx.cards.derived("chances", _chances)
     own = ctx.cards.derived_codes("chances", _chances).get("", frozenset())
+    piloting = ctx.cards.derived("pilot-chances", _pilot_chances)
+    piloted = ctx.cards.derived_codes("pilot-chances", _pilot_chances).get("", frozenset())
     grants = en.grant_sources(ctx)
     found = [entry for entry in kept if entry[0] not in moved]
     for ref in moved:
         c = cards.get(ref)
-        if c is not None and c.controller == pid and (c.code in own or c.code not in in_play):
+        if c is None or c.controller != pid:
+            continue
+        p = cards.get(c.pilot) if c.pilot else None
+        if c.code in own or c.code not in in_play or (p is not None and (p.code in piloted
+                                                                         or p.code not in piloting)) \
+                or (c.gear and _equipped_on(ctx, ref)):
             entry = _chance_entry(ctx, ref, grants)
             if entry is not None:
                 found.append(entry)
     found.sort(key=_first)
     return found
+
+
+def _equipped_on(ctx: Ctx, ref: str) -> bool:
+    """Whether Equipment is on ``ref`` while some card's Equipment gives something (``_chance_base``)."""
+    if not ctx.cards.with_static("equip"):
+        return False
+    return any(c.on == ref for c in ctx.state.index().zone("equipped"))
 
 
 def _first(entry: BaseCard) -> str:
@@ -804,8 +868,8 @@ class _Refs:
         return self.sorted
 
 
-TARGETED = frozenset(("your-unit", "enemy-unit", "any-unit", "character", "character-unit", "enemy-character-unit",
-                      "enemy-ground-or-character-unit", "dark-character-unit"))
+TARGETED: Final = frozenset(("your-unit", "enemy-unit", "any-unit", "character", "character-unit",
+                             "enemy-character-unit", "enemy-ground-or-character-unit", "dark-character-unit"))
 Variant = tuple[int | None, str | None, int | None, tuple[int, ...] | None]
 
 
@@ -813,23 +877,12 @@ def _variants(ctx: Ctx, pid: str, play: Play, in_order: _Refs) -> Iterator[Varia
     """(option, target, pay, dice) of each step of a play, one per option and target (a few:
     self-play tries them in turn)."""
     st = ctx.state
-    for option, effects in enumerate(play.options):
-        kinds = {e.target for e in effects if e.kind not in ("reroll", "disrupt")}
-        dice = None
-        for e in effects:
-            if e.kind == "reroll":
-                dice = _misses(ctx, e.amount)
+    for chosen, reroll, mine, theirs, prevents, targeted, only in _shapes(ctx, play):
+        dice = _misses(ctx, reroll) if reroll is not None else None
         pay = st.players[pid].force if play.any_amount else None
-        chosen = option if len(play.options) > 1 else None
-        if not kinds & TARGETED:
+        if not targeted:
             yield chosen, None, pay, dice
             continue
-        mine = "your-unit" in kinds
-        theirs = bool(kinds & {"enemy-unit", "enemy-character-unit", "enemy-ground-or-character-unit",
-                               "dark-character-unit"})
-        prevents = any(e.kind == "prevent" for e in effects)
-        targeted = sorted(kinds & TARGETED)
-        only = targeted[0] if len(targeted) == 1 else None  # (the usual one kind: asked with no all() per card)
         for ref in in_order.refs():
             c = st.cards[ref]
             if c.zone in IN_PLAY and not (mine and c.controller != pid) and not (theirs and c.controller == pid) \
@@ -837,3 +890,38 @@ def _variants(ctx: Ctx, pid: str, play: Play, in_order: _Refs) -> Iterator[Varia
                     and (en.target_problem(ctx, only, pid, ref, None) is None if only is not None
                          else all(en.target_problem(ctx, kind, pid, ref, None) is None for kind in targeted)):
                 yield chosen, ref, pay, dice  # (a target the effects cannot have: check would say so)
+
+
+# an option of a play as ``_variants`` reads it: its number (None: the play has one), the amount of its
+# last reroll effect (None: none), whether it targets one's own units only, enemy units only, units
+# with damage waiting only (prevent), the kinds of target it has (sorted), the one kind when one
+Shape = tuple[int | None, int | None, bool, bool, bool, tuple[str, ...], str | None]
+_THEIRS: Final = frozenset(("enemy-unit", "enemy-character-unit", "enemy-ground-or-character-unit",
+                            "dark-character-unit"))
+
+
+def _no_shapes(_: CardPool) -> dict[int, tuple[Play, list[Shape]]]:
+    return {}
+
+
+def _shapes(ctx: Ctx, play: Play) -> list[Shape]:
+    """``play``'s options as ``_variants`` reads them, found once per play (kept with the pool, by the
+    play's identity: a play of the pool's cards)."""
+    table: dict[int, tuple[Play, list[Shape]]] = ctx.cards.memo("play-shapes", _no_shapes)
+    found = table.get(id(play))
+    if found is not None and found[0] is play:
+        return found[1]
+    shapes: list[Shape] = []
+    several = len(play.options) > 1
+    for option, effects in enumerate(play.options):
+        kinds = {e.target for e in effects if e.kind not in ("reroll", "disrupt")}
+        reroll: int | None = None
+        for e in effects:
+            if e.kind == "reroll":
+                reroll = e.amount
+        targeted = tuple(sorted(kinds & TARGETED))
+        shapes.append((option if several else None, reroll, "your-unit" in kinds, bool(kinds & _THEIRS),
+                       any(e.kind == "prevent" for e in effects), targeted,
+                       targeted[0] if len(targeted) == 1 else None))
+    table[id(play)] = (play, shapes)
+    return shapes

@@ -27,25 +27,25 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
-UNIT_TYPES = ("space", "ground", "character")  # swtcg.cards.units
-CARD_TYPES = (*UNIT_TYPES, "battle", "mission", "location", "equipment")
-SIDES = ("dark", "light", "neutral")
-X = -1  # an amount read from the cost (swtcg.costs.x-uses-printed-cost, swtcg.costs.any-amount-reduced)
+UNIT_TYPES: Final = ("space", "ground", "character")  # swtcg.cards.units
+CARD_TYPES: Final = (*UNIT_TYPES, "battle", "mission", "location", "equipment")
+SIDES: Final = ("dark", "light", "neutral")
+X: Final = -1  # an amount read from the cost (swtcg.costs.x-uses-printed-cost, swtcg.costs.any-amount-reduced)
 
 # keywords whose use is an activated ability (a cost, an arrow), and the chance each belongs to
-ACTIVATED = {"evade": "prevent", "deflect": "prevent", "prevent": "prevent", "intercept": "attack",
-             "retaliate": "attack", "lucky": "reroll", "hidden-cost": "any"}
-STATIC = ("accuracy", "armor", "critical-hit", "shields", "stun", "overkill", "bombard", "parry", "stealth")
-TRIGGERED = ("power-boost", "upkeep", "bounty")
-KEYWORDS = (*STATIC, *ACTIVATED, *TRIGGERED, "disrupt", "equip")
+ACTIVATED: Final = {"evade": "prevent", "deflect": "prevent", "prevent": "prevent", "intercept": "attack",
+                    "retaliate": "attack", "lucky": "reroll", "hidden-cost": "any"}
+STATIC: Final = ("accuracy", "armor", "critical-hit", "shields", "stun", "overkill", "bombard", "parry", "stealth")
+TRIGGERED: Final = ("power-boost", "upkeep", "bounty")
+KEYWORDS: Final = (*STATIC, *ACTIVATED, *TRIGGERED, "disrupt", "equip")
 # keyword values that add up on one unit (swtcg.abilities.cumulative-modifiers, swtcg.keywords.lucky-sum);
 # Armor and Overkill count once however many a unit has (swtcg.keywords.armor-no-stack)
-CUMULATIVE = ("accuracy", "critical-hit", "shields", "stun", "lucky", "bombard", "parry")
+CUMULATIVE: Final = ("accuracy", "critical-hit", "shields", "stun", "lucky", "bombard", "parry")
 
 # "stun", "accuracy", "critical-hit": the unit gets that keyword's value (for this attack, or the battle)
-KEYWORD_EFFECTS = ("stun", "accuracy", "critical-hit")
+KEYWORD_EFFECTS: Final = ("stun", "accuracy", "critical-hit")
 EFFECT_KINDS = ("gain-force", "lose-force", "draw", "power", "speed", *KEYWORD_EFFECTS, "damage", "dice", "prevent",
                 "reroll", "disrupt", "retreat", "untap", "return-self", "no-combat", "discard", "opponent-discards",
                 "unevadable-damage", "damage-each", "return-with-stack", "discard-if-missed", "gain-control")

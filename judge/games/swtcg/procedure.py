@@ -5,10 +5,12 @@ to attack, or a chance to play. A player who could do nothing but pass passes at
 
 from __future__ import annotations
 
+from typing import Final
+
 from i18n import N_, Msg
 from judge.games.swtcg import records as rc
 from judge.games.swtcg.actions import apply, check
-from judge.games.swtcg.engine import MAX_LOOP, Ctx, NotImplementedCard, new_turn, pass_chance, run_frame
+from judge.games.swtcg.engine import MAX_LOOP, Ctx, NotImplementedCard, new_turn, pass_chance, pass_twice, run_frame
 from judge.games.swtcg.legal import may as legal_may
 from judge.games.swtcg.legal import nothing_in_chance
 from judge.games.swtcg.opening import end_wait
@@ -22,10 +24,12 @@ def apply_step(ctx: Ctx, a: SwAction) -> None:
     if problem is not None:
         raise IllegalAction(*problem)
     # a Location or Equipment in play works all the time: its text matters now
-    for c in ctx.state.index().zones(("location", "equipped")):
-        if not ctx.card(c.code).implemented:
-            d = ctx.card(c.code)
-            raise NotImplementedCard(d.code, d.display, d.unparsed)
+    index = ctx.state.index()
+    if index.zone("location") or index.zone("equipped"):
+        for c in index.zones(("location", "equipped")):
+            if not ctx.card(c.code).implemented:
+                d = ctx.card(c.code)
+                raise NotImplementedCard(d.code, d.display, d.unparsed)
     apply(ctx, a)
     advance(ctx)
     unused = ctx.inputs.unused()
@@ -37,12 +41,14 @@ def apply_step(ctx: Ctx, a: SwAction) -> None:
 
 
 # the rule each wait but a chance's record cites (advance)
-_WAIT_RULES = {"deploy": "swtcg.base.setup", "partial": "swtcg.setup.units-only", "act": "swtcg.base.battle.order"}
+_WAIT_RULES: Final = {"deploy": "swtcg.base.setup", "partial": "swtcg.setup.units-only",
+                      "act": "swtcg.base.battle.order"}
 
 
 def advance(ctx: Ctx) -> None:
     """Run the turn's procedure until a player must act (or the game is over)."""
     st = ctx.state
+    something: str | None = None  # a player nothing_in_chance found something for in the chance open now
     for _ in range(MAX_LOOP):
         if st.phase == "over":
             st.turn = st.wait = None
@@ -52,9 +58,22 @@ def advance(ctx: Ctx) -> None:
         if wait is not None:
             pid = st.turn
             assert pid is not None
-            if wait == "chance" and nothing_in_chance(ctx, pid):
-                pass_chance(ctx, pid, auto=True)  # swtcg.project.forced-pass (most chances, for both players)
+            if wait == "chance" and pid != something and nothing_in_chance(ctx, pid):
+                # swtcg.project.forced-pass (most chances, for both players)
+                ch = st.chance
+                assert ch is not None
+                if ch["passes"] == 0:
+                    # the other player next: asked now (what they have does not depend on who acts or on
+                    # the passes), both passes at once when they have nothing either
+                    other = st.opponent(pid)
+                    if other != pid:
+                        if nothing_in_chance(ctx, other):
+                            pass_twice(ctx, pid, other)
+                            continue
+                        something = other
+                pass_chance(ctx, pid, auto=True)
                 continue
+            something = None
             may = legal_may(ctx, pid)  # what they could do besides passing (legal.options), sorted
             if may:
                 st.may = may

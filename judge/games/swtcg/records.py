@@ -11,56 +11,29 @@ from typing import Any, ClassVar, Final
 
 from judge.kernel.core import Record
 
-Shape = tuple[frozenset[str], frozenset[str], set[tuple[str, ...]]]
-_SHAPES: dict[type, Shape] = {}
-
-
-def _shape(kind: type[_Rec]) -> Shape:
-    """A record class's keys, those it always has, and the key lists (in their order) found right so
-    far (made once per class: each place that makes a record names its keys in one order, so a
-    record's keys are compared once per place, then only looked up)."""
-    shape = _SHAPES.get(kind)
-    if shape is None:
-        keys = frozenset(kind.keys)
-        shape = _SHAPES[kind] = (keys, keys - frozenset(kind.optional), set())
-    return shape
-
 
 class _Rec(Record):
-    """A record: its rules and its values by JSON key. Made as cheaply as can be (a replay makes a
-    dozen a step, and most are never written); its keys are checked against its class's when it is
-    written (``to_json``): a place that makes a record names its keys in one order, so each list of
-    keys is compared once, then only looked up. Immutable: ``Final`` attributes (the compiled engine
+    """A record: its rules and its values, one attribute per JSON key (``keys``, in order; a key named
+    ``kind`` is kept as ``kind_``, beside the class's event ``kind``), each class with its own
+    ``__init__`` taking them by name (the required ones without a default, the ``optional`` ones
+    None when left out): made as cheaply as can be (a replay makes several a step, and most are never
+    written), with no table of keyword arguments. Immutable: ``Final`` attributes (the compiled engine
     refuses to set them again; in pure Python the type checker holds them, as for the actions)."""
 
-    __slots__ = ("values", "rules")
+    __slots__ = ("rules",)
     keys: ClassVar[tuple[str, ...]] = ()
 
-    def __init__(self, rules: tuple[str, ...], **values: Any) -> None:
-        self.values: Final[dict[str, Any]] = values
+    def __init__(self, rules: tuple[str, ...]) -> None:
         self.rules: Final[tuple[str, ...]] = rules
 
     def get(self, key: str) -> Any:
-        return self.values.get(key)
-
-    def _check_keys(self) -> None:
-        shape = _SHAPES.get(type(self))
-        if shape is None:
-            shape = _shape(type(self))
-        values = self.values
-        names = tuple(values)
-        if names not in shape[2]:
-            known, required = shape[0], shape[1]
-            if not (values.keys() <= known and required <= values.keys()):
-                unknown, missing = set(values) - known, required - set(values)
-                raise TypeError(f"{type(self).__name__}: unknown {sorted(unknown)}, missing {sorted(missing)}")
-            shape[2].add(names)
+        """The value of JSON key ``key`` (None: no such key, or an optional one left out)."""
+        return getattr(self, "kind_" if key == "kind" else key, None) if key in self.keys else None
 
     def to_json(self) -> dict[str, Any]:
-        self._check_keys()
         out: dict[str, Any] = {"event": self.kind}
         for key in self.keys:
-            value = self.values.get(key)
+            value = getattr(self, "kind_" if key == "kind" else key)
             if value is None and key in self.optional:
                 continue
             out[key] = list(value) if isinstance(value, tuple) else value
@@ -81,6 +54,16 @@ class PhaseRecord(_Rec):
     kind: ClassVar[str] = "phase"
     keys = ("round", "phase", "step", "player", "arena")
     optional = ("player", "arena")
+    __slots__ = ("round", "phase", "step", "player", "arena")
+
+    def __init__(self, rules: tuple[str, ...], *, round: Any, phase: Any, step: Any, player: Any = None,
+                 arena: Any = None) -> None:
+        _Rec.__init__(self, rules)
+        self.round: Final = round
+        self.phase: Final = phase
+        self.step: Final = step
+        self.player: Final = player
+        self.arena: Final = arena
 
 
 class ReadyRecord(_Rec):
@@ -94,6 +77,14 @@ class ReadyRecord(_Rec):
 
     kind: ClassVar[str] = "ready"
     keys = ("untapped", "force", "roll", "build")
+    __slots__ = ("untapped", "force", "roll", "build")
+
+    def __init__(self, rules: tuple[str, ...], *, untapped: Any, force: Any, roll: Any, build: Any) -> None:
+        _Rec.__init__(self, rules)
+        self.untapped: Final = untapped
+        self.force: Final = force
+        self.roll: Final = roll
+        self.build: Final = build
 
 
 class DrawRecord(_Rec):
@@ -106,6 +97,13 @@ class DrawRecord(_Rec):
 
     kind: ClassVar[str] = "draw"
     keys = ("player", "count", "asked")
+    __slots__ = ("player", "count", "asked")
+
+    def __init__(self, rules: tuple[str, ...], *, player: Any, count: Any, asked: Any) -> None:
+        _Rec.__init__(self, rules)
+        self.player: Final = player
+        self.count: Final = count
+        self.asked: Final = asked
 
 
 class DeployRecord(_Rec):
@@ -121,6 +119,16 @@ class DeployRecord(_Rec):
     kind: ClassVar[str] = "deploy"
     keys = ("player", "card", "code", "arena", "stacked")
     optional = ("stacked",)
+    __slots__ = ("player", "card", "code", "arena", "stacked")
+
+    def __init__(self, rules: tuple[str, ...], *, player: Any, card: Any, code: Any, arena: Any,
+                 stacked: Any = None) -> None:
+        _Rec.__init__(self, rules)
+        self.player: Final = player
+        self.card: Final = card
+        self.code: Final = code
+        self.arena: Final = arena
+        self.stacked: Final = stacked
 
 
 class BuildRecord(_Rec):
@@ -136,6 +144,17 @@ class BuildRecord(_Rec):
 
     kind: ClassVar[str] = "build"
     keys = ("player", "card", "counters", "total", "cost", "build")
+    __slots__ = ("player", "card", "counters", "total", "cost", "build")
+
+    def __init__(self, rules: tuple[str, ...], *, player: Any, card: Any, counters: Any, total: Any, cost: Any,
+                 build: Any) -> None:
+        _Rec.__init__(self, rules)
+        self.player: Final = player
+        self.card: Final = card
+        self.counters: Final = counters
+        self.total: Final = total
+        self.cost: Final = cost
+        self.build: Final = build
 
 
 class PilotRecord(_Rec):
@@ -148,6 +167,13 @@ class PilotRecord(_Rec):
 
     kind: ClassVar[str] = "pilot"
     keys = ("player", "pilot", "onto")
+    __slots__ = ("player", "pilot", "onto")
+
+    def __init__(self, rules: tuple[str, ...], *, player: Any, pilot: Any, onto: Any) -> None:
+        _Rec.__init__(self, rules)
+        self.player: Final = player
+        self.pilot: Final = pilot
+        self.onto: Final = onto
 
 
 class CompleteRecord(_Rec):
@@ -164,6 +190,17 @@ class CompleteRecord(_Rec):
     kind: ClassVar[str] = "complete"
     keys = ("player", "card", "code", "cost", "option", "target")
     optional = ("option", "target")
+    __slots__ = ("player", "card", "code", "cost", "option", "target")
+
+    def __init__(self, rules: tuple[str, ...], *, player: Any, card: Any, code: Any, cost: Any, option: Any = None,
+                 target: Any = None) -> None:
+        _Rec.__init__(self, rules)
+        self.player: Final = player
+        self.card: Final = card
+        self.code: Final = code
+        self.cost: Final = cost
+        self.option: Final = option
+        self.target: Final = target
 
 
 class EquipRecord(_Rec):
@@ -179,6 +216,16 @@ class EquipRecord(_Rec):
     kind: ClassVar[str] = "equip"
     keys = ("player", "card", "onto", "was", "paid")
     optional = ("was",)
+    __slots__ = ("player", "card", "onto", "was", "paid")
+
+    def __init__(self, rules: tuple[str, ...], *, player: Any, card: Any, onto: Any, paid: Any,
+                 was: Any = None) -> None:
+        _Rec.__init__(self, rules)
+        self.player: Final = player
+        self.card: Final = card
+        self.onto: Final = onto
+        self.was: Final = was
+        self.paid: Final = paid
 
 
 class RetreatRecord(_Rec):
@@ -191,6 +238,13 @@ class RetreatRecord(_Rec):
 
     kind: ClassVar[str] = "retreat"
     keys = ("player", "card", "tapped")
+    __slots__ = ("player", "card", "tapped")
+
+    def __init__(self, rules: tuple[str, ...], *, player: Any, card: Any, tapped: Any) -> None:
+        _Rec.__init__(self, rules)
+        self.player: Final = player
+        self.card: Final = card
+        self.tapped: Final = tapped
 
 
 class PassRecord(_Rec):
@@ -203,6 +257,13 @@ class PassRecord(_Rec):
 
     kind: ClassVar[str] = "pass"
     keys = ("player", "what", "auto")
+    __slots__ = ("player", "what", "auto")
+
+    def __init__(self, rules: tuple[str, ...], *, player: Any, what: Any, auto: Any) -> None:
+        _Rec.__init__(self, rules)
+        self.player: Final = player
+        self.what: Final = what
+        self.auto: Final = auto
 
 
 class ChanceRecord(_Rec):
@@ -216,6 +277,14 @@ class ChanceRecord(_Rec):
 
     kind: ClassVar[str] = "chance"
     keys = ("kind", "player", "passes", "may")
+    __slots__ = ("kind_", "player", "passes", "may")
+
+    def __init__(self, rules: tuple[str, ...], *, kind: Any, player: Any, passes: Any, may: Any) -> None:
+        _Rec.__init__(self, rules)
+        self.kind_: Final = kind
+        self.player: Final = player
+        self.passes: Final = passes
+        self.may: Final = may
 
 
 class AwaitRecord(_Rec):
@@ -230,6 +299,14 @@ class AwaitRecord(_Rec):
     kind: ClassVar[str] = "await"
     keys = ("player", "wait", "acting", "may")
     optional = ("acting",)
+    __slots__ = ("player", "wait", "acting", "may")
+
+    def __init__(self, rules: tuple[str, ...], *, player: Any, wait: Any, may: Any, acting: Any = None) -> None:
+        _Rec.__init__(self, rules)
+        self.player: Final = player
+        self.wait: Final = wait
+        self.acting: Final = acting
+        self.may: Final = may
 
 
 class ChanceEndRecord(_Rec):
@@ -240,6 +317,11 @@ class ChanceEndRecord(_Rec):
 
     kind: ClassVar[str] = "chance-end"
     keys = ("kind",)
+    __slots__ = ("kind_",)
+
+    def __init__(self, rules: tuple[str, ...], *, kind: Any) -> None:
+        _Rec.__init__(self, rules)
+        self.kind_: Final = kind
 
 
 class AttackRecord(_Rec):
@@ -255,6 +337,16 @@ class AttackRecord(_Rec):
     kind: ClassVar[str] = "attack"
     keys = ("player", "attacker", "defender", "arena", "skip")
     optional = ("defender", "skip")
+    __slots__ = ("player", "attacker", "defender", "arena", "skip")
+
+    def __init__(self, rules: tuple[str, ...], *, player: Any, attacker: Any, arena: Any, defender: Any = None,
+                 skip: Any = None) -> None:
+        _Rec.__init__(self, rules)
+        self.player: Final = player
+        self.attacker: Final = attacker
+        self.defender: Final = defender
+        self.arena: Final = arena
+        self.skip: Final = skip
 
 
 class RollRecord(_Rec):
@@ -269,6 +361,14 @@ class RollRecord(_Rec):
     kind: ClassVar[str] = "roll"
     keys = ("player", "purpose", "dice", "source")
     optional = ("source",)
+    __slots__ = ("player", "purpose", "dice", "source")
+
+    def __init__(self, rules: tuple[str, ...], *, player: Any, purpose: Any, dice: Any, source: Any = None) -> None:
+        _Rec.__init__(self, rules)
+        self.player: Final = player
+        self.purpose: Final = purpose
+        self.dice: Final = dice
+        self.source: Final = source
 
 
 class RerollRecord(_Rec):
@@ -282,6 +382,14 @@ class RerollRecord(_Rec):
 
     kind: ClassVar[str] = "reroll"
     keys = ("player", "ability", "which", "dice")
+    __slots__ = ("player", "ability", "which", "dice")
+
+    def __init__(self, rules: tuple[str, ...], *, player: Any, ability: Any, which: Any, dice: Any) -> None:
+        _Rec.__init__(self, rules)
+        self.player: Final = player
+        self.ability: Final = ability
+        self.which: Final = which
+        self.dice: Final = dice
 
 
 class HitsRecord(_Rec):
@@ -297,6 +405,17 @@ class HitsRecord(_Rec):
 
     kind: ClassVar[str] = "hits"
     keys = ("target", "hits", "need", "accuracy", "critical", "damage")
+    __slots__ = ("target", "hits", "need", "accuracy", "critical", "damage")
+
+    def __init__(self, rules: tuple[str, ...], *, target: Any, hits: Any, need: Any, accuracy: Any, critical: Any,
+                 damage: Any) -> None:
+        _Rec.__init__(self, rules)
+        self.target: Final = target
+        self.hits: Final = hits
+        self.need: Final = need
+        self.accuracy: Final = accuracy
+        self.critical: Final = critical
+        self.damage: Final = damage
 
 
 class PendingRecord(_Rec):
@@ -309,6 +428,13 @@ class PendingRecord(_Rec):
 
     kind: ClassVar[str] = "pending"
     keys = ("target", "amount", "source")
+    __slots__ = ("target", "amount", "source")
+
+    def __init__(self, rules: tuple[str, ...], *, target: Any, amount: Any, source: Any) -> None:
+        _Rec.__init__(self, rules)
+        self.target: Final = target
+        self.amount: Final = amount
+        self.source: Final = source
 
 
 class DoubledRecord(_Rec):
@@ -323,6 +449,15 @@ class DoubledRecord(_Rec):
 
     kind: ClassVar[str] = "doubled"
     keys = ("source", "by", "target", "was", "amount")
+    __slots__ = ("source", "by", "target", "was", "amount")
+
+    def __init__(self, rules: tuple[str, ...], *, source: Any, by: Any, target: Any, was: Any, amount: Any) -> None:
+        _Rec.__init__(self, rules)
+        self.source: Final = source
+        self.by: Final = by
+        self.target: Final = target
+        self.was: Final = was
+        self.amount: Final = amount
 
 
 class PreventRecord(_Rec):
@@ -337,6 +472,16 @@ class PreventRecord(_Rec):
 
     kind: ClassVar[str] = "prevent"
     keys = ("player", "ability", "target", "prevented", "wasted")
+    __slots__ = ("player", "ability", "target", "prevented", "wasted")
+
+    def __init__(self, rules: tuple[str, ...], *, player: Any, ability: Any, target: Any, prevented: Any,
+                 wasted: Any) -> None:
+        _Rec.__init__(self, rules)
+        self.player: Final = player
+        self.ability: Final = ability
+        self.target: Final = target
+        self.prevented: Final = prevented
+        self.wasted: Final = wasted
 
 
 class DeflectRecord(_Rec):
@@ -350,6 +495,14 @@ class DeflectRecord(_Rec):
 
     kind: ClassVar[str] = "deflect"
     keys = ("player", "ability", "to", "amount")
+    __slots__ = ("player", "ability", "to", "amount")
+
+    def __init__(self, rules: tuple[str, ...], *, player: Any, ability: Any, to: Any, amount: Any) -> None:
+        _Rec.__init__(self, rules)
+        self.player: Final = player
+        self.ability: Final = ability
+        self.to: Final = to
+        self.amount: Final = amount
 
 
 class DamageRecord(_Rec):
@@ -363,6 +516,14 @@ class DamageRecord(_Rec):
 
     kind: ClassVar[str] = "damage"
     keys = ("target", "counters", "total", "source")
+    __slots__ = ("target", "counters", "total", "source")
+
+    def __init__(self, rules: tuple[str, ...], *, target: Any, counters: Any, total: Any, source: Any) -> None:
+        _Rec.__init__(self, rules)
+        self.target: Final = target
+        self.counters: Final = counters
+        self.total: Final = total
+        self.source: Final = source
 
 
 class DiscardRecord(_Rec):
@@ -380,6 +541,16 @@ class DiscardRecord(_Rec):
     kind: ClassVar[str] = "discard"
     keys = ("card", "owner", "why", "player", "source")
     optional = ("player", "source")
+    __slots__ = ("card", "owner", "why", "player", "source")
+
+    def __init__(self, rules: tuple[str, ...], *, card: Any, owner: Any, why: Any, player: Any = None,
+                 source: Any = None) -> None:
+        _Rec.__init__(self, rules)
+        self.card: Final = card
+        self.owner: Final = owner
+        self.why: Final = why
+        self.player: Final = player
+        self.source: Final = source
 
 
 class StunRecord(_Rec):
@@ -392,6 +563,13 @@ class StunRecord(_Rec):
 
     kind: ClassVar[str] = "stun"
     keys = ("source", "target", "amount")
+    __slots__ = ("source", "target", "amount")
+
+    def __init__(self, rules: tuple[str, ...], *, source: Any, target: Any, amount: Any) -> None:
+        _Rec.__init__(self, rules)
+        self.source: Final = source
+        self.target: Final = target
+        self.amount: Final = amount
 
 
 class UseRecord(_Rec):
@@ -407,6 +585,16 @@ class UseRecord(_Rec):
     kind: ClassVar[str] = "use"
     keys = ("player", "ability", "cost", "option", "target")
     optional = ("option", "target")
+    __slots__ = ("player", "ability", "cost", "option", "target")
+
+    def __init__(self, rules: tuple[str, ...], *, player: Any, ability: Any, cost: Any, option: Any = None,
+                 target: Any = None) -> None:
+        _Rec.__init__(self, rules)
+        self.player: Final = player
+        self.ability: Final = ability
+        self.cost: Final = cost
+        self.option: Final = option
+        self.target: Final = target
 
 
 class EffectRecord(_Rec):
@@ -420,6 +608,14 @@ class EffectRecord(_Rec):
 
     kind: ClassVar[str] = "effect"
     keys = ("source", "effect", "amount", "target")
+    __slots__ = ("source", "effect", "amount", "target")
+
+    def __init__(self, rules: tuple[str, ...], *, source: Any, effect: Any, amount: Any, target: Any) -> None:
+        _Rec.__init__(self, rules)
+        self.source: Final = source
+        self.effect: Final = effect
+        self.amount: Final = amount
+        self.target: Final = target
 
 
 class InterceptRecord(_Rec):
@@ -433,6 +629,14 @@ class InterceptRecord(_Rec):
 
     kind: ClassVar[str] = "intercept"
     keys = ("player", "ability", "defender", "changed")
+    __slots__ = ("player", "ability", "defender", "changed")
+
+    def __init__(self, rules: tuple[str, ...], *, player: Any, ability: Any, defender: Any, changed: Any) -> None:
+        _Rec.__init__(self, rules)
+        self.player: Final = player
+        self.ability: Final = ability
+        self.defender: Final = defender
+        self.changed: Final = changed
 
 
 class RetaliateRecord(_Rec):
@@ -445,6 +649,13 @@ class RetaliateRecord(_Rec):
 
     kind: ClassVar[str] = "retaliate"
     keys = ("player", "ability", "dice")
+    __slots__ = ("player", "ability", "dice")
+
+    def __init__(self, rules: tuple[str, ...], *, player: Any, ability: Any, dice: Any) -> None:
+        _Rec.__init__(self, rules)
+        self.player: Final = player
+        self.ability: Final = ability
+        self.dice: Final = dice
 
 
 class HeldRecord(_Rec):
@@ -457,6 +668,13 @@ class HeldRecord(_Rec):
 
     kind: ClassVar[str] = "held"
     keys = ("ability", "player", "window")
+    __slots__ = ("ability", "player", "window")
+
+    def __init__(self, rules: tuple[str, ...], *, ability: Any, player: Any, window: Any) -> None:
+        _Rec.__init__(self, rules)
+        self.ability: Final = ability
+        self.player: Final = player
+        self.window: Final = window
 
 
 class ResolveRecord(_Rec):
@@ -468,6 +686,12 @@ class ResolveRecord(_Rec):
 
     kind: ClassVar[str] = "resolve"
     keys = ("ability", "player")
+    __slots__ = ("ability", "player")
+
+    def __init__(self, rules: tuple[str, ...], *, ability: Any, player: Any) -> None:
+        _Rec.__init__(self, rules)
+        self.ability: Final = ability
+        self.player: Final = player
 
 
 class UpkeepRecord(_Rec):
@@ -480,6 +704,13 @@ class UpkeepRecord(_Rec):
 
     kind: ClassVar[str] = "upkeep"
     keys = ("player", "ability", "paid")
+    __slots__ = ("player", "ability", "paid")
+
+    def __init__(self, rules: tuple[str, ...], *, player: Any, ability: Any, paid: Any) -> None:
+        _Rec.__init__(self, rules)
+        self.player: Final = player
+        self.ability: Final = ability
+        self.paid: Final = paid
 
 
 class BountyRecord(_Rec):
@@ -492,6 +723,13 @@ class BountyRecord(_Rec):
 
     kind: ClassVar[str] = "bounty"
     keys = ("player", "ability", "reward")
+    __slots__ = ("player", "ability", "reward")
+
+    def __init__(self, rules: tuple[str, ...], *, player: Any, ability: Any, reward: Any) -> None:
+        _Rec.__init__(self, rules)
+        self.player: Final = player
+        self.ability: Final = ability
+        self.reward: Final = reward
 
 
 class ForceRecord(_Rec):
@@ -504,6 +742,13 @@ class ForceRecord(_Rec):
 
     kind: ClassVar[str] = "force"
     keys = ("player", "change", "force")
+    __slots__ = ("player", "change", "force")
+
+    def __init__(self, rules: tuple[str, ...], *, player: Any, change: Any, force: Any) -> None:
+        _Rec.__init__(self, rules)
+        self.player: Final = player
+        self.change: Final = change
+        self.force: Final = force
 
 
 class DisruptedRecord(_Rec):
@@ -515,6 +760,12 @@ class DisruptedRecord(_Rec):
 
     kind: ClassVar[str] = "disrupted"
     keys = ("ability", "by")
+    __slots__ = ("ability", "by")
+
+    def __init__(self, rules: tuple[str, ...], *, ability: Any, by: Any) -> None:
+        _Rec.__init__(self, rules)
+        self.ability: Final = ability
+        self.by: Final = by
 
 
 class VictoryRecord(_Rec):
@@ -526,6 +777,12 @@ class VictoryRecord(_Rec):
 
     kind: ClassVar[str] = "victory"
     keys = ("winner", "arenas")
+    __slots__ = ("winner", "arenas")
+
+    def __init__(self, rules: tuple[str, ...], *, winner: Any, arenas: Any) -> None:
+        _Rec.__init__(self, rules)
+        self.winner: Final = winner
+        self.arenas: Final = arenas
 
 
 class NotImplementedRecord(_Rec):
@@ -537,3 +794,9 @@ class NotImplementedRecord(_Rec):
 
     kind: ClassVar[str] = "not-implemented"
     keys = ("card", "text")
+    __slots__ = ("card", "text")
+
+    def __init__(self, rules: tuple[str, ...], *, card: Any, text: Any) -> None:
+        _Rec.__init__(self, rules)
+        self.card: Final = card
+        self.text: Final = text

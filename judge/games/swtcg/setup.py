@@ -34,8 +34,18 @@ WAITS = ("deploy", "partial", "build", "retreat", "act", "chance")
 
 
 def side_of(deck: Sequence[str], cards: CardPool) -> str | None:
-    sides = {cards.cards[c].side for c in deck if c in cards.cards} - {"neutral"}
-    return next(iter(sides)) if len(sides) == 1 else None
+    """The one side (dark, light) of the deck's cards the pool knows, neutral ones aside; None for none
+    or both."""
+    pool = cards.cards
+    side: str | None = None
+    for code in deck:
+        d = pool.get(code)
+        if d is None or d.side == "neutral" or d.side == side:
+            continue
+        if side is not None:
+            return None  # (two sides)
+        side = d.side
+    return side
 
 
 def check_players(players: Sequence[Any], cards: CardPool) -> Faults:

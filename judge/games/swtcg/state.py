@@ -32,11 +32,12 @@ from judge.games.canon import json_int as _int
 from judge.games.canon import json_str as _str
 from judge.games.swtcg.model import CardPool
 
-ARENAS = ("space", "ground", "character")
-ZONES = (*ARENAS, "build", "pilot", "location", "equipped")  # a Location in an arena (``at``), Equipment on a unit
-IN_PLAY = (*ARENAS, "pilot")  # the arenas, or piloting a unit there
-ARENAS_OR_BUILD = (*ARENAS, "build")
-UNKNOWN = "?"
+ARENAS: Final = ("space", "ground", "character")
+# a Location in an arena (``at``), Equipment on a unit
+ZONES: Final = (*ARENAS, "build", "pilot", "location", "equipped")
+IN_PLAY: Final = (*ARENAS, "pilot")  # the arenas, or piloting a unit there
+ARENAS_OR_BUILD: Final = (*ARENAS, "build")
+UNKNOWN: Final = "?"
 
 
 def plain_copy(value: Any) -> Any:
@@ -184,18 +185,35 @@ class CardIndex:
                                 c.zone if c is not None else None, c is not None and bool(c.pilot)))
         if old is not None:
             was, zone, controller, code, piloted = old
-            if c is was and c.zone == zone and c.controller == controller and c.code == code \
-                    and bool(c.pilot) == piloted:
+            if c is was:  # (the same card, in its place in the order: only the tables whose key changed)
+                new_zone, new_controller, new_code, new_piloted = c.zone, c.controller, c.code, bool(c.pilot)
+                if new_zone == zone and new_controller == controller and new_code == code \
+                        and new_piloted == piloted:
+                    return
+                pos = self.pos
+                place = pos[ref]
+                if new_zone != zone:
+                    _unfile(self.by_zone, zone, c)
+                    _file(self.by_zone, new_zone, c, place, pos)
+                if new_controller != controller:
+                    _unfile(self.by_controller, controller, c)
+                    _file(self.by_controller, new_controller, c, place, pos)
+                if new_code != code:
+                    _unfile(self.by_code, code, c)
+                    _file(self.by_code, new_code, c, place, pos)
+                if new_piloted != piloted:
+                    if piloted:
+                        _drop(self.piloted, c)
+                    else:
+                        _place(self.piloted, c, place, pos)
+                self.filed[ref] = (c, new_zone, new_controller, new_code, new_piloted)
                 return
             del self.filed[ref]
             _unfile(self.by_zone, zone, was)
             _unfile(self.by_controller, controller, was)
             _unfile(self.by_code, code, was)
             if piloted:
-                for i in range(len(self.piloted)):
-                    if self.piloted[i] is was:
-                        del self.piloted[i]
-                        break
+                _drop(self.piloted, was)
             if c is not was:
                 del self.pos[ref]
         if c is None:
@@ -266,7 +284,15 @@ class CardIndex:
         return found
 
 
-_NONE: list[Card] = []
+_NONE: Final[list[Card]] = []
+
+
+def _drop(cards: list[Card], c: Card) -> None:
+    """``c`` (that card, not one equal to it) leaves ``cards``."""
+    for i in range(len(cards)):
+        if cards[i] is c:
+            del cards[i]
+            return
 
 
 def _unfile(table: dict[str, list[Card]], key: str, c: Card) -> None:
@@ -326,6 +352,9 @@ class Facts:
         self.kw_values: dict[str, dict[str, int]] = {}  # engine._kw_values, by reference
         # engine.cost_delta: by player, then scope, then the code of the card whose ability it is (None: any)
         self.cost: dict[str, dict[str, dict[str | None, int]]] = {}
+        # engine.cost_delta: True when no card whose code has a cost change is anywhere in play (every
+        # cost changes by 0), None until asked (dropped with ``cost``)
+        self.no_cost: bool | None = None
         self.names: dict[str, dict[str, list[str]]] = {}  # engine.same_name: by player, then name
         self.chance_base: dict[str, Any] = {}  # legal._chance_base, by player
         self.chance_moved: dict[str, set[str]] = {}  # by player, the cards whose entry there is to be found again
@@ -388,7 +417,7 @@ def _loose(value: Any) -> str:
 # strings as ``_str`` quotes them, by string: the same codes, references and zones come back in every
 # card of every position (emptied when it holds MAX_QUOTED)
 _QUOTED: Final[dict[str, str]] = {}
-MAX_QUOTED = 4096
+MAX_QUOTED: Final = 4096
 
 
 def _q(value: Any) -> str:

@@ -34,12 +34,12 @@ from i18n import N_, Msg
 from judge.games.inputs import COMMON_KEYS, Faults, JsonValue, check_annotations, escape, nearest, unknown_key
 from judge.games.swtcg.model import CardPool
 
-VERBS = ("deploy", "build", "pilot", "retreat", "attack", "skip", "play", "use", "prevent", "reroll", "pass",
-         "complete", "equip")
-REF = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}\.[A-Za-z0-9_-]{1,40}(\.[0-9]{1,3})?$")
-ABILITY = re.compile(r"^(?P<ref>[A-Za-z][A-Za-z0-9_-]{0,31}\.[A-Za-z0-9_-]{1,40}(\.[0-9]{1,3})?)"
-                     r":(?P<name>[a-z-]+)(\.(?P<n>[0-9]{1,2}))?(@(?P<grant>[A-Za-z0-9_.-]{1,80}))?$")
-MAX_SMALL = 99
+VERBS: Final = ("deploy", "build", "pilot", "retreat", "attack", "skip", "play", "use", "prevent", "reroll", "pass",
+                "complete", "equip")
+REF: Final = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}\.[A-Za-z0-9_-]{1,40}(\.[0-9]{1,3})?$")
+ABILITY: Final = re.compile(r"^(?P<ref>[A-Za-z][A-Za-z0-9_-]{0,31}\.[A-Za-z0-9_-]{1,40}(\.[0-9]{1,3})?)"
+                            r":(?P<name>[a-z-]+)(\.(?P<n>[0-9]{1,2}))?(@(?P<grant>[A-Za-z0-9_.-]{1,80}))?$")
+MAX_SMALL: Final = 99
 
 
 class SwAction(JsonValue):
@@ -203,11 +203,11 @@ class Equip(SwAction):
         self.onto: Final = onto
 
 
-CLASSES: dict[str, type[SwAction]] = {c.verb: c for c in (Deploy, Build, Pilot, Retreat, Attack, Skip, PlayCard,
-                                                           Use, Prevent, Reroll, Pass, Complete, Equip)}
+CLASSES: Final[dict[str, type[SwAction]]] = {c.verb: c for c in (Deploy, Build, Pilot, Retreat, Attack, Skip, PlayCard,
+                                                                  Use, Prevent, Reroll, Pass, Complete, Equip)}
 # each verb's keys: (name, kind, required); kinds: card (a code or a reference), ref, ability, onto,
 # int (a small whole number), dice (a list of small whole numbers)
-KEYS: dict[str, tuple[tuple[str, str, bool], ...]] = {
+KEYS: Final[dict[str, tuple[tuple[str, str, bool], ...]]] = {
     "deploy": (("card", "card", True),),
     "build": (("card", "card", True), ("counters", "int", True)),
     "pilot": (("card", "ref", True), ("onto", "onto", True)),
@@ -225,7 +225,7 @@ KEYS: dict[str, tuple[tuple[str, str, bool], ...]] = {
     "complete": (("card", "ref", True), ("option", "int", False), ("target", "card", False), ("pay", "int", False)),
     "equip": (("card", "ref", True), ("onto", "ref", True)),
 }
-CODE = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
+CODE: Final = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 # is_ref's answers, by string (emptied when it holds MAX_SOUND)
 _REFS: Final[dict[str, bool]] = {}
 
@@ -239,15 +239,15 @@ def is_ref(text: str) -> bool:
         found = _REFS[text] = REF.match(text) is not None
     return found
 # the keys a step of each verb may have (its own and the common ones), made once
-KNOWN_KEYS: dict[str, frozenset[str]] = {verb: frozenset({name for name, _, _ in spec} | set(COMMON_KEYS))
-                                         for verb, spec in KEYS.items()}
+KNOWN_KEYS: Final[dict[str, frozenset[str]]] = {verb: frozenset({name for name, _, _ in spec} | set(COMMON_KEYS))
+                                                for verb, spec in KEYS.items()}
 
 
 # the keys a step of each verb may have (KNOWN_KEYS), each with 1 for those ``check_annotations`` reads
 # (the inputs are read elsewhere), else 0
 _ROLES: Final[dict[str, dict[str, int]]] = {
     verb: {key: int(key in ("note", "dispute", "expect")) for key in known} for verb, known in KNOWN_KEYS.items()}
-MAX_SOUND = 8192
+MAX_SOUND: Final = 8192
 
 
 def _sound_sets(_: CardPool) -> dict[str, set[str]]:
@@ -266,33 +266,28 @@ def parse_step(step: Any, path: str, players: Sequence[str], cards: Any) -> tupl
     return _parse_step(step, path, players, cards)
 
 
+def quick_step(step: Any, players: Sequence[str], cards: Any) -> SwAction | None:
+    """``parse_step``'s action for a step read at once with no fault (``_parse_sound``), else None: a
+    log's reader asks this first, and makes the step's JSON Pointer and calls ``parse_step`` only for
+    the other steps (judge.games.base, replays.format.parse_log)."""
+    return _parse_sound(step, players, cards) if type(step) is dict else None
+
+
 def _parse_sound(step: dict[str, Any], players: Sequence[str], cards: Any) -> SwAction | None:
     """``parse_step``'s action for a step with no fault, made with the values in the order its class
-    takes them; None when the step may have one (``_parse_step`` then finds it, or makes the action)."""
+    takes them; None when the step may have one (``_parse_step`` then finds it, or makes the action).
+    A step with no key but ``by``, ``do`` and its verb's own (the commonest) has its keys told by their
+    count; the others' keys are each looked up (the inputs, the annotations, which must be sound)."""
     by = step.get("by")
     verb = step.get("do")
     if type(by) is not str or type(verb) is not str or by not in players:
         return None
     spec = KEYS.get(verb)
-    if spec is None or cards is None:
-        return None
-    roles = _ROLES[verb]
-    annotated = False
-    for key in step:
-        role = roles.get(key)
-        if role is None:
-            return None
-        if role:
-            annotated = True
-    if annotated:
-        faults: Faults = []
-        check_annotations(step, "", faults)
-        if faults:
-            return None
-    if not isinstance(cards, CardPool):
+    if spec is None or not isinstance(cards, CardPool):
         return None
     sound_sets: dict[str, set[str]] = cards.memo("sound-values", _sound_sets)
     args: list[Any] = []
+    present = 2  # (by and do)
     for name, kind, required in spec:
         value = step.get(name)
         if value is None:
@@ -300,6 +295,7 @@ def _parse_sound(step: dict[str, Any], players: Sequence[str], cards: Any) -> Sw
                 return None
             args.append(None)
             continue
+        present += 1
         if kind == "int":
             if type(value) is not int or not 0 <= value <= MAX_SMALL:
                 return None
@@ -318,6 +314,20 @@ def _parse_sound(step: dict[str, Any], players: Sequence[str], cards: Any) -> Sw
                     sound.clear()
                 sound.add(value)
         args.append(value)
+    if len(step) != present:  # other keys: each one a step of this verb may have, the annotations sound
+        roles = _ROLES[verb]
+        annotated = False
+        for key in step:
+            role = roles.get(key)
+            if role is None:
+                return None
+            if role:
+                annotated = True
+        if annotated:
+            faults: Faults = []
+            check_annotations(step, "", faults)
+            if faults:
+                return None
     return _make(verb, by, args)
 
 

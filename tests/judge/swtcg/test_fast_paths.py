@@ -209,7 +209,9 @@ def test_parse_step_reads_a_sound_step_as_the_slow_reading_does() -> None:
                 "target": None}, {"by": "p3", "do": "pass"}, {"by": "p1", "do": "build", "card": "DS-TIE",
                 "counters": 100}, {"by": "p1", "do": "pass", "note": 3}, {"by": "p1", "do": "pass", "extra": 1},
                 {"by": "p1", "do": "play", "card": "NOPE"}, {"by": "p1", "do": "reroll", "ability": "p1.DS-TIE:lucky",
-                "dice": [0, 0]}):
+                "dice": [0, 0]}, {"by": "p1", "do": "attack", "card": "p1.DS-TIE", "target": "p2.LS-XW", "cardd": 1},
+                {"by": "p1", "do": "play", "card": "DS-TIE", "option": None},
+                {"by": "p1", "do": "build", "card": "DS-TIE", "counters": 1, "note": ["x"]}):
         assert st_._parse_sound(bad, ["p1", "p2"], POOL) is None
         assert st_.parse_step(bad, "/steps/0", ["p1", "p2"], POOL)[1]
 
@@ -232,3 +234,167 @@ def test_what_the_quick_reading_found_sound_holds_for_its_pool_only() -> None:
     other.add(POOL.cards["DS-TIE"])
     assert st_._parse_sound(step, ["p1", "p2"], other) is not None
     assert "DS-TIE" in hand_table(other)
+
+
+def test_quick_step_reads_what_parse_step_reads_and_a_log_reads_the_same() -> None:
+    """The game's ``quick_step`` (what a log's reader asks first, replays.format.parse_log) gives
+    ``parse_step``'s action for the steps it reads, None for each step with a fault or no object; a log
+    read with it has, at every step, ``parse_step``'s action."""
+    from judge.games.swtcg.game import GAME
+
+    logs = [play_game(f"quick-{i}", "DARK-60", "LIGHT-60", game="swtcg", max_steps=400).log for i in range(3)]
+    logs += [json.loads(p.read_text(encoding="utf-8")) for p in EXAMPLES]
+    odd: list[Any] = [None, [], "pass", 3, {"by": "p3", "do": "pass"}, {"by": "p1", "do": "pass", "note": 3},
+                      {"by": "p1", "do": "pass", "extra": 1}, {"by": "p1", "do": "play", "card": "NOPE"},
+                      {"by": "p1", "do": "attack", "card": "p1.DS-TIE"}, {"do": "pass"},
+                      {"by": "p1", "do": "pass", "expect": {"hash": "sha256:x"}, "note": "n"}]
+    read = total = 0
+    for data in logs:
+        ids = [p["id"] for p in data["players"]]
+        pool = POOL
+        for i, step in enumerate([*data["steps"], *odd]):
+            total += 1
+            quick = GAME.quick_step(step, ids, pool)
+            full, faults = st_.parse_step(step, f"/steps/{i}", ids, pool)
+            if quick is None:
+                assert faults or not isinstance(step, dict) or st_._parse_sound(step, ids, pool) is None, step
+                continue
+            read += 1
+            assert not faults and type(quick) is type(full) and quick == full, step
+        log = parse_log(data, pool)
+        for i, step in enumerate(log.steps):
+            full, faults = st_.parse_step(step, f"/steps/{i}", ids, pool)
+            assert not faults and log.actions[i] == full and type(log.actions[i]) is type(full), i
+    assert read > total // 2
+    for step in odd[:-1]:
+        assert GAME.quick_step(step, ["p1", "p2"], POOL) is None, step
+
+
+class TwiceChecked:
+    """After each step that leaves a chance nobody has passed in: ``engine.pass_twice`` (both players'
+    forced passes at once, advance) leaves the state and the records ``pass_chance`` twice leaves."""
+
+    def __init__(self) -> None:
+        self.seen: dict[str, int] = {}
+
+    def begin(self, log: Any, setup: Any) -> None:
+        pass
+
+    def end(self, result: Any) -> None:
+        pass
+
+    def visit_step(self, record: Any) -> None:
+        live = record.state
+        if live.wait != "chance" or live.chance is None or live.chance["passes"] != 0 or live.turn is None:
+            return
+        pid = live.turn
+        other = live.opponent(pid)
+        slow, fast = Ctx(live.copy(), POOL), Ctx(live.copy(), POOL)
+        en.pass_chance(slow, pid, auto=True)
+        en.pass_chance(slow, other, auto=True)
+        en.pass_twice(fast, pid, other)
+        assert [r.to_json() for r in fast.records] == [r.to_json() for r in slow.records]
+        assert fast.state.canonical() == slow.state.canonical() and fast.state.view(True) == slow.state.view(True)
+        kind = live.chance["kind"]
+        self.seen[kind] = self.seen.get(kind, 0) + 1
+
+
+@pytest.mark.parametrize("seed", ["twice-1", "twice-2"])
+def test_pass_twice_is_two_forced_passes(seed: str) -> None:
+    log = play_game(seed, "DARK-60", "LIGHT-60", game="swtcg", max_steps=1500).log
+    checked = TwiceChecked()
+    result = replay(parse_log(log, POOL), POOL, visitors=(checked,))
+    assert result.valid, result.error
+    assert "prevent" in checked.seen and sum(checked.seen.values()) >= 3, checked.seen  # (damage placed too)
+
+
+def test_a_decks_side_and_whether_it_reads_last_attacks_as_the_sets_say() -> None:
+    """``setup.side_of`` (one loop over the deck) is the one side of the set of its cards' sides,
+    neutral aside, else None; ``engine.reads_last_attack`` whether a code's card reads a unit's last
+    attack (only the codes that do are looked for)."""
+    from judge.games.swtcg import setup as su
+
+    def by_sets(deck: list[str]) -> str | None:
+        sides = {POOL.cards[c].side for c in deck if c in POOL.cards} - {"neutral"}
+        return next(iter(sides)) if len(sides) == 1 else None
+
+    codes = sorted(POOL.cards)
+    dark = [c for c in codes if POOL.cards[c].side == "dark"]
+    light = [c for c in codes if POOL.cards[c].side == "light"]
+    neutral = [c for c in codes if POOL.cards[c].side == "neutral"]
+    assert dark and light
+    decks = [dark[:30], light[:30], dark[:5] + light[:1], light[:3] + neutral + ["NOPE"], neutral, ["NOPE"], [],
+             neutral + dark[:2], dark[:2] + light[:2] + dark[2:4]]
+    for deck in decks:
+        assert su.side_of(deck, POOL) == by_sets(deck), deck
+    readers = [c for c in codes if any(e.kind == "discard-if-missed" for p in POOL.cards[c].plays
+                                       for o in p.options for e in o)]
+    assert readers
+    for deck in ([*dark[:20], readers[0]], dark[:20], [], ["NOPE", readers[-1]]):
+        assert en.reads_last_attack(POOL, deck) == any(c in readers for c in deck)
+        assert en.reads_last_attack(POOL, iter(deck)) == any(c in readers for c in deck)
+
+
+def _variants_as_written(ctx: Ctx, pid: str, play: Any, in_order: Any) -> list[Any]:
+    """``legal._variants`` as it read each option's effects at every call (the reference)."""
+    st = ctx.state
+    out = []
+    for option, effects in enumerate(play.options):
+        kinds = {e.target for e in effects if e.kind not in ("reroll", "disrupt")}
+        dice = None
+        for e in effects:
+            if e.kind == "reroll":
+                dice = legal._misses(ctx, e.amount)
+        pay = st.players[pid].force if play.any_amount else None
+        chosen = option if len(play.options) > 1 else None
+        if not kinds & legal.TARGETED:
+            out.append((chosen, None, pay, dice))
+            continue
+        mine = "your-unit" in kinds
+        theirs = bool(kinds & {"enemy-unit", "enemy-character-unit", "enemy-ground-or-character-unit",
+                               "dark-character-unit"})
+        prevents = any(e.kind == "prevent" for e in effects)
+        targeted = sorted(kinds & legal.TARGETED)
+        for ref in in_order.refs():
+            c = st.cards[ref]
+            if c.zone in ("space", "ground", "character", "pilot") and not (mine and c.controller != pid) \
+                    and not (theirs and c.controller == pid) \
+                    and not (prevents and not any(d["target"] == ref for d in st.damage)) \
+                    and all(en.target_problem(ctx, kind, pid, ref, None) is None for kind in targeted):
+                out.append((chosen, ref, pay, dice))
+    return out
+
+
+class VariantsChecked:
+    """After each step: every play of every card of the pool, for each player, has the variants the
+    reference finds (``legal._variants`` reads each play's options once, ``legal._shapes``)."""
+
+    def __init__(self) -> None:
+        self.seen = 0
+
+    def begin(self, log: Any, setup: Any) -> None:
+        pass
+
+    def end(self, result: Any) -> None:
+        pass
+
+    def visit_step(self, record: Any) -> None:
+        live = record.state
+        if live.phase == "over" or not live.cards:
+            return
+        ctx = Ctx(live.copy(), POOL)
+        ctx.checking = True
+        for pid in live.players:
+            for d in POOL.cards.values():
+                for play in d.plays:
+                    want = _variants_as_written(ctx, pid, play, legal._Refs(ctx.state.cards, True))
+                    assert list(legal._variants(ctx, pid, play, legal._Refs(ctx.state.cards, True))) == want
+                    self.seen += len(want)
+
+
+def test_variants_read_each_play_once_and_find_what_reading_it_each_time_finds() -> None:
+    log = play_game("variants-1", "DARK-60", "LIGHT-60", game="swtcg", max_steps=600).log
+    checked = VariantsChecked()
+    result = replay(parse_log(log, POOL), POOL, visitors=(checked,))
+    assert result.valid, result.error
+    assert checked.seen > 100, checked.seen
