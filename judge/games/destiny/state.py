@@ -160,6 +160,11 @@ class Character:
         self.upgrades = [] if upgrades is None else upgrades
         self.gen = None
 
+    # (pickled and copied by its fields: a compiled class is made by its __init__, which wants them)
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Character, (self.ref, self.code, self.dice, self.damage, self.shields, self._defeated, self.exhausted,
+                            self.upgrades))
+
     @property
     def defeated(self) -> bool:
         return self._defeated
@@ -184,6 +189,9 @@ class Upgrade:
         self.on = on
         self.exhausted = exhausted
 
+    def __reduce__(self) -> tuple[Any, ...]:  # (see Character)
+        return (Upgrade, (self.ref, self.code, self.on, self.exhausted))
+
 
 @dataclass
 class Support:
@@ -197,6 +205,9 @@ class Support:
         self.code = code
         self.exhausted = exhausted
         self.dice = dice
+
+    def __reduce__(self) -> tuple[Any, ...]:  # (see Character)
+        return (Support, (self.ref, self.code, self.exhausted, self.dice))
 
 
 @dataclass
@@ -241,6 +252,11 @@ class Player:
         self.characters = TrackedDict.of(gen, () if characters is None else characters)
         self.supports = TrackedDict.of(gen, () if supports is None else supports)
         self.upgrades = TrackedDict.of(gen, () if upgrades is None else upgrades)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # (see Character; the tables as plain dicts, wrapped again)
+        return (Player, (self.id, self.name, self.resources, self.hand, self.deck, self.discard, self.passed,
+                         dict(self.characters), dict(self.supports), dict(self.upgrades), self.pool, self.serials,
+                         self.power_used, self.removed, self._eliminated))
 
     def relink(self, gen: Generation) -> None:
         """Count this player's changes on ``gen`` (the state whose seat it takes)."""
@@ -302,6 +318,9 @@ class Delayed:
         self.source = source
         self.round = round
 
+    def __reduce__(self) -> tuple[Any, ...]:  # (see Character)
+        return (Delayed, (self.when, self.kind, self.target, self.source, self.round))
+
 
 @dataclass
 class GameState:
@@ -347,6 +366,11 @@ class GameState:
         self.players = TrackedDict.of(gen, () if players is None else players)
         self.live_index = None
         self.canon_memo = None
+
+    def __reduce__(self) -> tuple[Any, ...]:  # (see Character; the engine's caches are not part of it)
+        return (GameState, (self.round, self.phase, self.turn, self.claimed_by, self._battlefield,
+                            self.battlefield_owner, self._controller, dict(self.players), self.winner, self.reason,
+                            self.passes, self.extra_action, self.delayed, self.rng_drawn))
 
     @property
     def battlefield(self) -> str | None:
@@ -494,17 +518,21 @@ class GameState:
 
 def _strs(values: Any) -> str:
     """A list of strings (codes, references), each quoted. Most hold no character that JSON
-    escapes (codes and references never do): then each is written as ``"value"``, all in one
-    join, and ``encode_basestring_ascii`` reads them once, joined, only to tell that (an escape
-    always writes more than the one character it stands for, so its output is exactly two quotes
-    longer when nothing was escaped); otherwise each is quoted by ``encode_basestring_ascii``."""
+    escapes (codes and references never do): then the list is written as ``["a","b"]``, one join,
+    and ``encode_basestring_ascii`` reads that join once, only to tell that: an escape always writes
+    more than the one character it stands for, so its output is exactly 2n characters longer (the
+    two quotes around, and the separators' 2(n - 1) quotes, each escaped) when no value needed one;
+    otherwise each is quoted by ``encode_basestring_ascii``."""
+    n = len(values)
+    if not n:
+        return "[]"
     try:
-        joined = "".join(values)
+        body = '","'.join(values)
     except TypeError:  # not only strings
         return _doc(list(values))
-    if len(_QUOTE(joined)) != len(joined) + 2:
+    if len(_QUOTE(body)) != len(body) + 2 * n:
         return "[" + ",".join(map(_QUOTE, values)) + "]"
-    return '["' + '","'.join(values) + '"]' if len(values) else "[]"
+    return '["' + body + '"]'
 
 
 def _player(p: Player, w: Callable[[str], Any]) -> None:
