@@ -2,8 +2,9 @@
 same typed source, as native extension modules); without it the package is pure Python.
 
 The list is the replay path: kernel, step inputs, each game's rules engine, its steps, records and
-state (Destiny, SW TCG, Relic), the replayer. Card definitions, importers, self-play and summaries
-stay interpreted. A compiled class is a plain class (slots, ``Final`` attributes), not a frozen
+state (Destiny, SW TCG, Relic), Destiny's card definitions and keyword abilities (a card's
+trigger test marked with ``model.on`` is wrapped there: a compiled function takes no attribute),
+the replayer. Importers, self-play and summaries stay interpreted. A compiled class is a plain class (slots, ``Final`` attributes), not a frozen
 dataclass with a ``ClassVar`` (mypyc makes the ``ClassVar`` a field, mypyc/mypyc#1122).
 ``make compiled`` builds them in a copy of the tree under var/ (never in place, so an edited
 ``.py`` is never shadowed by a stale extension); ``make test`` runs the engine and replay tests
