@@ -2,9 +2,14 @@
 same typed source, as native extension modules); without it the package is pure Python.
 
 The list is the replay path: kernel, step inputs, each game's rules engine, its steps, records and
-state (Destiny, SW TCG, Relic), the replayer. Card definitions, importers, self-play and summaries
-stay interpreted. A compiled class is a plain class (slots, ``Final`` attributes), not a frozen
-dataclass with a ``ClassVar`` (mypyc makes the ``ClassVar`` a field, mypyc/mypyc#1122).
+state (Destiny, SW TCG, Relic), Destiny's card definitions and keyword abilities (a card's
+trigger test marked with ``model.on`` is wrapped there: a compiled function takes no attribute),
+the replayer. Importers, self-play and summaries stay interpreted. A compiled class is a plain
+class (slots, ``Final`` attributes), not a frozen dataclass with a ``ClassVar`` (mypyc makes the
+``ClassVar`` a field, mypyc/mypyc#1122); a dataclass made on the replay path writes its own
+``__init__`` (the one the dataclass generates stays interpreted) and ``__reduce__`` (a compiled
+object is made by its ``__init__``, which ``copy`` and ``pickle`` would otherwise call without its
+fields).
 ``make compiled`` builds them in a copy of the tree under var/ (never in place, so an edited
 ``.py`` is never shadowed by a stale extension); ``make test`` runs the engine and replay tests
 against that build too, and ``make bench`` measures both.
@@ -23,6 +28,11 @@ COMPILED = [
     "judge/games/abilities.py",
     "judge/games/canon.py",
     "judge/games/destiny/actions.py",
+    "judge/games/destiny/cards/awakenings.py",
+    "judge/games/destiny/cards/common.py",
+    "judge/games/destiny/cards/legacies.py",
+    "judge/games/destiny/choices.py",
+    "judge/games/destiny/keywords.py",
     "judge/games/destiny/deckcheck.py",
     "judge/games/destiny/dice.py",
     "judge/games/destiny/engine.py",

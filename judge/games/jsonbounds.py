@@ -148,8 +148,7 @@ def sound(doc: Any) -> bool:
         if depth > MAX_DEPTH:
             return False
         below: list[Any] = []
-        objects: list[Any] = []  # the level's objects, whose keys are read together after it
-        values: list[Any] = []  # the level's members and items, read in one loop after it
+        objects: list[dict[Any, Any]] = []  # the level's objects, whose keys are read together after it
         for value in level:
             n = len(value)
             if n > widest:
@@ -157,24 +156,40 @@ def sound(doc: Any) -> bool:
             nodes += n
             if nodes > MAX_NODES:
                 return False
+            # each container's members or items read in a loop of its own type (typed: the compiled
+            # engine walks a dict's values and a list's items natively, where gathering them first,
+            # by ``list.extend``, cost it a generic iteration per container); the same checks in both
             if type(value) is dict:
-                objects.append(value)
-                values.extend(value.values())
+                obj: dict[Any, Any] = value
+                objects.append(obj)
+                for v in obj.values():
+                    t = type(v)
+                    if t is str:
+                        if len(v) > longest:
+                            return False
+                        texts.append(v)
+                    elif t is dict or t is list:
+                        below.append(v)
+                    elif t is int:
+                        if not -biggest <= v <= biggest:
+                            return False
+                    elif v is not None and t is not bool and (t is not float or not math.isfinite(v)):
+                        return False
             else:
-                values.extend(value)
-        for v in values:
-            t = type(v)
-            if t is str:
-                if len(v) > longest:
-                    return False
-                texts.append(v)
-            elif t is dict or t is list:
-                below.append(v)
-            elif t is int:
-                if not -biggest <= v <= biggest:
-                    return False
-            elif v is not None and t is not bool and (t is not float or not math.isfinite(v)):
-                return False
+                items: list[Any] = value
+                for v in items:
+                    t = type(v)
+                    if t is str:
+                        if len(v) > longest:
+                            return False
+                        texts.append(v)
+                    elif t is dict or t is list:
+                        below.append(v)
+                    elif t is int:
+                        if not -biggest <= v <= biggest:
+                            return False
+                    elif v is not None and t is not bool and (t is not float or not math.isfinite(v)):
+                        return False
         # the format's own keys are sound: every key of the level asked at once, in one C call
         if objects and not _SOUND_KEYS.issuperset(chain.from_iterable(objects)):
             for obj in objects:

@@ -342,6 +342,19 @@ class Triggered:
     optional: bool = False
     rules: tuple[str, ...] = ()
 
+    # (an explicit __init__, the one the dataclass would write: compiled, the dataclass's own stays an
+    # interpreted function, several times the cost of a construction)
+    def __init__(self, ability_id: str, source: str, controller: str, timing: str, text: str,
+                 run: Callable[[], None], optional: bool = False, rules: tuple[str, ...] = ()) -> None:
+        self.ability_id = ability_id
+        self.source = source
+        self.controller = controller
+        self.timing = timing
+        self.text = text
+        self.run = run
+        self.optional = optional
+        self.rules = rules
+
 
 @dataclass(frozen=True)
 class TimingRules:

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from judge.games.jsonbounds import scan
 from judge.limits import (
@@ -396,3 +398,22 @@ def test_the_limits_table_of_the_format_matches_judge_limits() -> None:
 READER_LIMITS = {"MAX_DEPTH", "MAX_NODES", "MAX_STRING", "MAX_ITEMS", "MAX_INT", "MAX_FAULTS", "MAX_STEPS",
                  "MAX_INPUTS", "MAX_SEED_CHARS", "MAX_SEED_INT", "MAX_RNG_DRAWN", "MAX_ZONE_CARDS", "MAX_IN_PLAY",
                  "MAX_COUNTER", "MAX_ROUND"}
+
+
+_JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers(min_value=-2**64, max_value=2**64) | st.floats()
+    | st.text(max_size=3) | st.sampled_from(["x" * 5000, "\ud800", "é", "by", "do"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.text(max_size=3) | st.sampled_from(["by", "do", "steps", "k" * 5000, "\udfff"]), inner, max_size=4),
+    max_leaves=30)
+
+
+@given(_JSONISH)
+@settings(max_examples=300, deadline=None)
+def test_the_quick_reading_agrees_with_the_pointed_one(doc: Any) -> None:
+    """``sound`` (each container's members read in a loop of its own type) finds a document sound
+    exactly when ``scan_places`` finds no fault in it."""
+    from judge.games.jsonbounds import scan_places, sound
+
+    assert sound(doc) == (scan_places(doc) == [])
+    assert sound({"a": [doc, {"b": doc}]}) == (scan_places({"a": [doc, {"b": doc}]}) == [])

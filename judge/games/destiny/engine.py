@@ -164,10 +164,10 @@ class Ctx:
     def canon(self, ref: str) -> str:
         """A card reference as the state writes it: upgrades and supports always with ``#n``.
         Depends only on what is in play, so answers are kept for the play generation."""
-        memo: tuple[int, dict[str, str]] | None = self.state.canon_memo
+        memo: tuple[int, dict[str, str], dict[str, str]] | None = self.state.canon_memo
         gen = self.state.gen.value
         if memo is None or memo[0] != gen or not SHORTCUTS:
-            memo = (gen, {})
+            memo = (gen, {}, {})  # (the generation, card references, die references: canon_die)
             self.state.canon_memo = memo
         out = memo[1].get(ref)
         if out is None:
@@ -203,8 +203,19 @@ class Ctx:
                 N_("'{ref}' is not a die (write it as <card>/<n>)"),
                 ref=ref,
             ))
+        # depends only on what is in play, as its card's reference (``canon``) does: kept beside those
+        # for the play generation
+        memo: tuple[int, dict[str, str], dict[str, str]] | None = self.state.canon_memo
+        if memo is not None and memo[0] == self.state.gen.value and SHORTCUTS:
+            out = memo[2].get(ref)
+            if out is not None:
+                return out
         card, n = ref.rsplit("/", 1)
-        return f"{self.canon(card)}/{n}"
+        out = f"{self.canon(card)}/{n}"
+        memo = self.state.canon_memo  # (made by ``canon`` for this generation when there was none)
+        if memo is not None and memo[0] == self.state.gen.value:
+            memo[2][ref] = out
+        return out
 
     def _not_a_die(self, ref: str, rule: str) -> None:
         """A character is named where a die is written: the die's card is not meant."""

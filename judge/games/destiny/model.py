@@ -69,10 +69,27 @@ def on(*event_types: type) -> Callable[[Trigger], Trigger]:
     is asked about every event."""
 
     def mark(test: Trigger) -> Trigger:
-        test.event_types = event_types  # type: ignore[attr-defined]
+        try:
+            test.event_types = event_types  # type: ignore[attr-defined]
+        except AttributeError:  # a compiled function (a card module built with mypyc) takes no attribute
+            return Marked(test, event_types)
         return test
 
     return mark
+
+
+class Marked:
+    """A trigger test marked with its event types (``on``), where the test itself cannot carry them:
+    compiled with mypyc, a function takes no attribute. Called as the test is."""
+
+    __slots__ = ("test", "event_types")
+
+    def __init__(self, test: Trigger, event_types: tuple[type, ...]) -> None:
+        self.test = test
+        self.event_types = event_types
+
+    def __call__(self, ctx: Any, src: str, e: Any) -> bool:
+        return self.test(ctx, src, e)
 
 
 @dataclass(frozen=True)

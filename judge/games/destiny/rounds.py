@@ -35,14 +35,30 @@ def advance(ctx: Ctx, after: str, upkeep_next: bool) -> None:
     (destiny.actions.claim-battlefield); consecutive passes of all players end the action phase."""
     st = ctx.state
     players = st.players
+    # the players still in the game, and the next of them after ``after`` (``next_seat``, read in
+    # the same pass: tests/judge/destiny/test_round.py compares the two)
     active = 0
+    first: str | None = None
+    nxt: str | None = None
+    seen = False
     for q in players:  # (keys, then each value: see next_seat; the field, not its property, on this hot path)
-        if not players[q]._eliminated:
+        out = players[q]._eliminated
+        if not out:
             active += 1
+        if q == after:
+            seen = True
+        elif not out:
+            if seen:
+                if nxt is None:
+                    nxt = q
+            elif first is None:
+                first = q
     if st.passes >= active:
         end_action_phase(ctx, upkeep_next)
         return
-    st.turn = next_seat(st, after)
+    if not seen:
+        raise ValueError(f"{after} is not seated")
+    st.turn = nxt if nxt is not None else first if first is not None else after
     while st.turn == st.claimed_by and st.phase == "action":
         ctx.record(rec.PassRecord(player=st.turn, automatic=True,
                                   rules=("destiny.actions.claim-battlefield", "destiny.round.pass")))

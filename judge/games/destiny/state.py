@@ -14,7 +14,6 @@ encoding of the position (hidden information included) plus the engine's bookkee
 
 from __future__ import annotations
 
-import copy
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -146,8 +145,25 @@ class Character:
     # the play generation of the state it is in (set when it enters a player's characters)
     gen: Generation | None = field(default=None, init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        self.gen = None  # set here too: a compiled dataclass does not set init=False defaults
+    # (an explicit __init__, the one the dataclass would write: compiled, the dataclass's own stays
+    # an interpreted function, several times the cost of a construction; tests/judge/destiny/
+    # test_state.py compares the fields with the dataclass's)
+    def __init__(self, ref: str, code: str, dice: int, damage: int = 0, shields: int = 0, _defeated: bool = False,
+                 exhausted: bool = False, upgrades: list[str] | None = None) -> None:
+        self.ref = ref
+        self.code = code
+        self.dice = dice
+        self.damage = damage
+        self.shields = shields
+        self._defeated = _defeated
+        self.exhausted = exhausted
+        self.upgrades = [] if upgrades is None else upgrades
+        self.gen = None
+
+    # (pickled and copied by its fields: a compiled class is made by its __init__, which wants them)
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Character, (self.ref, self.code, self.dice, self.damage, self.shields, self._defeated, self.exhausted,
+                            self.upgrades))
 
     @property
     def defeated(self) -> bool:
@@ -167,6 +183,15 @@ class Upgrade:
     on: str
     exhausted: bool = False
 
+    def __init__(self, ref: str, code: str, on: str, exhausted: bool = False) -> None:  # (see Character)
+        self.ref = ref
+        self.code = code
+        self.on = on
+        self.exhausted = exhausted
+
+    def __reduce__(self) -> tuple[Any, ...]:  # (see Character)
+        return (Upgrade, (self.ref, self.code, self.on, self.exhausted))
+
 
 @dataclass
 class Support:
@@ -174,6 +199,15 @@ class Support:
     code: str
     exhausted: bool = False
     dice: int = 1  # how many dice rest on it (0 when the card has none)
+
+    def __init__(self, ref: str, code: str, exhausted: bool = False, dice: int = 1) -> None:  # (see Character)
+        self.ref = ref
+        self.code = code
+        self.exhausted = exhausted
+        self.dice = dice
+
+    def __reduce__(self) -> tuple[Any, ...]:  # (see Character)
+        return (Support, (self.ref, self.code, self.exhausted, self.dice))
 
 
 @dataclass
@@ -196,11 +230,33 @@ class Player:
     # the play generation of the state it is in (its own until it takes a seat)
     gen: Generation = field(default_factory=Generation, init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        self.gen = Generation()
-        self.characters = TrackedDict.of(self.gen, self.characters)
-        self.supports = TrackedDict.of(self.gen, self.supports)
-        self.upgrades = TrackedDict.of(self.gen, self.upgrades)
+    def __init__(self, id: str, name: str = "", resources: int = 0, hand: list[str] | None = None,
+                 deck: deque[str] | None = None, discard: list[str] | None = None, passed: bool = False,
+                 characters: dict[str, Character] | None = None, supports: dict[str, Support] | None = None,
+                 upgrades: dict[str, Upgrade] | None = None, pool: dict[str, Face] | None = None,
+                 serials: dict[str, int] | None = None, power_used: list[str] | None = None,
+                 removed: list[str] | None = None, _eliminated: bool = False) -> None:  # (see Character)
+        self.id = id
+        self.name = name
+        self.resources = resources
+        self.hand = [] if hand is None else hand
+        self.deck = deque() if deck is None else deck
+        self.discard = [] if discard is None else discard
+        self.passed = passed
+        self.pool = {} if pool is None else pool
+        self.serials = {} if serials is None else serials
+        self.power_used = [] if power_used is None else power_used
+        self.removed = [] if removed is None else removed
+        self._eliminated = _eliminated
+        gen = self.gen = Generation()
+        self.characters = TrackedDict.of(gen, () if characters is None else characters)
+        self.supports = TrackedDict.of(gen, () if supports is None else supports)
+        self.upgrades = TrackedDict.of(gen, () if upgrades is None else upgrades)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # (see Character; the tables as plain dicts, wrapped again)
+        return (Player, (self.id, self.name, self.resources, self.hand, self.deck, self.discard, self.passed,
+                         dict(self.characters), dict(self.supports), dict(self.upgrades), self.pool, self.serials,
+                         self.power_used, self.removed, self._eliminated))
 
     def relink(self, gen: Generation) -> None:
         """Count this player's changes on ``gen`` (the state whose seat it takes)."""
@@ -220,23 +276,19 @@ class Player:
         self._eliminated = value
 
     def copy(self) -> Player:
-        new = copy.copy(self)
-        new.gen = Generation(self.gen.value)
-        new.hand, new.deck, new.discard = list(self.hand), deque(self.deck), list(self.discard)
-        # each record made field by field (dataclasses.replace reads the class's fields every time:
-        # a state copy, at each snapshot of a replay, cost ten times as much with it);
-        # tests/judge/destiny/test_canonical.py checks every field is copied
-        new.characters = TrackedDict.of(new.gen, (
-            (r, Character(c.ref, c.code, c.dice, c.damage, c.shields, c._defeated, c.exhausted, list(c.upgrades)))
-            for r, c in self.characters.items()))
-        new.supports = TrackedDict.of(new.gen, ((r, Support(s.ref, s.code, s.exhausted, s.dice))
-                                                for r, s in self.supports.items()))
-        new.upgrades = TrackedDict.of(new.gen, ((r, Upgrade(u.ref, u.code, u.on, u.exhausted))
-                                                for r, u in self.upgrades.items()))
-        new.pool = dict(self.pool)
-        new.serials = dict(self.serials)
-        new.power_used = list(self.power_used)
-        new.removed = list(self.removed)
+        """A working copy: every field (tests/judge/destiny/test_explicit_init.py names each), its lists
+        and tables its own. Each record made field by field (dataclasses.replace reads the class's
+        fields every time: a state copy, at each snapshot of a replay, cost ten times as much with it;
+        and ``copy.copy`` makes an object without its ``__init__``, which a compiled class cannot);
+        tests/judge/destiny/test_canonical.py checks every field of them is copied."""
+        new = Player(self.id, self.name, self.resources, list(self.hand), deque(self.deck), list(self.discard),
+                     self.passed, {r: Character(c.ref, c.code, c.dice, c.damage, c.shields, c._defeated, c.exhausted,
+                                                list(c.upgrades)) for r, c in self.characters.items()},
+                     {r: Support(s.ref, s.code, s.exhausted, s.dice) for r, s in self.supports.items()},
+                     {r: Upgrade(u.ref, u.code, u.on, u.exhausted) for r, u in self.upgrades.items()},
+                     dict(self.pool), dict(self.serials), list(self.power_used), list(self.removed),
+                     self._eliminated)
+        new.gen.value = self.gen.value  # (its own counter, the tables' too, at the same count)
         return new
 
     def alive(self) -> list[Character]:
@@ -258,6 +310,16 @@ class Delayed:
     target: str
     source: str
     round: int
+
+    def __init__(self, when: str, kind: str, target: str, source: str, round: int) -> None:  # (see Character)
+        self.when = when
+        self.kind = kind
+        self.target = target
+        self.source = source
+        self.round = round
+
+    def __reduce__(self) -> tuple[Any, ...]:  # (see Character)
+        return (Delayed, (self.when, self.kind, self.target, self.source, self.round))
 
 
 @dataclass
@@ -282,11 +344,33 @@ class GameState:
     canon_memo: Any = field(default=None, init=False, repr=False, compare=False)
     gen: Generation = field(default_factory=Generation, init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        self.gen = Generation()
-        self.players = TrackedDict.of(self.gen, self.players)
-        self.live_index = None  # set here too: a compiled dataclass does not set init=False defaults
+    def __init__(self, round: int = 1, phase: str = "action", turn: str | None = None, claimed_by: str | None = None,
+                 _battlefield: str | None = None, battlefield_owner: str | None = None,
+                 _controller: str | None = None, players: dict[str, Player] | None = None, winner: str | None = None,
+                 reason: str | None = None, passes: int = 0, extra_action: str | None = None,
+                 delayed: list[Delayed] | None = None, rng_drawn: int | None = None) -> None:  # (see Character)
+        self.round = round
+        self.phase = phase
+        self.turn = turn
+        self.claimed_by = claimed_by
+        self._battlefield = _battlefield
+        self.battlefield_owner = battlefield_owner
+        self._controller = _controller
+        self.winner = winner
+        self.reason = reason
+        self.passes = passes
+        self.extra_action = extra_action
+        self.delayed = [] if delayed is None else delayed
+        self.rng_drawn = rng_drawn
+        gen = self.gen = Generation()
+        self.players = TrackedDict.of(gen, () if players is None else players)
+        self.live_index = None
         self.canon_memo = None
+
+    def __reduce__(self) -> tuple[Any, ...]:  # (see Character; the engine's caches are not part of it)
+        return (GameState, (self.round, self.phase, self.turn, self.claimed_by, self._battlefield,
+                            self.battlefield_owner, self._controller, dict(self.players), self.winner, self.reason,
+                            self.passes, self.extra_action, self.delayed, self.rng_drawn))
 
     @property
     def battlefield(self) -> str | None:
@@ -309,11 +393,16 @@ class GameState:
         self._controller = value
 
     def copy(self) -> GameState:
-        """A working copy (faces are immutable and shared); much cheaper than deepcopy."""
-        new = copy.copy(self)
-        new.gen = Generation(self.gen.value)  # the caches stay valid for the copy until it changes
-        new.players = TrackedDict.of(new.gen, ((pid, p.copy()) for pid, p in self.players.items()))
-        new.delayed = [copy.copy(d) for d in self.delayed]
+        """A working copy (faces are immutable and shared); much cheaper than deepcopy. Every field
+        (tests/judge/destiny/test_explicit_init.py names each); the caches stay valid for the copy
+        until it changes (its own counter, at the same count)."""
+        new = GameState(self.round, self.phase, self.turn, self.claimed_by, self._battlefield, self.battlefield_owner,
+                        self._controller, {pid: p.copy() for pid, p in self.players.items()}, self.winner,
+                        self.reason, self.passes, self.extra_action,
+                        [Delayed(d.when, d.kind, d.target, d.source, d.round) for d in self.delayed], self.rng_drawn)
+        new.gen.value = self.gen.value
+        new.live_index = self.live_index
+        new.canon_memo = self.canon_memo
         return new
 
     def player(self, pid: str) -> Player:
@@ -429,17 +518,21 @@ class GameState:
 
 def _strs(values: Any) -> str:
     """A list of strings (codes, references), each quoted. Most hold no character that JSON
-    escapes (codes and references never do): then each is written as ``"value"``, all in one
-    join, and ``encode_basestring_ascii`` reads them once, joined, only to tell that (an escape
-    always writes more than the one character it stands for, so its output is exactly two quotes
-    longer when nothing was escaped); otherwise each is quoted by ``encode_basestring_ascii``."""
+    escapes (codes and references never do): then the list is written as ``["a","b"]``, one join,
+    and ``encode_basestring_ascii`` reads that join once, only to tell that: an escape always writes
+    more than the one character it stands for, so its output is exactly 2n characters longer (the
+    two quotes around, and the separators' 2(n - 1) quotes, each escaped) when no value needed one;
+    otherwise each is quoted by ``encode_basestring_ascii``."""
+    n = len(values)
+    if not n:
+        return "[]"
     try:
-        joined = "".join(values)
+        body = '","'.join(values)
     except TypeError:  # not only strings
         return _doc(list(values))
-    if len(_QUOTE(joined)) != len(joined) + 2:
+    if len(_QUOTE(body)) != len(body) + 2 * n:
         return "[" + ",".join(map(_QUOTE, values)) + "]"
-    return '["' + '","'.join(values) + '"]' if len(values) else "[]"
+    return '["' + body + '"]'
 
 
 def _player(p: Player, w: Callable[[str], Any]) -> None:

@@ -99,5 +99,6 @@ def test_a_list_of_strings_is_written_as_the_encoder_writes_it() -> None:
     from judge.games.destiny.state import _strs
 
     for values in ([], [""], ["", ""], ["05035"], deque(["05035", "?"]), ['a"b'], ['"', ""], ["a\\b"], ["\x7f"],
-                   ["\u00e9", "x"], ["\n"], ['","'], [1, "a"], ["a", None]):
+                   ["\u00e9", "x"], ["\n"], ['","'], [1, "a"], ["a", None], ["a", 'b"'], ['"', '"', "c"],
+                   ["x\\", "y"], deque(["01001", "p1.01002#1", "?"]), [None], ["a", "b", "c\u2028"]):
         assert _strs(values) == canon.canonical(list(values)).decode(), values

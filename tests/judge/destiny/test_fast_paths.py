@@ -97,3 +97,28 @@ def test_the_events_performed_directly_go_to_the_handler_perform_names() -> None
     assert len(direct) >= 5
     for name, handler in direct:
         assert PERFORM[getattr(ev, kinds[name])].__name__ == handler, name
+
+
+def test_a_die_reference_is_kept_for_its_play_generation_only() -> None:
+    """``canon_die``'s answers are kept beside ``canon``'s, for the play generation: a second copy
+    entering play makes the short reference ambiguous at once, and a card's reference is never
+    answered for a die's."""
+    from judge.games.destiny.engine import Ctx
+    from judge.games.destiny.state import Character, GameState, Player, Upgrade
+    from judge.kernel.core import IllegalAction
+
+    st = GameState()
+    p = st.players["p1"] = Player("p1")
+    p.characters["p1.01001"] = Character("p1.01001", "01001", 1)
+    p.upgrades["p1.01002#1"] = Upgrade("p1.01002#1", "01002", "p1.01001")
+    ctx = Ctx(st, default_pool())
+    assert ctx.canon("p1.01002") == "p1.01002#1"
+    for _ in range(2):
+        assert ctx.canon_die("p1.01002/1") == "p1.01002#1/1" and ctx.canon_die("p1.01001#1/2") == "p1.01001/2"
+    assert ctx.canon("p1.01002") == "p1.01002#1"  # (a card's answer, not a die's)
+    p.upgrades["p1.01002#2"] = Upgrade("p1.01002#2", "01002", "p1.01001")
+    with pytest.raises(IllegalAction):
+        ctx.canon_die("p1.01002/1")
+    assert ctx.canon_die("p1.01002#2/1") == "p1.01002#2/1"
+    with pytest.raises(IllegalAction):
+        ctx.canon_die("p1.01002#2")  # not a die

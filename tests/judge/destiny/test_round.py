@@ -202,3 +202,32 @@ def test_the_claim_ability_is_optional() -> None:
     t.set("p1", hand=[], deck=["05073", "05058"], resources=2)
     state = final(t.log([{"by": "p1", "do": "claim", "claim_ability": False}]))
     assert (player(state, "p1")["resources"], player(state, "p1")["hand"]) == (2, 0)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_advance_gives_the_turn_to_next_seat(seats: int) -> None:
+    """``advance`` finds the players in the game and the next seat in one pass: the turn goes where
+    ``next_seat`` says, whoever is eliminated."""
+    import itertools
+
+    from judge.games.destiny.cards import default_pool
+    from judge.games.destiny.engine import Ctx
+    from judge.games.destiny.rounds import advance, next_seat
+    from judge.games.destiny.state import GameState, Player
+
+    ids = [f"p{i + 1}" for i in range(seats)]
+    for out in itertools.product((False, True), repeat=seats):
+        if all(out):
+            continue
+        for after in ids:
+            st = GameState()
+            for pid, gone in zip(ids, out, strict=True):
+                st.players[pid] = Player(pid, _eliminated=gone)
+            want = next_seat(st, after)
+            advance(Ctx(st, default_pool()), after, False)
+            assert st.turn == want, (out, after)
+    st = GameState()
+    st.players["p1"] = Player("p1")
+    st.players["p2"] = Player("p2")
+    with pytest.raises(ValueError):
+        advance(Ctx(st, default_pool()), "p9", False)
