@@ -153,7 +153,7 @@ class Ctx:
         return p
 
     def owner_of(self, ref: str) -> str:
-        r = parse_ref(ref)
+        r = parse_ref(ref, self.cards.refs)
         if r is None:
             raise IllegalAction("destiny.terms.controller", Msg(
                 N_("'{ref}' is not a reference to a card or die"),
@@ -175,7 +175,7 @@ class Ctx:
         return out
 
     def _canon(self, ref: str) -> str:
-        r = parse_ref(ref)
+        r = parse_ref(ref, self.cards.refs)
         if r is None or r.player not in self.state.players:
             return ref
         p = self.state.players[r.player]
@@ -219,7 +219,7 @@ class Ctx:
 
     def _not_a_die(self, ref: str, rule: str) -> None:
         """A character is named where a die is written: the die's card is not meant."""
-        r = parse_ref(ref)
+        r = parse_ref(ref, self.cards.refs)
         if r is not None and r.die is not None:
             raise IllegalAction(rule, Msg(
                 N_("{ref} is a die: name a character (such as {card})"),
@@ -241,7 +241,7 @@ class Ctx:
         return ch
 
     def code_of(self, ref: str) -> str:
-        r = parse_ref(ref)
+        r = parse_ref(ref, self.cards.refs)
         if r is None:
             raise IllegalAction("destiny.cards.identifier", Msg(N_("'{ref}' is not a card reference"), ref=ref))
         return r.code

@@ -34,6 +34,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from judge.games.destiny.dice import Face, parse_face
+from judge.games.destiny.refs import Ref
 
 if TYPE_CHECKING:  # pragma: no cover
     from judge.games.destiny.engine import Ctx
@@ -174,10 +175,16 @@ class CardPool:
     timed_cache: Any = field(default=None, init=False, repr=False, compare=False)
     # deck checks already made against this pool (deckcheck.check_deck), by the deck's content
     deck_checks: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    # what references and codes the steps and the engine read with this pool read as (refs.parse_ref,
+    # refs.is_code: bounded memos, kept here as the module keeps none)
+    refs: dict[str, Ref | None] = field(default_factory=dict, init=False, repr=False, compare=False)
+    codes: dict[str, bool] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.timed_cache = None  # set here too: a compiled dataclass does not set init=False defaults
         self.deck_checks = {}
+        self.refs = {}
+        self.codes = {}
 
     def add(self, card: CardDef, replace: bool = False) -> None:
         if card.code in self.cards and not replace:
@@ -185,6 +192,8 @@ class CardPool:
         self.cards[card.code] = card
         self.timed_cache = None
         self.deck_checks = {}
+        self.refs = {}
+        self.codes = {}
 
     def get(self, code: str) -> CardDef | None:
         return self.cards.get(code)

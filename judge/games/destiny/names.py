@@ -18,7 +18,7 @@ fault).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from i18n import N_, Msg
@@ -37,7 +37,18 @@ def _is_code(text: str) -> bool:
 
 
 def _is_ref(text: str) -> bool:
+    """Whether ``text`` is a reference (read afresh: ``_ref_test`` reads with a pool's memo)."""
     return parse_ref(text) is not None
+
+
+def _ref_test(cards: Any) -> Callable[[str], bool]:
+    """Whether a string is a reference, read with the memo of ``cards``' pool (``CardPool.refs``)."""
+    refs = pool_of(cards).refs
+
+    def is_ref(text: str) -> bool:
+        return parse_ref(text, refs) is not None
+
+    return is_ref
 
 
 def card_names(cards: Any) -> CardNames:
@@ -53,12 +64,13 @@ class _Names(Rewrite):
         super().__init__(lambda: card_names(cards))
         self.players = players
         self.table = pool_of(cards).cards
+        self.is_ref = _ref_test(cards)
 
     def c(self, value: Any, at: str) -> Any:
         return value if value == UNKNOWN else self.code(value, at, _is_code)
 
     def r(self, value: Any, at: str) -> Any:
-        return self.ref(value, at, self.players, _is_ref, _is_code)
+        return self.ref(value, at, self.players, self.is_ref, _is_code)
 
     def cs(self, value: Any, at: str) -> Any:
         if not isinstance(value, list):
@@ -120,9 +132,12 @@ def step_codes(step: Any, path: str, players: Sequence[str], cards: Any) -> tupl
 def answer_codes(step: Any, players: Sequence[str], cards: Any) -> Any:
     """``step`` with the cards its ``choices`` answers and its checkpoint's expected ``state`` name by
     name as codes (``Rewrite.answers``)."""
-    if cards is None or plain(step, players, _is_ref, _is_code):
+    if cards is None:
         return step
-    return _Names(cards, players).answers(step, players, _is_ref, _is_code)
+    is_ref = _ref_test(cards)
+    if plain(step, players, is_ref, _is_code):
+        return step
+    return _Names(cards, players).answers(step, players, is_ref, _is_code)
 
 
 def _entry(n: _Names, entry: Any, at: str) -> Any:

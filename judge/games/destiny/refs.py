@@ -36,39 +36,41 @@ class Ref:
         return f"{self.player}.{self.code}" + (f"#{self.serial}" if self.serial is not None else "")
 
 
-# the references read so far, each with what it reads as (a Ref, immutable, or None): a bounded memo,
-# emptied when full. (A dict asked inline: the compiled engine looks a string up in it natively,
-# where an lru_cache wrapper is a Python call, every time, that costs several times the lookup.)
-_MEMO: Final[dict[str, Ref | None]] = {}
-_MEMO_SIZE: Final = 8192
+MEMO_SIZE: Final = 8192
 _MISSING: Final[Any] = object()
 
 
-def parse_ref(text: object) -> Ref | None:
+def parse_ref(text: object, memo: dict[str, Ref | None] | None = None) -> Ref | None:
+    """What ``text`` reads as, or None. ``memo``: the references read so far, each with what it reads
+    as (a Ref, immutable, or None), a bounded memo emptied when full, kept by its owner (a card pool's
+    ``CardPool.refs``: this module keeps none); None reads ``text`` afresh. (A dict asked inline: the
+    compiled engine looks a string up in it natively, where an lru_cache wrapper is a Python call,
+    every time, that costs several times the lookup.)"""
     if not isinstance(text, str):
         return None
-    got = _MEMO.get(text, _MISSING)
+    if memo is None:
+        return _read_ref(text)
+    got = memo.get(text, _MISSING)
     if got is _MISSING:
         got = _read_ref(text)
-        if len(_MEMO) >= _MEMO_SIZE:
-            _MEMO.clear()
-        _MEMO[text] = got
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        memo[text] = got
     out: Ref | None = got
     return out
 
 
-# the strings asked whether they are card codes (``is_code``), a bounded memo as ``_MEMO``
-_CODES: Final[dict[str, bool]] = {}
-
-
-def is_code(text: str) -> bool:
-    """``text`` is written as a card code (``CODE``)."""
-    got = _CODES.get(text)
+def is_code(text: str, memo: dict[str, bool] | None = None) -> bool:
+    """``text`` is written as a card code (``CODE``). ``memo``: the strings asked so far, a bounded
+    memo as ``parse_ref``'s (a card pool's ``CardPool.codes``), or None."""
+    if memo is None:
+        return CODE.match(text) is not None
+    got = memo.get(text)
     if got is None:
         got = CODE.match(text) is not None
-        if len(_CODES) >= _MEMO_SIZE:
-            _CODES.clear()
-        _CODES[text] = got
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        memo[text] = got
     return got
 
 

@@ -177,7 +177,7 @@ def _resolve_group(ctx: Ctx, pid: str, group: list[tuple[str, Face, DieEntry]], 
     elif sym == "ID":
         opp = target if isinstance(target, str) and target in ctx.state.players else None
         if opp is None:
-            if isinstance(target, str) and parse_ref(target):
+            if isinstance(target, str) and parse_ref(target, ctx.cards.refs):
                 opp = ctx.owner_of(target)
             else:
                 opp = ctx.opponent(pid, src, Msg(N_("which opponent takes the indirect damage")))

@@ -15,7 +15,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
 from i18n import N_, NP_, Msg
-from judge.games.destiny.refs import is_code, parse_ref
+from judge.games.destiny.model import CardPool
+from judge.games.destiny.refs import Ref, is_code, parse_ref
 from judge.games.inputs import COMMON_KEYS, Faults, JsonValue, check_annotations, escape, got, nearest, unknown_key
 from judge.games.jsonbounds import at_most
 from judge.limits import MAX_IN_PLAY, MAX_ZONE_CARDS
@@ -211,13 +212,16 @@ class _Parser:
         self.path = path
         self.players = players
         self.cards = cards
+        # the pool's memos of what references and codes read as (None: no pool, read afresh)
+        self.refs: dict[str, Ref | None] | None = cards.refs if isinstance(cards, CardPool) else None
+        self.codes: dict[str, bool] | None = cards.codes if isinstance(cards, CardPool) else None
         self.faults: Faults = []
 
     def bad(self, sub: str, msg: str) -> None:
         self.faults.append((self.path + sub, msg))
 
     def code(self, value: Any, sub: str, what: str) -> str | None:
-        if not isinstance(value, str) or not is_code(value):
+        if not isinstance(value, str) or not is_code(value, self.codes):
             self.bad(sub, Msg(N_("{what} must be a card code such as 05058{got}"), what=Msg(what),
                               got=got(value) if value is not None else ""))
             return None
@@ -234,14 +238,14 @@ class _Parser:
     def sound(self, value: Any, die: bool | None) -> str | None:
         """``value`` when it is a reference that names something (the common case, checked at once,
         without building the JSON Pointer a fault would need), else None."""
-        return _sound(value, die, self.players, self.cards)
+        return _sound(value, die, self.players, self.cards, self.refs)
 
     def ref(self, value: Any, sub: str, what: str, die: bool | None = False) -> str | None:
         """A reference (``die``: True a die, False a card, None either) that can name something;
         else None, and the fault."""
-        if _sound(value, die, self.players, self.cards) is not None:
+        if _sound(value, die, self.players, self.cards, self.refs) is not None:
             return str(value)
-        r = parse_ref(value)
+        r = parse_ref(value, self.refs)
         example = "p1.05031/1" if die else "p1.05031"
         if r is None:
             if isinstance(value, str) and value in self.players and die is not True:
@@ -427,9 +431,11 @@ def _parse_full(step: dict[str, Any], path: str, players: Sequence[str], cards: 
     return action, []
 
 
-def _sound(value: Any, die: bool | None, players: Sequence[str], cards: Any) -> str | None:
-    """``value`` when it is a reference that names something, else None (``_Parser.sound``)."""
-    r = parse_ref(value)
+def _sound(value: Any, die: bool | None, players: Sequence[str], cards: Any,
+           refs: dict[str, Ref | None] | None) -> str | None:
+    """``value`` when it is a reference that names something, else None (``_Parser.sound``; ``refs``:
+    the pool's memo, ``parse_ref``'s)."""
+    r = parse_ref(value, refs)
     if r is not None and r.player in players and (cards is None or r.code in cards) and (
             (r.die is None and die is not True) or (r.die is not None and die is not False
                                                      and 1 <= r.die <= MAX_DICE_PER_CARD)):
@@ -482,9 +488,14 @@ def quick_step(step: Any, players: Sequence[str], cards: Any = None) -> DestinyA
             return None
     if do == "pass":
         return Pass(by) if own == 0 else None
+    refs: dict[str, Ref | None] | None = None  # (the pool's memos: parse_ref's and is_code's)
+    codes: dict[str, bool] | None = None
+    if isinstance(cards, CardPool):
+        refs = cards.refs
+        codes = cards.codes
     cards = getattr(cards, "cards", cards)  # a pool's table of codes: asked directly, it answers faster
     if do == "activate" and own == 1:
-        card = _sound(step.get("card"), False, players, cards)
+        card = _sound(step.get("card"), False, players, cards, refs)
         return Activate(by, card) if card is not None else None
     if do == "resolve" and own == 1:
         raw = step.get("dice")
@@ -494,20 +505,20 @@ def quick_step(step: Any, players: Sequence[str], cards: Any = None) -> DestinyA
         for entry in raw:
             if not isinstance(entry, dict):
                 return None
-            die = _sound(entry.get("die"), True, players, cards)
+            die = _sound(entry.get("die"), True, players, cards, refs)
             if die is None:
                 return None
             keys = 1  # (die, target, modifies: QUICK_ENTRY_KEYS, counted)
             target = None
             if "target" in entry:
                 target = entry["target"]
-                if _sound(target, None, players, cards) is None and target not in players:
+                if _sound(target, None, players, cards, refs) is None and target not in players:
                     return None
                 keys += 1
             modifies = None
             if "modifies" in entry:
                 modifies = entry["modifies"]
-                if _sound(modifies, True, players, cards) is None:
+                if _sound(modifies, True, players, cards, refs) is None:
                     return None
                 keys += 1
             if len(entry) != keys:
@@ -517,21 +528,21 @@ def quick_step(step: Any, players: Sequence[str], cards: Any = None) -> DestinyA
     if do == "reroll" and own == 2:
         code = step.get("discard")
         raw = step.get("dice")
-        if not isinstance(code, str) or not is_code(code) or (cards is not None and code not in cards) \
+        if not isinstance(code, str) or not is_code(code, codes) or (cards is not None and code not in cards) \
                 or not isinstance(raw, list) or len(raw) > MAX_IN_PLAY:
             return None
-        dice = tuple(_sound(d, True, players, cards) for d in raw)
+        dice = tuple(_sound(d, True, players, cards, refs) for d in raw)
         return Reroll(by, code, dice) if None not in dice else None  # type: ignore[arg-type]
     if do == "play" and (own == 1 or (own == 2 and "on" in step)):
         code = step.get("card")
-        if not isinstance(code, str) or not is_code(code) or (cards is not None and code not in cards):
+        if not isinstance(code, str) or not is_code(code, codes) or (cards is not None and code not in cards):
             return None
         if own == 1:
             return Play(by, code)
-        on = _sound(step["on"], False, players, cards)
+        on = _sound(step["on"], False, players, cards, refs)
         return Play(by, code, on) if on is not None else None
     if do == "use" and own == 1:
-        card = _sound(step.get("card"), False, players, cards)
+        card = _sound(step.get("card"), False, players, cards, refs)
         return Use(by, card) if card is not None else None
     if do == "claim" and own == 0:
         return Claim(by)

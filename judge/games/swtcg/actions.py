@@ -594,29 +594,30 @@ def _check_play(ctx: Ctx, a: PlayCard) -> Problem:
     return _play_problem(ctx, a, d.plays[0], a.card, None, "battle")
 
 
-# parse_ability's answers, by ability (a replay names the same few over and over); emptied when it
-# holds MAX_ABILITIES
-_ABILITIES: Final[dict[str, tuple[str, str, int, str | None]]] = {}
-MAX_ABILITIES = 4096
+AbilityParts = tuple[str, str, int, str | None]
+MAX_ABILITIES: Final = 4096
 
 
-def parse_ability(ability: str) -> tuple[str, str, int, str | None]:
+def parse_ability(ctx: Ctx, ability: str) -> AbilityParts:
     """An ability's parts: the card's reference, the keyword (or ``play``), its number (1 unless
-    ``.n``), the card granting it (``@ref``)."""
-    found = _ABILITIES.get(ability)
+    ``.n``), the card granting it (``@ref``). Its answers, by ability (a replay names the same few
+    over and over), are kept with the card pool (``Interned.abilities``: the module keeps none),
+    emptied when it holds MAX_ABILITIES."""
+    table: dict[str, AbilityParts] = ctx.cards.interned.abilities
+    found = table.get(ability)
     if found is not None:
         return found
     m = ABILITY.match(ability)
     assert m is not None
     found = m.group("ref"), m.group("name"), int(m.group("n") or 1), m.group("grant")
-    if len(_ABILITIES) >= MAX_ABILITIES:
-        _ABILITIES.clear()
-    _ABILITIES[ability] = found
+    if len(table) >= MAX_ABILITIES:
+        table.clear()
+    table[ability] = found
     return found
 
 
 def find_keyword(ctx: Ctx, ability: str) -> Keyword | None:
-    ref, _, _, _ = parse_ability(ability)
+    ref, _, _, _ = parse_ability(ctx, ability)
     for iid, k in en.keyword_instances(ctx, ref):
         if iid == ability:
             return k
@@ -626,7 +627,7 @@ def find_keyword(ctx: Ctx, ability: str) -> Keyword | None:
 def _check_use(ctx: Ctx, a: Use | Prevent | Reroll) -> Problem:
     st = ctx.state
     pid = a.by or ""
-    ref, name, n, _ = parse_ability(a.ability)
+    ref, name, n, _ = parse_ability(ctx, a.ability)
     c = st.cards.get(ref)
     if c is None:
         return _why(ctx, "swtcg.abilities.activated-definition", N_("{ref} is not in play"), ref=ref)
@@ -864,7 +865,7 @@ def _hidden_cost_problem(ctx: Ctx, a: SwAction, c: Card) -> Problem:
 def keyword_cost(ctx: Ctx, pid: str, k: Keyword, a: SwAction) -> int:
     """An activated keyword's Force cost now: printed (X: the amount asked for) plus cost changes."""
     base = k.cost if k.cost != X else (getattr(a, "amount", None) or 0)
-    return max(0, base + en.cost_delta(ctx, pid, "ability", parse_ability(getattr(a, "ability", ""))[0]))
+    return max(0, base + en.cost_delta(ctx, pid, "ability", parse_ability(ctx, getattr(a, "ability", ""))[0]))
 
 
 def _x_of(a: SwAction) -> int:
@@ -1107,7 +1108,7 @@ def _play(ctx: Ctx, a: PlayCard) -> None:
 def _use(ctx: Ctx, a: Use | Prevent | Reroll) -> None:
     st = ctx.state
     pid = a.by or ""
-    ref, name, n, _ = parse_ability(a.ability)
+    ref, name, n, _ = parse_ability(ctx, a.ability)
     c = st.cards[ref]
     if name == "play":
         assert isinstance(a, Use)

@@ -818,23 +818,25 @@ def effect_json(e: Effect) -> list[Any]:
     return [e.kind, e.amount, e.target]
 
 
-# effects_from's answers, by the effects' JSON (as a tuple of tuples): a replay resolves the same few
-# plays over and over (an Effect, a frozen dataclass, is made by an interpreted __init__); emptied
-# when it holds MAX_EFFECTS
-_EFFECTS: Final[dict[tuple[tuple[Any, ...], ...], tuple[Effect, ...]]] = {}
-MAX_EFFECTS = 1024
+EffectTable = dict[tuple[tuple[Any, ...], ...], tuple[Effect, ...]]
+MAX_EFFECTS: Final = 1024
 
 
-def effects_from(raw: list[list[Any]]) -> tuple[Effect, ...]:
+def effects_from(ctx: Ctx, raw: list[list[Any]]) -> tuple[Effect, ...]:
+    """The effects ``effect_json`` wrote, each tuple made once per pool and shared (a replay resolves
+    the same few plays over and over, and an Effect, a frozen dataclass, is made by an interpreted
+    __init__): kept by the effects' JSON (as a tuple of tuples) in ``Interned.effects``, emptied when
+    it holds MAX_EFFECTS."""
     key = tuple([tuple(e) for e in raw])
     if not all(type(v) in (str, int) for e in key for v in e):  # (only as effect_json writes them)
         return tuple([Effect(kind=k, amount=a, target=t) for k, a, t in raw])
-    found = _EFFECTS.get(key)
+    table: EffectTable = ctx.cards.interned.effects
+    found = table.get(key)
     if found is None:
         found = tuple([Effect(kind=k, amount=a, target=t) for k, a, t in raw])
-        if len(_EFFECTS) >= MAX_EFFECTS:
-            _EFFECTS.clear()
-        _EFFECTS[key] = found
+        if len(table) >= MAX_EFFECTS:
+            table.clear()
+        table[key] = found
     return found
 
 
@@ -1243,7 +1245,7 @@ def open_chance(ctx: Ctx, kind: str) -> None:
     dark = st.dark()
     st.turn = dark
     st.wait = "chance"
-    ctx.records.append(_chance_record(kind, dark))
+    ctx.records.append(_chance_record(ctx.cards.interned.by_player, kind, dark))
     if window and st.held:  # (release resolves the held abilities of the window: none held, nothing to do)
         depth = len(st.frames)
         release(ctx, window)
@@ -1264,9 +1266,6 @@ _CHANCE_RULES_OTHER: Final = ("swtcg.pop.triggers-first", "swtcg.pop.dark-side-f
 _PASS_RULES: Final = {False: ("swtcg.pop.two-passes-end",),
                       True: ("swtcg.pop.two-passes-end", "swtcg.project.forced-pass")}
 
-# the records of chances to play that come back with the same values, most of a replay's records (a
-# chance opening, a pass, a chance ending), each made once and shared: records are immutable values
-# (``may`` of an opening: an empty tuple, written as []); each table emptied when it holds MAX_SHARED
 MAX_SHARED: Final = 64
 
 
@@ -1281,23 +1280,25 @@ class _PlayerRecords:
         self.opened: dict[str, Record] = {}
 
 
-_BY_PLAYER: Final[dict[str, _PlayerRecords]] = {}
-_ENDED: Final[dict[str, Record]] = {}  # a chance's end, by kind
+# the records of chances to play that come back with the same values, most of a replay's records (a
+# chance opening, a pass, a chance ending), each made once and shared: records are immutable values
+# (``may`` of an opening: an empty tuple, written as []). Kept with the pool (``Interned.by_player``,
+# ``Interned.ended``: a chance's end, by kind); each table emptied when it holds MAX_SHARED
 
 
-def _records_of(pid: str) -> _PlayerRecords:
-    found = _BY_PLAYER.get(pid)
+def _records_of(by_player: dict[str, Any], pid: str) -> _PlayerRecords:
+    found: _PlayerRecords | None = by_player.get(pid)
     if found is None:
-        if len(_BY_PLAYER) >= MAX_SHARED:
-            _BY_PLAYER.clear()
-        found = _BY_PLAYER[pid] = _PlayerRecords(pid)
+        if len(by_player) >= MAX_SHARED:
+            by_player.clear()
+        found = by_player[pid] = _PlayerRecords(pid)
     return found
 
 
-def _chance_record(kind: str, pid: str) -> Record:
+def _chance_record(by_player: dict[str, Any], kind: str, pid: str) -> Record:
     """A chance to play of ``kind`` opens, ``pid`` (the Dark Side) to act (open_chance)."""
-    mine = _BY_PLAYER.get(pid)
-    opened = (mine if mine is not None else _records_of(pid)).opened
+    mine: _PlayerRecords | None = by_player.get(pid)
+    opened = (mine if mine is not None else _records_of(by_player, pid)).opened
     found = opened.get(kind)
     if found is None:
         if len(opened) >= MAX_SHARED:
@@ -1307,12 +1308,12 @@ def _chance_record(kind: str, pid: str) -> Record:
     return found
 
 
-def _chance_end_record(kind: str) -> Record:
-    found = _ENDED.get(kind)
+def _chance_end_record(ended: dict[str, Any], kind: str) -> Record:
+    found: Record | None = ended.get(kind)
     if found is None:
-        if len(_ENDED) >= MAX_SHARED:
-            _ENDED.clear()
-        found = _ENDED[kind] = rc.ChanceEndRecord(("swtcg.pop.two-passes-end",), kind=kind)
+        if len(ended) >= MAX_SHARED:
+            ended.clear()
+        found = ended[kind] = rc.ChanceEndRecord(("swtcg.pop.two-passes-end",), kind=kind)
     return found
 
 
@@ -1322,7 +1323,7 @@ def close_chance(ctx: Ctx) -> None:
     assert ch is not None
     st.chance = None
     st.wait = None
-    ctx.records.append(_chance_end_record(ch["kind"]))
+    ctx.records.append(_chance_end_record(ctx.cards.interned.ended, ch["kind"]))
     if ch["kind"] == "prevent":
         place_damage(ctx)
 
@@ -1333,9 +1334,10 @@ def pass_chance(ctx: Ctx, pid: str, auto: bool) -> None:
     assert ch is not None
     passes: int = ch["passes"] + 1
     ch["passes"] = passes
-    mine = _BY_PLAYER.get(pid)
+    by_player = ctx.cards.interned.by_player
+    mine: _PlayerRecords | None = by_player.get(pid)
     if mine is None:
-        mine = _records_of(pid)
+        mine = _records_of(by_player, pid)
     ctx.records.append(mine.forced if auto else mine.passed)
     if passes >= 2:
         close_chance(ctx)
@@ -1350,12 +1352,13 @@ def pass_twice(ctx: Ctx, pid: str, other: str) -> None:
     ch = st.chance
     assert ch is not None
     ch["passes"] = 2
-    mine = _BY_PLAYER.get(pid)
+    by_player = ctx.cards.interned.by_player
+    mine: _PlayerRecords | None = by_player.get(pid)
     if mine is None:
-        mine = _records_of(pid)
-    theirs = _BY_PLAYER.get(other)
+        mine = _records_of(by_player, pid)
+    theirs: _PlayerRecords | None = by_player.get(other)
     if theirs is None:
-        theirs = _records_of(other)
+        theirs = _records_of(by_player, other)
     ctx.records.append(mine.forced)
     ctx.records.append(theirs.forced)
     st.turn = other
@@ -1620,12 +1623,12 @@ def run_frame(ctx: Ctx, frame: dict[str, Any]) -> None:
         open_damage(ctx, [{"target": t, "amount": frame["amount"], "source": frame["source"], "prevented": 0}
                           for t in frame["targets"]])
     elif f == "effects":
-        run_effects(ctx, frame["source_id"], frame["source"], frame["player"], effects_from(frame["effects"]),
+        run_effects(ctx, frame["source_id"], frame["source"], frame["player"], effects_from(ctx, frame["effects"]),
                     frame["target"], frame["x"], start=frame["start"])
     elif f == "resolve-play":
         if frame.get("disrupted"):
             return
-        effects = effects_from(frame["effects"])
+        effects = effects_from(ctx, frame["effects"])
         run_effects(ctx, frame["source_id"], frame["source"], frame["player"], effects, frame["target"], frame["x"],
                     tuple(frame["dice"]) if frame.get("dice") is not None else None, frame.get("to"))
     elif f == "battle-end":

@@ -180,6 +180,7 @@ def _build_may(ctx: Ctx, pid: str) -> list[str] | None:
         if (counters >= 1 or d.cost <= 0) and counters <= build:
             out.append("build " + d.code)
     uses = ctx.cards.derived("build-uses", _build_uses)  # (an empty set: a code with nothing to do in play)
+    known_refs = ctx.cards.interned.refs  # (is_ref's answers)
     mine: list[str] | None = None
     in_order: _Refs | None = None
     for c in st.index().controlled(pid):
@@ -192,13 +193,13 @@ def _build_may(ctx: Ctx, pid: str) -> list[str] | None:
         d = ctx.card(c.code)
         ref = c.ref
         if c.zone == "build":
-            if not c.built and build >= 1 and is_ref(ref):
+            if not c.built and build >= 1 and is_ref(ref, known_refs):
                 out.append("build " + ref)  # (the counters _groups names: from 1 to the build points)
             if d.type == "mission":
                 if in_order is None:
                     in_order = _Refs(st.cards, False)
                 _first_passing(ctx, "complete " + ref, _complete_steps(ctx, pid, ref, d, in_order), out)
-            elif d.type != "equipment" and (c.built or c.counters >= d.cost) and is_ref(ref) \
+            elif d.type != "equipment" and (c.built or c.counters >= d.cost) and is_ref(ref, known_refs) \
                     and (d.unit or d.type == "location") \
                     and (d.type == "location" or _stack_problem(ctx, pid, d, moving=ref) is None):
                 out.append("deploy " + ref)
@@ -405,23 +406,30 @@ def _make_hand_table(pool: CardPool) -> dict[str, tuple[tuple[str, int], ...]]:
 
 Group = tuple[str, Iterable[SwAction]]
 
-# the simple steps ``_groups`` makes, each made once and shared (steps are immutable values, and the
-# same ones come back at every wait); emptied when it holds MAX_STEPS
-_STEPS: Final[dict[tuple[str, str, str, int, str], SwAction]] = {}
+StepTable = dict[tuple[str, str, str, int, str], SwAction]
 MAX_STEPS: Final = 8192
 
 
-def _step(verb: str, pid: str, card: str, counters: int = 0, target: str = "") -> SwAction:
-    """``Deploy``, ``Build`` (``counters``), ``Retreat``, ``Skip`` or ``Attack`` (``target``) by ``pid`` of ``card``."""
+def _steps_table(ctx: Ctx) -> StepTable:
+    """The simple steps ``_groups`` makes, each made once and shared (steps are immutable values, and
+    the same ones come back at every wait), kept with the card pool (``Interned.steps``: the module
+    keeps no table of its own); emptied when it holds MAX_STEPS."""
+    found: StepTable = ctx.cards.interned.steps
+    return found
+
+
+def _step(steps: StepTable, verb: str, pid: str, card: str, counters: int = 0, target: str = "") -> SwAction:
+    """``Deploy``, ``Build`` (``counters``), ``Retreat``, ``Skip`` or ``Attack`` (``target``) by ``pid``
+    of ``card``, shared through ``steps`` (``_steps_table``)."""
     key = (verb, pid, card, counters, target)
-    a = _STEPS.get(key)
+    a = steps.get(key)
     if a is None:
-        if len(_STEPS) >= MAX_STEPS:
-            _STEPS.clear()
+        if len(steps) >= MAX_STEPS:
+            steps.clear()
         a = (Deploy(pid, card=card) if verb == "deploy" else Build(pid, card=card, counters=counters)
              if verb == "build" else Retreat(pid, card=card) if verb == "retreat" else Skip(pid, card=card)
              if verb == "skip" else Attack(pid, card=card, target=target))
-        _STEPS[key] = a
+        steps[key] = a
     return a
 
 
@@ -433,6 +441,7 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
     st = ctx.state
     w = st.wait
     p = st.players[pid]
+    steps = _steps_table(ctx)
     if w in ("deploy", "partial", "build"):
         hand = sorted(set(p.hand) - {UNKNOWN})
     if w == "deploy":
@@ -442,7 +451,7 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
             hd = pool.get(code)  # (an unknown code is checked: ctx.card says so)
             if hd is not None and (not hd.unit or hd.cost > left):
                 continue  # check refuses it: swtcg.setup.units-only, swtcg.setup.out-of-units
-            yield f"deploy {code}", (_step("deploy", pid, code),)
+            yield f"deploy {code}", (_step(steps, "deploy", pid, code),)
     elif w == "partial":
         left = en.SETUP_BUILD_POINTS - p.deployed
         for code in hand:
@@ -450,14 +459,15 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
             if not d.unit:
                 continue  # check refuses it: swtcg.setup.units-only
             if left >= 1:
-                yield f"build {code}", (_step("build", pid, code, max(1, min(left, d.cost))),)
+                yield f"build {code}", (_step(steps, "build", pid, code, max(1, min(left, d.cost))),)
     elif w == "build":
         for code in hand:
             d = ctx.card(code)
             if d.type == "battle" and "." not in code:  # (a code with no dot is no card reference: steps.REF)
                 continue  # check: battle cards are played, not built (swtcg.abilities.battle-cards), never a step
             if p.build >= 1 or d.cost == 0:
-                yield f"build {code}", (_step("build", pid, code, max(0 if d.cost == 0 else 1, min(p.build, d.cost))),)
+                yield f"build {code}", (_step(steps, "build", pid, code,
+                                              max(0 if d.cost == 0 else 1, min(p.build, d.cost))),)
         # one's own cards (GameState.index), sorted for candidates (options: any order, as the names are the same)
         mine = [c.ref for c in st.index().controlled(pid)]
         if ordered:
@@ -475,12 +485,12 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
             d = ctx.card(c.code)
             if c.zone == "build":
                 if not c.built and p.build >= 1:
-                    yield f"build {ref}", (_step("build", pid, ref, max(1, min(p.build, d.cost - c.counters))),)
+                    yield f"build {ref}", (_step(steps, "build", pid, ref, max(1, min(p.build, d.cost - c.counters))),)
                 if d.type == "mission":  # swtcg.base.mission
                     yield f"complete {ref}", _complete_steps(ctx, pid, ref, d, in_order)
                 elif d.type != "equipment" and (c.built or c.counters >= d.cost):
                     # (else check says swtcg.base.build or swtcg.build.partial-build)
-                    yield f"deploy {ref}", (_step("deploy", pid, ref),)
+                    yield f"deploy {ref}", (_step(steps, "deploy", pid, ref),)
             if d.type == "equipment" and c.zone in ("build", "equipped"):  # swtcg.base.equip
                 yield f"equip {ref}", _equip_steps(ctx, pid, ref, mine)
             if d.pilot is not None:
@@ -490,14 +500,14 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
     elif w == "retreat":
         # swtcg.retreat.untapped-only: one's own, untapped, in play (check refuses the others)
         for ref in sorted(c.ref for c in st.index().controlled(pid) if c.zone in IN_PLAY and not c.tapped):
-            yield f"retreat {ref}", (_step("retreat", pid, ref),)
+            yield f"retreat {ref}", (_step(steps, "retreat", pid, ref),)
     elif w == "act":
         in_order = _Refs(st.cards, ordered)
         for ref in st.acting:
             yield f"attack {ref}", _attack_steps(ctx, pid, ref, ordered)
             yield from _unit_plays(ctx, pid, ref, in_order)
             if ordered:
-                yield f"skip {ref}", (_step("skip", pid, ref),)
+                yield f"skip {ref}", (_step(steps, "skip", pid, ref),)
     elif w == "chance":
         kind = st.chance["kind"] if st.chance else ""
         in_hand = ctx.cards.derived("hand-chances", _hand_chances)
@@ -729,14 +739,15 @@ def _pilot_steps(ctx: Ctx, pid: str, ref: str, refs: list[str]) -> Iterator[SwAc
 def _attack_steps(ctx: Ctx, pid: str, ref: str, ordered: bool) -> Iterator[SwAction]:
     """An attack on each enemy unit in the attacker's arena (and in the Ground arena for Bombard)."""
     st = ctx.state
+    steps = _steps_table(ctx)
     arena = st.cards[ref].zone
     enemies: Iterable[str] = (c.ref for c in st.index().zone(arena) if c.controller != pid)
     for target in sorted(enemies) if ordered else enemies:
-        yield _step("attack", pid, ref, 0, target)
+        yield _step(steps, "attack", pid, ref, 0, target)
     if arena == "space" and en.kw_value(ctx, ref, "bombard"):
         below: Iterable[str] = (c.ref for c in st.index().zone("ground") if c.controller != pid)
         for target in sorted(below) if ordered else below:
-            yield _step("attack", pid, ref, 0, target)
+            yield _step(steps, "attack", pid, ref, 0, target)
 
 
 def _keyword_steps(ctx: Ctx, pid: str, ref: str, iid: str, k: Keyword) -> Iterator[SwAction]:

@@ -240,6 +240,26 @@ def _names_subtype(subtypes: tuple[str, ...], word: str) -> bool:
     return False
 
 
+class Interned:
+    """Immutable values the engine makes over and over from a few strings, each made once and shared
+    (the modules keep no table of their own): the simple steps of a wait (legal._step), an ability's
+    parts (actions.parse_ability), effects (engine.effects_from), the records of chances to play
+    (engine._records_of), whether a string is a card reference (steps.is_ref). Kept with the pool
+    (``CardPool.interned``, read as an attribute: the engine asks several times a step) until a card
+    is added; each table is emptied by its user when full. (Typed loosely: the values are the
+    engine's types, which this module does not import.)"""
+
+    __slots__ = ("steps", "abilities", "effects", "by_player", "ended", "refs")
+
+    def __init__(self) -> None:
+        self.steps: dict[Any, Any] = {}
+        self.abilities: dict[str, Any] = {}
+        self.effects: dict[Any, Any] = {}
+        self.by_player: dict[str, Any] = {}
+        self.ended: dict[str, Any] = {}
+        self.refs: dict[str, bool] = {}
+
+
 @dataclass
 class CardPool:
     """The cards an engine replays with, by code; ``decks``: named 60-card decks (self-play)."""
@@ -256,6 +276,8 @@ class CardPool:
                                                             compare=False)
     # what a module of the engine makes once per pool (``memo``), kept until a card is added
     _memos: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    # the engine's interned values (``Interned``), kept until a card is added
+    interned: Interned = field(default_factory=Interned, init=False, repr=False, compare=False)
     # cards added (what is derived goes); in __init__, as mypyc sets no default of a field left out of it
     edits: int = field(default=0, repr=False, compare=False)
 
@@ -279,6 +301,7 @@ class CardPool:
         self._statics_any = {}
         self._by_value = {}
         self._memos = {}
+        self.interned = Interned()
 
     def with_static(self, kind: str) -> frozenset[str]:
         """The codes of the cards with a static ability of ``kind`` (cached; the engine looks for

@@ -414,31 +414,29 @@ def _loose(value: Any) -> str:
     return "null" if value is None else _json(value)
 
 
-# strings as ``_str`` quotes them, by string: the same codes, references and zones come back in every
-# card of every position (emptied when it holds MAX_QUOTED)
-_QUOTED: Final[dict[str, str]] = {}
 MAX_QUOTED: Final = 4096
 
 
-def _q(value: Any) -> str:
-    """``_str(value)``, a string quoted once."""
+def _q(quoted: dict[str, str], value: Any) -> str:
+    """``_str(value)``, a string quoted once (``quoted``: the strings quoted so far, ``GameState._quoted``;
+    emptied when it holds MAX_QUOTED)."""
     if type(value) is not str:
         return _str(value)
-    found = _QUOTED.get(value)
+    found = quoted.get(value)
     if found is None:
-        if len(_QUOTED) >= MAX_QUOTED:
-            _QUOTED.clear()
-        found = _QUOTED[value] = _str(value)
+        if len(quoted) >= MAX_QUOTED:
+            quoted.clear()
+        found = quoted[value] = _str(value)
     return found
 
 
-def _card(c: Card) -> str:
-    """``Card.to_json()``, encoded."""
+def _card(c: Card, quoted: dict[str, str]) -> str:
+    """``Card.to_json()``, encoded (``quoted``: as ``_q``)."""
     built = c.built
-    out = [('{"at":' + _q(c.at) + (',"code":' if built else ',"built":false,"code":')) if c.at
-           else '{"code":' if built else '{"built":false,"code":', _q(c.code)]
+    out = [('{"at":' + _q(quoted, c.at) + (',"code":' if built else ',"built":false,"code":')) if c.at
+           else '{"code":' if built else '{"built":false,"code":', _q(quoted, c.code)]
     if c.controller != c.owner:
-        out.append(',"controller":' + _q(c.controller))
+        out.append(',"controller":' + _q(quoted, c.controller))
     if not built or c.counters:
         out.append(',"counters":' + _int(c.counters))
     damage = c.damage
@@ -448,9 +446,9 @@ def _card(c: Card) -> str:
     if c.moved:
         out.append(',"moved":true')
     if c.on:
-        out.append(',"on":' + _q(c.on))
+        out.append(',"on":' + _q(quoted, c.on))
     if c.pilot:
-        out.append(',"pilot":' + _q(c.pilot))
+        out.append(',"pilot":' + _q(quoted, c.pilot))
     out.append(',"tapped":true' if c.tapped is True else ',"tapped":false' if c.tapped is False
                else ',"tapped":' + _bool(c.tapped))
     if c.under:
@@ -588,6 +586,9 @@ class GameState:
     last_hits: dict[str, int] | None = None
     # where the cards are (``index``), kept until ``moved``; never written, never compared
     _index: CardIndex | None = field(default=None, compare=False, repr=False)
+    # strings as ``_str`` quotes them, by string (``_q``): the same codes, references and zones come back
+    # in every card of every position; shared by the state's copies (a memo of pure values)
+    _quoted: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
 
     # (the dataclass's own __init__, written out: compiled, the generated one would run interpreted)
     def __init__(self, round: int = 0, phase: str = "setup", step: str = "setup", arena: str | None = None,
@@ -627,6 +628,7 @@ class GameState:
         self.rng_drawn = rng_drawn
         self.last_hits = last_hits
         self._index = None
+        self._quoted = {}
 
     # -------------------------------------------------------------------------- helpers
     def index(self) -> CardIndex:
@@ -662,15 +664,17 @@ class GameState:
     def copy(self) -> GameState:
         """An independent copy, field by field (what deepcopy gives, several times faster: the
         replayer's snapshots and rejected steps take one)."""
-        return GameState(round=self.round, phase=self.phase, step=self.step, arena=self.arena, active=self.active,
-                         turn=self.turn, wait=self.wait, acting=list(self.acting), may=list(self.may),
-                         players={pid: p.copy() for pid, p in self.players.items()},
-                         cards={ref: c.copy() for ref, c in self.cards.items()}, mods=plain_copy(self.mods),
-                         chance=plain_copy(self.chance), attack=plain_copy(self.attack), roll=plain_copy(self.roll),
-                         damage=plain_copy(self.damage), later=plain_copy(self.later), held=plain_copy(self.held),
-                         frames=plain_copy(self.frames), build_started=list(self.build_started), deploys=self.deploys,
-                         winner=self.winner, reason=self.reason, rng_drawn=self.rng_drawn,
-                         last_hits=dict(self.last_hits) if self.last_hits is not None else None)
+        out = GameState(round=self.round, phase=self.phase, step=self.step, arena=self.arena, active=self.active,
+                        turn=self.turn, wait=self.wait, acting=list(self.acting), may=list(self.may),
+                        players={pid: p.copy() for pid, p in self.players.items()},
+                        cards={ref: c.copy() for ref, c in self.cards.items()}, mods=plain_copy(self.mods),
+                        chance=plain_copy(self.chance), attack=plain_copy(self.attack), roll=plain_copy(self.roll),
+                        damage=plain_copy(self.damage), later=plain_copy(self.later), held=plain_copy(self.held),
+                        frames=plain_copy(self.frames), build_started=list(self.build_started), deploys=self.deploys,
+                        winner=self.winner, reason=self.reason, rng_drawn=self.rng_drawn,
+                        last_hits=dict(self.last_hits) if self.last_hits is not None else None)
+        out._quoted = self._quoted  # (the memo of quoted strings, shared: pure values)
+        return out
 
     def seats(self) -> list[str]:
         return list(self.players)
@@ -792,9 +796,10 @@ class GameState:
           + _str(self.arena) + ',"attack":' + _loose(self.attack) + ',"build_started":' + _strs(self.build_started)
           + ',"cards":{')
         cards = self.cards
+        quoted = self._quoted
         sep = ""
         for ref in sorted(cards):
-            w(sep + _q(ref) + ":" + _card(cards[ref]))
+            w(sep + _q(quoted, ref) + ":" + _card(cards[ref], quoted))
             sep = ","
         w('},"chance":' + _loose(self.chance) + ',"damage":' + _json(self.damage) + ',"deploys":' + _int(self.deploys)
           + ',"frames":' + _json(self.frames) + ',"held":' + _json(self.held))

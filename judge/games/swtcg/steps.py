@@ -226,18 +226,20 @@ KEYS: Final[dict[str, tuple[tuple[str, str, bool], ...]]] = {
     "equip": (("card", "ref", True), ("onto", "ref", True)),
 }
 CODE: Final = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
-# is_ref's answers, by string (emptied when it holds MAX_SOUND)
-_REFS: Final[dict[str, bool]] = {}
 
 
-def is_ref(text: str) -> bool:
-    """Whether ``text`` is a card reference (``REF``), found once per string."""
-    found = _REFS.get(text)
+def is_ref(text: str, known: dict[str, bool]) -> bool:
+    """Whether ``text`` is a card reference (``REF``), found once per string (``known``: the answers so
+    far, kept with the card pool, ``Interned.refs``: the module keeps none); emptied when it holds
+    MAX_SOUND."""
+    found = known.get(text)
     if found is None:
-        if len(_REFS) >= MAX_SOUND:
-            _REFS.clear()
-        found = _REFS[text] = REF.match(text) is not None
+        if len(known) >= MAX_SOUND:
+            known.clear()
+        found = known[text] = REF.match(text) is not None
     return found
+
+
 # the keys a step of each verb may have (its own and the common ones), made once
 KNOWN_KEYS: Final[dict[str, frozenset[str]]] = {verb: frozenset({name for name, _, _ in spec} | set(COMMON_KEYS))
                                                 for verb, spec in KEYS.items()}
