@@ -5,8 +5,6 @@ card is added; two pools share none; a replay leaves every module's tables as it
 
 from __future__ import annotations
 
-import sys
-
 from judge.games.destiny import refs as refs_
 from judge.games.destiny.cards import default_pool
 from judge.games.destiny.model import CardPool
@@ -14,6 +12,7 @@ from judge.games.destiny.steps import parse_step, quick_step
 from replays.format import parse_log
 from replays.replayer import replay
 from replays.selfplay import play_game
+from tests.judge.module_tables import module_tables
 
 
 def _pool() -> CardPool:
@@ -50,25 +49,13 @@ def test_steps_read_with_a_pool_fill_that_pools_memos_only() -> None:
     assert a.refs == {} and a.codes == {}
 
 
-def _tables() -> dict[tuple[str, str], int]:
-    """The sizes of the mutable containers at the top level of the project's modules."""
-    out: dict[tuple[str, str], int] = {}
-    for name, module in list(sys.modules.items()):
-        if module is None or not name.startswith(("judge.", "replays.")):
-            continue
-        for attr, value in list(vars(module).items()):
-            if type(value) in (dict, list, set):
-                out[(name, attr)] = len(value)
-    return out
-
-
 def test_a_replay_fills_no_module_level_table() -> None:
     pool = default_pool()
     replay(parse_log(play_game("memo-owners-1", "LEG-H", "LEG-V").log, pool), pool)  # (every table made)
-    before = _tables()
+    before = module_tables()
     other = _pool()
     replay(parse_log(play_game("memo-owners-2", "AW-H", "AW-V").log, other), other)
-    grown = {k: (before.get(k), n) for k, n in _tables().items() if before.get(k) != n}
+    grown = {k: (before.get(k), n) for k, n in module_tables().items() if before.get(k) != n}
     # (left: the index of a pool's card names, by pool, which tests/replays/test_warm_names.py reads)
     grown.pop(("judge.games.cardnames", "_CACHE"), None)
     assert grown == {}

@@ -5,7 +5,6 @@ share none; adding a card empties a pool's; a replay leaves every module's table
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 from judge.games.swtcg import actions, legal
@@ -18,6 +17,7 @@ from judge.games.swtcg.state import Card, GameState
 from replays.format import parse_log
 from replays.replayer import replay
 from replays.selfplay import play_game
+from tests.judge.module_tables import module_tables
 
 ABILITY = "p1.LS-JH:hidden-cost"
 
@@ -105,26 +105,14 @@ def test_quoted_strings_belong_to_a_state_and_its_copies() -> None:
     assert fresh._quoted == {} and fresh._quoted is not st._quoted
 
 
-def _tables() -> dict[tuple[str, str], int]:
-    """The sizes of the mutable containers at the top level of the project's modules."""
-    out: dict[tuple[str, str], int] = {}
-    for name, module in list(sys.modules.items()):
-        if module is None or not name.startswith(("judge.", "replays.")):
-            continue
-        for attr, value in list(vars(module).items()):
-            if type(value) in (dict, list, set):
-                out[(name, attr)] = len(value)
-    return out
-
-
 def test_a_replay_fills_no_module_level_table() -> None:
     pool = default_pool()
     first = play_game("memo-owners-1", "DARK-60", "LIGHT-60", game="swtcg", max_steps=200).log
     replay(parse_log(first, pool), pool)  # (every module imported, every table made at import)
-    before = _tables()
+    before = module_tables()
     second = play_game("memo-owners-2", "LIGHT-60", "DARK-60", game="swtcg", max_steps=200).log
     replay(parse_log(second, CardPool(dict(pool.cards))), CardPool(dict(pool.cards)))
-    after = _tables()
+    after = module_tables()
     grown = {k: (before.get(k), n) for k, n in after.items() if before.get(k) != n}
     # (left: the index of a pool's card names, by pool, which tests/replays/test_warm_names.py reads)
     grown.pop(("judge.games.cardnames", "_CACHE"), None)
