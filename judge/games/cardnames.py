@@ -12,7 +12,8 @@ plain name). A name several cards answer to is a fault listing them (code and ti
 game's data marks them as one card and its reprints (``Titles.same_as``): then it names the card
 reprinted. A name no card answers to is a fault listing the nearest names.
 
-This module holds what every game shares: the index of a pool (built once per pool and cached),
+This module holds what every game shares: the index of a pool (built once per pool, which keeps it:
+``NameIndexes``),
 ``CardNames.code`` (a code or a name, to a code or a fault) and ``with_codes`` (a copy of a JSON
 value with some of its strings replaced, copied only where something changed). Each game says
 where its logs name cards (``judge.games.<game>.names``); ``replays.format`` calls it.
@@ -22,7 +23,6 @@ from __future__ import annotations
 
 import difflib
 import re
-import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -30,7 +30,7 @@ from i18n import N_, Msg
 from judge.games.carddata import TitleIndex, Titles, fold
 from judge.games.inputs import Faults, escape
 
-__all__ = ["NAMED_REF", "CardNames", "Rewrite", "named_ref", "names_of", "plain", "put", "split_ref"]
+__all__ = ["NAMED_REF", "CardNames", "NameIndexes", "Rewrite", "named_ref", "names_of", "plain", "put", "split_ref"]
 
 def named_ref(suffix: str) -> re.Pattern[str]:
     """The pattern of a reference written with a card's name: the player, a dot, the name, then the
@@ -81,27 +81,27 @@ class CardNames:
         return None, Msg(N_("no card is named {name}"), name=repr(text))
 
 
-# one index per pool object, rebuilt when the pool grows (a pool is built once and kept)
-_CACHE: dict[int, tuple[Any, int, CardNames]] = {}
-_CACHE_SIZE = 8
+NameIndexes = dict[str, tuple[int, "CardNames"]]
+"""The name indexes of one card pool, by the table they index (``"cards"``, Relic's
+``"characters"``...), each with the size of the table it was built from: the pool keeps this memo
+(a field of each game's pool), so no module holds one. Two threads reading logs at once (the API)
+may both build an index; either one is kept, as both are the same."""
 
 
-_LOCK = threading.Lock()  # the API reads logs in threads
-
-
-def names_of(pool: Any, titles: Callable[[Any], Sequence[Titles]]) -> CardNames:
-    """The names of ``pool``'s cards (``titles(pool)`` lists them), built once per pool. (A memo of
-    pure values: the entry keeps its pool, so an ``id`` is never taken for another pool's.)"""
+def names_of(pool: Any, titles: Callable[[Any], Sequence[Titles]], memo: NameIndexes | None = None,
+             key: str = "cards") -> CardNames:
+    """The names of ``pool``'s cards (``titles(pool)`` lists them): built once per pool and kept in
+    ``memo``, the pool's own ``NameIndexes``, under ``key``; built afresh when the table has grown
+    since, or when there is no memo (a log's own cards merged with a pool's are indexed per log)."""
     size = len(pool)
-    with _LOCK:
-        hit = _CACHE.get(id(pool))
-        if hit is not None and hit[0] is pool and hit[1] == size:
-            return hit[2]
-        names = CardNames(titles(pool))
-        if len(_CACHE) >= _CACHE_SIZE:
-            _CACHE.pop(next(iter(_CACHE)))
-        _CACHE[id(pool)] = (pool, size, names)
-        return names
+    if memo is not None:
+        hit = memo.get(key)
+        if hit is not None and hit[0] == size:
+            return hit[1]
+    names = CardNames(titles(pool))
+    if memo is not None:
+        memo[key] = (size, names)
+    return names
 
 
 class Rewrite:

@@ -179,12 +179,15 @@ class CardPool:
     # refs.is_code: bounded memos, kept here as the module keeps none)
     refs: dict[str, Ref | None] = field(default_factory=dict, init=False, repr=False, compare=False)
     codes: dict[str, bool] = field(default_factory=dict, init=False, repr=False, compare=False)
+    # the index of the cards' names (judge.games.cardnames.NameIndexes), built when a log first names one
+    names: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.timed_cache = None  # set here too: a compiled dataclass does not set init=False defaults
         self.deck_checks = {}
         self.refs = {}
         self.codes = {}
+        self.names = {}
 
     def add(self, card: CardDef, replace: bool = False) -> None:
         if card.code in self.cards and not replace:
@@ -194,6 +197,7 @@ class CardPool:
         self.deck_checks = {}
         self.refs = {}
         self.codes = {}
+        self.names = {}
 
     def get(self, code: str) -> CardDef | None:
         return self.cards.get(code)

@@ -53,7 +53,8 @@ def _ref_test(cards: Any) -> Callable[[str], bool]:
 
 def card_names(cards: Any) -> CardNames:
     """The names of a Destiny pool's cards (built once per pool)."""
-    return names_of(pool_of(cards), _titles)
+    pool = pool_of(cards)
+    return names_of(pool, _titles, pool.names)
 
 
 warm_names = card_names  # index a pool's names now (a worker does so before it forks: base.names_reader)

@@ -199,6 +199,11 @@ class Pool:
     cards: dict[str, Card] = field(default_factory=dict)
     characters: dict[str, Character] = field(default_factory=dict)
     scenarios: dict[str, Scenario] = field(default_factory=dict)
+    # the index of each table's names (judge.games.cardnames.NameIndexes), built when a log first names one
+    names: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.names = {}  # set here too: a compiled dataclass does not set init=False defaults
 
     def get(self, code: str) -> Card | None:
         return self.cards.get(code)

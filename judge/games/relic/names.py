@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from judge.games.carddata import Titles
-from judge.games.cardnames import CardNames, Rewrite, named_ref, names_of, put
+from judge.games.cardnames import CardNames, NameIndexes, Rewrite, named_ref, names_of, put
 from judge.games.inputs import Faults, escape
 from judge.games.relic.actions import REF
 
@@ -30,21 +30,23 @@ def _titles(table: Mapping[str, Any]) -> list[Titles]:
     return [Titles(code, (c.name,)) for code, c in table.items() if isinstance(getattr(c, "name", None), str)]
 
 
-def card_names(table: Mapping[str, Any]) -> CardNames:
-    """The names of the cards (or character sheets, or scenarios) of one table of a pool."""
-    return names_of(table, _titles)
+def card_names(table: Mapping[str, Any], memo: NameIndexes | None = None, key: str = "cards") -> CardNames:
+    """The names of the cards (or character sheets, or scenarios) of one table of a pool, kept in
+    the pool's ``memo`` under ``key`` (the table's name) when there is one."""
+    return names_of(table, _titles, memo, key)
 
 
 def warm_names(cards: Any) -> None:
     """Index the names of ``cards``' cards, character sheets and scenarios now (a worker does so
     before it forks: judge.games.base.names_reader)."""
-    for table in (cards.cards, cards.characters, cards.scenarios):
-        card_names(table)
+    for key in ("cards", "characters", "scenarios"):
+        card_names(getattr(cards, key), cards.names, key)
 
 
 class _Names(Rewrite):
-    def __init__(self, table: Mapping[str, Any], players: Sequence[str]) -> None:
-        super().__init__(lambda: card_names(table))
+    def __init__(self, table: Mapping[str, Any], players: Sequence[str], memo: NameIndexes | None = None,
+                 key: str = "cards") -> None:
+        super().__init__(lambda: card_names(table, memo, key))
         self.table = table
         self.players = players
 
@@ -73,7 +75,7 @@ def answer_codes(step: Any, players: Sequence[str], cards: Any) -> Any:
     name as codes (``Rewrite.answers``)."""
     if cards is None:
         return step
-    n = _Names(cards.cards, players)
+    n = _Names(cards.cards, players, cards.names)
     return n.answers(step, players, n.is_ref, n.is_code, NAMED)
 
 
@@ -82,7 +84,7 @@ def step_codes(step: Any, path: str, players: Sequence[str], cards: Any) -> tupl
     none), and the faults of the names that name no one card."""
     if not isinstance(step, dict) or cards is None:
         return step, []
-    n = _Names(cards.cards, players)
+    n = _Names(cards.cards, players, cards.names)
     out = step
     if "card" in step:
         out = put(out, "card", (n.c if step.get("do") == "buy" else n.r)(step["card"], f"{path}/card"))
@@ -106,8 +108,8 @@ def setup_codes(players: Sequence[Any], setup: Any, cards: Any) -> tuple[Any, An
     own = read_cards(setup.get("cards", {}), "/setup/cards", []) if isinstance(setup.get("cards"), dict) else {}
     table = {**cards.cards, **own} if own else cards.cards
     ids = [p["id"] for p in players if isinstance(p, dict) and isinstance(p.get("id"), str)]
-    n = _Names(table, ids)
-    sheets = _Names(cards.characters, ids)
+    n = _Names(table, ids, None if own else cards.names)
+    sheets = _Names(cards.characters, ids, cards.names, "characters")
     faults: Faults = []
     new_players = []
     for i, p in enumerate(players):
@@ -120,7 +122,7 @@ def setup_codes(players: Sequence[Any], setup: Any, cards: Any) -> tuple[Any, An
         new_players.append(p)
     out = setup
     if isinstance(setup.get("scenario"), str):
-        scenarios = _Names(cards.scenarios, ids)
+        scenarios = _Names(cards.scenarios, ids, cards.names, "scenarios")
         out = put(out, "scenario", scenarios.c(setup["scenario"], "/setup/scenario"))
         faults += scenarios.faults
     same = all(a is b for a, b in zip(new_players, players, strict=True))
@@ -135,6 +137,7 @@ class _Own:
         self.cards = cards
         self.characters = pool.characters
         self.scenarios = pool.scenarios
+        self.names: NameIndexes = {}  # the index of this log's cards (its own beside the pool's)
 
 
 def names_pool(setup: Any, cards: Any) -> Any:
@@ -161,7 +164,7 @@ def _position_codes(setup: dict[str, Any], cards: Any, players: Sequence[Any]) -
     own = read_cards(pos.get("cards", {}), "/setup/position/cards", []) if isinstance(pos.get("cards"), dict) else {}
     table = {**cards.cards, **own} if own else cards.cards
     ids = [p["id"] for p in players if isinstance(p, dict) and isinstance(p.get("id"), str)]
-    n = _Names(table, ids)
+    n = _Names(table, ids, None if own else cards.names)
     at = "/setup/position"
 
     def held(value: Any, where: str) -> Any:

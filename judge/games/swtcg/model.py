@@ -276,6 +276,8 @@ class CardPool:
                                                             compare=False)
     # what a module of the engine makes once per pool (``memo``), kept until a card is added
     _memos: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    # the index of the cards' names (judge.games.cardnames.NameIndexes), built when a log first names one
+    names: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
     # the engine's interned values (``Interned``), kept until a card is added
     interned: Interned = field(default_factory=Interned, init=False, repr=False, compare=False)
     # cards added (what is derived goes); in __init__, as mypyc sets no default of a field left out of it
@@ -301,6 +303,7 @@ class CardPool:
         self._statics_any = {}
         self._by_value = {}
         self._memos = {}
+        self.names = {}
         self.interned = Interned()
 
     def with_static(self, kind: str) -> frozenset[str]:

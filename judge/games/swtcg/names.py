@@ -30,7 +30,7 @@ def _titles(cards: Any) -> list[Titles]:
 
 def card_names(cards: Any) -> CardNames:
     """The names of a SW TCG pool's cards (built once per pool)."""
-    return names_of(cards, _titles)
+    return names_of(cards, _titles, cards.names)
 
 
 warm_names = card_names  # index a pool's names now (a worker does so before it forks: base.names_reader)
