@@ -59,11 +59,12 @@ def _apply(ctx: Ctx, upkeep_next: bool) -> None:
     p = ctx.player(by)
     if do == "pass":
         if extra:
-            ctx.record(rec.DeclineExtraActionRecord(player=by, rules=("destiny.actions.extra-actions-immediate",)))
+            ctx.records.append(rec.DeclineExtraActionRecord(player=by,
+                                                            rules=("destiny.actions.extra-actions-immediate",)))
         else:
             p.passed = True
             st.passes += 1
-            ctx.record(rec.PassRecord(player=by, rules=("destiny.round.pass",)))
+            ctx.records.append(rec.PassRecord(player=by, rules=("destiny.round.pass",)))
         advance(ctx, by, upkeep_next)
         return
     forbidden = ctx.forbidden(do, by, step)
@@ -128,7 +129,7 @@ def _reroll(ctx: Ctx, pid: str) -> None:
     if step.discard not in p.hand:
         p.hand[p.hand.index(UNKNOWN)] = step.discard
     ctx.emit(ev.DiscardFromHand(source=pid, player=pid, card=step.discard))
-    ctx.record(rec.RerollActionRecord(player=pid, rules=("destiny.actions.reroll-by-discard",)))
+    ctx.records.append(rec.RerollActionRecord(player=pid, rules=("destiny.actions.reroll-by-discard",)))
     ctx.reroll(pid, dice)
 
 
@@ -140,7 +141,7 @@ def _use(ctx: Ctx, pid: str) -> None:
     if ab.timing == "power":
         rules.append("destiny.actions.power-action")
         ctx.player(pid).power_used.append(ref)
-    ctx.record(rec.UseRecord(player=pid, card=ref, ability=ab.text, rules=tuple(rules)))
+    ctx.records.append(rec.UseRecord(player=pid, card=ref, ability=ab.text, rules=tuple(rules)))
     if ab.effect is not None:
         ab.effect(ctx, ref, step)
 
@@ -154,7 +155,8 @@ def _claim(ctx: Ctx, pid: str) -> None:
         if not claims and card.unimplemented:
             ctx.not_implemented(card.code, "its Claim ability")
         for ab in claims:
-            ctx.record(rec.ClaimAbilityRecord(card=battlefield, text=ab.text, rules=("destiny.abilities.claim",)))
+            ctx.records.append(rec.ClaimAbilityRecord(card=battlefield, text=ab.text,
+                                                      rules=("destiny.abilities.claim",)))
             if ab.effect is not None:
                 ab.effect(ctx, f"{pid}.{battlefield}", ctx.step)
 
