@@ -734,7 +734,7 @@ class Ctx:
             self.emit(ev.DiscardFromHand(source=source, player=pid, card=p.hand[i], random=True))
 
     def reroll(self, source: str, dice: Sequence[str]) -> None:
-        dice = tuple(self.canon_die(d) for d in dice)
+        dice = tuple([self.canon_die(d) for d in dice])  # (a list made, not a generator run: cheaper)
         for d in dice:
             self.pool_face(d)
         if dice:

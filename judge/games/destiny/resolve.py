@@ -134,8 +134,13 @@ def _group(ctx: Ctx, p: Player, dice: list[tuple[str, Face, DieEntry]], unmodifi
 def _resolve_groups(ctx: Ctx, pid: str, p: Player, groups: dict[str, list[tuple[str, Face, DieEntry]]],
                     source: str | None, bonus: int, free: bool, rule: str) -> None:
     """Resolve each group of ``pid``'s dice (``p``: that player)."""
+    pool = p.pool
     for base, group in groups.items():
-        if base not in p.pool or any(d not in p.pool for d, _, _ in group):
+        left = base not in pool
+        for d, _, _ in group:  # (a loop, not any(...): no generator made for each group)
+            if d not in pool:
+                left = True
+        if left:
             raise IllegalAction("destiny.dice.pool-only", Msg(
                 N_("{base} left the pool before it could resolve"),
                 base=base,
@@ -148,9 +153,11 @@ def _resolve_group(ctx: Ctx, pid: str, p: Player, group: list[tuple[str, Face, D
     base_die, base_face, entry = group[0]
     value = bonus
     cost = 0
+    dice: list[str] = []
     for d, f, _ in group:  # (die_value read inline for a face that shows its value: most do)
         value += f.value if f.value is not None else ctx.die_value(d, f)
         cost += f.cost
+        dice.append(d)
     rules = [rule, "destiny.dice.symbol"]
     if len(group) > 1:
         rules.append("destiny.dice.modifier-needs-base")
@@ -160,7 +167,6 @@ def _resolve_group(ctx: Ctx, pid: str, p: Player, group: list[tuple[str, Face, D
             ctx.records.append(rec.FreeRecord(die=base_die, cost=cost, rules=("destiny.terms.free",)))
         else:
             ctx.spend(pid, cost, "destiny.dice.face-cost", f"the face of {base_die}")
-    dice = [d for d, _, _ in group]
     ctx.records.append(rec.ResolveRecord(player=pid, dice=tuple(dice), symbol=base_face.symbol, value=value, via=source,
                                  rules=tuple(rules)))
     # the die returns to its card as it resolves (destiny.actions.resolve-dice)

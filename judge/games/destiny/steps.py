@@ -66,6 +66,8 @@ class DestinyAction(JsonValue):
 
     __slots__ = ("by",)
     verb: ClassVar[str] = ""
+    # (each action's __init__ calls this one by name, not through super(): in pure Python, super()
+    # makes an object at every step read)
 
     def __init__(self, by: str | None) -> None:
         self.by: Final = by
@@ -100,7 +102,7 @@ class Play(DestinyAction):
 
     def __init__(self, by: str | None, card: str = "", on: str | None = None, replaces: str | None = None,
                  target: str | None = None, dice: tuple[DieEntry, ...] | None = None) -> None:
-        super().__init__(by)
+        DestinyAction.__init__(self, by)
         self.card: Final = card
         self.on: Final = on
         self.replaces: Final = replaces
@@ -113,7 +115,7 @@ class Activate(DestinyAction):
     verb: ClassVar[str] = "activate"
 
     def __init__(self, by: str | None, card: str = "") -> None:
-        super().__init__(by)
+        DestinyAction.__init__(self, by)
         self.card: Final = card
 
 
@@ -122,7 +124,7 @@ class Resolve(DestinyAction):
     verb: ClassVar[str] = "resolve"
 
     def __init__(self, by: str | None, dice: tuple[DieEntry, ...] = ()) -> None:
-        super().__init__(by)
+        DestinyAction.__init__(self, by)
         self.dice: Final = dice
 
 
@@ -131,7 +133,7 @@ class Reroll(DestinyAction):
     verb: ClassVar[str] = "reroll"
 
     def __init__(self, by: str | None, discard: str = "", dice: tuple[str, ...] = ()) -> None:
-        super().__init__(by)
+        DestinyAction.__init__(self, by)
         self.discard: Final = discard
         self.dice: Final = dice
 
@@ -142,7 +144,7 @@ class Use(DestinyAction):
 
     def __init__(self, by: str | None, card: str = "", ability: int | None = None, target: str | None = None,
                  dice: tuple[DieEntry, ...] | None = None) -> None:
-        super().__init__(by)
+        DestinyAction.__init__(self, by)
         self.card: Final = card
         self.ability: Final = ability
         self.target: Final = target
@@ -155,7 +157,7 @@ class Claim(DestinyAction):
 
     def __init__(self, by: str | None, claim_ability: bool | None = None, target: str | None = None,
                  dice: tuple[DieEntry, ...] | None = None) -> None:
-        super().__init__(by)
+        DestinyAction.__init__(self, by)
         self.claim_ability: Final = claim_ability
         self.target: Final = target
         self.dice: Final = dice
@@ -173,7 +175,7 @@ class Upkeep(DestinyAction):
     verb: ClassVar[str] = "upkeep"
 
     def __init__(self, by: str | None = None, discard: dict[str, tuple[str, ...]] | None = None) -> None:
-        super().__init__(by)
+        DestinyAction.__init__(self, by)
         self.discard: Final = discard
 
 
@@ -435,11 +437,14 @@ def _sound(value: Any, die: bool | None, players: Sequence[str], cards: Any,
            refs: dict[str, Ref | None] | None) -> str | None:
     """``value`` when it is a reference that names something, else None (``_Parser.sound``; ``refs``:
     the pool's memo, ``parse_ref``'s)."""
-    r = parse_ref(value, refs)
+    r = refs.get(value) if refs is not None and type(value) is str else None  # (parse_ref's memo, inline)
+    if r is None:
+        r = parse_ref(value, refs)
     if r is not None and r.player in players and (cards is None or r.code in cards) and (
             (r.die is None and die is not True) or (r.die is not None and die is not False
                                                      and 1 <= r.die <= MAX_DICE_PER_CARD)):
-        return str(value)
+        out: str = value  # (a string: parse_ref reads nothing else)
+        return out
     return None
 
 
@@ -493,7 +498,9 @@ def quick_step(step: Any, players: Sequence[str], cards: Any = None) -> DestinyA
     if isinstance(cards, CardPool):
         refs = cards.refs
         codes = cards.codes
-    cards = getattr(cards, "cards", cards)  # a pool's table of codes: asked directly, it answers faster
+        cards = cards.cards  # a pool's table of codes: asked directly, it answers faster
+    else:
+        cards = getattr(cards, "cards", cards)
     if do == "activate" and own == 1:
         card = _sound(step.get("card"), False, players, cards, refs)
         return Activate(by, card) if card is not None else None
