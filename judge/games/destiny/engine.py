@@ -148,20 +148,22 @@ class Ctx:
         self._kernel = None
 
     # ------------------------------------------------------------------ lookups
+    # (card, player and owner look up by subscript, a KeyError caught: on these hot paths, a dict's
+    # ``get`` and the test of its answer cost more)
     def card(self, code: str) -> CardDef:
-        card = self.cards.cards.get(code)  # (CardPool.get, read inline on this hot path)
-        if card is None:
+        try:
+            return self.cards.cards[code]  # (CardPool.get, read inline)
+        except KeyError:
             raise IllegalAction("destiny.cards.identifier", Msg(
                 N_("card {code} is not known to the engine"),
                 code=code,
-            ))
-        return card
+            )) from None
 
     def player(self, pid: str) -> Player:
-        p = self.state.players.get(pid)
-        if p is None:
-            raise _no_player(pid)
-        return p
+        try:
+            return self.state.players[pid]
+        except KeyError:
+            raise _no_player(pid) from None
 
     def owner_of(self, ref: str) -> str:
         r = self.cards.refs.get(ref)  # (parse_ref's memo, asked inline on this hot path)
@@ -179,10 +181,10 @@ class Ctx:
             r = parse_ref(ref, self.cards.refs)
             if r is None:
                 raise _not_a_ref(ref)
-        p = self.state.players.get(r.player)
-        if p is None:
-            raise _no_player(r.player)
-        return p
+        try:
+            return self.state.players[r.player]
+        except KeyError:
+            raise _no_player(r.player) from None
 
     def canon(self, ref: str) -> str:
         """A card reference as the state writes it: upgrades and supports always with ``#n``.

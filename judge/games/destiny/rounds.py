@@ -42,17 +42,18 @@ def advance(ctx: Ctx, after: str, upkeep_next: bool) -> None:
     nxt: str | None = None
     seen = False
     for q in players:  # (keys, then each value: see next_seat; the field, not its property, on this hot path)
-        out = players[q]._eliminated
-        if not out:
-            active += 1
+        if players[q]._eliminated:
+            if q == after:
+                seen = True
+            continue
+        active += 1
         if q == after:
             seen = True
-        elif not out:
-            if seen:
-                if nxt is None:
-                    nxt = q
-            elif first is None:
-                first = q
+        elif seen:
+            if nxt is None:
+                nxt = q
+        elif first is None:
+            first = q
     if st.passes >= active:
         end_action_phase(ctx, upkeep_next)
         return

@@ -453,6 +453,12 @@ def _quick(step: dict[str, Any], path: str, players: Sequence[str], cards: Any) 
     return quick_step(step, players, cards)
 
 
+# the own keys of each verb ``quick_step`` reads, at least (a play's card; a play on a character has
+# ``on`` too, and its keys are counted in full); pass and claim have none. A step with no more keys
+# has no input or annotation beside its own
+QUICK_OWN_KEYS: Final = {"activate": 1, "use": 1, "resolve": 1, "play": 1, "reroll": 2}
+
+
 def quick_step(step: Any, players: Sequence[str], cards: Any = None) -> DestinyAction | None:
     """The commonest steps, read at once when they are sound at a glance (a known verb, its own
     keys only, sound annotations, references that name something; the logged inputs are read by
@@ -468,29 +474,32 @@ def quick_step(step: Any, players: Sequence[str], cards: Any = None) -> DestinyA
         return None
     # the verb's own keys: all but by, do, the logged inputs and the annotations. Each verb below
     # reads its own keys, which must then be all of them: no other key is there (a count, where a
-    # set comparison of the keys would cost more)
+    # set comparison of the keys would cost more). No more keys than the verb reads at most when
+    # it is read here (QUICK_OWN_KEYS): no room for an input or an annotation beside them, which
+    # are then not looked for (most steps)
     own = len(step) - 2
-    if "choices" in step:
-        own -= 1
-    if "roll" in step:
-        own -= 1
-    if "random" in step:
-        own -= 1
-    annotated = False
-    if "expect" in step:
-        own -= 1
-        annotated = True
-    if "note" in step:
-        own -= 1
-        annotated = True
-    if "dispute" in step:
-        own -= 1
-        annotated = True
-    if annotated:
-        faults: Faults = []
-        check_annotations(step, "", faults)  # (a fault sends the step to the full reader, which words it)
-        if faults:
-            return None
+    if own > QUICK_OWN_KEYS.get(do, 0):
+        if "choices" in step:
+            own -= 1
+        if "roll" in step:
+            own -= 1
+        if "random" in step:
+            own -= 1
+        annotated = False
+        if "expect" in step:
+            own -= 1
+            annotated = True
+        if "note" in step:
+            own -= 1
+            annotated = True
+        if "dispute" in step:
+            own -= 1
+            annotated = True
+        if annotated:
+            faults: Faults = []
+            check_annotations(step, "", faults)  # (a fault sends the step to the full reader, which words it)
+            if faults:
+                return None
     if do == "pass":
         return Pass(by) if own == 0 else None
     refs: dict[str, Ref | None] | None = None  # (the pool's memos: parse_ref's and is_code's)
