@@ -55,7 +55,11 @@ def _apply(ctx: Ctx, upkeep_next: bool) -> None:
     if by != expected:
         rule = "destiny.actions.extra-actions-immediate" if st.extra_action else "destiny.round.action-phase"
         raise IllegalAction(rule, Msg(N_("it is {expected}'s turn, not {by}'s"), expected=expected, by=by))
-    extra = st.take_extra_action() is not None
+    # an action step uses up an extra action (Ambush): cleared here, when there is one (a store in a
+    # branch: after it, the type checker still takes the field for ``str | None``, as it is)
+    extra = st.extra_action is not None
+    if extra:
+        st.extra_action = None
     p = ctx.player(by)
     if do == "pass":
         if extra:
