@@ -55,15 +55,20 @@ def _apply(ctx: Ctx, upkeep_next: bool) -> None:
     if by != expected:
         rule = "destiny.actions.extra-actions-immediate" if st.extra_action else "destiny.round.action-phase"
         raise IllegalAction(rule, Msg(N_("it is {expected}'s turn, not {by}'s"), expected=expected, by=by))
-    extra = st.take_extra_action() is not None
+    # an action step uses up an extra action (Ambush): cleared here, when there is one (a store in a
+    # branch: after it, the type checker still takes the field for ``str | None``, as it is)
+    extra = st.extra_action is not None
+    if extra:
+        st.extra_action = None
     p = ctx.player(by)
     if do == "pass":
         if extra:
-            ctx.record(rec.DeclineExtraActionRecord(player=by, rules=("destiny.actions.extra-actions-immediate",)))
+            ctx.records.append(rec.DeclineExtraActionRecord(player=by,
+                                                            rules=("destiny.actions.extra-actions-immediate",)))
         else:
             p.passed = True
             st.passes += 1
-            ctx.record(rec.PassRecord(player=by, rules=("destiny.round.pass",)))
+            ctx.records.append(rec.PassRecord(player=by, rules=("destiny.round.pass",)))
         advance(ctx, by, upkeep_next)
         return
     forbidden = ctx.forbidden(do, by, step)
@@ -128,7 +133,7 @@ def _reroll(ctx: Ctx, pid: str) -> None:
     if step.discard not in p.hand:
         p.hand[p.hand.index(UNKNOWN)] = step.discard
     ctx.emit(ev.DiscardFromHand(source=pid, player=pid, card=step.discard))
-    ctx.record(rec.RerollActionRecord(player=pid, rules=("destiny.actions.reroll-by-discard",)))
+    ctx.records.append(rec.RerollActionRecord(player=pid, rules=("destiny.actions.reroll-by-discard",)))
     ctx.reroll(pid, dice)
 
 
@@ -140,7 +145,7 @@ def _use(ctx: Ctx, pid: str) -> None:
     if ab.timing == "power":
         rules.append("destiny.actions.power-action")
         ctx.player(pid).power_used.append(ref)
-    ctx.record(rec.UseRecord(player=pid, card=ref, ability=ab.text, rules=tuple(rules)))
+    ctx.records.append(rec.UseRecord(player=pid, card=ref, ability=ab.text, rules=tuple(rules)))
     if ab.effect is not None:
         ab.effect(ctx, ref, step)
 
@@ -154,7 +159,8 @@ def _claim(ctx: Ctx, pid: str) -> None:
         if not claims and card.unimplemented:
             ctx.not_implemented(card.code, "its Claim ability")
         for ab in claims:
-            ctx.record(rec.ClaimAbilityRecord(card=battlefield, text=ab.text, rules=("destiny.abilities.claim",)))
+            ctx.records.append(rec.ClaimAbilityRecord(card=battlefield, text=ab.text,
+                                                      rules=("destiny.abilities.claim",)))
             if ab.effect is not None:
                 ab.effect(ctx, f"{pid}.{battlefield}", ctx.step)
 

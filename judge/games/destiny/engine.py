@@ -86,6 +86,17 @@ TIMING_RULES = TimingRules(
 )
 
 
+def _no_player(pid: str) -> IllegalAction:
+    return IllegalAction("destiny.terms.controller", Msg(N_("there is no player {pid}"), pid=pid))
+
+
+def _not_a_ref(ref: str) -> IllegalAction:
+    return IllegalAction("destiny.terms.controller", Msg(
+        N_("'{ref}' is not a reference to a card or die"),
+        ref=ref,
+    ))
+
+
 class Ctx:
     timing_rules: ClassVar[TimingRules] = TIMING_RULES
     # (a context per step: no instance dict to make, and to scan in each collection, in pure Python)
@@ -137,29 +148,43 @@ class Ctx:
         self._kernel = None
 
     # ------------------------------------------------------------------ lookups
+    # (card, player and owner look up by subscript, a KeyError caught: on these hot paths, a dict's
+    # ``get`` and the test of its answer cost more)
     def card(self, code: str) -> CardDef:
-        card = self.cards.cards.get(code)  # (CardPool.get, read inline on this hot path)
-        if card is None:
+        try:
+            return self.cards.cards[code]  # (CardPool.get, read inline)
+        except KeyError:
             raise IllegalAction("destiny.cards.identifier", Msg(
                 N_("card {code} is not known to the engine"),
                 code=code,
-            ))
-        return card
+            )) from None
 
     def player(self, pid: str) -> Player:
-        p = self.state.players.get(pid)
-        if p is None:
-            raise IllegalAction("destiny.terms.controller", Msg(N_("there is no player {pid}"), pid=pid))
-        return p
+        try:
+            return self.state.players[pid]
+        except KeyError:
+            raise _no_player(pid) from None
 
     def owner_of(self, ref: str) -> str:
-        r = parse_ref(ref, self.cards.refs)
+        r = self.cards.refs.get(ref)  # (parse_ref's memo, asked inline on this hot path)
         if r is None:
-            raise IllegalAction("destiny.terms.controller", Msg(
-                N_("'{ref}' is not a reference to a card or die"),
-                ref=ref,
-            ))
+            r = parse_ref(ref, self.cards.refs)
+            if r is None:
+                raise _not_a_ref(ref)
         return r.player
+
+    def owner(self, ref: str) -> Player:
+        """The player ``ref`` (a card or die) belongs to: ``player(owner_of(ref))``, in one call on
+        this hot path."""
+        r = self.cards.refs.get(ref)  # (parse_ref's memo, asked inline)
+        if r is None:
+            r = parse_ref(ref, self.cards.refs)
+            if r is None:
+                raise _not_a_ref(ref)
+        try:
+            return self.state.players[r.player]
+        except KeyError:
+            raise _no_player(r.player) from None
 
     def canon(self, ref: str) -> str:
         """A card reference as the state writes it: upgrades and supports always with ``#n``.
@@ -175,7 +200,9 @@ class Ctx:
         return out
 
     def _canon(self, ref: str) -> str:
-        r = parse_ref(ref, self.cards.refs)
+        r = self.cards.refs.get(ref)  # (parse_ref's memo, asked inline)
+        if r is None:
+            r = parse_ref(ref, self.cards.refs)
         if r is None or r.player not in self.state.players:
             return ref
         p = self.state.players[r.player]
@@ -219,7 +246,9 @@ class Ctx:
 
     def _not_a_die(self, ref: str, rule: str) -> None:
         """A character is named where a die is written: the die's card is not meant."""
-        r = parse_ref(ref, self.cards.refs)
+        r = self.cards.refs.get(ref)  # (parse_ref's memo, asked inline)
+        if r is None:
+            r = parse_ref(ref, self.cards.refs)
         if r is not None and r.die is not None:
             raise IllegalAction(rule, Msg(
                 N_("{ref} is a die: name a character (such as {card})"),
@@ -229,8 +258,7 @@ class Ctx:
     def character(self, ref: str, alive: bool = True) -> Character:
         self._not_a_die(ref, "destiny.terms.choose-target")
         ref = self.canon(ref)
-        owner = self.owner_of(ref)
-        ch = self.player(owner).characters.get(ref)
+        ch = self.owner(ref).characters.get(ref)
         if ch is None:
             raise IllegalAction("destiny.terms.choose-target", Msg(N_("{ref} is not a character in play"), ref=ref))
         if alive and ch.defeated:
@@ -241,18 +269,22 @@ class Ctx:
         return ch
 
     def code_of(self, ref: str) -> str:
-        r = parse_ref(ref, self.cards.refs)
+        r = self.cards.refs.get(ref)  # (parse_ref's memo, asked inline)
+        if r is None:
+            r = parse_ref(ref, self.cards.refs)
         if r is None:
             raise IllegalAction("destiny.cards.identifier", Msg(N_("'{ref}' is not a card reference"), ref=ref))
         return r.code
 
     def die_faces(self, die: str) -> tuple[Face, ...]:
-        return self.card(self.code_of(card_of_die(die))).faces
+        r = self.cards.refs.get(die)  # (parse_ref's memo, asked inline: a die's code is its card's)
+        if r is None:  # (not read yet, or not written as a die: read by its card's reference)
+            return self.card(self.code_of(card_of_die(die))).faces
+        return self.card(r.code).faces
 
     def pool_face(self, die: str) -> Face:
         die = self.canon_die(die)
-        owner = self.owner_of(die)
-        face = self.player(owner).pool.get(die)
+        face = self.owner(die).pool.get(die)
         if face is None:
             raise IllegalAction("destiny.dice.pool-only", Msg(N_("die {die} is not in a dice pool"), die=die))
         return face
@@ -276,7 +308,7 @@ class Ctx:
             value = ab.modify(self, self.canon(card_ref), die, value)
         if not isinstance(value, int) or isinstance(value, bool):
             raise NotImplementedCard(code, self.card(code).name, "the value of X on its die", "")
-        self.record(rec.XValueRecord(die=die, value=value, rules=("destiny.terms.x",)))
+        self.records.append(rec.XValueRecord(die=die, value=value, rules=("destiny.terms.x",)))
         return max(0, value)
 
     def all_pool_dice(self) -> list[tuple[str, str, Face]]:
@@ -386,7 +418,8 @@ class Ctx:
     # ------------------------------------------------------------------ kernel host
     def record(self, record: Record) -> None:
         """Write down what happened (the kernel's steps, performed events, the engine's notes). A
-        record's JSON is written only when a ruling or a timeline reads it (base.written)."""
+        record's JSON is written only when a ruling or a timeline reads it (base.written). (The
+        engine's own modules append to ``records`` directly: a Python call less on their hot paths.)"""
         self.records.append(record)
 
     def chooser_for(self, triggers: Sequence[Triggered]) -> tuple[str, str]:
@@ -645,7 +678,7 @@ class Ctx:
                     unblockable: bool = False) -> None:
         self._not_a_die(target, "destiny.symbols.damage-one-target")
         target = self.canon(target)
-        if target in self.player(self.owner_of(target)).supports:
+        if target in self.owner(target).supports:
             raise IllegalAction("destiny.supports.no-damage", Msg(
                 N_("{target} is a support: supports cannot take damage"),
                 target=target,
@@ -690,7 +723,7 @@ class Ctx:
                 pid=pid, resources=p.resources, amount=amount, what=what,
             ))
         p.resources -= amount
-        self.record(rec.SpendRecord(player=pid, amount=amount, for_=what, rules=(rule,)))
+        self.records.append(rec.SpendRecord(player=pid, amount=amount, for_=what, rules=(rule,)))
 
     def draw(self, source: str, pid: str, amount: int) -> None:
         if amount > 0:
@@ -703,7 +736,7 @@ class Ctx:
             self.emit(ev.DiscardFromHand(source=source, player=pid, card=p.hand[i], random=True))
 
     def reroll(self, source: str, dice: Sequence[str]) -> None:
-        dice = tuple(self.canon_die(d) for d in dice)
+        dice = tuple([self.canon_die(d) for d in dice])  # (a list made, not a generator run: cheaper)
         for d in dice:
             self.pool_face(d)
         if dice:
@@ -738,20 +771,20 @@ class Ctx:
 
     def grant_extra_action(self, pid: str, rule: str) -> None:
         self.state.extra_action = pid
-        self.record(rec.ExtraActionRecord(player=pid, rules=(rule, "destiny.actions.extra-actions-immediate")))
+        self.records.append(rec.ExtraActionRecord(player=pid, rules=(rule, "destiny.actions.extra-actions-immediate")))
 
     def exhaust(self, source: str, ref: str) -> None:
         """Exhaust a ready character, support or upgrade, as a cost or an effect
         (destiny.cards.exhaust-usage); an exhausted card cannot be exhausted again."""
         ref = self.canon(ref)
-        p = self.player(self.owner_of(ref))
+        p = self.owner(ref)
         card = p.characters.get(ref) or p.supports.get(ref) or p.upgrades.get(ref)
         if card is None:
             raise IllegalAction("destiny.cards.exhaust-usage", Msg(N_("{ref} is not a card in play"), ref=ref))
         if card.exhausted:
             raise IllegalAction("destiny.cards.exhaust-usage", Msg(N_("{ref} is already exhausted"), ref=ref))
         card.exhausted = True
-        self.record(rec.ExhaustRecord(card=ref, source=source,
+        self.records.append(rec.ExhaustRecord(card=ref, source=source,
                                       rules=("destiny.cards.exhaust-usage", "destiny.cards.exhausted")))
 
     def give_battlefield(self, source: str, pid: str) -> None:
@@ -760,19 +793,19 @@ class Ctx:
         self.player(pid)
         before = self.state.controller
         self.state.controller = pid
-        self.record(rec.BattlefieldControlRecord(from_=before, to=pid, source=source,
+        self.records.append(rec.BattlefieldControlRecord(from_=before, to=pid, source=source,
                                                  rules=("destiny.battlefields.single-controller",)))
 
     def delay(self, d: Delayed) -> None:
         self.state.delayed.append(d)
-        self.record(rec.DelayedRecord(kind_=d.kind, target=d.target, when=d.when,
+        self.records.append(rec.DelayedRecord(kind_=d.kind, target=d.target, when=d.when,
                                       rules=("destiny.delayed.definition",)))
 
     # -- verbs for card effects that move cards, dice and damage (added for the Awakenings cards)
     def discard_from_play(self, source: str, ref: str, rule: str = "destiny.zones.discard-pile") -> None:
         """Discard an upgrade or support from play; its die leaves with it (destiny.dice.leave-with-card)."""
         ref = self.canon(ref)
-        p = self.player(self.owner_of(ref))
+        p = self.owner(ref)
         if ref in p.upgrades:
             leave_play_upgrade(self, p, ref, to_discard=True)
         elif ref in p.supports:
@@ -782,7 +815,7 @@ class Ctx:
             p.discard.append(su.code)
         else:
             return
-        self.record(rec.DiscardedFromPlayRecord(card=ref, source=source,
+        self.records.append(rec.DiscardedFromPlayRecord(card=ref, source=source,
                                                 rules=(rule, "destiny.dice.leave-with-card")))
 
     def put_in_pool(self, source: str, pid: str, die: str, face: Face | None = None,
@@ -790,7 +823,7 @@ class Ctx:
         """Roll a die into ``pid``'s pool (or place it showing ``face``) by a card effect."""
         f = face if face is not None else self.roll_die(die)
         self.player(pid).pool[die] = f
-        self.record(rec.IntoPoolRecord(player=pid, die=die, face=f.notation(), source=source,
+        self.records.append(rec.IntoPoolRecord(player=pid, die=die, face=f.notation(), source=source,
                                        rules=(rule, "destiny.zones.dice-pool")))
         return f
 
@@ -804,7 +837,7 @@ class Ctx:
         n = min(amount, a.damage, max(0, health - b.damage))
         a.damage -= n
         b.damage += n
-        self.record(rec.MoveDamageRecord(source=source, from_=a.ref, to=b.ref, amount=n,
+        self.records.append(rec.MoveDamageRecord(source=source, from_=a.ref, to=b.ref, amount=n,
                                          rules=("destiny.terms.move", "destiny.terms.move-damage")))
         if health and b.damage >= health:
             self.emit(ev.Defeat(target=b.ref, source=source))
@@ -837,13 +870,13 @@ class Ctx:
         else:
             dst.append(code)
         rule = "destiny.zones.deck" if "deck" in (frm, to) else "destiny.zones.discard-pile"
-        self.record(rec.MoveCardRecord(player=pid, card=code, from_=frm, to=to, source=source, rules=(rule,)))
+        self.records.append(rec.MoveCardRecord(player=pid, card=code, from_=frm, to=to, source=source, rules=(rule,)))
         return code
 
     def upgrade_becomes_support(self, source: str, ref: str) -> None:
         """An upgrade leaves its character and stays in play as a ready support, its die with it."""
         ref = self.canon(ref)
-        p = self.player(self.owner_of(ref))
+        p = self.owner(ref)
         up = p.upgrades.pop(ref, None)
         if up is None:
             return
@@ -851,15 +884,14 @@ class Ctx:
         if host and ref in host.upgrades:
             host.upgrades.remove(ref)
         p.supports[ref] = Support(ref=ref, code=up.code, dice=1 if self.card(up.code).has_die else 0)
-        self.record(rec.BecomesSupportRecord(card=ref, from_=up.on, source=source,
+        self.records.append(rec.BecomesSupportRecord(card=ref, from_=up.on, source=source,
                                              rules=("destiny.supports.play", "destiny.cards.enter-ready")))
 
     def dice_of(self, ref: str) -> list[str]:
         """The dice an activation of ``ref`` rolls: character dice, then upgrade dice in the order the
         upgrades were attached (destiny.actions.activate-all-dice); a support's own dice."""
         ref = self.canon(ref)
-        owner = self.owner_of(ref)
-        p = self.player(owner)
+        p = self.owner(ref)
         if ref in p.characters:
             ch = p.characters[ref]
             out = [f"{ref}/{n}" for n in range(1, ch.dice + 1)]
@@ -911,7 +943,8 @@ class Ctx:
         card = self.card(code)
         message = f"{card.name}: {what} is not implemented by the engine" + (
             "" if fatal else "; later effects of this card are not applied")
-        self.record(rec.NotImplementedRecord(card=code, message=message, rules=("destiny.general.golden-rule",)))
+        self.records.append(rec.NotImplementedRecord(card=code, message=message,
+                                                     rules=("destiny.general.golden-rule",)))
         if fatal:
             raise NotImplementedCard(code, card.name, what, card.unimplemented)
 

@@ -27,8 +27,7 @@ MAX_SHIELDS = 3
 
 
 def _perform_activate(ctx: Ctx, e: ev.Activate) -> bool:
-    pid = ctx.owner_of(e.card)
-    p = ctx.player(pid)
+    p = ctx.owner(e.card)
     if e.card in p.characters:
         ch = p.characters[e.card]
         if ch.defeated or ch.exhausted:
@@ -44,13 +43,12 @@ def _perform_activate(ctx: Ctx, e: ev.Activate) -> bool:
         face = ctx.roll_die(die)
         p.pool[die] = face
         rolled[die] = face.notation()
-    ctx.record(rec.ActivateRecord(e, rolled=rolled, rules=(*e.rules, "destiny.cards.exhausted")))
+    ctx.records.append(rec.ActivateRecord(e, rolled=rolled, rules=(*e.rules, "destiny.cards.exhausted")))
     return True
 
 
 def _perform_damage(ctx: Ctx, e: ev.Damage) -> bool:
-    owner = ctx.owner_of(e.target)
-    ch = ctx.player(owner).characters[e.target]
+    ch = ctx.owner(e.target).characters[e.target]
     if ch.defeated:
         return False
     blocked = 0
@@ -73,7 +71,7 @@ def _perform_damage(ctx: Ctx, e: ev.Damage) -> bool:
               }.get(e.symbol or "", [])
     if e.symbol in ("MD", "RD"):
         rules.append("destiny.symbols.damage-one-target")
-    ctx.record(rec.DamageRecord(e, blocked=blocked, taken=taken, rules=tuple(rules)))
+    ctx.records.append(rec.DamageRecord(e, blocked=blocked, taken=taken, rules=tuple(rules)))
     if health and ch.damage >= health:
         ctx.emit(ev.Defeat(target=ch.ref, source=e.source))
     return True
@@ -103,7 +101,7 @@ def _perform_defeat(ctx: Ctx, e: ev.Defeat) -> bool:
     for up in discarded:
         leave_play_upgrade(ctx, p, up, to_discard=True)
     ch.upgrades = []
-    ctx.record(rec.DefeatRecord(e, dice_removed=tuple(removed_dice), upgrades_discarded=tuple(discarded),
+    ctx.records.append(rec.DefeatRecord(e, dice_removed=tuple(removed_dice), upgrades_discarded=tuple(discarded),
                                 rules=(*e.rules, "destiny.dice.leave-with-card")))
     check_all_defeated(ctx)
     return True
@@ -129,7 +127,7 @@ def leave_play_upgrade(ctx: Ctx, p: Player, ref: str, to_discard: bool = True) -
             showing = p.pool[gone].notation()
             if gone == twins[0]:
                 p.pool[twins[0]] = p.pool[die]  # the die left in the pool belongs to the copy that stays
-            ctx.record(rec.DieSetAsideRecord(upgrade=ref, showing=showing,
+            ctx.records.append(rec.DieSetAsideRecord(upgrade=ref, showing=showing,
                                              rules=("destiny.dice.duplicate-upgrade-dice",)))
     p.pool.pop(die, None)
     if to_discard:
@@ -140,7 +138,7 @@ def _perform_shields(ctx: Ctx, e: ev.GainShields) -> bool:
     ch = ctx.character(e.target)
     before = ch.shields
     ch.shields = min(MAX_SHIELDS, ch.shields + e.amount)
-    ctx.record(rec.ShieldsRecord(e, given=ch.shields - before, ignored=e.amount - (ch.shields - before),
+    ctx.records.append(rec.ShieldsRecord(e, given=ch.shields - before, ignored=e.amount - (ch.shields - before),
                                  rules=e.rules))
     return True
 
@@ -149,7 +147,7 @@ def _perform_remove_shields(ctx: Ctx, e: ev.RemoveShields) -> bool:
     ch = ctx.character(e.target)
     n = min(ch.shields, e.amount)
     ch.shields -= n
-    ctx.record(rec.RemoveShieldsRecord(e, removed=n))
+    ctx.records.append(rec.RemoveShieldsRecord(e, removed=n))
     return n > 0
 
 
@@ -158,13 +156,14 @@ def _perform_heal(ctx: Ctx, e: ev.Heal) -> bool:
     n = min(ch.damage, e.amount)
     ch.damage -= n
     rules = (*e.rules, "destiny.terms.heal-none") if n == 0 else e.rules
-    ctx.record(rec.HealRecord(e, healed=n, rules=rules))
+    ctx.records.append(rec.HealRecord(e, healed=n, rules=rules))
     return n > 0
 
 
 def _perform_gain(ctx: Ctx, e: ev.GainResources) -> bool:
     ctx.player(e.player).resources += e.amount
-    ctx.record(rec.GainResourcesRecord(e, rules=(*e.rules, "destiny.symbols.resource") if "/" in e.source else e.rules))
+    ctx.records.append(rec.GainResourcesRecord(e, rules=(*e.rules, "destiny.symbols.resource") if "/" in e.source
+                                               else e.rules))
     return True
 
 
@@ -173,7 +172,7 @@ def _perform_lose(ctx: Ctx, e: ev.LoseResources) -> bool:
     n = min(p.resources, e.amount)
     p.resources -= n
     rules = (*e.rules, "destiny.symbols.disrupt") if "/" in e.source else e.rules
-    ctx.record(rec.LoseResourcesRecord(e, lost=n, rules=rules))
+    ctx.records.append(rec.LoseResourcesRecord(e, lost=n, rules=rules))
     return True
 
 
@@ -182,7 +181,7 @@ def _perform_draw(ctx: Ctx, e: ev.Draw) -> bool:
     deck = p.deck
     n = min(e.amount, len(deck))
     p.hand.extend([deck.popleft() for _ in range(n)])  # together, from the top (destiny.draw.simultaneous)
-    ctx.record(rec.DrawRecord(e, drawn=n, rules=e.rules))
+    ctx.records.append(rec.DrawRecord(e, drawn=n, rules=e.rules))
     return n > 0
 
 
@@ -193,41 +192,38 @@ def _perform_discard(ctx: Ctx, e: ev.DiscardFromHand) -> bool:
     p.hand.remove(e.card)
     p.discard.append(e.card)
     rule = "destiny.symbols.discard" if e.random else "destiny.zones.discard-pile"
-    ctx.record(rec.DiscardRecord(e, rules=(rule,)))
+    ctx.records.append(rec.DiscardRecord(e, rules=(rule,)))
     return True
 
 
 def _perform_reroll(ctx: Ctx, e: ev.Reroll) -> bool:
     faces: dict[str, str] = {}
     for die in e.dice:  # all chosen before any is rerolled (destiny.actions.reroll-by-discard)
-        owner = ctx.owner_of(die)
-        p = ctx.player(owner)
+        p = ctx.owner(die)
         if die not in p.pool:
             continue
         face = ctx.roll_die(die)
         p.pool[die] = face
         faces[die] = face.notation()
-    ctx.record(rec.RerollRecord(e, rolled=faces))
+    ctx.records.append(rec.RerollRecord(e, rolled=faces))
     return True
 
 
 def _perform_turn(ctx: Ctx, e: ev.TurnDie) -> bool:
-    owner = ctx.owner_of(e.die)
-    p = ctx.player(owner)
+    p = ctx.owner(e.die)
     if e.die not in p.pool:
         return False
     p.pool[e.die] = parse_face(e.face)
-    ctx.record(rec.TurnRecord(e, rules=e.rules))
+    ctx.records.append(rec.TurnRecord(e, rules=e.rules))
     return True
 
 
 def _perform_remove_die(ctx: Ctx, e: ev.RemoveDie) -> bool:
-    owner = ctx.owner_of(e.die)
-    p = ctx.player(owner)
+    p = ctx.owner(e.die)
     if e.die not in p.pool:
         return False
     del p.pool[e.die]
-    ctx.record(rec.RemoveDieRecord(e, rules=e.rules))
+    ctx.records.append(rec.RemoveDieRecord(e, rules=e.rules))
     return True
 
 
@@ -245,7 +241,7 @@ def _perform_claim(ctx: Ctx, e: ev.Claim) -> bool:
     if before == e.player:
         rules.append("destiny.actions.claim-while-controlling")
     rules.append("destiny.battlefields.single-controller")
-    ctx.record(rec.ClaimRecord(e, from_=before, rules=tuple(rules)))
+    ctx.records.append(rec.ClaimRecord(e, from_=before, rules=tuple(rules)))
     return True
 
 
@@ -321,10 +317,10 @@ def play_card(ctx: Ctx, e: ev.Play) -> None:
     pay = max(0, ctx.cost_of(pid, e.code, e.on) - reduction)
     p.hand.remove(e.code)
     ctx.spend(pid, pay, "destiny.cards.cost", f"playing {card.name}")
-    ctx.record(rec.PlayRecord(e, cost=pay, rules=tuple(rules)))
+    ctx.records.append(rec.PlayRecord(e, cost=pay, rules=tuple(rules)))
     ref: str | None = None
     if card.type == CardType.EVENT:
-        ctx.record(rec.LimboRecord(card=e.code, rules=("destiny.events.limbo",)))
+        ctx.records.append(rec.LimboRecord(card=e.code, rules=("destiny.events.limbo",)))
         plays = card.abilities_for("play")
         if not [a for a in plays if a.effect is not None] and card.unimplemented:
             ctx.not_implemented(e.code, "its effect")
@@ -332,12 +328,12 @@ def play_card(ctx: Ctx, e: ev.Play) -> None:
             if ab.effect is not None:
                 ab.effect(ctx, f"{pid}.{e.code}", ctx.step)
         p.discard.append(e.code)
-        ctx.record(rec.DiscardedRecord(card=e.code, rules=("destiny.events.resolve-then-discard",)))
+        ctx.records.append(rec.DiscardedRecord(card=e.code, rules=("destiny.events.resolve-then-discard",)))
     elif card.type == CardType.UPGRADE:
         assert e.on is not None
         if e.replaces:
             leave_play_upgrade(ctx, p, e.replaces, to_discard=True)
-            ctx.record(rec.ReplacedUpgradeRecord(upgrade=e.replaces, rules=("destiny.upgrades.replace",)))
+            ctx.records.append(rec.ReplacedUpgradeRecord(upgrade=e.replaces, rules=("destiny.upgrades.replace",)))
         ref = enter_upgrade(ctx, pid, e.code, e.on)
         enforce_upgrade_limit(ctx, pid, e.on)
     elif card.type == CardType.SUPPORT:
@@ -345,7 +341,7 @@ def play_card(ctx: Ctx, e: ev.Play) -> None:
         p.serials[e.code] = n
         ref = f"{pid}.{e.code}#{n}"
         p.supports[ref] = Support(ref=ref, code=e.code, dice=1 if card.has_die else 0)
-        ctx.record(rec.EntersPlayRecord(card=ref, on=None, rules=(
+        ctx.records.append(rec.EntersPlayRecord(card=ref, on=None, rules=(
             ("destiny.supports.play", "destiny.cards.enter-ready", "destiny.supports.dice") if card.has_die
             else ("destiny.supports.play", "destiny.cards.enter-ready"))))
     if ref is not None:
@@ -369,7 +365,7 @@ def enter_upgrade(ctx: Ctx, pid: str, code: str, on: str, keep: str | None = Non
         ref = f"{pid}.{code}#{n}"
     p.upgrades[ref] = Upgrade(ref=ref, code=code, on=on)
     p.characters[on].upgrades.append(ref)
-    ctx.record(rec.EntersPlayRecord(card=ref, on=on, rules=(
+    ctx.records.append(rec.EntersPlayRecord(card=ref, on=on, rules=(
         ("destiny.upgrades.attach", "destiny.cards.enter-ready", "destiny.upgrades.dice") if ctx.card(code).has_die
         else ("destiny.upgrades.attach", "destiny.cards.enter-ready"))))
     return ref
@@ -383,4 +379,4 @@ def enforce_upgrade_limit(ctx: Ctx, pid: str, on: str) -> None:
         ref = ctx.choose(pid, "discard-upgrade", list(ch.upgrades), ("destiny.upgrades.max-three",),
                          Msg(N_("{on} has more than 3 upgrades: discard one"), on=on))
         leave_play_upgrade(ctx, p, ref, to_discard=True)
-        ctx.record(rec.DiscardUpgradeRecord(upgrade=ref, rules=("destiny.upgrades.max-three",)))
+        ctx.records.append(rec.DiscardUpgradeRecord(upgrade=ref, rules=("destiny.upgrades.max-three",)))

@@ -68,7 +68,7 @@ def resolve_dice(ctx: Ctx, pid: str, entries: Sequence[DieEntry] | None, source:
     if symbol is None:
         die = late[0][0]
         raise IllegalAction("destiny.symbols.blank", Msg(N_("{die} shows a blank, which cannot be resolved"), die=die))
-    _resolve_groups(ctx, pid, _group(ctx, p, now, unmodified), source, bonus, free, rule)
+    _resolve_groups(ctx, pid, p, _group(ctx, p, now, unmodified), source, bonus, free, rule)
     if not late:
         return
     joined: list[tuple[str, Face, DieEntry]] = []
@@ -90,9 +90,9 @@ def resolve_dice(ctx: Ctx, pid: str, entries: Sequence[DieEntry] | None, source:
                 die=die, notation=face.notation(), symbol=symbol,
             ))
         joined.append((die, face, entry))
-    ctx.record(rec.LateJoinersRecord(dice=tuple(d for d, _, _ in joined), symbol=symbol,
+    ctx.records.append(rec.LateJoinersRecord(dice=tuple(d for d, _, _ in joined), symbol=symbol,
                                      rules=("destiny.actions.resolve-late-joiners",)))
-    _resolve_groups(ctx, pid, _group(ctx, p, joined, unmodified), source, bonus, free, rule)
+    _resolve_groups(ctx, pid, p, _group(ctx, p, joined, unmodified), source, bonus, free, rule)
 
 
 def _resolving_face(face: Face, unmodified: bool) -> Face:
@@ -131,35 +131,43 @@ def _group(ctx: Ctx, p: Player, dice: list[tuple[str, Face, DieEntry]], unmodifi
     return groups
 
 
-def _resolve_groups(ctx: Ctx, pid: str, groups: dict[str, list[tuple[str, Face, DieEntry]]],
+def _resolve_groups(ctx: Ctx, pid: str, p: Player, groups: dict[str, list[tuple[str, Face, DieEntry]]],
                     source: str | None, bonus: int, free: bool, rule: str) -> None:
-    p = ctx.player(pid)
+    """Resolve each group of ``pid``'s dice (``p``: that player)."""
+    pool = p.pool
     for base, group in groups.items():
-        if base not in p.pool or any(d not in p.pool for d, _, _ in group):
+        left = base not in pool
+        for d, _, _ in group:  # (a loop, not any(...): no generator made for each group)
+            if d not in pool:
+                left = True
+        if left:
             raise IllegalAction("destiny.dice.pool-only", Msg(
                 N_("{base} left the pool before it could resolve"),
                 base=base,
             ))
-        _resolve_group(ctx, pid, group, source, bonus, free, rule)
+        _resolve_group(ctx, pid, p, group, source, bonus, free, rule)
 
 
-def _resolve_group(ctx: Ctx, pid: str, group: list[tuple[str, Face, DieEntry]], source: str | None,
+def _resolve_group(ctx: Ctx, pid: str, p: Player, group: list[tuple[str, Face, DieEntry]], source: str | None,
                    bonus: int, free: bool, rule: str) -> None:
-    p = ctx.player(pid)
     base_die, base_face, entry = group[0]
-    value = sum(ctx.die_value(d, f) for d, f, _ in group) + bonus
-    cost = sum(f.cost for _, f, _ in group)
+    value = bonus
+    cost = 0
+    dice: list[str] = []
+    for d, f, _ in group:  # (die_value read inline for a face that shows its value: most do)
+        value += f.value if f.value is not None else ctx.die_value(d, f)
+        cost += f.cost
+        dice.append(d)
     rules = [rule, "destiny.dice.symbol"]
     if len(group) > 1:
         rules.append("destiny.dice.modifier-needs-base")
     if cost:
         free = free or bool(ctx.query("free_die", base_die, False))
         if free:
-            ctx.record(rec.FreeRecord(die=base_die, cost=cost, rules=("destiny.terms.free",)))
+            ctx.records.append(rec.FreeRecord(die=base_die, cost=cost, rules=("destiny.terms.free",)))
         else:
             ctx.spend(pid, cost, "destiny.dice.face-cost", f"the face of {base_die}")
-    dice = [d for d, _, _ in group]
-    ctx.record(rec.ResolveRecord(player=pid, dice=tuple(dice), symbol=base_face.symbol, value=value, via=source,
+    ctx.records.append(rec.ResolveRecord(player=pid, dice=tuple(dice), symbol=base_face.symbol, value=value, via=source,
                                  rules=tuple(rules)))
     # the die returns to its card as it resolves (destiny.actions.resolve-dice)
     for d in dice:
@@ -241,7 +249,7 @@ def indirect(ctx: Ctx, source: str, opp: str, amount: int, split: Any = None) ->
                 N_("the split must put exactly {amount} damage on {opp}'s characters ({alive})"),
                 amount=amount, opp=opp, alive=', '.join(alive),
             ))
-    ctx.record(rec.IndirectRecord(player=opp, amount=amount, split=shares, rules=("destiny.symbols.indirect",)))
+    ctx.records.append(rec.IndirectRecord(player=opp, amount=amount, split=shares, rules=("destiny.symbols.indirect",)))
     for ref, n in shares.items():
         if n and not ctx.player(opp).characters[ref].defeated:
             ctx.deal_damage(source, ref, n, symbol="ID")
@@ -278,7 +286,7 @@ def special(ctx: Ctx, pid: str, die: str, entry: DieEntry) -> None:
     specials = card.abilities_for("special")
     if not specials:
         ctx.not_implemented(code, "its special ability")
-    ctx.record(rec.SpecialRecord(die=die, card=code,
+    ctx.records.append(rec.SpecialRecord(die=die, card=code,
                                  rules=("destiny.symbols.special", "destiny.abilities.resolve-fully")))
     for ab in specials:
         if ab.effect is not None:

@@ -42,17 +42,18 @@ def advance(ctx: Ctx, after: str, upkeep_next: bool) -> None:
     nxt: str | None = None
     seen = False
     for q in players:  # (keys, then each value: see next_seat; the field, not its property, on this hot path)
-        out = players[q]._eliminated
-        if not out:
-            active += 1
+        if players[q]._eliminated:
+            if q == after:
+                seen = True
+            continue
+        active += 1
         if q == after:
             seen = True
-        elif not out:
-            if seen:
-                if nxt is None:
-                    nxt = q
-            elif first is None:
-                first = q
+        elif seen:
+            if nxt is None:
+                nxt = q
+        elif first is None:
+            first = q
     if st.passes >= active:
         end_action_phase(ctx, upkeep_next)
         return
@@ -60,7 +61,7 @@ def advance(ctx: Ctx, after: str, upkeep_next: bool) -> None:
         raise ValueError(f"{after} is not seated")
     st.turn = nxt if nxt is not None else first if first is not None else after
     while st.turn == st.claimed_by and st.phase == "action":
-        ctx.record(rec.PassRecord(player=st.turn, automatic=True,
+        ctx.records.append(rec.PassRecord(player=st.turn, automatic=True,
                                   rules=("destiny.actions.claim-battlefield", "destiny.round.pass")))
         st.players[st.turn].passed = True
         st.passes += 1
@@ -72,7 +73,7 @@ def advance(ctx: Ctx, after: str, upkeep_next: bool) -> None:
 
 def end_action_phase(ctx: Ctx, upkeep_next: bool) -> None:
     st = ctx.state
-    ctx.record(rec.ActionPhaseEndsRecord(round=st.round, rules=(
+    ctx.records.append(rec.ActionPhaseEndsRecord(round=st.round, rules=(
         ("destiny.round.end-on-consecutive-passes", "destiny.multiplayer.turn-order") if len(st.players) > 2
         else ("destiny.round.end-on-consecutive-passes",))))
     st.phase = "upkeep"
@@ -86,7 +87,7 @@ def run_upkeep(ctx: Ctx, discards: Mapping[str, Sequence[str]] | None) -> None:
     st = ctx.state
     discards = discards or {}
     alive = [pid for pid in st.seats() if not st.players[pid].eliminated]
-    ctx.record(rec.UpkeepRecord(round=st.round, rules=("destiny.round.upkeep", "destiny.round.phases")))
+    ctx.records.append(rec.UpkeepRecord(round=st.round, rules=("destiny.round.upkeep", "destiny.round.phases")))
     for pid in alive:
         p = st.players[pid]
         chars, sups, ups = p.characters, p.supports, p.upgrades
@@ -116,14 +117,14 @@ def run_upkeep(ctx: Ctx, discards: Mapping[str, Sequence[str]] | None) -> None:
                 code_in_hand = code
             p.hand.remove(code_in_hand)
             p.discard.append(code)
-            ctx.record(rec.DiscardRecord(ev.DiscardFromHand(source="upkeep", player=pid, card=code),
+            ctx.records.append(rec.DiscardRecord(ev.DiscardFromHand(source="upkeep", player=pid, card=code),
                                          rules=("destiny.round.upkeep",)))
         limit = ctx.hand_limit(pid)
         need = limit - len(p.hand)
         if need > 0:
             ctx.draw("upkeep", pid, need)
         else:
-            ctx.record(rec.DrawRecord(ev.Draw(source="upkeep", player=pid, amount=0), drawn=0,
+            ctx.records.append(rec.DrawRecord(ev.Draw(source="upkeep", player=pid, amount=0), drawn=0,
                                       rules=("destiny.round.upkeep-draw-limits", "destiny.zones.hand-limit")))
         p.power_used.clear()
     ctx.drain()
@@ -135,7 +136,8 @@ def round_end(ctx: Ctx) -> None:
     due = [d for d in st.delayed if d.when == "round-end" and d.round <= st.round]
     st.delayed = [d for d in st.delayed if d not in due]
     for d in due:
-        ctx.record(rec.DelayedResolvesRecord(kind_=d.kind, target=d.target, rules=("destiny.delayed.definition",)))
+        ctx.records.append(rec.DelayedResolvesRecord(kind_=d.kind, target=d.target,
+                                                     rules=("destiny.delayed.definition",)))
         if d.kind == "defeat":
             owner = ctx.owner_of(d.target)
             ch = st.players[owner].characters.get(d.target)
@@ -162,7 +164,7 @@ def round_end(ctx: Ctx) -> None:
     for pid in players:
         players[pid].passed = False
     st.turn = ctx.battlefield_controller()
-    ctx.record(rec.RoundBeginsRecord(round=st.round, first=st.turn,
+    ctx.records.append(rec.RoundBeginsRecord(round=st.round, first=st.turn,
                                      rules=("destiny.battlefields.first-action", "destiny.round.action-phase")))
 
 
@@ -192,7 +194,7 @@ def eliminate(ctx: Ctx, pid: str, why: str) -> None:
     p = st.players[pid]
     p.eliminated = True
     p.pool.clear()
-    ctx.record(rec.EliminatedRecord(player=pid, why=why, rules=("destiny.multiplayer.elimination",)))
+    ctx.records.append(rec.EliminatedRecord(player=pid, why=why, rules=("destiny.multiplayer.elimination",)))
     if st.controller == pid:
         left = [q for q in st.seats() if not st.players[q].eliminated]
         # the seeds are silent on who takes the battlefield; the next player in turn order does
@@ -210,7 +212,7 @@ def end_game(ctx: Ctx, winner: str, reason: str, rules: list[str]) -> None:
     st.phase = "over"
     st.turn = None
     st.extra_action = None
-    ctx.record(rec.GameOverRecord(winner=winner, reason=reason, rules=tuple(rules)))
+    ctx.records.append(rec.GameOverRecord(winner=winner, reason=reason, rules=tuple(rules)))
     raise GameOver()
 
 

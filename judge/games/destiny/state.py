@@ -408,13 +408,6 @@ class GameState:
     def player(self, pid: str) -> Player:
         return self.players[pid]
 
-    def take_extra_action(self) -> str | None:
-        """Who had the extra action now (Ambush), clearing it: an action step uses it up.
-        (A method, not an assignment in the caller, so that the type checker does not take the
-        field for None after the action that may grant a new one.)"""
-        who, self.extra_action = self.extra_action, None
-        return who
-
     def opponents(self, pid: str) -> list[str]:
         players = self.players  # (keys, then each value: see rounds.next_seat)
         return [p for p in players if p != pid and not players[p].eliminated]

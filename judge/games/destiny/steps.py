@@ -66,6 +66,8 @@ class DestinyAction(JsonValue):
 
     __slots__ = ("by",)
     verb: ClassVar[str] = ""
+    # (each action's __init__ calls this one by name, not through super(): in pure Python, super()
+    # makes an object at every step read)
 
     def __init__(self, by: str | None) -> None:
         self.by: Final = by
@@ -100,7 +102,7 @@ class Play(DestinyAction):
 
     def __init__(self, by: str | None, card: str = "", on: str | None = None, replaces: str | None = None,
                  target: str | None = None, dice: tuple[DieEntry, ...] | None = None) -> None:
-        super().__init__(by)
+        DestinyAction.__init__(self, by)
         self.card: Final = card
         self.on: Final = on
         self.replaces: Final = replaces
@@ -113,7 +115,7 @@ class Activate(DestinyAction):
     verb: ClassVar[str] = "activate"
 
     def __init__(self, by: str | None, card: str = "") -> None:
-        super().__init__(by)
+        DestinyAction.__init__(self, by)
         self.card: Final = card
 
 
@@ -122,7 +124,7 @@ class Resolve(DestinyAction):
     verb: ClassVar[str] = "resolve"
 
     def __init__(self, by: str | None, dice: tuple[DieEntry, ...] = ()) -> None:
-        super().__init__(by)
+        DestinyAction.__init__(self, by)
         self.dice: Final = dice
 
 
@@ -131,7 +133,7 @@ class Reroll(DestinyAction):
     verb: ClassVar[str] = "reroll"
 
     def __init__(self, by: str | None, discard: str = "", dice: tuple[str, ...] = ()) -> None:
-        super().__init__(by)
+        DestinyAction.__init__(self, by)
         self.discard: Final = discard
         self.dice: Final = dice
 
@@ -142,7 +144,7 @@ class Use(DestinyAction):
 
     def __init__(self, by: str | None, card: str = "", ability: int | None = None, target: str | None = None,
                  dice: tuple[DieEntry, ...] | None = None) -> None:
-        super().__init__(by)
+        DestinyAction.__init__(self, by)
         self.card: Final = card
         self.ability: Final = ability
         self.target: Final = target
@@ -155,7 +157,7 @@ class Claim(DestinyAction):
 
     def __init__(self, by: str | None, claim_ability: bool | None = None, target: str | None = None,
                  dice: tuple[DieEntry, ...] | None = None) -> None:
-        super().__init__(by)
+        DestinyAction.__init__(self, by)
         self.claim_ability: Final = claim_ability
         self.target: Final = target
         self.dice: Final = dice
@@ -173,7 +175,7 @@ class Upkeep(DestinyAction):
     verb: ClassVar[str] = "upkeep"
 
     def __init__(self, by: str | None = None, discard: dict[str, tuple[str, ...]] | None = None) -> None:
-        super().__init__(by)
+        DestinyAction.__init__(self, by)
         self.discard: Final = discard
 
 
@@ -435,17 +437,26 @@ def _sound(value: Any, die: bool | None, players: Sequence[str], cards: Any,
            refs: dict[str, Ref | None] | None) -> str | None:
     """``value`` when it is a reference that names something, else None (``_Parser.sound``; ``refs``:
     the pool's memo, ``parse_ref``'s)."""
-    r = parse_ref(value, refs)
+    r = refs.get(value) if refs is not None and type(value) is str else None  # (parse_ref's memo, inline)
+    if r is None:
+        r = parse_ref(value, refs)
     if r is not None and r.player in players and (cards is None or r.code in cards) and (
             (r.die is None and die is not True) or (r.die is not None and die is not False
                                                      and 1 <= r.die <= MAX_DICE_PER_CARD)):
-        return str(value)
+        out: str = value  # (a string: parse_ref reads nothing else)
+        return out
     return None
 
 
 def _quick(step: dict[str, Any], path: str, players: Sequence[str], cards: Any) -> DestinyAction | None:
     """``quick_step`` (``path``: the step's JSON Pointer, which no fault it finds is worded with)."""
     return quick_step(step, players, cards)
+
+
+# the own keys of each verb ``quick_step`` reads, at least (a play's card; a play on a character has
+# ``on`` too, and its keys are counted in full); pass and claim have none. A step with no more keys
+# has no input or annotation beside its own
+QUICK_OWN_KEYS: Final = {"activate": 1, "use": 1, "resolve": 1, "play": 1, "reroll": 2}
 
 
 def quick_step(step: Any, players: Sequence[str], cards: Any = None) -> DestinyAction | None:
@@ -463,29 +474,32 @@ def quick_step(step: Any, players: Sequence[str], cards: Any = None) -> DestinyA
         return None
     # the verb's own keys: all but by, do, the logged inputs and the annotations. Each verb below
     # reads its own keys, which must then be all of them: no other key is there (a count, where a
-    # set comparison of the keys would cost more)
+    # set comparison of the keys would cost more). No more keys than the verb reads at most when
+    # it is read here (QUICK_OWN_KEYS): no room for an input or an annotation beside them, which
+    # are then not looked for (most steps)
     own = len(step) - 2
-    if "choices" in step:
-        own -= 1
-    if "roll" in step:
-        own -= 1
-    if "random" in step:
-        own -= 1
-    annotated = False
-    if "expect" in step:
-        own -= 1
-        annotated = True
-    if "note" in step:
-        own -= 1
-        annotated = True
-    if "dispute" in step:
-        own -= 1
-        annotated = True
-    if annotated:
-        faults: Faults = []
-        check_annotations(step, "", faults)  # (a fault sends the step to the full reader, which words it)
-        if faults:
-            return None
+    if own > QUICK_OWN_KEYS.get(do, 0):
+        if "choices" in step:
+            own -= 1
+        if "roll" in step:
+            own -= 1
+        if "random" in step:
+            own -= 1
+        annotated = False
+        if "expect" in step:
+            own -= 1
+            annotated = True
+        if "note" in step:
+            own -= 1
+            annotated = True
+        if "dispute" in step:
+            own -= 1
+            annotated = True
+        if annotated:
+            faults: Faults = []
+            check_annotations(step, "", faults)  # (a fault sends the step to the full reader, which words it)
+            if faults:
+                return None
     if do == "pass":
         return Pass(by) if own == 0 else None
     refs: dict[str, Ref | None] | None = None  # (the pool's memos: parse_ref's and is_code's)
@@ -493,7 +507,9 @@ def quick_step(step: Any, players: Sequence[str], cards: Any = None) -> DestinyA
     if isinstance(cards, CardPool):
         refs = cards.refs
         codes = cards.codes
-    cards = getattr(cards, "cards", cards)  # a pool's table of codes: asked directly, it answers faster
+        cards = cards.cards  # a pool's table of codes: asked directly, it answers faster
+    else:
+        cards = getattr(cards, "cards", cards)
     if do == "activate" and own == 1:
         card = _sound(step.get("card"), False, players, cards, refs)
         return Activate(by, card) if card is not None else None

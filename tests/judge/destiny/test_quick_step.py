@@ -29,6 +29,26 @@ ODD: list[Any] = [
     {"by": "p1", "do": "play", "card": "Nope"},
     {"by": "p1", "do": "use", "card": "p1.05031"},
     {"do": "upkeep"},
+    # an input or an annotation where the verb's own key should be (no more keys than the verb's own,
+    # QUICK_OWN_KEYS: quick_step does not count them, and must still not read such a step)
+    {"by": "p1", "do": "activate", "roll": ["1RD"]},
+    {"by": "p1", "do": "use", "note": "x"},
+    {"by": "p1", "do": "resolve", "expect": {"hash": "sha256:x"}},
+    {"by": "p1", "do": "reroll", "discard": "05116", "random": [0]},
+    {"by": "p1", "do": "reroll", "dice": ["p1.05031/1"], "dispute": "why?"},
+    {"by": "p1", "do": "play", "choices": [{"answer": "p1.05031"}]},
+    {"by": "p1", "do": "claim", "note": "x"},
+    {"by": "p1", "do": "pass", "roll": ["1RD"]},
+]
+
+# steps with inputs or annotations beside the verb's own keys, which quick_step reads
+WITH_INPUTS: list[Any] = [
+    {"by": "p1", "do": "play", "card": "05058", "choices": [{"answer": "p1.05031"}]},
+    {"by": "p1", "do": "play", "card": "05058", "on": "p1.05031", "note": "x"},
+    {"by": "p1", "do": "activate", "card": "p1.05031", "roll": ["1RD"]},
+    {"by": "p1", "do": "reroll", "discard": "05116", "dice": ["p1.05031/1"], "expect": {"hash": "sha256:" + "0" * 64}},
+    {"by": "p1", "do": "claim", "choices": [{"answer": True}]},
+    {"by": "p1", "do": "pass", "note": "x"},
 ]
 
 
@@ -44,6 +64,13 @@ def test_quick_step_reads_what_parse_step_reads() -> None:
             assert not faults and type(quick) is type(full) and quick == full, step
     assert read > len(steps) // 2  # most steps are read at once
     assert Destiny().quick_step(ODD[4], ["p1", "p2"], POOL) == st_.Pass("p1")  # the game's, which a log's reader asks
+
+
+def test_quick_step_reads_steps_with_inputs_or_annotations_beside_their_own_keys() -> None:
+    for step in WITH_INPUTS:
+        quick = st_.quick_step(step, ["p1", "p2"], POOL)
+        full, faults = st_.parse_step(step, "/steps/0", ["p1", "p2"], POOL)
+        assert not faults and quick is not None and type(quick) is type(full) and quick == full, step
 
 
 def test_a_log_reads_the_same_as_parse_step_reads_each_step() -> None:
