@@ -423,7 +423,7 @@ def _check_skip(ctx: Ctx, a: Skip) -> Problem:
 def window_problem(ctx: Ctx, window: str, unit: str | None = None) -> Problem:
     """Whether a play of ``window`` may come now (the chance's kind, the step)."""
     st = ctx.state
-    kind = st.chance["kind"] if st.chance else None
+    kind = st.chance.kind if st.chance is not None else None
     rule = WINDOW_RULE[window]
     if window == "any":
         ok = kind in ("general", "attack")
@@ -507,7 +507,7 @@ def _play_problem(ctx: Ctx, a: PlayCard | Use | Complete, play: Play, ability_id
             N_("{ability_id} rerolled this roll already"),
             ability_id=ability_id,
         )
-    if window == "prevent" and st.chance is not None and key in st.chance["used"]:
+    if window == "prevent" and st.chance is not None and key in st.chance.used:
         return _why(
             ctx, "swtcg.damage.prevent-when",
             N_("{ability_id} was played in this chance already"),
@@ -587,7 +587,7 @@ def _check_play(ctx: Ctx, a: PlayCard) -> Problem:
     if st.phase != "battle":
         return _why(ctx, "swtcg.abilities.battle-cards", N_("battle cards are played only in the battle phase"))
     if not d.implemented:
-        kind = st.chance["kind"] if st.chance else None
+        kind = st.chance.kind if st.chance is not None else None
         if kind in ("general", "attack"):
             return None
         return _why(ctx, "swtcg.abilities.battle-cards", N_("not in this chance"))
@@ -710,12 +710,11 @@ def _check_use(ctx: Ctx, a: Use | Prevent | Reroll) -> Problem:
             N_("{ability} costs {cost} Force; {pid} has {force}"),
             ability=a.ability, cost=cost, pid=pid, force=st.players[pid].force,
         )
-    ch = st.chance or {}
     att = st.attack
     to = getattr(a, "to", None)
     target = getattr(a, "target", None)
     if k.name in ("evade", "deflect", "prevent"):
-        if a.ability in ch.get("used", []):
+        if st.chance is not None and a.ability in st.chance.used:
             return _why(ctx, "swtcg.damage.prevent-when", N_("{ability} was used in this chance already"),
                         ability=a.ability)
         who = target if k.name == "prevent" and target else ref
@@ -1050,7 +1049,7 @@ def _resolve_play(ctx: Ctx, pid: str, ability_id: str, source: str | None, play:
     if window == "attack" and st.attack is not None:
         st.attack["used"].append(key)
     if st.chance is not None:
-        st.chance["used"].append(key)
+        st.chance.used.append(key)
     effects = play.options[option]
     frame = {"f": "resolve-play", "source_id": ability_id, "source": source, "player": pid,
              "effects": [en.effect_json(e) for e in effects], "target": a.target, "x": x,
@@ -1072,9 +1071,7 @@ def _suspend(ctx: Ctx, at: int | None = None) -> None:
     st = ctx.state
     if st.chance is None:
         return
-    saved = dict(st.chance)
-    saved["to"] = st.turn
-    resume = {"f": "resume", "chance": saved, "wait": st.wait}
+    resume = en.resume_frame(st.chance, st.turn, st.wait)
     if at is None:
         st.frames.append(resume)
     else:
@@ -1150,7 +1147,7 @@ def _use(ctx: Ctx, a: Use | Prevent | Reroll) -> None:
     att = st.attack
     if k.name in ("evade", "deflect", "prevent"):
         assert st.chance is not None
-        st.chance["used"].append(a.ability)
+        st.chance.used.append(a.ability)
         target = getattr(a, "target", None) if k.name == "prevent" else None
         who = target or ref
         amount = getattr(a, "amount", None) or k.value

@@ -47,7 +47,7 @@ from judge.games.swtcg.model import (
     Trigger,
     X,
 )
-from judge.games.swtcg.state import ARENAS, ARENAS_OR_BUILD, IN_PLAY, Card, Facts, GameState
+from judge.games.swtcg.state import ARENAS, ARENAS_OR_BUILD, IN_PLAY, Card, Chance, Facts, GameState
 from judge.kernel.core import Decision, IllegalAction, KernelLoop, MissingOutcome, PendingDecision, Record
 from judge.kernel.rng import Rng
 
@@ -1237,11 +1237,9 @@ def open_chance(ctx: Ctx, kind: str) -> None:
     frames and resumes after this one."""
     st = ctx.state
     if st.chance is not None:
-        saved = dict(st.chance)
-        saved["to"] = st.turn
-        st.frames.append({"f": "resume", "chance": saved, "wait": st.wait})
+        st.frames.append(resume_frame(st.chance, st.turn, st.wait))
     window = _CHANCE_WINDOW.get(kind, "")
-    st.chance = {"kind": kind, "passes": 0, "used": []}
+    st.chance = Chance(kind)
     dark = st.dark()
     st.turn = dark
     st.wait = "chance"
@@ -1255,6 +1253,14 @@ def open_chance(ctx: Ctx, kind: str) -> None:
             st.frames.insert(depth, {"f": "chance", "kind": kind})
             st.chance = None
             st.wait = None
+
+
+def resume_frame(chance: Chance, turn: str | None, wait: str | None) -> dict[str, Any]:
+    """The frame that resumes ``chance`` (the player to act then ``turn``, waiting for ``wait``) once
+    what comes before it is done: the chance as ``Chance.to_json`` writes it, plus ``to``."""
+    saved = chance.to_json()
+    saved["to"] = turn
+    return {"f": "resume", "chance": saved, "wait": wait}
 
 
 # the held abilities' window a kind of chance releases, and the rules its record cites (open_chance)
@@ -1323,8 +1329,9 @@ def close_chance(ctx: Ctx) -> None:
     assert ch is not None
     st.chance = None
     st.wait = None
-    ctx.records.append(_chance_end_record(ctx.cards.interned.ended, ch["kind"]))
-    if ch["kind"] == "prevent":
+    kind = ch.kind
+    ctx.records.append(_chance_end_record(ctx.cards.interned.ended, kind))
+    if kind == "prevent":
         place_damage(ctx)
 
 
@@ -1332,8 +1339,8 @@ def pass_chance(ctx: Ctx, pid: str, auto: bool) -> None:
     st = ctx.state
     ch = st.chance
     assert ch is not None
-    passes: int = ch["passes"] + 1
-    ch["passes"] = passes
+    passes = ch.passes + 1
+    ch.passes = passes
     by_player = ctx.cards.interned.by_player
     mine: _PlayerRecords | None = by_player.get(pid)
     if mine is None:
@@ -1351,7 +1358,7 @@ def pass_twice(ctx: Ctx, pid: str, other: str) -> None:
     st = ctx.state
     ch = st.chance
     assert ch is not None
-    ch["passes"] = 2
+    ch.passes = 2
     by_player = ctx.cards.interned.by_player
     mine: _PlayerRecords | None = by_player.get(pid)
     if mine is None:
@@ -1370,7 +1377,7 @@ def played_in_chance(ctx: Ctx, pid: str) -> None:
     (swtcg.pop.dark-side-first: players alternate)."""
     st = ctx.state
     if st.chance is not None:
-        st.chance["passes"] = 0
+        st.chance.passes = 0
         st.turn = st.opponent(pid)
 
 
@@ -1589,8 +1596,9 @@ def run_frame(ctx: Ctx, frame: dict[str, Any]) -> None:
         st.frames.append({"f": "arena-loop", "a": frame["a"]})
         open_chance(ctx, "general")
     elif f == "resume":
-        st.chance = frame["chance"]
-        st.turn = st.chance.pop("to")
+        saved = frame["chance"]
+        st.chance = Chance.from_json(saved)
+        st.turn = saved["to"]
         st.wait = frame["wait"]
     elif f == "dice-damage":
         if frame["target"] not in st.cards:

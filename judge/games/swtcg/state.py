@@ -55,6 +55,45 @@ def plain_copy(value: Any) -> Any:
     return copy.deepcopy(value)
 
 
+class Chance:
+    """The open chance to play (``GameState.chance``): its kind, the consecutive passes in it and the
+    abilities used in it. Written as the dict ``{"kind": ..., "passes": ..., "used": [...]}`` (``to_json``,
+    keys in that order: what the state kept before it was an object, so every view, position and hash
+    is as it was)."""
+
+    __slots__ = ("kind", "passes", "used")
+
+    def __init__(self, kind: str, passes: int = 0, used: list[str] | None = None) -> None:
+        self.kind = kind
+        self.passes = passes
+        self.used = [] if used is None else used
+
+    def copy(self) -> Chance:
+        return Chance(self.kind, self.passes, list(self.used))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "passes": self.passes, "used": list(self.used)}
+
+    @staticmethod
+    def from_json(value: Mapping[str, Any]) -> Chance:
+        """The chance ``to_json`` wrote (a position's, checked by judge.games.swtcg.shape, or one a
+        ``resume`` frame keeps: its ``to`` is not the chance's)."""
+        return Chance(value["kind"], value["passes"], list(value["used"]))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Chance):
+            return NotImplemented
+        return self.kind == other.kind and self.passes == other.passes and self.used == other.used
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Chance(kind={self.kind!r}, passes={self.passes!r}, used={self.used!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Chance, (self.kind, self.passes, list(self.used)))
+
+
 @dataclass
 class Card:
     """A card in play (an arena), in the build zone, piloting a unit (zone ``pilot``, ``on``), a Location
@@ -414,6 +453,13 @@ def _loose(value: Any) -> str:
     return "null" if value is None else _json(value)
 
 
+def _chance(ch: Chance | None) -> str:
+    """``_loose(ch.to_json())``, written straight (``used``: strings, as a position's are checked to be)."""
+    if ch is None:
+        return "null"
+    return '{"kind":' + _str(ch.kind) + ',"passes":' + _int(ch.passes) + ',"used":' + _strs(ch.used) + "}"
+
+
 MAX_QUOTED: Final = 4096
 
 
@@ -569,7 +615,7 @@ class GameState:
     players: dict[str, Player] = field(default_factory=dict)
     cards: dict[str, Card] = field(default_factory=dict)
     mods: list[dict[str, Any]] = field(default_factory=list)  # lasting effects: target, stat, amount, until
-    chance: dict[str, Any] | None = None
+    chance: Chance | None = None
     attack: dict[str, Any] | None = None
     roll: dict[str, Any] | None = None
     damage: list[dict[str, Any]] = field(default_factory=list)
@@ -595,7 +641,7 @@ class GameState:
                  active: str | None = None, turn: str | None = None, wait: str | None = None,
                  acting: list[str] | None = None, may: list[str] | None = None,
                  players: dict[str, Player] | None = None, cards: dict[str, Card] | None = None,
-                 mods: list[dict[str, Any]] | None = None, chance: dict[str, Any] | None = None,
+                 mods: list[dict[str, Any]] | None = None, chance: Chance | None = None,
                  attack: dict[str, Any] | None = None, roll: dict[str, Any] | None = None,
                  damage: list[dict[str, Any]] | None = None, later: list[dict[str, Any]] | None = None,
                  held: list[dict[str, Any]] | None = None, frames: list[dict[str, Any]] | None = None,
@@ -668,7 +714,8 @@ class GameState:
                         turn=self.turn, wait=self.wait, acting=list(self.acting), may=list(self.may),
                         players={pid: p.copy() for pid, p in self.players.items()},
                         cards={ref: c.copy() for ref, c in self.cards.items()}, mods=plain_copy(self.mods),
-                        chance=plain_copy(self.chance), attack=plain_copy(self.attack), roll=plain_copy(self.roll),
+                        chance=self.chance.copy() if self.chance is not None else None,
+                        attack=plain_copy(self.attack), roll=plain_copy(self.roll),
                         damage=plain_copy(self.damage), later=plain_copy(self.later), held=plain_copy(self.held),
                         frames=plain_copy(self.frames), build_started=list(self.build_started), deploys=self.deploys,
                         winner=self.winner, reason=self.reason, rng_drawn=self.rng_drawn,
@@ -738,7 +785,7 @@ class GameState:
             "players": {pid: p.to_json(hidden) for pid, p in self.players.items()},
             "arenas": arenas, "build_zone": build, "pilots": pilots,
             "pilot_cards": {ref: self.cards[ref].to_json() for ref in pilots},
-            "chance": plain_copy(self.chance), "attack": plain_copy(self.attack),
+            "chance": self.chance.to_json() if self.chance is not None else None, "attack": plain_copy(self.attack),
             "roll": plain_copy(self.roll), "damage": plain_copy(self.damage),
             "later": plain_copy(self.later), "held": plain_copy(self.held),
             "mods": plain_copy(self.mods),
@@ -769,7 +816,8 @@ class GameState:
             "active": self.active, "turn": self.turn, "wait": self.wait, "acting": list(self.acting),
             "may": list(self.may),
             "players": {pid: p.to_json(True) for pid, p in self.players.items()},
-            "chance": own(self.chance), "attack": own(self.attack), "roll": own(self.roll),
+            "chance": self.chance.to_json() if self.chance is not None else None, "attack": own(self.attack),
+            "roll": own(self.roll),
             "damage": own(self.damage), "later": own(self.later), "held": own(self.held), "mods": own(self.mods),
         }
         if self.winner is not None:
@@ -801,7 +849,7 @@ class GameState:
         for ref in sorted(cards):
             w(sep + _q(quoted, ref) + ":" + _card(cards[ref], quoted))
             sep = ","
-        w('},"chance":' + _loose(self.chance) + ',"damage":' + _json(self.damage) + ',"deploys":' + _int(self.deploys)
+        w('},"chance":' + _chance(self.chance) + ',"damage":' + _json(self.damage) + ',"deploys":' + _int(self.deploys)
           + ',"frames":' + _json(self.frames) + ',"held":' + _json(self.held))
         if self.last_hits is not None:
             w(',"last_hits":' + _json(self.last_hits))

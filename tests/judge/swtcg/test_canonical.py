@@ -9,7 +9,7 @@ import pytest
 
 from judge.games import canon
 from judge.games.swtcg.cards import default_pool
-from judge.games.swtcg.state import Card, GameState, Player
+from judge.games.swtcg.state import Card, Chance, GameState, Player
 from replays.format import parse_log
 from replays.replayer import replay
 from replays.selfplay import play_game
@@ -36,7 +36,7 @@ def test_canonical_bytes_with_every_optional_part() -> None:
     st = GameState(round=3, phase="battle", step="battle", arena="space", active=None, turn="p1", wait="chance",
                    acting=["p1.A"], may=["use p1.A:evade"], winner="p1", reason="arenas", rng_drawn=7,
                    last_hits={"p2.B": 2, "p1.A": 1}, deploys=4, build_started=["p1"],
-                   chance={"kind": "prevent", "passes": 1, "used": ["x"]}, attack={"attacker": "p1.A"},
+                   chance=Chance("prevent", 1, ["x", "q\"\u00e9"]), attack={"attacker": "p1.A"},
                    roll={"dice": [1, 6]}, damage=[{"target": "p1.A", "amount": 2}], later=[{"a": None}],
                    held=[{"id": "h"}], frames=[{"f": "chance", "kind": "general"}], mods=[{"t": 1}])
     st.players = {"p2": Player("p2", name="Bee \u00e9", side="light", force=2, build=1, hand=["?", "X"],
