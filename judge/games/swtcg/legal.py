@@ -775,7 +775,7 @@ def _misses(ctx: Ctx, most: int) -> tuple[int, ...]:
     roll = ctx.state.roll
     if roll is None:
         return ()
-    misses = [i for i, d in enumerate(roll["dice"]) if d < 4]
+    misses = [i for i, d in enumerate(roll.dice) if d < 4]
     return tuple(misses[:most])
 
 

@@ -24,7 +24,7 @@ from judge.games.swtcg.engine import Ctx
 from judge.games.swtcg.model import SIDES, CardPool
 from judge.games.swtcg.procedure import advance
 from judge.games.swtcg.shape import shapes
-from judge.games.swtcg.state import ARENAS, UNKNOWN, ZONES, Card, Chance, GameState, Player
+from judge.games.swtcg.state import ARENAS, UNKNOWN, ZONES, AttackState, Card, Chance, GameState, Player, RollState
 from judge.games.swtcg.steps import REF
 from judge.kernel.core import MissingOutcome
 from judge.kernel.rng import Rng
@@ -267,6 +267,10 @@ def from_position(position: Any, players: list[dict[str, Any]], cards: CardPool)
                                                key=key)))
         elif key == "chance":
             st.chance = Chance.from_json(value) if value is not None else None
+        elif key == "roll":
+            st.roll = RollState.from_json(value) if value is not None else None
+        elif key == "attack":
+            st.attack = AttackState.from_json(value) if value is not None else None
         else:
             setattr(st, key, value)
     last = position.get("last_hits")
