@@ -17,7 +17,7 @@ from judge.games.swtcg import opening
 from judge.games.swtcg import records as rc
 from judge.games.swtcg.engine import Ctx, NotImplementedCard
 from judge.games.swtcg.model import ACTIVATED, CardDef, Keyword, Play, X
-from judge.games.swtcg.state import ARENAS, ARENAS_OR_BUILD, IN_PLAY, UNKNOWN, Card
+from judge.games.swtcg.state import ARENAS, ARENAS_OR_BUILD, IN_PLAY, UNKNOWN, AttackState, Card
 from judge.games.swtcg.steps import (
     ABILITY,
     REF,
@@ -423,7 +423,7 @@ def _check_skip(ctx: Ctx, a: Skip) -> Problem:
 def window_problem(ctx: Ctx, window: str, unit: str | None = None) -> Problem:
     """Whether a play of ``window`` may come now (the chance's kind, the step)."""
     st = ctx.state
-    kind = st.chance["kind"] if st.chance else None
+    kind = st.chance.kind if st.chance is not None else None
     rule = WINDOW_RULE[window]
     if window == "any":
         ok = kind in ("general", "attack")
@@ -492,22 +492,22 @@ def _play_problem(ctx: Ctx, a: PlayCard | Use | Complete, play: Play, ability_id
         )
     if window == "attack" and st.attack is not None and source is not None and \
             any(e.target == "self" for e in play.options[option]) and \
-            source not in (st.attack["attacker"], st.attack["defender"]):
+            source != st.attack.attacker and source != st.attack.defender:
         return _why(ctx, "swtcg.timing.for-this-attack", N_("{source} is neither attacking nor attacked"),
                     source=source)
-    if window == "attack" and st.attack is not None and key in st.attack["used"]:
+    if window == "attack" and st.attack is not None and key in st.attack.used:
         return _why(
             ctx, "swtcg.timing.for-this-attack",
             N_("{ability_id} was played in this attack already"),
             ability_id=ability_id,
         )
-    if window == "reroll" and st.roll is not None and ability_id in st.roll["used"]:
+    if window == "reroll" and st.roll is not None and ability_id in st.roll.used:
         return _why(
             ctx, "swtcg.timing.reroll-once-per-roll",
             N_("{ability_id} rerolled this roll already"),
             ability_id=ability_id,
         )
-    if window == "prevent" and st.chance is not None and key in st.chance["used"]:
+    if window == "prevent" and st.chance is not None and key in st.chance.used:
         return _why(
             ctx, "swtcg.damage.prevent-when",
             N_("{ability_id} was played in this chance already"),
@@ -517,7 +517,7 @@ def _play_problem(ctx: Ctx, a: PlayCard | Use | Complete, play: Play, ability_id
         amount = e.amount
         if e.kind == "reroll":
             dice = getattr(a, "dice", None) or ()
-            if st.roll is None or len(dice) > amount or any(i >= len(st.roll["dice"]) for i in dice):
+            if st.roll is None or len(dice) > amount or any(i >= len(st.roll.dice) for i in dice):
                 return _why(
                     ctx, "swtcg.timing.reroll-once-per-roll",
                     N_("reroll at most {amount} of the dice rolled"),
@@ -587,7 +587,7 @@ def _check_play(ctx: Ctx, a: PlayCard) -> Problem:
     if st.phase != "battle":
         return _why(ctx, "swtcg.abilities.battle-cards", N_("battle cards are played only in the battle phase"))
     if not d.implemented:
-        kind = st.chance["kind"] if st.chance else None
+        kind = st.chance.kind if st.chance is not None else None
         if kind in ("general", "attack"):
             return None
         return _why(ctx, "swtcg.abilities.battle-cards", N_("not in this chance"))
@@ -710,12 +710,11 @@ def _check_use(ctx: Ctx, a: Use | Prevent | Reroll) -> Problem:
             N_("{ability} costs {cost} Force; {pid} has {force}"),
             ability=a.ability, cost=cost, pid=pid, force=st.players[pid].force,
         )
-    ch = st.chance or {}
     att = st.attack
     to = getattr(a, "to", None)
     target = getattr(a, "target", None)
     if k.name in ("evade", "deflect", "prevent"):
-        if a.ability in ch.get("used", []):
+        if st.chance is not None and a.ability in st.chance.used:
             return _why(ctx, "swtcg.damage.prevent-when", N_("{ability} was used in this chance already"),
                         ability=a.ability)
         who = target if k.name == "prevent" and target else ref
@@ -745,8 +744,8 @@ def _check_use(ctx: Ctx, a: Use | Prevent | Reroll) -> Problem:
             return prob
         assert att is not None and st.roll is not None
         dice = getattr(a, "dice", None) or ()
-        most = min(en.kw_value(ctx, ref, "lucky"), att.get("rolled", 0))
-        if len(dice) > most or any(i >= len(st.roll["dice"]) for i in dice):
+        most = min(en.kw_value(ctx, ref, "lucky"), att.rolled or 0)
+        if len(dice) > most or any(i >= len(st.roll.dice) for i in dice):
             return _why(
                 ctx, "swtcg.keywords.lucky-reroll-count",
                 N_("Lucky rerolls at most {most} of the dice first rolled"),
@@ -809,23 +808,23 @@ def attack_keyword_refusal(ctx: Ctx, name: str, ability: str, ref: str, pid: str
     if att is None:
         return _NO_ATTACK  # swtcg.timing.for-this-attack
     if name == "intercept":
-        if ability in att["used"]:
+        if ability in att.used:
             return _INTERCEPT_USED  # swtcg.keywords.intercept-once-per-attack
         c = st.cards.get(ref)
-        defender = st.cards.get(att["defender"])
+        defender = st.cards.get(att.defender)
         if c is None or defender is None or defender.controller != pid or defender.ref == ref or \
                 defender.zone != c.zone:
             return _INTERCEPT_NOT_ATTACKED  # swtcg.keywords.intercept
         return _USABLE
     if name == "retaliate":
-        if ability in att["used"]:
+        if ability in att.used:
             return _RETALIATE_USED  # swtcg.keywords.retaliate
-        if att["defender"] != ref:
+        if att.defender != ref:
             return _RETALIATE_NOT_ATTACKED  # swtcg.keywords.retaliate
         return _USABLE
-    if ref in att["lucky"]:
+    if ref in att.lucky:
         return _LUCKY_USED  # swtcg.keywords.lucky-once-per-attack
-    if ref not in (att["attacker"], att["defender"]) or st.roll is None or st.roll["purpose"] != "attack":
+    if (ref != att.attacker and ref != att.defender) or st.roll is None or st.roll.purpose != "attack":
         return _LUCKY_NOT_IN_ATTACK  # swtcg.keywords.lucky-once-per-attack
     return _USABLE
 
@@ -984,8 +983,7 @@ def _attack(ctx: Ctx, a: Attack) -> None:
     c = st.cards[a.card]
     c.tapped = True
     st.wait, st.acting = None, []
-    st.attack = {"attacker": a.card, "defender": a.target, "arena": c.zone, "used": [], "lucky": [],
-                 "retaliations": [], "boosts": []}
+    st.attack = AttackState(a.card, a.target, c.zone)
     if st.last_hits is not None:  # no hits until it rolls some (swtcg.project.last-attack)
         st.last_hits[a.card] = 0
     ctx.records.append(rc.AttackRecord(("swtcg.base.attack", "swtcg.base.battle.order"), player=a.by, attacker=a.card,
@@ -1048,9 +1046,9 @@ def _resolve_play(ctx: Ctx, pid: str, ability_id: str, source: str | None, play:
     if play.once:
         st.players[pid].once.append(key)
     if window == "attack" and st.attack is not None:
-        st.attack["used"].append(key)
+        st.attack.used.append(key)
     if st.chance is not None:
-        st.chance["used"].append(key)
+        st.chance.used.append(key)
     effects = play.options[option]
     frame = {"f": "resolve-play", "source_id": ability_id, "source": source, "player": pid,
              "effects": [en.effect_json(e) for e in effects], "target": a.target, "x": x,
@@ -1072,9 +1070,7 @@ def _suspend(ctx: Ctx, at: int | None = None) -> None:
     st = ctx.state
     if st.chance is None:
         return
-    saved = dict(st.chance)
-    saved["to"] = st.turn
-    resume = {"f": "resume", "chance": saved, "wait": st.wait}
+    resume = en.resume_frame(st.chance, st.turn, st.wait)
     if at is None:
         st.frames.append(resume)
     else:
@@ -1150,7 +1146,7 @@ def _use(ctx: Ctx, a: Use | Prevent | Reroll) -> None:
     att = st.attack
     if k.name in ("evade", "deflect", "prevent"):
         assert st.chance is not None
-        st.chance["used"].append(a.ability)
+        st.chance.used.append(a.ability)
         target = getattr(a, "target", None) if k.name == "prevent" else None
         who = target or ref
         amount = getattr(a, "amount", None) or k.value
@@ -1167,22 +1163,22 @@ def _use(ctx: Ctx, a: Use | Prevent | Reroll) -> None:
                                                 amount=done))
         return
     assert att is not None
-    att["used"].append(a.ability)
+    att.used.append(a.ability)
     if k.name == "intercept":
-        changed = en.can_attack(ctx, att["attacker"], ref) is None
+        changed = en.can_attack(ctx, att.attacker, ref) is None
         if changed:
-            att["defender"] = ref
+            att.defender = ref
         ctx.records.append(rc.InterceptRecord(("swtcg.keywords.intercept", "swtcg.keywords.intercept-once-per-attack")
                                               + (() if changed else ("swtcg.keywords.intercept-illegal-target",)),
-                                              player=pid, ability=a.ability, defender=att["defender"], changed=changed))
+                                              player=pid, ability=a.ability, defender=att.defender, changed=changed))
     elif k.name == "retaliate":
         # its value is locked now (swtcg.keywords.retaliate-value-lock)
         dice = en.stat(ctx, ref, "power") if k.extra == X else k.value
-        att["retaliations"].append({"unit": ref, "player": pid, "dice": dice})
+        att.retaliations.append({"unit": ref, "player": pid, "dice": dice})
         ctx.records.append(rc.RetaliateRecord(("swtcg.keywords.retaliate", "swtcg.keywords.retaliate-value-lock"),
                                               player=pid, ability=a.ability, dice=dice))
     elif k.name == "lucky":
-        att["lucky"].append(ref)
+        att.lucky.append(ref)
         en.reroll(ctx, pid, a.ability, tuple(getattr(a, "dice", None) or ()), 99)
 
 

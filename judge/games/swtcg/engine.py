@@ -47,7 +47,7 @@ from judge.games.swtcg.model import (
     Trigger,
     X,
 )
-from judge.games.swtcg.state import ARENAS, ARENAS_OR_BUILD, IN_PLAY, Card, Facts, GameState
+from judge.games.swtcg.state import ARENAS, ARENAS_OR_BUILD, IN_PLAY, Card, Chance, Facts, GameState, RollState
 from judge.kernel.core import Decision, IllegalAction, KernelLoop, MissingOutcome, PendingDecision, Record
 from judge.kernel.rng import Rng
 
@@ -716,7 +716,7 @@ def resolve_held(ctx: Ctx, h: dict[str, Any]) -> None:
     ctx.records.append(rc.ResolveRecord(("swtcg.triggers.release",), ability=h["id"], player=h["player"]))
     st = ctx.state
     if "boost" in h:  # Power Boost X/Y: "you may give it +X power for that attack" (swtcg.keywords.power-boost-*)
-        if st.attack is None or st.attack["attacker"] != h["source"] or h["source"] not in st.cards:
+        if st.attack is None or st.attack.attacker != h["source"] or h["source"] not in st.cards:
             return
         yes = ctx.decide(Decision(by=h["player"], kind="may", options=(True, False),
                                   rules=("swtcg.keywords.power-boost-self-damage",),
@@ -727,7 +727,7 @@ def resolve_held(ctx: Ctx, h: dict[str, Any]) -> None:
                                   source=h["id"]))
         if yes:
             add_mod(ctx, h["source"], "power", h["boost"][0], "attack", h["id"])
-            st.attack["boosts"].append(h["boost"][1])
+            st.attack.boosts.append(h["boost"][1])
             ctx.records.append(rc.EffectRecord(("swtcg.keywords.power-boost-duration",), source=h["id"], effect="power",
                                                amount=h["boost"][0], target=h["source"]))
         return
@@ -874,9 +874,9 @@ def resolve_target(ctx: Ctx, kind: str, source: str | None, pid: str, given: str
     if kind == "self":
         return source
     if kind == "attacker":
-        return st.attack["attacker"] if st.attack else None
+        return st.attack.attacker if st.attack is not None else None
     if kind == "defender":
-        return st.attack["defender"] if st.attack else None
+        return st.attack.defender if st.attack is not None else None
     if kind in ("your-unit", "enemy-unit", "any-unit", "character", "character-unit", "enemy-character-unit",
                 "enemy-ground-or-character-unit", "dark-character-unit"):
         return given
@@ -940,12 +940,12 @@ def apply_effect(ctx: Ctx, source_id: str, source: str | None, pid: str, e: Effe
                                                source=source_id, effect="return-self", amount=1, target=owner.id))
     elif e.kind in KEYWORD_EFFECTS:
         if who is not None and who in st.cards and st.cards[who].zone in ARENAS:
-            add_mod(ctx, who, f"kw:{e.kind}", amount, "attack" if st.attack else "battle", source_id)
+            add_mod(ctx, who, f"kw:{e.kind}", amount, "attack" if st.attack is not None else "battle", source_id)
             ctx.records.append(rc.EffectRecord(rules, source=source_id, effect=e.kind, amount=amount, target=who))
     elif e.kind in ("power", "speed"):
         if who is None or who not in st.cards or st.cards[who].zone not in ARENAS:
             return  # a pilot is no unit: "this unit gets +2 power" does nothing (swtcg.pilots.normal-abilities)
-        until = "attack" if st.attack is not None and who in (st.attack["attacker"], st.attack["defender"]) \
+        until = "attack" if st.attack is not None and (who == st.attack.attacker or who == st.attack.defender) \
             and e.target in ("attacker", "defender", "self") else "battle"
         add_mod(ctx, who, e.kind, amount, until, source_id)
         ctx.records.append(rc.EffectRecord(rules, source=source_id, effect=e.kind, amount=amount, target=who))
@@ -1194,30 +1194,30 @@ def reroll(ctx: Ctx, pid: str, ability: str, which: tuple[int, ...], most: int) 
     roll = st.roll
     if roll is None:
         raise IllegalAction("swtcg.pop.dice-roll", Msg(N_("there is no roll to reroll")))
-    if len(which) > most or any(i >= len(roll["dice"]) for i in which):
+    if len(which) > most or any(i >= len(roll.dice) for i in which):
         raise IllegalAction("swtcg.keywords.lucky-reroll-count",
                             Msg(
                                 N_("at most {most} of the {n_roll} dice rolled, by position"),
-                                most=most, n_roll=len(roll['dice']),
+                                most=most, n_roll=len(roll.dice),
                             ))
     for i in which:
-        roll["dice"][i] = ctx.die("swtcg.timing.reroll-once-per-roll")
-    roll["used"].append(ability)
+        roll.dice[i] = ctx.die("swtcg.timing.reroll-once-per-roll")
+    roll.used.append(ability)
     ctx.records.append(rc.RerollRecord(("swtcg.timing.reroll-once-per-roll",), player=pid, ability=ability,
-                                       which=list(which), dice=list(roll["dice"])))
+                                       which=list(which), dice=list(roll.dice)))
 
 
-def hits(ctx: Ctx, roll: dict[str, Any], attack: bool) -> tuple[int, int, int, int]:
+def hits(ctx: Ctx, roll: RollState, attack: bool) -> tuple[int, int, int, int]:
     """(hits, need, accuracy, critical) of a roll against its target: 4+ hits, 5+ against Armor
     (swtcg.keywords.armor-threshold); Accuracy adds to attack dice (swtcg.keywords.accuracy); a natural
     6 gives Critical Hit's extra damage once (base.glossary). Dice of damage get neither."""
-    target, source = roll["target"], roll["source"]
+    target, source = roll.target, roll.source
     cards = ctx.state.cards
     need = 5 if target in cards and kw_value(ctx, target, "armor") else 4
     acc = kw_value(ctx, source, "accuracy") if attack and source in cards else 0
     n = 0
     six = False
-    dice: list[int] = roll["dice"]
+    dice = roll.dice
     for d in dice:
         if d + acc >= need:
             n += 1
@@ -1237,11 +1237,9 @@ def open_chance(ctx: Ctx, kind: str) -> None:
     frames and resumes after this one."""
     st = ctx.state
     if st.chance is not None:
-        saved = dict(st.chance)
-        saved["to"] = st.turn
-        st.frames.append({"f": "resume", "chance": saved, "wait": st.wait})
+        st.frames.append(resume_frame(st.chance, st.turn, st.wait))
     window = _CHANCE_WINDOW.get(kind, "")
-    st.chance = {"kind": kind, "passes": 0, "used": []}
+    st.chance = Chance(kind)
     dark = st.dark()
     st.turn = dark
     st.wait = "chance"
@@ -1255,6 +1253,14 @@ def open_chance(ctx: Ctx, kind: str) -> None:
             st.frames.insert(depth, {"f": "chance", "kind": kind})
             st.chance = None
             st.wait = None
+
+
+def resume_frame(chance: Chance, turn: str | None, wait: str | None) -> dict[str, Any]:
+    """The frame that resumes ``chance`` (the player to act then ``turn``, waiting for ``wait``) once
+    what comes before it is done: the chance as ``Chance.to_json`` writes it, plus ``to``."""
+    saved = chance.to_json()
+    saved["to"] = turn
+    return {"f": "resume", "chance": saved, "wait": wait}
 
 
 # the held abilities' window a kind of chance releases, and the rules its record cites (open_chance)
@@ -1323,8 +1329,9 @@ def close_chance(ctx: Ctx) -> None:
     assert ch is not None
     st.chance = None
     st.wait = None
-    ctx.records.append(_chance_end_record(ctx.cards.interned.ended, ch["kind"]))
-    if ch["kind"] == "prevent":
+    kind = ch.kind
+    ctx.records.append(_chance_end_record(ctx.cards.interned.ended, kind))
+    if kind == "prevent":
         place_damage(ctx)
 
 
@@ -1332,8 +1339,8 @@ def pass_chance(ctx: Ctx, pid: str, auto: bool) -> None:
     st = ctx.state
     ch = st.chance
     assert ch is not None
-    passes: int = ch["passes"] + 1
-    ch["passes"] = passes
+    passes = ch.passes + 1
+    ch.passes = passes
     by_player = ctx.cards.interned.by_player
     mine: _PlayerRecords | None = by_player.get(pid)
     if mine is None:
@@ -1351,7 +1358,7 @@ def pass_twice(ctx: Ctx, pid: str, other: str) -> None:
     st = ctx.state
     ch = st.chance
     assert ch is not None
-    ch["passes"] = 2
+    ch.passes = 2
     by_player = ctx.cards.interned.by_player
     mine: _PlayerRecords | None = by_player.get(pid)
     if mine is None:
@@ -1370,7 +1377,7 @@ def played_in_chance(ctx: Ctx, pid: str) -> None:
     (swtcg.pop.dark-side-first: players alternate)."""
     st = ctx.state
     if st.chance is not None:
-        st.chance["passes"] = 0
+        st.chance.passes = 0
         st.turn = st.opponent(pid)
 
 
@@ -1408,7 +1415,7 @@ def ready(ctx: Ctx) -> None:
     for pid in st.side_order():
         st.players[pid].force += FORCE_PER_TURN
     dice = roll_dice(ctx, st.light(), 1, "build", None, None, "swtcg.base.turn.ready")
-    st.roll = {"purpose": "build", "dice": dice, "player": st.light(), "source": None, "target": None, "used": []}
+    st.roll = RollState("build", dice, st.light(), None, None)
     st.frames.append({"f": "build-points", "untapped": untapped})
     open_chance(ctx, "reroll")
 
@@ -1418,7 +1425,7 @@ def build_points(ctx: Ctx, untapped: list[str]) -> None:
     st = ctx.state
     roll, st.roll = st.roll, None
     assert roll is not None
-    die = roll["dice"][0]
+    die = roll.dice[0]
     for pid in st.side_order():
         bonus = 1 if all(st.units_in(a, pid) for a in ARENAS) else 0
         st.players[pid].build = die + bonus  # swtcg.project.build-points-reset
@@ -1589,16 +1596,16 @@ def run_frame(ctx: Ctx, frame: dict[str, Any]) -> None:
         st.frames.append({"f": "arena-loop", "a": frame["a"]})
         open_chance(ctx, "general")
     elif f == "resume":
-        st.chance = frame["chance"]
-        st.turn = st.chance.pop("to")
+        saved = frame["chance"]
+        st.chance = Chance.from_json(saved)
+        st.turn = saved["to"]
         st.wait = frame["wait"]
     elif f == "dice-damage":
         if frame["target"] not in st.cards:
             return
         dice = roll_dice(ctx, frame["player"], frame["n"], "dice", frame["source"], frame["target"],
                          "swtcg.battle.dice-of-damage-not-attack")
-        st.roll = {"purpose": "dice", "dice": dice, "player": frame["player"], "source": frame["source"],
-                   "target": frame["target"], "used": []}
+        st.roll = RollState("dice", dice, frame["player"], frame["source"], frame["target"])
         st.frames.append({"f": "dice-hits"})
         open_chance(ctx, "reroll")
     elif f == "dice-hits":
@@ -1606,10 +1613,10 @@ def run_frame(ctx: Ctx, frame: dict[str, Any]) -> None:
         assert roll is not None
         n, need, acc, crit = hits(ctx, roll, attack=False)
         ctx.records.append(rc.HitsRecord(("swtcg.battle.dice-of-damage-not-attack", "swtcg.keywords.armor-threshold"),
-                                         target=roll["target"], hits=n, need=need, accuracy=acc, critical=crit,
+                                         target=roll.target, hits=n, need=need, accuracy=acc, critical=crit,
                                          damage=n))
-        stun = kw_value(ctx, roll["source"], "stun") if roll["source"] in st.cards else 0
-        open_damage(ctx, [{"target": roll["target"], "amount": n, "source": roll["source"], "prevented": 0,
+        stun = kw_value(ctx, roll.source, "stun") if roll.source in st.cards else 0
+        open_damage(ctx, [{"target": roll.target, "amount": n, "source": roll.source, "prevented": 0,
                            "stun": stun}])
     elif f == "effect-damage":
         src = frame["source"]
@@ -1645,7 +1652,7 @@ def attack_roll(ctx: Ctx) -> None:
     st = ctx.state
     a = st.attack
     assert a is not None
-    attacker, defender = a["attacker"], a["defender"]
+    attacker, defender = a.attacker, a.defender
     cards = st.cards
     att = cards.get(attacker)
     dfd = cards.get(defender)
@@ -1659,9 +1666,8 @@ def attack_roll(ctx: Ctx) -> None:
     power = max(0, power - kw_value(ctx, defender, "shields"))
     player = att.controller
     dice = roll_dice(ctx, player, power, "attack", attacker, defender, "swtcg.base.attack")
-    a["rolled"] = len(dice)
-    st.roll = {"purpose": "attack", "dice": dice, "player": player, "source": attacker, "target": defender,
-               "used": []}
+    a.rolled = len(dice)
+    st.roll = RollState("attack", dice, player, attacker, defender)
     st.frames.append({"f": "attack-hits"})
     open_chance(ctx, "reroll")
 
@@ -1677,7 +1683,7 @@ def attack_hits(ctx: Ctx) -> None:
     roll, st.roll = st.roll, None
     a = st.attack
     assert roll is not None and a is not None
-    attacker, defender = a["attacker"], a["defender"]
+    attacker, defender = a.attacker, a.defender
     if attacker not in st.cards or defender not in st.cards:
         return
     n, need, acc, crit = hits(ctx, roll, attack=True)
@@ -1690,7 +1696,7 @@ def attack_hits(ctx: Ctx) -> None:
     stun = kw_value(ctx, attacker, "stun")
     pending = [{"target": defender, "amount": total, "source": attacker, "prevented": 0, "stun": stun}]
     # Parry X: a natural 1 among the attack dice (after rerolls, Accuracy aside) prevents X (swtcg.project.parry)
-    parry = kw_value(ctx, defender, "parry") if any(d == 1 for d in roll["dice"]) else 0
+    parry = kw_value(ctx, defender, "parry") if any(d == 1 for d in roll.dice) else 0
     if parry:
         pending[0]["parry"] = parry
     left = remaining_health(ctx, defender)
@@ -1721,11 +1727,11 @@ def attack_end(ctx: Ctx) -> None:
     assert a is not None
     st.frames.append({"f": "attack-clear"})
     later: list[dict[str, Any]] = []
-    for ret in a["retaliations"]:
-        later.append({"f": "dice-damage", "source": ret["unit"], "target": a["attacker"], "n": ret["dice"],
+    for ret in a.retaliations:
+        later.append({"f": "dice-damage", "source": ret["unit"], "target": a.attacker, "n": ret["dice"],
                       "player": ret["player"]})
-    for boost in a["boosts"]:
-        later.append({"f": "effect-damage", "source": a["attacker"], "target": a["attacker"], "amount": boost})
+    for boost in a.boosts:
+        later.append({"f": "effect-damage", "source": a.attacker, "target": a.attacker, "amount": boost})
     st.frames.extend(reversed(later))
 
 

@@ -260,7 +260,7 @@ def _chance_may(ctx: Ctx, pid: str) -> list[str] | None:
     for, a card's plays and activated keywords (``_chance_cards``). None for a code in hand the pool
     does not know (``checked_options`` says what then)."""
     st = ctx.state
-    kind = st.chance["kind"] if st.chance else ""
+    kind = st.chance.kind if st.chance is not None else ""
     p = st.players[pid]
     pool = ctx.cards.cards
     in_hand = ctx.cards.derived("hand-chances", _hand_chances)
@@ -325,7 +325,7 @@ def nothing_in_chance(ctx: Ctx, pid: str) -> bool:
     know counts as something (``_groups`` asks ctx.card, which says so)."""
     st = ctx.state
     ch = st.chance
-    kind: str = ch["kind"] if ch is not None else ""
+    kind = ch.kind if ch is not None else ""
     p = st.players[pid]
     memo = p.hand_memo  # (_hand_needs, its memo read here: the procedure asks several times a step)
     pool = ctx.cards
@@ -509,7 +509,7 @@ def _groups(ctx: Ctx, pid: str, ordered: bool) -> Iterator[Group]:
             if ordered:
                 yield f"skip {ref}", (_step(steps, "skip", pid, ref),)
     elif w == "chance":
-        kind = st.chance["kind"] if st.chance else ""
+        kind = st.chance.kind if st.chance is not None else ""
         in_hand = ctx.cards.derived("hand-chances", _hand_chances)
         in_order = _Refs(st.cards, ordered)
         delta: int | None = None  # the cost change of pid's battle cards, found when first needed
@@ -775,7 +775,7 @@ def _misses(ctx: Ctx, most: int) -> tuple[int, ...]:
     roll = ctx.state.roll
     if roll is None:
         return ()
-    misses = [i for i, d in enumerate(roll["dice"]) if d < 4]
+    misses = [i for i, d in enumerate(roll.dice) if d < 4]
     return tuple(misses[:most])
 
 
@@ -784,7 +784,7 @@ def _unit_plays(ctx: Ctx, pid: str, ref: str, in_order: _Refs) -> Iterator[Group
     if not d.unit or not d.plays:
         return
     st = ctx.state
-    kind = st.chance["kind"] if st.chance else ""
+    kind = st.chance.kind if st.chance is not None else ""
     for n, play in enumerate(d.plays):
         if not any(kind in FITS[w] or (w == "build" and st.wait == "build")
                    or (w == "would-attack" and st.wait == "act") for w in play.windows):

@@ -62,7 +62,7 @@ def advance(ctx: Ctx) -> None:
                 # swtcg.project.forced-pass (most chances, for both players)
                 ch = st.chance
                 assert ch is not None
-                if ch["passes"] == 0:
+                if ch.passes == 0:
                     # the other player next: asked now (what they have does not depend on who acts or on
                     # the passes), both passes at once when they have nothing either
                     other = st.opponent(pid)
@@ -80,8 +80,8 @@ def advance(ctx: Ctx) -> None:
                 if wait == "chance":
                     ch = st.chance
                     assert ch is not None
-                    ctx.records.append(rc.ChanceRecord(("swtcg.pop.dark-side-first",), kind=ch["kind"], player=pid,
-                                                       passes=ch["passes"], may=list(may)))
+                    ctx.records.append(rc.ChanceRecord(("swtcg.pop.dark-side-first",), kind=ch.kind, player=pid,
+                                                       passes=ch.passes, may=list(may)))
                 else:
                     ctx.records.append(rc.AwaitRecord((_WAIT_RULES.get(wait, "swtcg.base.turn.command"),), player=pid,
                                                       wait=wait, acting=list(st.acting) if wait == "act" else None,

@@ -61,7 +61,7 @@ class Policy:
             rank = VERB_RANK.get(a.verb, 5)
             if a.verb in ("use", "play"):
                 ability = getattr(a, "ability", "") or ""
-                if state.chance and state.chance["kind"] == "prevent":
+                if state.chance is not None and state.chance.kind == "prevent":
                     rank = 0 if own_damage else 8
                 elif ":intercept" in ability or ":retaliate" in ability:
                     rank = 4

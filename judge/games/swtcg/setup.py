@@ -24,7 +24,7 @@ from judge.games.swtcg.engine import Ctx
 from judge.games.swtcg.model import SIDES, CardPool
 from judge.games.swtcg.procedure import advance
 from judge.games.swtcg.shape import shapes
-from judge.games.swtcg.state import ARENAS, UNKNOWN, ZONES, Card, GameState, Player
+from judge.games.swtcg.state import ARENAS, UNKNOWN, ZONES, AttackState, Card, Chance, GameState, Player, RollState
 from judge.games.swtcg.steps import REF
 from judge.kernel.core import MissingOutcome
 from judge.kernel.rng import Rng
@@ -265,6 +265,12 @@ def from_position(position: Any, players: list[dict[str, Any]], cards: CardPool)
         if not sh[key](value):
             faults.append((f"{at}/{key}", Msg(N_("'{key}' is not what a position writes there (GameState.position)"),
                                                key=key)))
+        elif key == "chance":
+            st.chance = Chance.from_json(value) if value is not None else None
+        elif key == "roll":
+            st.roll = RollState.from_json(value) if value is not None else None
+        elif key == "attack":
+            st.attack = AttackState.from_json(value) if value is not None else None
         else:
             setattr(st, key, value)
     last = position.get("last_hits")

@@ -55,6 +55,144 @@ def plain_copy(value: Any) -> Any:
     return copy.deepcopy(value)
 
 
+class Chance:
+    """The open chance to play (``GameState.chance``): its kind, the consecutive passes in it and the
+    abilities used in it. Written as the dict ``{"kind": ..., "passes": ..., "used": [...]}`` (``to_json``,
+    keys in that order: what the state kept before it was an object, so every view, position and hash
+    is as it was)."""
+
+    __slots__ = ("kind", "passes", "used")
+
+    def __init__(self, kind: str, passes: int = 0, used: list[str] | None = None) -> None:
+        self.kind = kind
+        self.passes = passes
+        self.used = [] if used is None else used
+
+    def copy(self) -> Chance:
+        return Chance(self.kind, self.passes, list(self.used))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "passes": self.passes, "used": list(self.used)}
+
+    @staticmethod
+    def from_json(value: Mapping[str, Any]) -> Chance:
+        """The chance ``to_json`` wrote (a position's, checked by judge.games.swtcg.shape, or one a
+        ``resume`` frame keeps: its ``to`` is not the chance's)."""
+        return Chance(value["kind"], value["passes"], list(value["used"]))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Chance):
+            return NotImplemented
+        return self.kind == other.kind and self.passes == other.passes and self.used == other.used
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Chance(kind={self.kind!r}, passes={self.passes!r}, used={self.used!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Chance, (self.kind, self.passes, list(self.used)))
+
+
+class AttackState:
+    """The attack under way (``GameState.attack``): the attacker, the defender, the arena, the
+    abilities used for it (swtcg.timing.for-this-attack), the units that used Lucky in it, Retaliate's
+    dice waiting (``{"unit", "player", "dice"}``, each), Power Boost's self-damage waiting, and the dice
+    it rolled (None until it rolls). Written as the dict it was (``to_json``: the keys in that order,
+    ``rolled`` last and only once rolled), so every view, position and hash is as it was."""
+
+    __slots__ = ("attacker", "defender", "arena", "used", "lucky", "retaliations", "boosts", "rolled")
+
+    def __init__(self, attacker: str, defender: str, arena: str, used: list[str] | None = None,
+                 lucky: list[str] | None = None, retaliations: list[dict[str, Any]] | None = None,
+                 boosts: list[int] | None = None, rolled: int | None = None) -> None:
+        self.attacker = attacker
+        self.defender = defender
+        self.arena = arena
+        self.used = [] if used is None else used
+        self.lucky = [] if lucky is None else lucky
+        self.retaliations = [] if retaliations is None else retaliations
+        self.boosts = [] if boosts is None else boosts
+        self.rolled = rolled
+
+    def copy(self) -> AttackState:
+        return AttackState(self.attacker, self.defender, self.arena, list(self.used), list(self.lucky),
+                           [dict(r) for r in self.retaliations], list(self.boosts), self.rolled)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"attacker": self.attacker, "defender": self.defender, "arena": self.arena,
+                               "used": list(self.used), "lucky": list(self.lucky),
+                               "retaliations": [dict(r) for r in self.retaliations], "boosts": list(self.boosts)}
+        if self.rolled is not None:
+            out["rolled"] = self.rolled
+        return out
+
+    @staticmethod
+    def from_json(value: Mapping[str, Any]) -> AttackState:
+        """The attack ``to_json`` wrote (a position's, checked by judge.games.swtcg.shape)."""
+        return AttackState(value["attacker"], value["defender"], value["arena"], list(value["used"]),
+                           list(value["lucky"]), [dict(r) for r in value["retaliations"]], list(value["boosts"]),
+                           value.get("rolled"))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, AttackState):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"AttackState({self.to_json()!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (AttackState, (self.attacker, self.defender, self.arena, list(self.used), list(self.lucky),
+                              [dict(r) for r in self.retaliations], list(self.boosts), self.rolled))
+
+
+class RollState:
+    """Dice in a reroll chance (``GameState.roll``): what they were rolled for (``attack``, ``dice`` of
+    damage, ``build`` points), the dice, the player who rolled, the source and target (None for build
+    points) and the abilities that rerolled them (swtcg.timing.reroll-once-per-roll). Written as the dict
+    it was (``to_json``, the keys in that order), so every view, position and hash is as it was."""
+
+    __slots__ = ("purpose", "dice", "player", "source", "target", "used")
+
+    def __init__(self, purpose: str, dice: list[int], player: str, source: str | None, target: str | None,
+                 used: list[str] | None = None) -> None:
+        self.purpose = purpose
+        self.dice = dice
+        self.player = player
+        self.source = source
+        self.target = target
+        self.used = [] if used is None else used
+
+    def copy(self) -> RollState:
+        return RollState(self.purpose, list(self.dice), self.player, self.source, self.target, list(self.used))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"purpose": self.purpose, "dice": list(self.dice), "player": self.player, "source": self.source,
+                "target": self.target, "used": list(self.used)}
+
+    @staticmethod
+    def from_json(value: Mapping[str, Any]) -> RollState:
+        """The roll ``to_json`` wrote (a position's, checked by judge.games.swtcg.shape)."""
+        return RollState(value["purpose"], list(value["dice"]), value["player"], value["source"], value["target"],
+                         list(value["used"]))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, RollState):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"RollState({self.to_json()!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (RollState, (self.purpose, list(self.dice), self.player, self.source, self.target, list(self.used)))
+
+
 @dataclass
 class Card:
     """A card in play (an arena), in the build zone, piloting a unit (zone ``pilot``, ``on``), a Location
@@ -414,6 +552,31 @@ def _loose(value: Any) -> str:
     return "null" if value is None else _json(value)
 
 
+def _chance(ch: Chance | None) -> str:
+    """``_loose(ch.to_json())``, written straight (``used``: strings, as a position's are checked to be)."""
+    if ch is None:
+        return "null"
+    return '{"kind":' + _str(ch.kind) + ',"passes":' + _int(ch.passes) + ',"used":' + _strs(ch.used) + "}"
+
+
+def _attack(a: AttackState | None) -> str:
+    """``_loose(a.to_json())``, written straight, keys in sorted order."""
+    if a is None:
+        return "null"
+    return ('{"arena":' + _str(a.arena) + ',"attacker":' + _str(a.attacker) + ',"boosts":' + _json(a.boosts)
+            + ',"defender":' + _str(a.defender) + ',"lucky":' + _strs(a.lucky) + ',"retaliations":'
+            + _json(a.retaliations) + ('' if a.rolled is None else ',"rolled":' + _int(a.rolled)) + ',"used":'
+            + _strs(a.used) + "}")
+
+
+def _roll(r: RollState | None) -> str:
+    """``_loose(r.to_json())``, written straight, keys in sorted order."""
+    if r is None:
+        return "null"
+    return (f'{{"dice":{_json(r.dice)},"player":{_str(r.player)},"purpose":{_str(r.purpose)},"source":'
+            f'{_str(r.source)},"target":{_str(r.target)},"used":{_strs(r.used)}}}')
+
+
 MAX_QUOTED: Final = 4096
 
 
@@ -461,20 +624,14 @@ _ZONES: Final[dict[str, str]] = {zone: ',"zone":' + _str(zone) + "}" for zone in
 
 
 def _player(p: Player) -> str:
-    """``Player.to_json(True)``, encoded."""
-    out = '{"bounties":' + _json(p.bounties) + "," if p.bounties else "{"
-    out += '"build":' + _int(p.build) + ',"deck":' + _strs(p.deck)
-    if p.deployed:
-        out += ',"deployed":' + _int(p.deployed)
-    out += ',"discard":' + _strs(p.discard)
-    if p.done:
-        out += ',"done":' + _bool(p.done)
-    out += ',"force":' + _int(p.force) + ',"hand":' + _strs(p.hand)
-    if p.name:
-        out += ',"name":' + _str(p.name)
-    if p.once:
-        out += ',"once":' + _strs(p.once)
-    return out + ',"side":' + _str(p.side) + "}"
+    """``Player.to_json(True)``, encoded (one f-string: the pieces joined at once, not one by one)."""
+    head = f'{{"bounties":{_json(p.bounties)},"build":' if p.bounties else '{"build":'
+    deployed = f',"deployed":{_int(p.deployed)}' if p.deployed else ""
+    done = f',"done":{_bool(p.done)}' if p.done else ""
+    name = f',"name":{_str(p.name)}' if p.name else ""
+    once = f',"once":{_strs(p.once)}' if p.once else ""
+    return (f'{head}{_int(p.build)},"deck":{_strs(p.deck)}{deployed},"discard":{_strs(p.discard)}{done},"force":'
+            f'{_int(p.force)},"hand":{_strs(p.hand)}{name}{once},"side":{_str(p.side)}}}')
 
 
 def _same(value: Any) -> Any:
@@ -569,9 +726,9 @@ class GameState:
     players: dict[str, Player] = field(default_factory=dict)
     cards: dict[str, Card] = field(default_factory=dict)
     mods: list[dict[str, Any]] = field(default_factory=list)  # lasting effects: target, stat, amount, until
-    chance: dict[str, Any] | None = None
-    attack: dict[str, Any] | None = None
-    roll: dict[str, Any] | None = None
+    chance: Chance | None = None
+    attack: AttackState | None = None
+    roll: RollState | None = None
     damage: list[dict[str, Any]] = field(default_factory=list)
     later: list[dict[str, Any]] = field(default_factory=list)
     held: list[dict[str, Any]] = field(default_factory=list)
@@ -595,8 +752,8 @@ class GameState:
                  active: str | None = None, turn: str | None = None, wait: str | None = None,
                  acting: list[str] | None = None, may: list[str] | None = None,
                  players: dict[str, Player] | None = None, cards: dict[str, Card] | None = None,
-                 mods: list[dict[str, Any]] | None = None, chance: dict[str, Any] | None = None,
-                 attack: dict[str, Any] | None = None, roll: dict[str, Any] | None = None,
+                 mods: list[dict[str, Any]] | None = None, chance: Chance | None = None,
+                 attack: AttackState | None = None, roll: RollState | None = None,
                  damage: list[dict[str, Any]] | None = None, later: list[dict[str, Any]] | None = None,
                  held: list[dict[str, Any]] | None = None, frames: list[dict[str, Any]] | None = None,
                  build_started: list[str] | None = None, deploys: int = 0, winner: str | None = None,
@@ -668,7 +825,9 @@ class GameState:
                         turn=self.turn, wait=self.wait, acting=list(self.acting), may=list(self.may),
                         players={pid: p.copy() for pid, p in self.players.items()},
                         cards={ref: c.copy() for ref, c in self.cards.items()}, mods=plain_copy(self.mods),
-                        chance=plain_copy(self.chance), attack=plain_copy(self.attack), roll=plain_copy(self.roll),
+                        chance=self.chance.copy() if self.chance is not None else None,
+                        attack=self.attack.copy() if self.attack is not None else None,
+                        roll=self.roll.copy() if self.roll is not None else None,
                         damage=plain_copy(self.damage), later=plain_copy(self.later), held=plain_copy(self.held),
                         frames=plain_copy(self.frames), build_started=list(self.build_started), deploys=self.deploys,
                         winner=self.winner, reason=self.reason, rng_drawn=self.rng_drawn,
@@ -738,8 +897,9 @@ class GameState:
             "players": {pid: p.to_json(hidden) for pid, p in self.players.items()},
             "arenas": arenas, "build_zone": build, "pilots": pilots,
             "pilot_cards": {ref: self.cards[ref].to_json() for ref in pilots},
-            "chance": plain_copy(self.chance), "attack": plain_copy(self.attack),
-            "roll": plain_copy(self.roll), "damage": plain_copy(self.damage),
+            "chance": self.chance.to_json() if self.chance is not None else None,
+            "attack": self.attack.to_json() if self.attack is not None else None,
+            "roll": self.roll.to_json() if self.roll is not None else None, "damage": plain_copy(self.damage),
             "later": plain_copy(self.later), "held": plain_copy(self.held),
             "mods": plain_copy(self.mods),
             "winner": self.winner, "reason": self.reason,
@@ -769,7 +929,9 @@ class GameState:
             "active": self.active, "turn": self.turn, "wait": self.wait, "acting": list(self.acting),
             "may": list(self.may),
             "players": {pid: p.to_json(True) for pid, p in self.players.items()},
-            "chance": own(self.chance), "attack": own(self.attack), "roll": own(self.roll),
+            "chance": self.chance.to_json() if self.chance is not None else None,
+            "attack": self.attack.to_json() if self.attack is not None else None,
+            "roll": self.roll.to_json() if self.roll is not None else None,
             "damage": own(self.damage), "later": own(self.later), "held": own(self.held), "mods": own(self.mods),
         }
         if self.winner is not None:
@@ -792,30 +954,29 @@ class GameState:
         (tests/judge/swtcg/test_canonical.py compares the two after every step of self-play games)."""
         out: list[str] = []
         w = out.append
-        w('{"position":{"acting":' + _strs(self.acting) + ',"active":' + _str(self.active) + ',"arena":'
-          + _str(self.arena) + ',"attack":' + _loose(self.attack) + ',"build_started":' + _strs(self.build_started)
-          + ',"cards":{')
+        w(f'{{"position":{{"acting":{_strs(self.acting)},"active":{_str(self.active)},"arena":{_str(self.arena)}'
+          f',"attack":{_attack(self.attack)},"build_started":{_strs(self.build_started)},"cards":{{')
         cards = self.cards
         quoted = self._quoted
         sep = ""
         for ref in sorted(cards):
-            w(sep + _q(quoted, ref) + ":" + _card(cards[ref], quoted))
+            w(f"{sep}{_q(quoted, ref)}:{_card(cards[ref], quoted)}")
             sep = ","
-        w('},"chance":' + _loose(self.chance) + ',"damage":' + _json(self.damage) + ',"deploys":' + _int(self.deploys)
-          + ',"frames":' + _json(self.frames) + ',"held":' + _json(self.held))
+        w(f'}},"chance":{_chance(self.chance)},"damage":{_json(self.damage)},"deploys":{_int(self.deploys)}'
+          f',"frames":{_json(self.frames)},"held":{_json(self.held)}')
         if self.last_hits is not None:
             w(',"last_hits":' + _json(self.last_hits))
-        w(',"later":' + _json(self.later) + ',"may":' + _strs(self.may) + ',"mods":' + _json(self.mods)
-          + ',"phase":' + _str(self.phase) + ',"players":{')
+        w(f',"later":{_json(self.later)},"may":{_strs(self.may)},"mods":{_json(self.mods)},"phase":{_str(self.phase)}'
+          ',"players":{')
         sep = ""
         for pid in sorted(self.players):
-            w(sep + _str(pid) + ":" + _player(self.players[pid]))
+            w(f"{sep}{_str(pid)}:{_player(self.players[pid])}")
             sep = ","
         w("}")
         if self.reason is not None:
             w(',"reason":' + _str(self.reason))
-        w(',"roll":' + _loose(self.roll) + ',"round":' + _int(self.round) + ',"step":' + _str(self.step)
-          + ',"turn":' + _str(self.turn) + ',"wait":' + _str(self.wait))
+        w(f',"roll":{_roll(self.roll)},"round":{_int(self.round)},"step":{_str(self.step)},"turn":{_str(self.turn)}'
+          f',"wait":{_str(self.wait)}')
         if self.winner is not None:
             w(',"winner":' + _str(self.winner))
         w('},"rng_drawn":' + (_int(self.rng_drawn) if self.rng_drawn is not None else "null") + "}")

@@ -9,7 +9,7 @@ import pytest
 
 from judge.games import canon
 from judge.games.swtcg.cards import default_pool
-from judge.games.swtcg.state import Card, GameState, Player
+from judge.games.swtcg.state import AttackState, Card, Chance, GameState, Player, RollState
 from replays.format import parse_log
 from replays.replayer import replay
 from replays.selfplay import play_game
@@ -36,8 +36,11 @@ def test_canonical_bytes_with_every_optional_part() -> None:
     st = GameState(round=3, phase="battle", step="battle", arena="space", active=None, turn="p1", wait="chance",
                    acting=["p1.A"], may=["use p1.A:evade"], winner="p1", reason="arenas", rng_drawn=7,
                    last_hits={"p2.B": 2, "p1.A": 1}, deploys=4, build_started=["p1"],
-                   chance={"kind": "prevent", "passes": 1, "used": ["x"]}, attack={"attacker": "p1.A"},
-                   roll={"dice": [1, 6]}, damage=[{"target": "p1.A", "amount": 2}], later=[{"a": None}],
+                   chance=Chance("prevent", 1, ["x", "q\"\u00e9"]),
+                   attack=AttackState("p1.A", "p2.B", "space", ["u#0"], ["p1.A"],
+                                      [{"unit": "p2.B", "player": "p2", "dice": 2}], [1], rolled=3),
+                   roll=RollState("attack", [1, 6], "p1", "p1.A", None, ["x#0"]),
+                   damage=[{"target": "p1.A", "amount": 2}], later=[{"a": None}],
                    held=[{"id": "h"}], frames=[{"f": "chance", "kind": "general"}], mods=[{"t": 1}])
     st.players = {"p2": Player("p2", name="Bee \u00e9", side="light", force=2, build=1, hand=["?", "X"],
                                deck=["Y"], discard=['q"uote'], deployed=3, done=True, bounties=[["p1.A", 2]],
@@ -50,4 +53,6 @@ def test_canonical_bytes_with_every_optional_part() -> None:
     st.rng_drawn = None
     st.last_hits = None
     st.winner = st.reason = None
+    assert st.attack is not None
+    st.attack.rolled = None
     assert st.canonical() == reference(st)

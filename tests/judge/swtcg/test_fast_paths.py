@@ -21,7 +21,7 @@ from judge.games.swtcg import steps as st_
 from judge.games.swtcg.cards import default_pool
 from judge.games.swtcg.engine import Ctx
 from judge.games.swtcg.model import CardPool
-from judge.games.swtcg.state import CardIndex
+from judge.games.swtcg.state import CardIndex, Chance
 from replays.format import parse_log
 from replays.replayer import replay
 from replays.selfplay import play_game
@@ -42,7 +42,7 @@ def test_nothing_in_chance_and_the_kept_chance_cards_agree_with_the_slow_paths(
 
     def checked(ctx: Ctx, pid: str) -> bool:
         st = ctx.state
-        kind = st.chance["kind"] if st.chance else ""
+        kind = st.chance.kind if st.chance is not None else ""
         kept = legal._chance_cards(ctx, pid, kind)
         # a copy has no index and no facts: everything found again
         fresh = Ctx(st.copy(), ctx.cards)
@@ -86,7 +86,7 @@ class Checked:
                 self.seen["kept"] += bool(kept)
                 st = live.copy()
                 st.turn, st.wait = pid, "chance"
-                st.chance = {"kind": kind, "passes": 0, "used": []}
+                st.chance = Chance(kind)
                 ctx = Ctx(st, POOL)
                 nothing = legal.nothing_in_chance(ctx, pid)
                 groups: list[Any] = list(legal._groups(Ctx(st.copy(), POOL), pid, ordered=False))
@@ -285,7 +285,7 @@ class TwiceChecked:
 
     def visit_step(self, record: Any) -> None:
         live = record.state
-        if live.wait != "chance" or live.chance is None or live.chance["passes"] != 0 or live.turn is None:
+        if live.wait != "chance" or live.chance is None or live.chance.passes != 0 or live.turn is None:
             return
         pid = live.turn
         other = live.opponent(pid)
@@ -295,7 +295,7 @@ class TwiceChecked:
         en.pass_twice(fast, pid, other)
         assert [r.to_json() for r in fast.records] == [r.to_json() for r in slow.records]
         assert fast.state.canonical() == slow.state.canonical() and fast.state.view(True) == slow.state.view(True)
-        kind = live.chance["kind"]
+        kind = live.chance.kind
         self.seen[kind] = self.seen.get(kind, 0) + 1
 
 

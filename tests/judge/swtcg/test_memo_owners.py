@@ -13,7 +13,7 @@ from judge.games.swtcg import steps as st_
 from judge.games.swtcg.cards import default_pool
 from judge.games.swtcg.engine import Ctx
 from judge.games.swtcg.model import CardPool
-from judge.games.swtcg.state import Card, GameState
+from judge.games.swtcg.state import Card, Chance, GameState
 from replays.format import parse_log
 from replays.replayer import replay
 from replays.selfplay import play_game
@@ -62,7 +62,7 @@ def test_effects_are_shared_within_a_pool_only() -> None:
 
 def _end_record(pool: CardPool) -> Any:
     ctx = _ctx(pool)
-    ctx.state.chance = {"kind": "general", "passes": 0, "used": []}
+    ctx.state.chance = Chance("general")
     en.close_chance(ctx)
     (record,) = ctx.records
     return record

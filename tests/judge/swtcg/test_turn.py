@@ -215,8 +215,8 @@ def test_the_build_point_roll_is_followed_by_a_chance_to_reroll_it() -> None:
     result, seen = play(t.log(*rolled), pool)
     assert result.error is None, result.error
     st = result.state
-    assert st.phase == "ready" and st.chance["kind"] == "reroll" and st.turn == "p2"
-    assert st.may == ["use p2.T-RR:play"] and st.roll["dice"] == [2] and st.roll["purpose"] == "build"
+    assert st.phase == "ready" and st.chance is not None and st.chance.kind == "reroll" and st.turn == "p2"
+    assert st.may == ["use p2.T-RR:play"] and st.roll is not None and st.roll.dice == [2] and st.roll.purpose == "build"
     assert not seen.events(1, "ready")  # no build points until the chance ends
     result, seen = play(t.log(*rolled, {"by": "p2", "do": "use", "ability": "p2.T-RR:play", "dice": [0],
                                         "roll": ["6"]}), pool)
