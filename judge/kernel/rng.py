@@ -29,6 +29,9 @@ ALGORITHM = "sha256-ctr"
 # low), small integers the compiled engine keeps unboxed, where a word from 2**62 up is a heap
 # integer every operation allocates
 _HALVES: Final = struct.Struct(">8L")
+# (Final: the compiled engine keeps these in C statics, called without a look-up by name at each block)
+_UNPACK: Final = _HALVES.unpack
+_SHA256: Final = sha256
 _HALF: Final = 1 << 32
 _SMALL_BOUND: Final = 1 << 31  # below(n) for n up to this works on the halves (see below)
 T = TypeVar("T")
@@ -48,8 +51,8 @@ class Rng:
         self._block_index = -1
 
     def _load(self, index: int) -> None:
-        digest = sha256(f"{self.seed}:{index}".encode()).digest()
-        self._block = _HALVES.unpack(digest)  # four big-endian 64-bit words, as (high, low) halves
+        digest = _SHA256(f"{self.seed}:{index}".encode()).digest()
+        self._block = _UNPACK(digest)  # four big-endian 64-bit words, as (high, low) halves
         self._block_index = index
 
     def word(self) -> int:
