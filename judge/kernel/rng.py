@@ -78,16 +78,17 @@ class Rng:
         # when hi = 2**32 - 1 and lo >= 2**32 - r; and w mod n = ((hi mod n) * (2**32 mod n) + lo)
         # mod n (tests/judge/kernel/test_rng.py compares it with the definition).
         m = _HALF % n  # 2**32 mod n
-        cut = _HALF - (m * m) % n  # 2**32 - r
         while True:
             drawn = self.drawn
             if drawn >> 2 != self._block_index:  # (the block of word ``drawn``: drawn // 4)
                 self._load(drawn >> 2)
             self.drawn = drawn + 1
             half = (drawn & 3) << 1  # (its high half: 2 * (drawn % 4))
-            hi = self._block[half]
-            lo = self._block[half + 1]
-            if hi != 0xFFFFFFFF or lo < cut:
+            block = self._block
+            hi = block[half]
+            lo = block[half + 1]
+            # (2**32 - r, the cut, is worked out only for the rare high half that needs it)
+            if hi != 0xFFFFFFFF or lo < _HALF - (m * m) % n:
                 return ((hi % n) * m + lo) % n
 
     def choice(self, items: Sequence[T]) -> T:
