@@ -253,7 +253,7 @@ def parse_log(data: Any, cards: Any = None) -> Log:
             return named_in
 
         for i, step in enumerate(steps):
-            if len(faults) >= MAX_FAULTS:  # each fault may cost a search for the nearest name: stop here
+            if faults and len(faults) >= MAX_FAULTS:  # each fault may cost a search for the nearest name: stop here
                 fault(f"/steps/{i}", N_("at most {n} faults are listed (limit {limit}); reading stopped at this "
                       "step"), n=MAX_FAULTS, limit="MAX_FAULTS")
                 break
