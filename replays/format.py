@@ -242,6 +242,7 @@ def parse_log(data: Any, cards: Any = None) -> Log:
         answer_codes = names.answer_codes if names is not None else None
         copied = False
         in_faults: list[tuple[str, str]] = []
+        no_inputs = NO_INPUTS
         named_in: Any = None  # the pool names are looked up in (the log's own cards too: names_pool)
 
         def names_cards() -> Any:
@@ -252,7 +253,7 @@ def parse_log(data: Any, cards: Any = None) -> Log:
             return named_in
 
         for i, step in enumerate(steps):
-            if len(faults) >= MAX_FAULTS:  # each fault may cost a search for the nearest name: stop here
+            if faults and len(faults) >= MAX_FAULTS:  # each fault may cost a search for the nearest name: stop here
                 fault(f"/steps/{i}", N_("at most {n} faults are listed (limit {limit}); reading stopped at this "
                       "step"), n=MAX_FAULTS, limit="MAX_FAULTS")
                 break
@@ -261,7 +262,7 @@ def parse_log(data: Any, cards: Any = None) -> Log:
                 if "choices" in step or "roll" in step or "random" in step or "expect" in step:
                     path = f"/steps/{i}"
                 else:  # the commonest step: nothing more to read in it
-                    inputs.append(NO_INPUTS)
+                    inputs.append(no_inputs)
                     actions.append(action)
                     continue
                 step_faults: Any = ()

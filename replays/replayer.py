@@ -177,28 +177,38 @@ def replay(log: Log, cards: Any = None, visitors: tuple[Visitor, ...] = (), stop
     apply = log.rules.apply
     n_actions = len(actions)
     no_expect: dict[str, Any] = {}
+    at = 0
     for i in range(last):
         at = i + 1
         step = steps[i]
         if i == next_snap:
             snap = _Snapshot(i, state.copy(), rng.drawn if rng else None)
             next_snap *= 2
-        expect = step.get("expect") or no_expect
-        want_error = expect.get("error")
-        # a rejected step changes nothing: the engine applies steps in place, so keep the state
-        # before a step expected to fail; an unexpected failure ends the replay, and the state
-        # before it is rebuilt then (copying every step would double the cost of a replay)
-        saved = (state.copy(), rng.drawn if rng else None) if want_error else None
-        # (_apply, inline on this hot path: the game sees the next step too)
-        applied: Applied = apply(state, actions[i], inputs[i], cards, rng, policy,
-                                 actions[at] if at < n_actions else None)  # (typed: read natively, compiled)
-        result.steps = at
-        if applied.error is None and not visitors and not want_error:  # the common case, no record kept
-            if rng is not None:
-                state.rng_drawn = rng.drawn
-            if expect is not no_expect and ("hash" in expect or "state" in expect):
-                _checkpoint(result, at, expect, state)
-            continue
+        expect = step.get("expect")
+        if not expect:  # the common step, without a checkpoint or an expected error: read no further
+            # (_apply, inline on this hot path: the game sees the next step too)
+            applied: Applied = apply(state, actions[i], inputs[i], cards, rng, policy,
+                                     actions[at] if at < n_actions else None)  # (typed: read natively, compiled)
+            if applied.error is None and not visitors:  # the commonest case, no record kept
+                if rng is not None:
+                    state.rng_drawn = rng.drawn
+                continue
+            expect = no_expect
+            want_error: Any = None
+            saved: tuple[GameState, int | None] | None = None
+        else:
+            want_error = expect.get("error")
+            # a rejected step changes nothing: the engine applies steps in place, so keep the state
+            # before a step expected to fail; an unexpected failure ends the replay, and the state
+            # before it is rebuilt then (copying every step would double the cost of a replay)
+            saved = (state.copy(), rng.drawn if rng else None) if want_error else None
+            applied = apply(state, actions[i], inputs[i], cards, rng, policy, actions[at] if at < n_actions else None)
+            if applied.error is None and not visitors and not want_error:  # no record kept
+                if rng is not None:
+                    state.rng_drawn = rng.drawn
+                if "hash" in expect or "state" in expect:
+                    _checkpoint(result, at, expect, state)
+                continue
         rec = record(at, step, log.actions[i], state, applied, rng)
         if rec.error is not None and not want_error:
             state = rec.state = _state_before(log, cards, at, policy, snap)
@@ -233,6 +243,7 @@ def replay(log: Log, cards: Any = None, visitors: tuple[Visitor, ...] = (), stop
             break
         if "hash" in expect or "state" in expect:
             _checkpoint(result, at, expect, state)
+    result.steps = at  # (the steps applied: all of them, or up to the one the replay stopped at)
     result.state = state
     for v in visitors:
         v.end(result)

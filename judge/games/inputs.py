@@ -216,13 +216,15 @@ def parse_inputs(step: dict[str, Any], path: str, players: Sequence[str], faults
                 if by is not None and (not isinstance(by, str) or by not in players):
                     faults.append((f"{path}/choices/{i}/by", Msg(N_("{by} is not a player of this log ({players})"),
                                                                  by=repr(by), players=", ".join(players))))
+                    if not isinstance(by, str):
+                        by = None
                 kind = ch.get("kind")
                 if kind is not None and not isinstance(kind, str):
                     faults.append((f"{path}/choices/{i}/kind",
                                    Msg(N_("'kind' names the kind of decision (a string)"))))
-                choices.append(Choice(answer=ch["answer"], by=by if isinstance(by, str) else None,
-                                      kind=kind if isinstance(kind, str) else None))
-    return Inputs(roll=roll, random=random, choices=tuple(choices))
+                    kind = None
+                choices.append(Choice(ch["answer"], by, kind))  # (positional: a call with keywords costs more)
+    return Inputs(roll, random, tuple(choices))
 
 
 def check_annotations(step: dict[str, Any], path: str, faults: Faults) -> None:

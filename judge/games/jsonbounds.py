@@ -53,8 +53,11 @@ _KEY_UNICODE = Msg(N_("this key is not valid Unicode: a lone surrogate (\\ud800-
 _BIG_INT = Msg(N_("an integer must lie between -{n} and {n} (limit {name})"), n=MAX_INT, name="MAX_INT")
 _NOT_FINITE = Msg(N_("NaN and infinite numbers are not JSON numbers"))
 
-# keys known to be sound (short ASCII strings): the keys of the format (docs/replay-format.md), so
-# that most objects' keys are checked in one set operation
+# keys known to be sound (short ASCII strings): the keys of the format (docs/replay-format.md) and
+# of each game's steps and setup (SW TCG: counters, onto, option, amount, pay, to; Relic: skill,
+# enemies, cards, character, assets, power, scenario, bonus), so that the keys of a level of
+# objects are checked in one set operation (a single key outside the set has every key of its
+# level asked one by one)
 _SOUND_KEYS: Final = frozenset((
     "format", "game", "rules", "meta", "rng", "players", "setup", "steps", "title", "algorithm", "seed", "drawn",
     "id", "name", "characters", "battlefield", "deck", "card", "dice", "plot", "position", "choices", "by", "kind",
@@ -64,6 +67,8 @@ _SOUND_KEYS: Final = frozenset((
     "claimed_by", "controller", "owner", "passes", "delayed", "extra_action", "winner", "reason",
     "resources", "hand", "passed", "eliminated", "supports", "upgrades", "pool", "power_used", "serials",
     "damage", "defeated", "exhausted", "unknown", "when", "source", "p1", "p2", "p3", "p4",
+    "counters", "onto", "option", "amount", "pay", "to",
+    "skill", "enemies", "cards", "character", "assets", "power", "scenario", "bonus",
 ))
 
 # A place in the document: None (the root's parent) or ``(value, depth, parent place, key)`` for a

@@ -29,6 +29,9 @@ ALGORITHM = "sha256-ctr"
 # low), small integers the compiled engine keeps unboxed, where a word from 2**62 up is a heap
 # integer every operation allocates
 _HALVES: Final = struct.Struct(">8L")
+# (Final: the compiled engine keeps these in C statics, called without a look-up by name at each block)
+_UNPACK: Final = _HALVES.unpack
+_SHA256: Final = sha256
 _HALF: Final = 1 << 32
 _SMALL_BOUND: Final = 1 << 31  # below(n) for n up to this works on the halves (see below)
 T = TypeVar("T")
@@ -48,8 +51,8 @@ class Rng:
         self._block_index = -1
 
     def _load(self, index: int) -> None:
-        digest = sha256(f"{self.seed}:{index}".encode()).digest()
-        self._block = _HALVES.unpack(digest)  # four big-endian 64-bit words, as (high, low) halves
+        digest = _SHA256(f"{self.seed}:{index}".encode()).digest()
+        self._block = _UNPACK(digest)  # four big-endian 64-bit words, as (high, low) halves
         self._block_index = index
 
     def word(self) -> int:
@@ -75,16 +78,17 @@ class Rng:
         # when hi = 2**32 - 1 and lo >= 2**32 - r; and w mod n = ((hi mod n) * (2**32 mod n) + lo)
         # mod n (tests/judge/kernel/test_rng.py compares it with the definition).
         m = _HALF % n  # 2**32 mod n
-        cut = _HALF - (m * m) % n  # 2**32 - r
         while True:
             drawn = self.drawn
             if drawn >> 2 != self._block_index:  # (the block of word ``drawn``: drawn // 4)
                 self._load(drawn >> 2)
             self.drawn = drawn + 1
             half = (drawn & 3) << 1  # (its high half: 2 * (drawn % 4))
-            hi = self._block[half]
-            lo = self._block[half + 1]
-            if hi != 0xFFFFFFFF or lo < cut:
+            block = self._block
+            hi = block[half]
+            lo = block[half + 1]
+            # (2**32 - r, the cut, is worked out only for the rare high half that needs it)
+            if hi != 0xFFFFFFFF or lo < _HALF - (m * m) % n:
                 return ((hi % n) * m + lo) % n
 
     def choice(self, items: Sequence[T]) -> T:

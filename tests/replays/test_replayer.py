@@ -338,3 +338,52 @@ def test_a_replay_without_visitors_gives_what_a_visited_one_does() -> None:
         assert (got.valid, got.steps, got.passed, got.failed) == (want.valid, want.steps, want.passed, want.failed)
         assert (got.error.to_json() if got.error else None) == (want.error.to_json() if want.error else None)
         assert got.state.state_hash() == want.state.state_hash()
+
+
+# ---------------------------------------------------------------------- the replayer's fast path
+def _repeated(log: dict[str, Any], at: int, expected: bool) -> dict[str, Any]:
+    """``log`` with step ``at`` (0-based) replaced by the step before it (a step done twice: most
+    often illegal the second time), expected to fail when ``expected``, and a wrong hash expected
+    at the step after it."""
+    steps = [dict(s) for s in log["steps"]]
+    steps[at] = {k: v for k, v in steps[at - 1].items() if k != "expect"}
+    if expected:
+        steps[at]["expect"] = {"error": {"kind": "illegal-action"}}
+    if at + 1 < len(steps):
+        steps[at + 1] = {**steps[at + 1], "expect": {"hash": "sha256:" + "0" * 64}}
+    return {**log, "steps": steps}
+
+
+@pytest.mark.parametrize("game", ["destiny", "swtcg", "relic"])
+def test_a_replay_without_visitors_is_the_replay_with_them(game: str) -> None:
+    """A replay without visitors takes the fast path (no step record kept; a step without 'expect'
+    read no further); with a visitor every step takes the full one. Both give the same result, step
+    count, checkpoints, error and final hash: for a self-play game (its checkpoints), stopped part
+    way, with a step failing unexpectedly, and with that step expected to fail."""
+    from judge.games import registry
+    from replays.format import parse_log
+    from replays.replayer import replay
+    from replays.selfplay import play_game
+
+    rules = registry.get(game)
+    sides = rules.selfplay_sides()
+    pool = rules.default_cards()
+    log = play_game(f"fast-path-{game}", sides[0], sides[-1], game=game, max_steps=120).log
+    n = len(log["steps"])
+    assert n > 10 and any("expect" in s for s in log["steps"])
+
+    def rejected(k: int) -> bool:  # a step fails (not merely the wrong hash after the repeated one)
+        error = replay(parse_log(_repeated(log, k, False), pool), pool).error
+        return error is not None and error.kind != "checkpoint-mismatch"
+
+    bad = next(k for k in range(n // 3, n - 1) if rejected(k))
+    cases = [(log, None), (log, n // 2), (_repeated(log, bad, False), None), (_repeated(log, bad, True), None)]
+    for case, stop in cases:
+        fast = replay(parse_log(case, pool), pool, stop_after=stop)
+        rec = Recorder()
+        full = replay(parse_log(case, pool), pool, visitors=(rec,), stop_after=stop)
+        assert fast.to_json() == full.to_json()
+        assert rec.calls[-1] == ("end", fast.steps, fast.state.state_hash() if fast.state else None)
+    assert replay(parse_log(log, pool), pool).steps == n
+    stopped = replay(parse_log(_repeated(log, bad, False), pool), pool)
+    assert stopped.error is not None and stopped.steps == stopped.error.at > bad  # (the step it stopped at)
