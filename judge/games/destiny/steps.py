@@ -17,7 +17,18 @@ from typing import Any, ClassVar, Final
 from i18n import N_, NP_, Msg
 from judge.games.destiny.model import CardPool
 from judge.games.destiny.refs import Ref, is_code, parse_ref
-from judge.games.inputs import COMMON_KEYS, Faults, JsonValue, check_annotations, escape, got, nearest, unknown_key
+from judge.games.inputs import (
+    ANNOTATION_KEYS,
+    COMMON_KEYS,
+    INPUT_KEYS,
+    Faults,
+    JsonValue,
+    check_annotations,
+    escape,
+    got,
+    nearest,
+    unknown_key,
+)
 from judge.games.jsonbounds import at_most
 from judge.limits import MAX_IN_PLAY, MAX_ZONE_CARDS
 
@@ -479,22 +490,14 @@ def quick_step(step: Any, players: Sequence[str], cards: Any = None) -> DestinyA
     # are then not looked for (most steps)
     own = len(step) - 2
     if own > QUICK_OWN_KEYS.get(do, 0):
-        if "choices" in step:
-            own -= 1
-        if "roll" in step:
-            own -= 1
-        if "random" in step:
-            own -= 1
+        for key in INPUT_KEYS:
+            if key in step:
+                own -= 1
         annotated = False
-        if "expect" in step:
-            own -= 1
-            annotated = True
-        if "note" in step:
-            own -= 1
-            annotated = True
-        if "dispute" in step:
-            own -= 1
-            annotated = True
+        for key in ANNOTATION_KEYS:
+            if key in step:
+                own -= 1
+                annotated = True
         if annotated:
             faults: Faults = []
             check_annotations(step, "", faults)  # (a fault sends the step to the full reader, which words it)
