@@ -86,8 +86,8 @@ def main() -> None:
 
     short = long_log(args.long)
     longer = long_log(10 * args.long)
-    t_short = best_of(lambda: replay_all([short]), repeat=5)
-    t_long = best_of(lambda: replay_all([longer]), repeat=3)
+    t_short = best_of(lambda: replay_all([short]), repeat=7)
+    t_long = best_of(lambda: replay_all([longer]), repeat=5)
     n_short, n_long = len(short["steps"]), len(longer["steps"])
     print(f"relic cost growth: {n_short} steps {t_short:.3f} s, {n_long} steps {t_long:.3f} s: "
           f"{n_long / n_short:.1f}x the steps cost {t_long / t_short:.2f}x the time (goal <= 11x)")
