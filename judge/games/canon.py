@@ -56,3 +56,23 @@ def json_int(value: Any) -> str:
 def json_bool(value: Any) -> str:
     """A boolean."""
     return "true" if value is True else "false" if value is False else json_doc(value)
+
+
+def json_strs(values: Any) -> str:
+    """A list of strings (codes, references), each quoted. Most hold no character that JSON
+    escapes (codes and references never do): then the list is written as ``["a","b"]``, one join,
+    and ``encode_basestring_ascii`` reads that join once, only to tell that: an escape always writes
+    more than the one character it stands for, so its output is exactly 2n characters longer (the
+    two quotes around, and the separators' 2(n - 1) quotes, each escaped) when no value needed one;
+    otherwise each is quoted by ``encode_basestring_ascii``. A list holding something else than
+    strings is written by ``canonical``."""
+    n = len(values)
+    if not n:
+        return "[]"
+    try:
+        body = '","'.join(values)
+    except TypeError:  # not only strings
+        return json_doc(list(values))
+    if len(_QUOTE(body)) != len(body) + 2 * n:
+        return "[" + ",".join(map(_QUOTE, values)) + "]"
+    return '["' + body + '"]'

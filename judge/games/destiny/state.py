@@ -17,8 +17,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from json.encoder import encode_basestring_ascii
-from typing import Any, Final
+from typing import Any
 
 from mypy_extensions import mypyc_attr
 
@@ -27,10 +26,10 @@ from judge.games.canon import json_bool as _bool
 from judge.games.canon import json_doc as _doc
 from judge.games.canon import json_int as _int
 from judge.games.canon import json_str as _str
+from judge.games.canon import json_strs as _strs
 from judge.games.destiny.dice import Face
 
 UNKNOWN = "?"
-_QUOTE: Final = encode_basestring_ascii  # (Final: a C static, compiled, not a lookup by name)
 
 # ---------------------------------------------------------------------- the play generation
 # What is in play (characters and whether they are defeated, upgrades, supports, the battlefield
@@ -506,26 +505,7 @@ class GameState:
 # -- the canonical encoding, written straight from the state (GameState.canonical) ---------------
 # Each writer gives what canon.canonical gives for the value ``position`` would build: keys in
 # sorted order, no spaces, strings quoted as the canonical encoder quotes them (ASCII only).
-# (canon.json_doc, json_str, json_int, json_bool: imported above as _doc, _str, _int, _bool)
-
-
-def _strs(values: Any) -> str:
-    """A list of strings (codes, references), each quoted. Most hold no character that JSON
-    escapes (codes and references never do): then the list is written as ``["a","b"]``, one join,
-    and ``encode_basestring_ascii`` reads that join once, only to tell that: an escape always writes
-    more than the one character it stands for, so its output is exactly 2n characters longer (the
-    two quotes around, and the separators' 2(n - 1) quotes, each escaped) when no value needed one;
-    otherwise each is quoted by ``encode_basestring_ascii``."""
-    n = len(values)
-    if not n:
-        return "[]"
-    try:
-        body = '","'.join(values)
-    except TypeError:  # not only strings
-        return _doc(list(values))
-    if len(_QUOTE(body)) != len(body) + 2 * n:
-        return "[" + ",".join(map(_QUOTE, values)) + "]"
-    return '["' + body + '"]'
+# (canon.json_doc, json_str, json_strs, json_int, json_bool: imported above as _doc, _str, _strs, _int, _bool)
 
 
 def _player(p: Player, w: Callable[[str], Any]) -> None:

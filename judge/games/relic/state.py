@@ -19,6 +19,7 @@ from judge.games import canon
 from judge.games.canon import json_doc as _doc
 from judge.games.canon import json_int as _int
 from judge.games.canon import json_str as _str
+from judge.games.canon import json_strs as _strs
 from judge.games.relic.cards import CHARACTERISTIC, EFFECT_KINDS, Card, Character, Effect, Pool, Scenario
 
 SIDES = ("player", "enemy")
@@ -409,10 +410,6 @@ def _scenario(s: Scenario) -> str:
     conf = (f'{{"color":{_str(color)},"kind":"battle","value":{_int(value)}}}' if kind == "battle" else
             f'{{"kind":"test","skill":{_str(CHARACTERISTIC[color])},"target":{_int(value)}}}')
     return f'{{"confrontation":{conf},"name":{_str(s.name)},"special":[{",".join([_effect(e) for e in s.special])}]}}'
-
-
-def _strs(values: list[str]) -> str:
-    return "[" + ",".join([_str(v) for v in values]) + "]"
 
 
 def _ints(values: list[int]) -> str:

@@ -30,6 +30,7 @@ from judge.games.canon import json_bool as _bool
 from judge.games.canon import json_doc as _doc
 from judge.games.canon import json_int as _int
 from judge.games.canon import json_str as _str
+from judge.games.canon import json_strs as _strs
 from judge.games.swtcg.model import CardPool
 
 ARENAS: Final = ("space", "ground", "character")
@@ -502,20 +503,6 @@ class Facts:
 # -- the canonical encoding, written straight from the state (GameState.canonical): each writer gives
 # what canon.canonical gives for the value ``position`` would build (Card.to_json, Player.to_json):
 # keys in sorted order, no spaces, strings quoted as the canonical encoder quotes them (ASCII only)
-def _strs(values: Any) -> str:
-    """A list of strings (codes, references), each quoted. Most hold no character that JSON escapes:
-    then each is written as ``"value"``, all in one join, and ``encode_basestring_ascii`` reads them
-    once, joined, only to tell that (an escape always writes more than the one character it stands
-    for); otherwise each is quoted by ``encode_basestring_ascii``."""
-    try:
-        joined = "".join(values)
-    except TypeError:  # not only strings
-        return _doc(list(values))
-    if len(encode_basestring_ascii(joined)) != len(joined) + 2:
-        return "[" + ",".join(map(encode_basestring_ascii, values)) + "]"
-    return '["' + '","'.join(values) + '"]' if len(values) else "[]"
-
-
 def _json(value: Any) -> str:
     """Loose JSON-like data (a chance, an attack, frames...: dicts with string keys, lists, strings,
     whole numbers, booleans, None), as ``canon.canonical`` writes it, written here (the canonical

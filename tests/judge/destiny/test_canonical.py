@@ -96,7 +96,7 @@ def test_a_state_copy_copies_every_field_of_every_record() -> None:
 def test_a_list_of_strings_is_written_as_the_encoder_writes_it() -> None:
     from collections import deque
 
-    from judge.games.destiny.state import _strs
+    from judge.games.canon import json_strs as _strs  # (what every game's state writes its lists of strings with)
 
     for values in ([], [""], ["", ""], ["05035"], deque(["05035", "?"]), ['a"b'], ['"', ""], ["a\\b"], ["\x7f"],
                    ["\u00e9", "x"], ["\n"], ['","'], [1, "a"], ["a", None], ["a", 'b"'], ['"', '"', "c"],
