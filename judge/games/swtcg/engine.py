@@ -192,8 +192,9 @@ def stat(ctx: Ctx, ref: str, name: str, boosters: list[Card] | None = None) -> i
     d = ctx.cards.cards.get(c.code) or ctx.card(c.code)
     value = d.speed if name == "speed" else d.power if name == "power" else d.health if name == "health" \
         else int(getattr(d, name))
-    if c.pilot and c.pilot in st.cards:
-        pdef = ctx.cdef(c.pilot).pilot
+    pc = st.cards.get(c.pilot) if c.pilot else None
+    if pc is not None:
+        pdef = (ctx.cards.cards.get(pc.code) or ctx.card(pc.code)).pilot  # (ctx.cdef, the card found already)
         if pdef is not None:
             value += pdef.speed if name == "speed" else pdef.power if name == "power" else pdef.health \
                 if name == "health" else int(getattr(pdef, name))
@@ -449,10 +450,13 @@ def kw_value(ctx: Ctx, ref: str, name: str) -> int:
     extra = 0
     mods = ctx.state.mods
     if mods:
-        stat_name = "kw:" + name
+        stat_name: str | None = None  # ("kw:" + name, made when a lasting effect is on ref)
         for m in mods:
-            if m["target"] == ref and m["stat"] == stat_name:
-                extra += int(m["amount"])
+            if m["target"] == ref:
+                if stat_name is None:
+                    stat_name = "kw:" + name
+                if m["stat"] == stat_name:
+                    extra += int(m["amount"])
     if value is None and not extra:
         return 0
     if name in _CUMULATIVE:
