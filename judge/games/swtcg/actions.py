@@ -16,7 +16,7 @@ from judge.games.swtcg import engine as en
 from judge.games.swtcg import opening
 from judge.games.swtcg import records as rc
 from judge.games.swtcg.engine import Ctx, NotImplementedCard
-from judge.games.swtcg.model import ACTIVATED, CardDef, Keyword, Play, X
+from judge.games.swtcg.model import ACTIVATED, CardDef, CardPool, Keyword, Play, X
 from judge.games.swtcg.state import ARENAS, ARENAS_OR_BUILD, IN_PLAY, UNKNOWN, AttackState, Card
 from judge.games.swtcg.steps import (
     ABILITY,
@@ -935,7 +935,8 @@ def _build(ctx: Ctx, a: Build) -> None:
         c = st.cards[a.card]
     else:
         p.hand.remove(a.card)
-        c = Card(ref=en.new_ref(st, pid, a.card), code=a.card, owner=pid, controller=pid, zone="build", built=False)
+        code, who = ctx.cards.same_code(a.card), ctx.seat(pid)  # (the pool's and the seat's own strings)
+        c = Card(ref=en.new_ref(st, pid, a.card), code=code, owner=who, controller=who, zone="build", built=False)
         st.cards[c.ref] = c
         st.moved(c.ref)
     p.build -= a.counters
@@ -1080,6 +1081,31 @@ def _suspend(ctx: Ctx, at: int | None = None) -> None:
 
 
 def _can_disrupt(ctx: Ctx, pid: str) -> bool:
+    """Whether ``pid`` holds a battle card they could play in a chance to disrupt and can pay for: the
+    least printed cost of those in hand (``_disrupt_costs``) is enough to tell, the cost change the
+    same for each; a code the pool does not know as ``_can_disrupt_each`` says."""
+    p = ctx.state.players[pid]
+    costs: dict[str, int] = ctx.cards.memo("disrupt-costs", _disrupt_costs)
+    known = ctx.cards.cards
+    least: int | None = None
+    for code in p.hand:
+        cost = costs.get(code)
+        if cost is None:
+            if code != UNKNOWN and code not in known:
+                return _can_disrupt_each(ctx, pid)  # (ctx.card says so, when it gets there)
+            continue
+        if least is None or cost < least:
+            least = cost
+    return least is not None and p.force >= max(0, least + en.cost_delta(ctx, pid, "battle"))
+
+
+def _disrupt_costs(pool: CardPool) -> dict[str, int]:
+    """The printed Force cost of each battle card of the pool that may be played in a chance to disrupt."""
+    return {code: d.plays[0].cost for code, d in pool.cards.items()
+            if d.type == "battle" and d.plays and any("disrupt" in w for w in d.plays[0].windows)}
+
+
+def _can_disrupt_each(ctx: Ctx, pid: str) -> bool:
     st = ctx.state
     for code in set(st.players[pid].hand) - {UNKNOWN}:
         d = ctx.card(code)

@@ -86,6 +86,44 @@ class Ctx:
         # only checking (judge.games.swtcg.legal.options): the state cannot change, and a problem is not
         # worded (actions._why)
         self.checking = False
+        # the Dark Side player and the two seats, found when first asked for (``dark``, ``opponent``):
+        # the seats and their sides never change once the players are seated
+        self._dark: str | None = None
+        self._seats: tuple[str, str] | None = None
+        # two players' shared records (``_player_records``), each with its player's string
+        self._rec_pid: str | None = None
+        self._rec: _PlayerRecords | None = None
+        self._rec_pid2: str | None = None
+        self._rec2: _PlayerRecords | None = None
+
+    def dark(self) -> str:
+        """``state.dark()``, found once a step."""
+        found = self._dark
+        if found is None:
+            found = self._dark = self.state.dark()
+        return found
+
+    def seat(self, pid: str) -> str:
+        """The key of ``state.players`` equal to ``pid`` (that string itself: looked up by identity), or
+        ``pid``."""
+        for key in self.state.players:
+            if key == pid:
+                return key
+        return pid
+
+    def opponent(self, pid: str) -> str:
+        """``state.opponent(pid)``, the two seats found once a step."""
+        seats = self._seats
+        if seats is None:
+            order = list(self.state.players)
+            if len(order) != 2:
+                return self.state.opponent(pid)
+            seats = self._seats = (order[0], order[1])
+        if pid == seats[0]:
+            return seats[1]
+        if pid == seats[1]:
+            return seats[0]
+        return self.state.opponent(pid)
 
     # ------------------------------------------------------------------ lookups
     def card(self, code: str) -> CardDef:
@@ -154,8 +192,9 @@ def stat(ctx: Ctx, ref: str, name: str, boosters: list[Card] | None = None) -> i
     d = ctx.cards.cards.get(c.code) or ctx.card(c.code)
     value = d.speed if name == "speed" else d.power if name == "power" else d.health if name == "health" \
         else int(getattr(d, name))
-    if c.pilot and c.pilot in st.cards:
-        pdef = ctx.cdef(c.pilot).pilot
+    pc = st.cards.get(c.pilot) if c.pilot else None
+    if pc is not None:
+        pdef = (ctx.cards.cards.get(pc.code) or ctx.card(pc.code)).pilot  # (ctx.cdef, the card found already)
         if pdef is not None:
             value += pdef.speed if name == "speed" else pdef.power if name == "power" else pdef.health \
                 if name == "health" else int(getattr(pdef, name))
@@ -411,10 +450,13 @@ def kw_value(ctx: Ctx, ref: str, name: str) -> int:
     extra = 0
     mods = ctx.state.mods
     if mods:
-        stat_name = "kw:" + name
+        stat_name: str | None = None  # ("kw:" + name, made when a lasting effect is on ref)
         for m in mods:
-            if m["target"] == ref and m["stat"] == stat_name:
-                extra += int(m["amount"])
+            if m["target"] == ref:
+                if stat_name is None:
+                    stat_name = "kw:" + name
+                if m["stat"] == stat_name:
+                    extra += int(m["amount"])
     if value is None and not extra:
         return 0
     if name in _CUMULATIVE:
@@ -1184,7 +1226,12 @@ def place_damage(ctx: Ctx) -> None:
 # ====================================================================== rolls
 def roll_dice(ctx: Ctx, pid: str, n: int, purpose: str, source: str | None, target: str | None,
               rule: str) -> list[int]:
-    dice = [ctx.die(rule) for _ in range(n)]
+    reader = ctx.inputs
+    rng = ctx.rng
+    if rng is not None and reader.ri >= len(reader.inputs.roll):
+        dice = [rng.below(6) + 1 for _ in range(n)]  # (no logged die left: what ctx.die gives each)
+    else:
+        dice = [ctx.die(rule) for _ in range(n)]
     ctx.records.append(rc.RollRecord((rule,), player=pid, purpose=purpose, dice=list(dice), source=source))
     return dice
 
@@ -1240,10 +1287,11 @@ def open_chance(ctx: Ctx, kind: str) -> None:
         st.frames.append(resume_frame(st.chance, st.turn, st.wait))
     window = _CHANCE_WINDOW.get(kind, "")
     st.chance = Chance(kind)
-    dark = st.dark()
+    dark = ctx.dark()
     st.turn = dark
     st.wait = "chance"
-    ctx.records.append(_chance_record(ctx.cards.interned.by_player, kind, dark))
+    opened: Record | None = _player_records(ctx, dark).opened.get(kind)
+    ctx.records.append(opened if opened is not None else _chance_record(ctx.cards.interned.by_player, kind, dark))
     if window and st.held:  # (release resolves the held abilities of the window: none held, nothing to do)
         depth = len(st.frames)
         release(ctx, window)
@@ -1301,6 +1349,28 @@ def _records_of(by_player: dict[str, Any], pid: str) -> _PlayerRecords:
     return found
 
 
+def _player_records(ctx: Ctx, pid: str) -> _PlayerRecords:
+    """``_records_of(pid)``, kept with the step's ``ctx`` for two players, found again by the very string
+    ``pid`` (the players of a step's chances are the same two, most often the same strings)."""
+    if pid is ctx._rec_pid:
+        kept = ctx._rec
+        assert kept is not None
+        return kept
+    if pid is ctx._rec_pid2:
+        kept = ctx._rec2
+        assert kept is not None
+        return kept
+    by_player = ctx.cards.interned.by_player
+    found: _PlayerRecords | None = by_player.get(pid)
+    if found is None:
+        found = _records_of(by_player, pid)
+    if ctx._rec_pid is None:
+        ctx._rec_pid, ctx._rec = pid, found
+    else:
+        ctx._rec_pid2, ctx._rec2 = pid, found
+    return found
+
+
 def _chance_record(by_player: dict[str, Any], kind: str, pid: str) -> Record:
     """A chance to play of ``kind`` opens, ``pid`` (the Dark Side) to act (open_chance)."""
     mine: _PlayerRecords | None = by_player.get(pid)
@@ -1330,7 +1400,9 @@ def close_chance(ctx: Ctx) -> None:
     st.chance = None
     st.wait = None
     kind = ch.kind
-    ctx.records.append(_chance_end_record(ctx.cards.interned.ended, kind))
+    ended = ctx.cards.interned.ended
+    end: Record | None = ended.get(kind)  # (_chance_end_record's look-up, written out)
+    ctx.records.append(end if end is not None else _chance_end_record(ended, kind))
     if kind == "prevent":
         place_damage(ctx)
 
@@ -1341,15 +1413,12 @@ def pass_chance(ctx: Ctx, pid: str, auto: bool) -> None:
     assert ch is not None
     passes = ch.passes + 1
     ch.passes = passes
-    by_player = ctx.cards.interned.by_player
-    mine: _PlayerRecords | None = by_player.get(pid)
-    if mine is None:
-        mine = _records_of(by_player, pid)
+    mine = _player_records(ctx, pid)
     ctx.records.append(mine.forced if auto else mine.passed)
     if passes >= 2:
         close_chance(ctx)
     else:
-        st.turn = st.opponent(pid)
+        st.turn = ctx.opponent(pid)
 
 
 def pass_twice(ctx: Ctx, pid: str, other: str) -> None:
@@ -1359,15 +1428,11 @@ def pass_twice(ctx: Ctx, pid: str, other: str) -> None:
     ch = st.chance
     assert ch is not None
     ch.passes = 2
-    by_player = ctx.cards.interned.by_player
-    mine: _PlayerRecords | None = by_player.get(pid)
-    if mine is None:
-        mine = _records_of(by_player, pid)
-    theirs: _PlayerRecords | None = by_player.get(other)
-    if theirs is None:
-        theirs = _records_of(by_player, other)
-    ctx.records.append(mine.forced)
-    ctx.records.append(theirs.forced)
+    mine = _player_records(ctx, pid)
+    theirs = _player_records(ctx, other)
+    records = ctx.records
+    records.append(mine.forced)
+    records.append(theirs.forced)
     st.turn = other
     close_chance(ctx)
 
@@ -1378,7 +1443,7 @@ def played_in_chance(ctx: Ctx, pid: str) -> None:
     st = ctx.state
     if st.chance is not None:
         st.chance.passes = 0
-        st.turn = st.opponent(pid)
+        st.turn = ctx.opponent(pid)
 
 
 # ====================================================================== the turn's procedure
@@ -1539,7 +1604,7 @@ def next_actors(ctx: Ctx, arena: str) -> list[str]:
             fastest.append(c)
     if not fastest:
         return []
-    dark = st.dark()
+    dark = ctx.dark()
     if any(c.controller == dark for c in fastest):
         fastest = [c for c in fastest if c.controller == dark]
     return sorted([c.ref for c in fastest])
@@ -1550,14 +1615,15 @@ def run_frame(ctx: Ctx, frame: dict[str, Any]) -> None:
     f: str = frame["f"]
     # (the most frequent frames first: an arena's turn loop, a chance to play, an attack's steps)
     if f == "arena-loop":
-        actors = next_actors(ctx, frame["a"])
-        st.arena = frame["a"]
+        arena: str = frame["a"]
+        actors = next_actors(ctx, arena)
+        st.arena = arena
         if actors:
             st.frames.append(frame)
             st.acting = actors
             st.turn = st.cards[actors[0]].controller
             st.wait = "act"
-        elif frame["a"] == "character" and st.mods:
+        elif arena == "character" and st.mods:
             end_control(ctx)  # the Character battle step is over
     elif f == "chance":
         open_chance(ctx, frame["kind"])
@@ -1569,7 +1635,8 @@ def run_frame(ctx: Ctx, frame: dict[str, Any]) -> None:
         attack_end(ctx)
     elif f == "attack-clear":
         st.attack = None
-        st.mods = [m for m in st.mods if m["until"] != "attack"]
+        if st.mods:
+            st.mods = [m for m in st.mods if m["until"] != "attack"]
     elif f == "ready":
         ready(ctx)
     elif f == "build-points":
@@ -1577,13 +1644,15 @@ def run_frame(ctx: Ctx, frame: dict[str, Any]) -> None:
     elif f == "build-start":
         build_start(ctx, frame["p"])
     elif f == "build":
-        st.phase, st.step, st.active, st.arena = "command", "build", frame["p"], None
-        st.turn, st.wait = frame["p"], "build"
+        p = frame["p"]
+        st.phase, st.step, st.active, st.arena = "command", "build", p, None
+        st.turn, st.wait = p, "build"
     elif f == "retreat":
-        st.phase, st.step, st.active, st.arena = "command", "retreat", frame["p"], None
+        p = frame["p"]
+        st.phase, st.step, st.active, st.arena = "command", "retreat", p, None
         ctx.records.append(rc.PhaseRecord(("swtcg.base.turn.command",), round=st.round, phase="command", step="retreat",
-                                          player=frame["p"]))
-        st.turn, st.wait = frame["p"], "retreat"
+                                          player=p))
+        st.turn, st.wait = p, "retreat"
     elif f == "battle-start":
         st.phase, st.step, st.active, st.arena = "battle", "battle", None, None
         ctx.records.append(rc.PhaseRecord(("swtcg.base.battle",), round=st.round, phase="battle", step="battle"))
@@ -1772,7 +1841,10 @@ def same_name(ctx: Ctx, pid: str, d: CardDef, moving: str | None = None) -> str 
             for c in ctx.state.index().controlled(pid):
                 if c.controller == pid and c.built and c.zone in ARENAS_OR_BUILD:
                     names.setdefault(ctx.card(c.code).name, []).append(c.ref)
-        return next((ref for ref in names.get(d.name, ()) if ref != moving), None)
+        for ref in names.get(d.name, ()):
+            if ref != moving:
+                return ref
+        return None
     for c in ctx.state.index().controlled(pid):
         if c.ref != moving and c.controller == pid and c.built and c.zone in ARENAS_OR_BUILD \
                 and ctx.card(c.code).name == d.name:

@@ -76,7 +76,8 @@ class Swtcg:
         from judge.games.swtcg.setup import from_beginning
 
         try:
-            state, ctx = from_beginning([dict(p) for p in players], dict(setup), cards, rng, policy)
+            state, ctx = from_beginning(_shared_codes(players, cards), _shared_orders(setup, cards), cards, rng,
+                                        policy)
         except self.errors as exc:
             return self.empty_state(players), Applied(error=exc)
         return state, Applied(ctx.records, ctx.decisions, ctx.written_choices)
@@ -253,3 +254,29 @@ class Swtcg:
 
 
 GAME = Swtcg()
+
+
+# -- the pool's own code strings ----------------------------------------------------------------
+# A deck's codes are read from the log: strings equal to the pool's codes, not the same objects. Each
+# is replaced by the pool's own (``CardPool.same_codes``) before the game begins, so that the cards in
+# hand and deck, and in play, are looked up in the pool's tables (and in the tables made from them) by
+# the very key they hold, with no character compared; the values are the same strings, and nothing
+# written changes.
+def _shared_codes(players: Sequence[Mapping[str, Any]], cards: CardPool) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for p in players:
+        entry = dict(p)
+        deck = entry.get("deck")
+        if isinstance(deck, list):
+            entry["deck"] = cards.same_codes(deck)
+        out.append(entry)
+    return out
+
+
+def _shared_orders(setup: Mapping[str, Any], cards: CardPool) -> dict[str, Any]:
+    out = dict(setup)
+    decks = out.get("decks")
+    if isinstance(decks, dict):
+        out["decks"] = {pid: cards.same_codes(order) if isinstance(order, list) else order
+                        for pid, order in decks.items()}
+    return out

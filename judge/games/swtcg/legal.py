@@ -150,15 +150,21 @@ def _hand_defs(ctx: Ctx, p: Player) -> list[CardDef] | None:
     (``may`` names each step once; unknown cards left out); None for a code the pool does not know
     or one with a dot (``checked_options`` says what then)."""
     pool = ctx.cards.cards
+    dotted: frozenset[str] = ctx.cards.memo("dotted-codes", _dotted_codes)  # (a code with a dot: most pools have none)
     out: list[CardDef] = []
     for code in p.hand:
         if code == UNKNOWN:
             continue
         d = pool.get(code)
-        if d is None or "." in code:
+        if d is None or (dotted and code in dotted):
             return None
         out.append(d)
     return out
+
+
+def _dotted_codes(pool: CardPool) -> frozenset[str]:
+    """The codes of the pool with a dot (``_hand_defs``)."""
+    return frozenset(code for code in pool.cards if "." in code)
 
 
 def _build_may(ctx: Ctx, pid: str) -> list[str] | None:
@@ -247,6 +253,9 @@ def _act_may(ctx: Ctx, pid: str) -> list[str]:
                 arena == "space" and en.kw_value(ctx, ref, "bombard")
                 and _can_attack_one(ctx, pid, ref, index.zone("ground"))):
             out.append("attack " + ref)
+        d = ctx.cdef(ref)
+        if not d.unit or not d.plays:
+            continue  # (no play: _unit_plays would name none)
         if in_order is None:
             in_order = _Refs(st.cards, False)
         for name, group in _unit_plays(ctx, pid, ref, in_order):
@@ -331,13 +340,16 @@ def nothing_in_chance(ctx: Ctx, pid: str) -> bool:
     pool = ctx.cards
     needs = memo.needs if memo is not None and memo.pool is pool and memo.edits == pool.edits \
         and memo.hand == p.hand else _hand_needs(ctx, p)
-    need = needs.get(kind)
+    need = needs.get(kind) if needs else None
     if need is not None and (need == _ALWAYS or p.force >= max(0, need + en.cost_delta(ctx, pid, "battle"))):
         return False
-    by_kind = en.facts_of(ctx).chance_cards.get(pid)  # (_chance_cards, kept there)
+    facts = en.facts_of(ctx)
+    by_kind = facts.chance_cards.get(pid)  # (_chance_cards, kept there)
     found: ChanceCards | None = by_kind.get(kind) if by_kind is not None else None
     if found is None:
-        found = _chance_cards(ctx, pid, kind)
+        found = _chance_cards(ctx, pid, kind, facts)
+    if not found:
+        return True
     for ref, fitting, activated in found:
         if fitting is None:
             return False
@@ -545,14 +557,15 @@ BaseCard = tuple[str, list[tuple[int, Play, frozenset[str]]] | None,
                  list[tuple[str, Keyword, Keyword, tuple[str, ...]]]]
 
 
-def _chance_cards(ctx: Ctx, pid: str, kind: str) -> ChanceCards:
+def _chance_cards(ctx: Ctx, pid: str, kind: str, facts: Facts | None = None) -> ChanceCards:
     """The cards of ``pid``'s with something of their own, their pilot's or granted to use in a chance
     of ``kind``, sorted, each with its plays that fit the chance (number and play, as ``_unit_plays``
     finds them; None for a code the pool does not know: ``_unit_plays`` asks ctx.card) and its activated
     keyword instances of that kind (ID, keyword, and the keyword check finds for that ID: find_keyword's,
     the first with it); a card with neither is left out. Found from ``_chance_base`` (the cards with
     something for any kind of chance), once while the cards stay where they are (GameState.index)."""
-    facts = en.facts_of(ctx)
+    if facts is None:
+        facts = en.facts_of(ctx)
     by_kind = facts.chance_cards.get(pid)
     if by_kind is None:
         by_kind = facts.chance_cards[pid] = {}
@@ -854,8 +867,11 @@ def _keyword_idle(ctx: Ctx, pid: str, ref: str, iid: str, k: Keyword) -> bool:
     st = ctx.state
     # (any one reason is enough: the cheap ones first, the cost last)
     if name in ("evade", "deflect"):
-        if not any(d["target"] == ref for d in st.damage):
-            return True
+        for d in st.damage:
+            if d["target"] == ref:
+                break
+        else:
+            return True  # (no damage waiting for ref)
     elif name in ("intercept", "retaliate", "lucky"):
         if attack_keyword_refusal(ctx, name, iid, ref, pid):
             return True

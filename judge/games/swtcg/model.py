@@ -260,6 +260,11 @@ class Interned:
         self.refs: dict[str, bool] = {}
 
 
+def _pool_keys(pool: CardPool) -> dict[str, str]:
+    """Each code of ``pool`` by itself: its key in ``pool.cards`` (CardPool.same_code)."""
+    return {code: code for code in pool.cards}
+
+
 @dataclass
 class CardPool:
     """The cards an engine replays with, by code; ``decks``: named 60-card decks (self-play)."""
@@ -305,6 +310,17 @@ class CardPool:
         self._memos = {}
         self.names = {}
         self.interned = Interned()
+
+    def same_code(self, code: str) -> str:
+        """The pool's own string of ``code`` (its key in ``cards``), or ``code`` when the pool does not
+        know it: equal strings, the pool's looked up by identity (judge.games.swtcg.game._shared_codes)."""
+        keys: dict[str, str] = self.memo("codes", _pool_keys)
+        return keys.get(code, code)
+
+    def same_codes(self, codes: list[Any]) -> list[Any]:
+        """``codes`` with each string the pool knows as the pool's own (``same_code``)."""
+        keys: dict[str, str] = self.memo("codes", _pool_keys)
+        return [keys.get(code, code) if isinstance(code, str) else code for code in codes]
 
     def with_static(self, kind: str) -> frozenset[str]:
         """The codes of the cards with a static ability of ``kind`` (cached; the engine looks for

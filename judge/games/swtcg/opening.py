@@ -18,7 +18,8 @@ def setup_deploy(ctx: Ctx, pid: str, code: str) -> None:
     p = st.players[pid]
     p.hand.remove(code)
     p.deployed += d.cost
-    c = Card(ref=en.new_ref(st, pid, code), code=code, owner=pid, controller=pid, zone="build")
+    who = ctx.seat(pid)  # (the pool's and the seat's own strings: game._shared_codes)
+    c = Card(ref=en.new_ref(st, pid, code), code=ctx.cards.same_code(code), owner=who, controller=who, zone="build")
     st.cards[c.ref] = c
     st.moved(c.ref)
     # a pilot goes to the Character arena in setup (swtcg.pilots.setup)
@@ -31,8 +32,9 @@ def setup_partial(ctx: Ctx, pid: str, code: str, counters: int) -> None:
     st = ctx.state
     p = st.players[pid]
     p.hand.remove(code)
-    c = Card(ref=en.new_ref(st, pid, code), code=code, owner=pid, controller=pid, zone="build", built=False,
-             counters=counters)
+    who = ctx.seat(pid)  # (the pool's and the seat's own strings: game._shared_codes)
+    c = Card(ref=en.new_ref(st, pid, code), code=ctx.cards.same_code(code), owner=who, controller=who, zone="build",
+             built=False, counters=counters)
     st.cards[c.ref] = c
     st.moved(c.ref)
     p.deployed += counters  # it may be overbuilt (swtcg.build.completed-not-forced)

@@ -65,7 +65,7 @@ def advance(ctx: Ctx) -> None:
                 if ch.passes == 0:
                     # the other player next: asked now (what they have does not depend on who acts or on
                     # the passes), both passes at once when they have nothing either
-                    other = st.opponent(pid)
+                    other = ctx.opponent(pid)
                     if other != pid:
                         if nothing_in_chance(ctx, other):
                             pass_twice(ctx, pid, other)
@@ -80,12 +80,14 @@ def advance(ctx: Ctx) -> None:
                 if wait == "chance":
                     ch = st.chance
                     assert ch is not None
+                    # (``may``, ``acting``: lists shared by the state and the record, which neither changes:
+                    # the state's are replaced, never changed in place)
                     ctx.records.append(rc.ChanceRecord(("swtcg.pop.dark-side-first",), kind=ch.kind, player=pid,
-                                                       passes=ch.passes, may=list(may)))
+                                                       passes=ch.passes, may=may))
                 else:
                     ctx.records.append(rc.AwaitRecord((_WAIT_RULES.get(wait, "swtcg.base.turn.command"),), player=pid,
-                                                      wait=wait, acting=list(st.acting) if wait == "act" else None,
-                                                      may=list(may)))
+                                                      wait=wait, acting=st.acting if wait == "act" else None,
+                                                      may=may))
                 return
             auto_pass(ctx)
             continue
