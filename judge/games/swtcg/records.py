@@ -36,7 +36,8 @@ class _Rec(Record):
             value = getattr(self, "kind_" if key == "kind" else key)
             if value is None and key in self.optional:
                 continue
-            out[key] = list(value) if isinstance(value, tuple) else value
+            # (a list copied too: a record may share its list with the state, e.g. ``may``, ``acting``)
+            out[key] = list(value) if isinstance(value, (tuple, list)) else value
         out["rules"] = list(self.rules)
         return out
 

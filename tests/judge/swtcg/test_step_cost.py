@@ -108,3 +108,18 @@ def test_same_code_is_the_pools_own_string() -> None:
     assert POOL.same_code("NOT-A-CARD") == "NOT-A-CARD"
     same = POOL.same_codes([copied, "NOT-A-CARD", 7])
     assert same == [code, "NOT-A-CARD", 7] and same[0] is code
+
+
+def test_a_records_lists_are_its_json_own() -> None:
+    """A chance's or a wait's record shares ``may`` and ``acting`` with the state (procedure.advance
+    does not copy them): its JSON holds copies, so whoever edits what a record wrote changes no state."""
+    may, acting = ["attack p1.u1"], ["p1.u1"]
+    for record in (rc.ChanceRecord(("swtcg.pop.dark-side-first",), kind="general", player="p1", passes=0, may=may),
+                   rc.AwaitRecord(("swtcg.base.battle.order",), player="p1", wait="act", acting=acting, may=may)):
+        out = record.to_json()
+        assert out["may"] == may and out["may"] is not may
+        out["may"].append("retreat p1.u1")
+        if "acting" in out:
+            assert out["acting"] == acting and out["acting"] is not acting
+            out["acting"].clear()
+    assert may == ["attack p1.u1"] and acting == ["p1.u1"]
