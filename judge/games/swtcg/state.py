@@ -56,7 +56,28 @@ def plain_copy(value: Any) -> Any:
     return copy.deepcopy(value)
 
 
-class Chance:
+class _Written:
+    """A piece of the state kept as an object and written as the dict it was (``to_json``): equal when
+    written alike, unhashable (it changes), shown as what it writes."""
+
+    __slots__ = ()
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, _Written)
+        return self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.to_json()!r})"
+
+
+class Chance(_Written):
     """The open chance to play (``GameState.chance``): its kind, the consecutive passes in it and the
     abilities used in it. Written as the dict ``{"kind": ..., "passes": ..., "used": [...]}`` (``to_json``,
     keys in that order: what the state kept before it was an object, so every view, position and hash
@@ -81,21 +102,11 @@ class Chance:
         ``resume`` frame keeps: its ``to`` is not the chance's)."""
         return Chance(value["kind"], value["passes"], list(value["used"]))
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Chance):
-            return NotImplemented
-        return self.kind == other.kind and self.passes == other.passes and self.used == other.used
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"Chance(kind={self.kind!r}, passes={self.passes!r}, used={self.used!r})"
-
     def __reduce__(self) -> tuple[Any, ...]:
         return (Chance, (self.kind, self.passes, list(self.used)))
 
 
-class AttackState:
+class AttackState(_Written):
     """The attack under way (``GameState.attack``): the attacker, the defender, the arena, the
     abilities used for it (swtcg.timing.for-this-attack), the units that used Lucky in it, Retaliate's
     dice waiting (``{"unit", "player", "dice"}``, each), Power Boost's self-damage waiting, and the dice
@@ -135,22 +146,12 @@ class AttackState:
                            list(value["lucky"]), [dict(r) for r in value["retaliations"]], list(value["boosts"]),
                            value.get("rolled"))
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, AttackState):
-            return NotImplemented
-        return self.to_json() == other.to_json()
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"AttackState({self.to_json()!r})"
-
     def __reduce__(self) -> tuple[Any, ...]:
         return (AttackState, (self.attacker, self.defender, self.arena, list(self.used), list(self.lucky),
                               [dict(r) for r in self.retaliations], list(self.boosts), self.rolled))
 
 
-class RollState:
+class RollState(_Written):
     """Dice in a reroll chance (``GameState.roll``): what they were rolled for (``attack``, ``dice`` of
     damage, ``build`` points), the dice, the player who rolled, the source and target (None for build
     points) and the abilities that rerolled them (swtcg.timing.reroll-once-per-roll). Written as the dict
@@ -179,16 +180,6 @@ class RollState:
         """The roll ``to_json`` wrote (a position's, checked by judge.games.swtcg.shape)."""
         return RollState(value["purpose"], list(value["dice"]), value["player"], value["source"], value["target"],
                          list(value["used"]))
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, RollState):
-            return NotImplemented
-        return self.to_json() == other.to_json()
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"RollState({self.to_json()!r})"
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (RollState, (self.purpose, list(self.dice), self.player, self.source, self.target, list(self.used)))

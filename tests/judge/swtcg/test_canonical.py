@@ -5,6 +5,8 @@ every hash the suite's SW TCG logs reach)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from judge.games import canon
@@ -56,3 +58,21 @@ def test_canonical_bytes_with_every_optional_part() -> None:
     assert st.attack is not None
     st.attack.rolled = None
     assert st.canonical() == reference(st)
+
+
+@pytest.mark.parametrize("make", [
+    lambda: Chance("prevent", 1, ["x"]),
+    lambda: AttackState("p1.A", "p2.B", "space", ["u#0"], [], [], [], 3),
+    lambda: RollState("attack", [1, 6], "p1", "p1.A", None, ["x#0"]),
+])
+def test_state_pieces_compare_copy_and_show_as_they_write(make: Any) -> None:
+    """The chance, attack and roll objects are equal when written alike (their copies too), unequal
+    once one changes or to the dict they write, unhashable (they change), and shown as what they write."""
+    a, b = make(), make()
+    assert a == b and a.copy() == a and a.copy() is not a
+    assert a != a.to_json() and a.to_json() == b.to_json()
+    b.used.append("changed#1")
+    assert a != b
+    with pytest.raises(TypeError):
+        hash(a)
+    assert repr(a) == f"{type(a).__name__}({a.to_json()!r})"
