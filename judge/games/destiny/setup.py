@@ -510,7 +510,7 @@ def from_beginning(players: list[dict[str, Any]], setup: dict[str, Any], cards: 
         p.deck = deque(entry.get("deck", []))
         st.players[pid] = p
     ctx = Ctx(st, cards, None, setup_inputs(setup, [e["id"] for e in players], []), rng, policy)
-    ctx.record(rec.SetupRecord(rules=("destiny.setup.order", "destiny.setup.characters",
+    ctx.record(rec.SetupRecord(("destiny.setup.order", "destiny.setup.characters",
                                       "destiny.setup.battlefields", "destiny.zones.set-aside-dice")))
     decks = setup.get("decks") or {}  # null: not given (check_beginning read the shape)
     for pid, p in st.players.items():
@@ -533,17 +533,17 @@ def from_beginning(players: list[dict[str, Any]], setup: dict[str, Any], cards: 
             p.deck.append(code)
         p.deck = deque(_ordered(p.deck, mdecks.get(pid), rng, f"{pid}'s deck order after the mulligan",
                                 "destiny.setup.mulligan"))
-        ctx.record(rec.MulliganRecord(player=pid, returned=len(back), rules=("destiny.setup.mulligan",)))
+        ctx.record(rec.MulliganRecord(pid, len(back), ("destiny.setup.mulligan",)))
         ctx.draw("setup", pid, len(back))
     for p in st.players.values():
         p.resources = 2
-    ctx.record(rec.ResourcesRecord(amount=2, rules=("destiny.setup.resources",)))
+    ctx.record(rec.ResourcesRecord(2, ("destiny.setup.resources",)))
     _battlefield_roll(ctx, players, setup, rng)
     st.phase = "action"
     st.round = 1
     st.turn = st.controller
-    ctx.record(rec.RoundBeginsRecord(round=1, first=st.turn,
-                                     rules=("destiny.battlefields.first-action", "destiny.round.action-phase")))
+    ctx.record(rec.RoundBeginsRecord(1, st.turn,
+                                     ("destiny.battlefields.first-action", "destiny.round.action-phase")))
     return st, ctx
 
 
@@ -600,7 +600,7 @@ def _battlefield_roll(ctx: Ctx, players: list[dict[str, Any]], setup: dict[str, 
         tries += 1
         best = max(totals.values())
         top = [pid for pid in contenders if totals[pid] == best]
-        ctx.record(rec.BattlefieldRollRecord(try_=tries, rolled=shown, totals=totals, rules=(
+        ctx.record(rec.BattlefieldRollRecord(tries, shown, totals, (
             ("destiny.setup.battlefield-roll", "destiny.multiplayer.battlefield-roll") if len(st.players) > 2
             else ("destiny.setup.battlefield-roll",))))
         if len(top) == 1:
@@ -610,9 +610,9 @@ def _battlefield_roll(ctx: Ctx, players: list[dict[str, Any]], setup: dict[str, 
     bfs = {e["id"]: e["battlefield"] for e in players}
     chosen = setup.get("battlefield")
     if chosen is None:
-        chosen = ctx.decide(Decision(by=winner, kind="battlefield", options=tuple(bfs),
-                                     rules=("destiny.setup.battlefield-roll",),
-                                     prompt=Msg(N_("whose battlefield is used"))))
+        chosen = ctx.decide(Decision(winner, "battlefield", tuple(bfs),
+                                     ("destiny.setup.battlefield-roll",),
+                                     Msg(N_("whose battlefield is used"))))
     elif chosen not in bfs:
         raise IllegalAction("destiny.setup.battlefield-roll", Msg(
             N_("'{chosen}' is not a player whose battlefield can be used"),
@@ -621,15 +621,15 @@ def _battlefield_roll(ctx: Ctx, players: list[dict[str, Any]], setup: dict[str, 
     st.battlefield = bfs[chosen]
     st.battlefield_owner = chosen
     st.controller = chosen
-    ctx.record(rec.BattlefieldChosenRecord(by=winner, battlefield=st.battlefield, controller=chosen,
-                                           rules=("destiny.setup.battlefield-roll", "destiny.battlefields.one-used",
+    ctx.record(rec.BattlefieldChosenRecord(winner, st.battlefield, chosen,
+                                           ("destiny.setup.battlefield-roll", "destiny.battlefields.one-used",
                                                   "destiny.battlefields.single-controller")))
     for pid, code in bfs.items():
         if pid != chosen:
             # only one battlefield is used; the others are removed from the game (destiny.battlefields.one-used)
             st.players[pid].removed.append(code)
-            ctx.record(rec.BattlefieldUnusedRecord(player=pid, battlefield=code,
-                                                   rules=("destiny.battlefields.one-used",)))
+            ctx.record(rec.BattlefieldUnusedRecord(pid, code,
+                                                   ("destiny.battlefields.one-used",)))
     n = 2 if len(st.players) == 2 else 1
     rule = "destiny.setup.battlefield-compensation" if n == 2 else "destiny.multiplayer.battlefield-roll"
     shields = setup.get("shields") or {}
@@ -642,8 +642,8 @@ def _battlefield_roll(ctx: Ctx, players: list[dict[str, Any]], setup: dict[str, 
             if len(alive) == 1:
                 split = {alive[0]: n}
             else:
-                split = ctx.decide(Decision(by=pid, kind="shields", options=tuple(alive), rules=(rule,),
-                                            prompt=Msg(
+                split = ctx.decide(Decision(pid, "shields", tuple(alive), (rule,),
+                                            Msg(
                                                 N_("place {n} shield(s) on your characters"),
                                                 n=n,
                                             ), multiple=True,
@@ -657,5 +657,5 @@ def _battlefield_roll(ctx: Ctx, players: list[dict[str, Any]], setup: dict[str, 
             ))
         for ref, k in split.items():
             p.characters[ref].shields = min(3, p.characters[ref].shields + k)
-        ctx.record(rec.CompensationRecord(player=pid, shields=split, rules=(rule,)))
-    ctx.record(rec.DiceReturnRecord(rules=("destiny.setup.return-dice",)))
+        ctx.record(rec.CompensationRecord(pid, split, (rule,)))
+    ctx.record(rec.DiceReturnRecord(("destiny.setup.return-dice",)))
