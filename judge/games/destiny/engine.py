@@ -261,7 +261,7 @@ class Ctx:
         ch = self.owner(ref).characters.get(ref)
         if ch is None:
             raise IllegalAction("destiny.terms.choose-target", Msg(N_("{ref} is not a character in play"), ref=ref))
-        if alive and ch.defeated:
+        if alive and ch._defeated:
             raise IllegalAction("destiny.defeat.no-further-use", Msg(
                 N_("{ref} is defeated and cannot be chosen"),
                 ref=ref,
@@ -331,19 +331,20 @@ class Ctx:
         # (keys, then each value: the tables are TrackedDicts, see rounds.next_seat)
         for pid in players:
             p = players[pid]
-            if p.eliminated:  # everything of an eliminated player left the game
+            if p._eliminated:  # everything of an eliminated player left the game (the field, not its property)
                 continue
             chars, ups, sups = p.characters, p.upgrades, p.supports
             for ref in chars:
                 ch = chars[ref]
-                if not ch.defeated:
+                if not ch._defeated:
                     add((ref, ch.code, pid))
             for ref in ups:
                 add((ref, ups[ref].code, pid))
             for ref in sups:
                 add((ref, sups[ref].code, pid))
-        if st.battlefield and st.controller:
-            add((f"{st.controller}.{st.battlefield}", st.battlefield, st.controller))
+        battlefield, controller = st._battlefield, st._controller
+        if battlefield and controller:
+            add((f"{controller}.{battlefield}", battlefield, controller))
         return out
 
     def upgrade_host(self, upgrade_ref: str) -> str | None:
@@ -883,7 +884,7 @@ class Ctx:
         host = p.characters.get(up.on)
         if host and ref in host.upgrades:
             host.upgrades.remove(ref)
-        p.supports[ref] = Support(ref=ref, code=up.code, dice=1 if self.card(up.code).has_die else 0)
+        p.supports[ref] = Support(ref, up.code, False, 1 if self.card(up.code).has_die else 0)
         self.records.append(rec.BecomesSupportRecord(ref, up.on, source,
                                              ("destiny.supports.play", "destiny.cards.enter-ready")))
 

@@ -30,7 +30,7 @@ def _perform_activate(ctx: Ctx, e: ev.Activate) -> bool:
     p = ctx.owner(e.card)
     if e.card in p.characters:
         ch = p.characters[e.card]
-        if ch.defeated or ch.exhausted:
+        if ch._defeated or ch.exhausted:  # (the field, not its property, on this hot path)
             return False
         ch.exhausted = True
     else:
@@ -49,7 +49,7 @@ def _perform_activate(ctx: Ctx, e: ev.Activate) -> bool:
 
 def _perform_damage(ctx: Ctx, e: ev.Damage) -> bool:
     ch = ctx.owner(e.target).characters[e.target]
-    if ch.defeated:
+    if ch._defeated:  # (the field, not its property, on this hot path)
         return False
     blocked = 0
     rules = list(e.rules)
@@ -340,7 +340,7 @@ def play_card(ctx: Ctx, e: ev.Play) -> None:
         n = p.serials.get(e.code, 0) + 1
         p.serials[e.code] = n
         ref = f"{pid}.{e.code}#{n}"
-        p.supports[ref] = Support(ref=ref, code=e.code, dice=1 if card.has_die else 0)
+        p.supports[ref] = Support(ref, e.code, False, 1 if card.has_die else 0)
         ctx.records.append(rec.EntersPlayRecord(ref, None, (
             ("destiny.supports.play", "destiny.cards.enter-ready", "destiny.supports.dice") if card.has_die
             else ("destiny.supports.play", "destiny.cards.enter-ready"))))
@@ -363,7 +363,7 @@ def enter_upgrade(ctx: Ctx, pid: str, code: str, on: str, keep: str | None = Non
         n = p.serials.get(code, 0) + 1
         p.serials[code] = n
         ref = f"{pid}.{code}#{n}"
-    p.upgrades[ref] = Upgrade(ref=ref, code=code, on=on)
+    p.upgrades[ref] = Upgrade(ref, code, on)
     p.characters[on].upgrades.append(ref)
     ctx.records.append(rec.EntersPlayRecord(ref, on, (
         ("destiny.upgrades.attach", "destiny.cards.enter-ready", "destiny.upgrades.dice") if ctx.card(code).has_die

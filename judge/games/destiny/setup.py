@@ -130,8 +130,8 @@ def from_position(pos: Any, players: list[dict[str, Any]], cards: CardPool, path
                                             "\"target\", \"source\", \"round\"}} (the round {whole})"),
                                          whole=whole("MAX_ROUND")))
                 continue
-            st.delayed.append(Delayed(when="round-end", kind="defeat", target=d["target"],
-                                      source=d.get("source", ""), round=d["round"]))
+            st.delayed.append(Delayed("round-end", "defeat", d["target"],
+                                      d.get("source", ""), d["round"]))
     extra = pos.get("extra_action")
     if extra is not None:
         if _seat(extra, st.players) is None:
@@ -145,7 +145,7 @@ def _player(pid: str, name: str, raw: dict[str, Any], cards: CardPool, path: str
     def bad(sub: str, msg: str) -> None:
         faults.append((f"{path}{sub}", msg))
 
-    p = Player(id=pid, name=name)
+    p = Player(pid, name)
     res = raw.get("resources", 0)
     if not is_int(res, 0, MAX_COUNTER):
         bad("/resources", Msg(N_("'resources' must be {whole}"), whole=whole("MAX_COUNTER")))
@@ -190,7 +190,7 @@ def _player(pid: str, name: str, raw: dict[str, Any], cards: CardPool, path: str
         if not is_int(dice, 1, 2):  # 2.0 is no number of dice
             bad(f"{sub}/dice", Msg(N_("a character has 1 or 2 dice (destiny.characters.point-value)")))
             dice = 1
-        ch = Character(ref=canon, code=r.code, dice=dice)
+        ch = Character(canon, r.code, dice)
         for key in ("damage", "shields"):
             v = c.get(key, 0)
             if not is_int(v, 0, MAX_COUNTER):
@@ -235,7 +235,7 @@ def _player(pid: str, name: str, raw: dict[str, Any], cards: CardPool, path: str
             if uref in p.upgrades:
                 bad(f"{sub}/upgrades/{i}", Msg(N_("{ref} is attached twice"), ref=uref))
                 continue
-            p.upgrades[uref] = Upgrade(ref=uref, code=ur.code, on=canon)
+            p.upgrades[uref] = Upgrade(uref, ur.code, canon)
             p.serials[ur.code] = max(p.serials.get(ur.code, 0), serial)
             ch.upgrades.append(uref)
         if len(ch.upgrades) > 3:
@@ -270,9 +270,9 @@ def _player(pid: str, name: str, raw: dict[str, Any], cards: CardPool, path: str
             bad(f"/supports/{escape(ref)}", Msg(N_("{code} is not a known support"), code=sr.code))
             continue
         sref = f"{pid}.{sr.code}#{sr.serial or 1}"
-        p.supports[sref] = Support(ref=sref, code=sr.code, exhausted=bool(isinstance(s, dict) and
+        p.supports[sref] = Support(sref, sr.code, bool(isinstance(s, dict) and
                                                                           s.get("exhausted", False)),
-                                   dice=1 if scard.has_die else 0)
+                                   1 if scard.has_die else 0)
         p.serials[sr.code] = max(p.serials.get(sr.code, 0), sr.serial or 1)
     pool = raw.get("pool", {})
     if not isinstance(pool, dict):
@@ -500,13 +500,13 @@ def from_beginning(players: list[dict[str, Any]], setup: dict[str, Any], cards: 
     st = GameState(phase="setup")
     for entry in players:
         pid = entry["id"]
-        p = Player(id=pid, name=entry.get("name", ""))
+        p = Player(pid, entry.get("name", ""))
         seen: dict[str, int] = {}
         for c in entry["characters"]:
             code = c["card"]
             seen[code] = seen.get(code, 0) + 1
             ref = f"{pid}.{code}" + (f"#{seen[code]}" if seen[code] > 1 else "")
-            p.characters[ref] = Character(ref=ref, code=code, dice=c.get("dice", 1))
+            p.characters[ref] = Character(ref, code, c.get("dice", 1))
         p.deck = deque(entry.get("deck", []))
         st.players[pid] = p
     ctx = Ctx(st, cards, None, setup_inputs(setup, [e["id"] for e in players], []), rng, policy)

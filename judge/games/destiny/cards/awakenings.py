@@ -281,7 +281,7 @@ def _tusken(ctx: Ctx, src: str, _e: Any) -> None:
         target = ctx.choose(pid, "target", living_characters(ctx), TARGET, Msg(N_("the target of that die")), src)
     resolve_dice(
         ctx,
-        pid, [DieEntry(die=die, target=target or None)], source=src, max_dice=1, rule=VIA_CARD
+        pid, [DieEntry(die, target or None)], source=src, max_dice=1, rule=VIA_CARD
     )
 
 
@@ -321,7 +321,7 @@ def _crime_lord_special(ctx: Ctx, src: str, entry: Any) -> None:
     ctx.spend(pid, 5, "destiny.abilities.resolve-fully", "Crime Lord's special ability")
     target = _pick(ctx, src, entry, living_characters(ctx), Msg(N_("which character is defeated after the round")))
     if target is not None:
-        ctx.delay(Delayed(when="round-end", kind="defeat", target=target, source=src, round=ctx.state.round))
+        ctx.delay(Delayed("round-end", "defeat", target, src, ctx.state.round))
 
 
 def _scout_special(ctx: Ctx, src: str, _entry: Any) -> None:
@@ -757,7 +757,7 @@ def _rebel_war_room(ctx: Ctx, src: str, step: Any) -> None:
         target = None
         if _needs_target(p.pool[die]):
             target = ctx.choose(pid, "target", living_characters(ctx), TARGET, Msg(N_("its target")), src)
-        entries = [DieEntry(die=die, target=target)]
+        entries = [DieEntry(die, target)]
     resolve_dice(ctx, pid, entries, source=src, free=True, max_dice=1, rule="destiny.abilities.claim")
 
 
