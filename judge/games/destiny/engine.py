@@ -382,6 +382,10 @@ class Ctx:
 
     def keywords_of(self, card: CardDef, subject: Any) -> frozenset[str]:
         """Keywords of ``card`` as ``subject`` (a ref in play, or a card being played)."""
+        if SHORTCUTS:  # nothing live grants a keyword or takes one away (most plays): the printed ones
+            live = self._index().live
+            if "constant:keywords" not in live and "constant:keywords_lost" not in live:
+                return frozenset(card.keywords)
         gained = self.query("keywords", subject, set(card.keywords))
         lost = self.query("keywords_lost", subject, set())
         return frozenset(gained) - frozenset(lost)
