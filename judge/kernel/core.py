@@ -415,15 +415,15 @@ class Kernel:
                 if len(candidates) > 1:
                     chooser, why = host.chooser_for(candidates)
                     answer = host.decide(Decision(
-                        by=chooser, kind="replacement", options=tuple(c.ability_id for c in candidates),
-                        rules=(tr.competing, why), prompt=Msg(
+                        chooser, "replacement", tuple(c.ability_id for c in candidates),
+                        (tr.competing, why), Msg(
                             N_("which replacement applies to {kind}"),
                             kind=event.kind,
                         )))
                     chosen = next(c for c in candidates if c.ability_id == answer)
                     rules.append(tr.competing)
-                host.record(ReplacedRecord(by=chosen.source, instead_of=event.kind, replaced=event,
-                                           rules=tuple(rules)))
+                host.record(ReplacedRecord(chosen.source, event.kind, event,
+                                           tuple(rules)))
                 self._applying.add(chosen.ability_id)
                 try:
                     chosen.run()
@@ -437,8 +437,8 @@ class Kernel:
                 for trig in self._ordered(befores, "before"):
                     if trig.optional and not self._may(trig):
                         continue
-                    host.record(TriggeredRecord(ability=trig.ability_id, timing="before", on=event.kind,
-                                                rules=(tr.before, *trig.rules)))
+                    host.record(TriggeredRecord(trig.ability_id, "before", event.kind,
+                                                (tr.before, *trig.rules)))
                     trig.run()
 
             if not host.perform(event):
@@ -465,8 +465,8 @@ class Kernel:
             tr = host.timing_rules
             for trig in self._ordered(afters, "after"):
                 self.queue.append(trig)
-                host.record(QueuedRecord(ability=trig.ability_id, timing="after", on=event.kind,
-                                         rules=(tr.after, tr.queue_fifo)))
+                host.record(QueuedRecord(trig.ability_id, "after", event.kind,
+                                         (tr.after, tr.queue_fifo)))
 
     def drain(self) -> None:
         """Resolve queued after-abilities first in, first out (new ones join at the back)."""
@@ -474,17 +474,17 @@ class Kernel:
         while self.queue:
             trig = self.queue.popleft()
             if trig.optional and not self._may(trig):
-                self.host.record(DeclinedRecord(ability=trig.ability_id, rules=(tr.optional,)))
+                self.host.record(DeclinedRecord(trig.ability_id, (tr.optional,)))
                 continue
-            self.host.record(ResolvingRecord(ability=trig.ability_id, timing=trig.timing,
-                                             rules=(tr.queue_fifo, *trig.rules)))
+            self.host.record(ResolvingRecord(trig.ability_id, trig.timing,
+                                             (tr.queue_fifo, *trig.rules)))
             trig.run()
 
     # -- helpers ------------------------------------------------------------------------------
     def _may(self, trig: Triggered) -> bool:
         answer = self.host.decide(Decision(
-            by=trig.controller, kind="may", options=(True, False),
-            rules=(self.host.timing_rules.optional, *trig.rules), prompt=trig.text, source=trig.ability_id))
+            trig.controller, "may", (True, False),
+            (self.host.timing_rules.optional, *trig.rules), trig.text, trig.ability_id))
         return bool(answer)
 
     def _ordered(self, triggers: list[Triggered], timing: str) -> list[Triggered]:
@@ -499,7 +499,7 @@ class Kernel:
             why = why or tr.several_players
         ids = tuple(t.ability_id for t in triggers)
         answer = self.host.decide(Decision(
-            by=chooser, kind="order", options=ids, rules=(why,), multiple=True,
+            chooser, "order", ids, (why,), multiple=True,
             prompt=Msg(N_("order of {n_ids} simultaneous {timing}-abilities"), n_ids=len(ids), timing=timing)))
         if (not isinstance(answer, list) or not all(isinstance(a, str) for a in answer)
                 or sorted(answer) != sorted(ids)):

@@ -63,12 +63,12 @@ def _apply(ctx: Ctx, upkeep_next: bool) -> None:
     p = ctx.player(by)
     if do == "pass":
         if extra:
-            ctx.records.append(rec.DeclineExtraActionRecord(player=by,
-                                                            rules=("destiny.actions.extra-actions-immediate",)))
+            ctx.records.append(rec.DeclineExtraActionRecord(by,
+                                                            ("destiny.actions.extra-actions-immediate",)))
         else:
             p.passed = True
             st.passes += 1
-            ctx.records.append(rec.PassRecord(player=by, rules=("destiny.round.pass",)))
+            ctx.records.append(rec.PassRecord(by, ("destiny.round.pass",)))
         advance(ctx, by, upkeep_next)
         return
     forbidden = ctx.forbidden(do, by, step)
@@ -109,7 +109,7 @@ def _play(ctx: Ctx, pid: str) -> None:
     p = ctx.player(pid)
     if step.card not in p.hand:  # a hand of unknown cards: the log reveals this one
         p.hand[p.hand.index(UNKNOWN)] = step.card
-    ctx.emit(ev.Play(player=pid, code=step.card, on=on, replaces=replaces))
+    ctx.emit(ev.Play(pid, step.card, on, replaces))
     ctx.cost_reduction = 0
     if "ambush" in ctx.keywords_of(card, (pid, step.card)):  # printed or granted, unless lost (destiny.keywords.loss)
         ctx.drain()
@@ -118,7 +118,7 @@ def _play(ctx: Ctx, pid: str) -> None:
 
 def _activate(ctx: Ctx, pid: str) -> None:
     assert isinstance(ctx.step, st_.Activate)
-    ctx.emit(ev.Activate(player=pid, card=check_activate(ctx, pid, ctx.step)))
+    ctx.emit(ev.Activate(pid, check_activate(ctx, pid, ctx.step)))
 
 
 def _resolve(ctx: Ctx, pid: str) -> None:
@@ -132,8 +132,8 @@ def _reroll(ctx: Ctx, pid: str) -> None:
     p = ctx.player(pid)
     if step.discard not in p.hand:
         p.hand[p.hand.index(UNKNOWN)] = step.discard
-    ctx.emit(ev.DiscardFromHand(source=pid, player=pid, card=step.discard))
-    ctx.records.append(rec.RerollActionRecord(player=pid, rules=("destiny.actions.reroll-by-discard",)))
+    ctx.emit(ev.DiscardFromHand(pid, pid, step.discard))
+    ctx.records.append(rec.RerollActionRecord(pid, ("destiny.actions.reroll-by-discard",)))
     ctx.reroll(pid, dice)
 
 
@@ -145,22 +145,22 @@ def _use(ctx: Ctx, pid: str) -> None:
     if ab.timing == "power":
         rules.append("destiny.actions.power-action")
         ctx.player(pid).power_used.append(ref)
-    ctx.records.append(rec.UseRecord(player=pid, card=ref, ability=ab.text, rules=tuple(rules)))
+    ctx.records.append(rec.UseRecord(pid, ref, ab.text, tuple(rules)))
     if ab.effect is not None:
         ab.effect(ctx, ref, step)
 
 
 def _claim(ctx: Ctx, pid: str) -> None:
     battlefield = check_claim(ctx)
-    ctx.emit(ev.Claim(player=pid, battlefield=battlefield))
+    ctx.emit(ev.Claim(pid, battlefield))
     if ctx.step.claim_ability is not False:
         card = ctx.card(battlefield)
         claims = card.abilities_for("claim")
         if not claims and card.unimplemented:
             ctx.not_implemented(card.code, "its Claim ability")
         for ab in claims:
-            ctx.records.append(rec.ClaimAbilityRecord(card=battlefield, text=ab.text,
-                                                      rules=("destiny.abilities.claim",)))
+            ctx.records.append(rec.ClaimAbilityRecord(battlefield, ab.text,
+                                                      ("destiny.abilities.claim",)))
             if ab.effect is not None:
                 ab.effect(ctx, f"{pid}.{battlefield}", ctx.step)
 

@@ -45,8 +45,8 @@ def choose_dice(ctx: Ctx, by: str, options: Sequence[str], src: str, prompt: str
     decision announces, if any)."""
     if not options:
         return []
-    answer = ctx.decide(Decision(by=by, kind="dice", options=tuple(options), rules=tuple(rules), prompt=prompt,
-                                 source=src, multiple=True, count=count))
+    answer = ctx.decide(Decision(by, "dice", tuple(options), tuple(rules), prompt,
+                                 src, True, count))
     return validate_dice(ctx, answer, options, rules[0], least, most)
 
 
@@ -95,6 +95,6 @@ def choose_turns(ctx: Ctx, by: str, allowed: Mapping[str, Sequence[str] | None],
     the decision announces, if any)."""
     if not allowed:
         return {}
-    answer = ctx.decide(Decision(by=by, kind="turn", options=tuple(allowed), rules=tuple(rules), prompt=prompt,
-                                 source=src, multiple=True, count=count))
+    answer = ctx.decide(Decision(by, "turn", tuple(allowed), tuple(rules), prompt,
+                                 src, True, count))
     return validate_turns(ctx, answer, allowed, rules[0], least, most, symbol)

@@ -261,7 +261,7 @@ class Ctx:
         ch = self.owner(ref).characters.get(ref)
         if ch is None:
             raise IllegalAction("destiny.terms.choose-target", Msg(N_("{ref} is not a character in play"), ref=ref))
-        if alive and ch.defeated:
+        if alive and ch._defeated:
             raise IllegalAction("destiny.defeat.no-further-use", Msg(
                 N_("{ref} is defeated and cannot be chosen"),
                 ref=ref,
@@ -308,7 +308,7 @@ class Ctx:
             value = ab.modify(self, self.canon(card_ref), die, value)
         if not isinstance(value, int) or isinstance(value, bool):
             raise NotImplementedCard(code, self.card(code).name, "the value of X on its die", "")
-        self.records.append(rec.XValueRecord(die=die, value=value, rules=("destiny.terms.x",)))
+        self.records.append(rec.XValueRecord(die, value, ("destiny.terms.x",)))
         return max(0, value)
 
     def all_pool_dice(self) -> list[tuple[str, str, Face]]:
@@ -331,19 +331,20 @@ class Ctx:
         # (keys, then each value: the tables are TrackedDicts, see rounds.next_seat)
         for pid in players:
             p = players[pid]
-            if p.eliminated:  # everything of an eliminated player left the game
+            if p._eliminated:  # everything of an eliminated player left the game (the field, not its property)
                 continue
             chars, ups, sups = p.characters, p.upgrades, p.supports
             for ref in chars:
                 ch = chars[ref]
-                if not ch.defeated:
+                if not ch._defeated:
                     add((ref, ch.code, pid))
             for ref in ups:
                 add((ref, ups[ref].code, pid))
             for ref in sups:
                 add((ref, sups[ref].code, pid))
-        if st.battlefield and st.controller:
-            add((f"{st.controller}.{st.battlefield}", st.battlefield, st.controller))
+        battlefield, controller = st._battlefield, st._controller
+        if battlefield and controller:
+            add((f"{controller}.{battlefield}", battlefield, controller))
         return out
 
     def upgrade_host(self, upgrade_ref: str) -> str | None:
@@ -381,6 +382,10 @@ class Ctx:
 
     def keywords_of(self, card: CardDef, subject: Any) -> frozenset[str]:
         """Keywords of ``card`` as ``subject`` (a ref in play, or a card being played)."""
+        if SHORTCUTS:  # nothing live grants a keyword or takes one away (most plays): the printed ones
+            live = self._index().live
+            if "constant:keywords" not in live and "constant:keywords_lost" not in live:
+                return frozenset(card.keywords)
         gained = self.query("keywords", subject, set(card.keywords))
         lost = self.query("keywords_lost", subject, set())
         return frozenset(gained) - frozenset(lost)
@@ -529,8 +534,8 @@ class Ctx:
             if effect is not None:
                 effect(self, src.ref, event)
 
-        return Triggered(ability_id=aid, source=src.ref, controller=src.controller, timing=ab.timing,
-                         text=ab.text, run=run, optional=ab.optional, rules=ab.rules)
+        return Triggered(aid, src.ref, src.controller, ab.timing,
+                         ab.text, run, ab.optional, ab.rules)
 
     # ------------------------------------------------------------------ performing events
     def perform(self, event: Event) -> bool:
@@ -584,13 +589,13 @@ class Ctx:
             if nxt is not None and nxt.kind == kind and _same(nxt.answer, opts[0]) and (nxt.by or by) == by:
                 self.inputs.skip_choice()
             return opts[0]
-        return self.decide(Decision(by=by, kind=kind, options=opts, rules=tuple(rules), prompt=prompt,
-                                    source=source))
+        return self.decide(Decision(by, kind, opts, tuple(rules), prompt,
+                                    source))
 
     def may(self, by: str, prompt: str, source: str | None = None,
             rules: Sequence[str] = ("destiny.abilities.resolve-fully",)) -> bool:
-        return bool(self.decide(Decision(by=by, kind="may", options=(True, False), rules=tuple(rules),
-                                         prompt=prompt, source=source)))
+        return bool(self.decide(Decision(by, "may", (True, False), tuple(rules),
+                                         prompt, source)))
 
     def opponent(self, pid: str, source: str | None = None, prompt: str = "") -> str:
         """The opponent an ability affects (destiny.multiplayer.choose-opponent)."""
@@ -686,32 +691,32 @@ class Ctx:
         self.character(target)
         if amount <= 0:
             return
-        self.emit(ev.Damage(source=source, target=target, amount=amount, symbol=symbol, unblockable=unblockable))
+        self.emit(ev.Damage(source, target, amount, symbol, unblockable))
 
     def give_shields(self, source: str, target: str, amount: int) -> None:
         self._not_a_die(target, "destiny.symbols.shield")
         target = self.canon(target)
         self.character(target)
         if amount > 0:
-            self.emit(ev.GainShields(source=source, target=target, amount=amount))
+            self.emit(ev.GainShields(source, target, amount))
 
     def remove_shields(self, source: str, target: str, amount: int) -> None:
         ch = self.character(target)
         if amount > 0 and ch.shields > 0:
-            self.emit(ev.RemoveShields(source=source, target=ch.ref, amount=min(amount, ch.shields)))
+            self.emit(ev.RemoveShields(source, ch.ref, min(amount, ch.shields)))
 
     def heal(self, source: str, target: str, amount: int) -> None:
         ch = self.character(target)
         if amount > 0:
-            self.emit(ev.Heal(source=source, target=ch.ref, amount=amount))
+            self.emit(ev.Heal(source, ch.ref, amount))
 
     def gain(self, source: str, pid: str, amount: int) -> None:
         if amount > 0:
-            self.emit(ev.GainResources(source=source, player=pid, amount=amount))
+            self.emit(ev.GainResources(source, pid, amount))
 
     def lose(self, source: str, pid: str, amount: int) -> None:
         if amount > 0:
-            self.emit(ev.LoseResources(source=source, player=pid, amount=amount))
+            self.emit(ev.LoseResources(source, pid, amount))
 
     def spend(self, pid: str, amount: int, rule: str, what: str) -> None:
         p = self.player(pid)
@@ -723,24 +728,24 @@ class Ctx:
                 pid=pid, resources=p.resources, amount=amount, what=what,
             ))
         p.resources -= amount
-        self.records.append(rec.SpendRecord(player=pid, amount=amount, for_=what, rules=(rule,)))
+        self.records.append(rec.SpendRecord(pid, amount, what, (rule,)))
 
     def draw(self, source: str, pid: str, amount: int) -> None:
         if amount > 0:
-            self.emit(ev.Draw(source=source, player=pid, amount=amount))
+            self.emit(ev.Draw(source, pid, amount))
 
     def discard_random(self, source: str, pid: str, amount: int) -> None:
         p = self.player(pid)
         for _ in range(min(amount, len(p.hand))):
             i = self.random_pick(list(p.hand), f"{pid}'s discard")
-            self.emit(ev.DiscardFromHand(source=source, player=pid, card=p.hand[i], random=True))
+            self.emit(ev.DiscardFromHand(source, pid, p.hand[i], True))
 
     def reroll(self, source: str, dice: Sequence[str]) -> None:
         dice = tuple([self.canon_die(d) for d in dice])  # (a list made, not a generator run: cheaper)
         for d in dice:
             self.pool_face(d)
         if dice:
-            self.emit(ev.Reroll(source=source, dice=dice))
+            self.emit(ev.Reroll(source, dice))
 
     def turn_die(self, source: str, die: str, face: str | Face) -> None:
         die = self.canon_die(die)
@@ -757,21 +762,21 @@ class Ctx:
                 N_("{die} already shows {notation}: a die is turned to a different face unless that face repeats"),
                 die=die, notation=f.notation(),
             ))
-        self.emit(ev.TurnDie(source=source, die=die, face=f.notation()))
+        self.emit(ev.TurnDie(source, die, f.notation()))
 
     def remove_die(self, source: str, die: str) -> None:
         die = self.canon_die(die)
         self.pool_face(die)
-        self.emit(ev.RemoveDie(source=source, die=die))
+        self.emit(ev.RemoveDie(source, die))
 
     def activate(self, pid: str, ref: str, source: str | None = None) -> None:
         ref = self.canon(ref)
         self.check_activate(pid, ref)
-        self.emit(ev.Activate(player=pid, card=ref))
+        self.emit(ev.Activate(pid, ref))
 
     def grant_extra_action(self, pid: str, rule: str) -> None:
         self.state.extra_action = pid
-        self.records.append(rec.ExtraActionRecord(player=pid, rules=(rule, "destiny.actions.extra-actions-immediate")))
+        self.records.append(rec.ExtraActionRecord(pid, (rule, "destiny.actions.extra-actions-immediate")))
 
     def exhaust(self, source: str, ref: str) -> None:
         """Exhaust a ready character, support or upgrade, as a cost or an effect
@@ -784,8 +789,8 @@ class Ctx:
         if card.exhausted:
             raise IllegalAction("destiny.cards.exhaust-usage", Msg(N_("{ref} is already exhausted"), ref=ref))
         card.exhausted = True
-        self.records.append(rec.ExhaustRecord(card=ref, source=source,
-                                      rules=("destiny.cards.exhaust-usage", "destiny.cards.exhausted")))
+        self.records.append(rec.ExhaustRecord(ref, source,
+                                      ("destiny.cards.exhaust-usage", "destiny.cards.exhausted")))
 
     def give_battlefield(self, source: str, pid: str) -> None:
         """Give control of the battlefield to ``pid`` without claiming it
@@ -793,13 +798,13 @@ class Ctx:
         self.player(pid)
         before = self.state.controller
         self.state.controller = pid
-        self.records.append(rec.BattlefieldControlRecord(from_=before, to=pid, source=source,
-                                                 rules=("destiny.battlefields.single-controller",)))
+        self.records.append(rec.BattlefieldControlRecord(before, pid, source,
+                                                 ("destiny.battlefields.single-controller",)))
 
     def delay(self, d: Delayed) -> None:
         self.state.delayed.append(d)
-        self.records.append(rec.DelayedRecord(kind_=d.kind, target=d.target, when=d.when,
-                                      rules=("destiny.delayed.definition",)))
+        self.records.append(rec.DelayedRecord(d.kind, d.target, d.when,
+                                      ("destiny.delayed.definition",)))
 
     # -- verbs for card effects that move cards, dice and damage (added for the Awakenings cards)
     def discard_from_play(self, source: str, ref: str, rule: str = "destiny.zones.discard-pile") -> None:
@@ -815,16 +820,16 @@ class Ctx:
             p.discard.append(su.code)
         else:
             return
-        self.records.append(rec.DiscardedFromPlayRecord(card=ref, source=source,
-                                                rules=(rule, "destiny.dice.leave-with-card")))
+        self.records.append(rec.DiscardedFromPlayRecord(ref, source,
+                                                (rule, "destiny.dice.leave-with-card")))
 
     def put_in_pool(self, source: str, pid: str, die: str, face: Face | None = None,
                     rule: str = "destiny.zones.dice-pool") -> Face:
         """Roll a die into ``pid``'s pool (or place it showing ``face``) by a card effect."""
         f = face if face is not None else self.roll_die(die)
         self.player(pid).pool[die] = f
-        self.records.append(rec.IntoPoolRecord(player=pid, die=die, face=f.notation(), source=source,
-                                       rules=(rule, "destiny.zones.dice-pool")))
+        self.records.append(rec.IntoPoolRecord(pid, die, f.notation(), source,
+                                       (rule, "destiny.zones.dice-pool")))
         return f
 
     def move_damage(self, source: str, frm: str, to: str, amount: int) -> int:
@@ -837,10 +842,10 @@ class Ctx:
         n = min(amount, a.damage, max(0, health - b.damage))
         a.damage -= n
         b.damage += n
-        self.records.append(rec.MoveDamageRecord(source=source, from_=a.ref, to=b.ref, amount=n,
-                                         rules=("destiny.terms.move", "destiny.terms.move-damage")))
+        self.records.append(rec.MoveDamageRecord(source, a.ref, b.ref, n,
+                                         ("destiny.terms.move", "destiny.terms.move-damage")))
         if health and b.damage >= health:
-            self.emit(ev.Defeat(target=b.ref, source=source))
+            self.emit(ev.Defeat(b.ref, source))
         return n
 
     def move_card(self, source: str, pid: str, frm: str, to: str, code: str | None = None) -> str | None:
@@ -870,7 +875,7 @@ class Ctx:
         else:
             dst.append(code)
         rule = "destiny.zones.deck" if "deck" in (frm, to) else "destiny.zones.discard-pile"
-        self.records.append(rec.MoveCardRecord(player=pid, card=code, from_=frm, to=to, source=source, rules=(rule,)))
+        self.records.append(rec.MoveCardRecord(pid, code, frm, to, source, (rule,)))
         return code
 
     def upgrade_becomes_support(self, source: str, ref: str) -> None:
@@ -883,9 +888,9 @@ class Ctx:
         host = p.characters.get(up.on)
         if host and ref in host.upgrades:
             host.upgrades.remove(ref)
-        p.supports[ref] = Support(ref=ref, code=up.code, dice=1 if self.card(up.code).has_die else 0)
-        self.records.append(rec.BecomesSupportRecord(card=ref, from_=up.on, source=source,
-                                             rules=("destiny.supports.play", "destiny.cards.enter-ready")))
+        p.supports[ref] = Support(ref, up.code, False, 1 if self.card(up.code).has_die else 0)
+        self.records.append(rec.BecomesSupportRecord(ref, up.on, source,
+                                             ("destiny.supports.play", "destiny.cards.enter-ready")))
 
     def dice_of(self, ref: str) -> list[str]:
         """The dice an activation of ``ref`` rolls: character dice, then upgrade dice in the order the
@@ -943,8 +948,8 @@ class Ctx:
         card = self.card(code)
         message = f"{card.name}: {what} is not implemented by the engine" + (
             "" if fatal else "; later effects of this card are not applied")
-        self.records.append(rec.NotImplementedRecord(card=code, message=message,
-                                                     rules=("destiny.general.golden-rule",)))
+        self.records.append(rec.NotImplementedRecord(code, message,
+                                                     ("destiny.general.golden-rule",)))
         if fatal:
             raise NotImplementedCard(code, card.name, what, card.unimplemented)
 

@@ -65,7 +65,7 @@ def _redeploy(ctx: Ctx, src: str, e: Any) -> None:
     to = ctx.choose(pid, "target", homes, ("destiny.keywords.redeploy",), Msg(N_("move the upgrade to")), src)
     p.discard.remove(code)
     ref = enter_upgrade(ctx, pid, code, to, keep=src)
-    ctx.record(rec.RedeployRecord(upgrade=ref, from_=e.target, to=to, rules=(
+    ctx.record(rec.RedeployRecord(ref, e.target, to, (
         "destiny.keywords.redeploy", "destiny.keywords.redeploy-ignores-restrictions")))
     enforce_upgrade_limit(ctx, pid, to)
 

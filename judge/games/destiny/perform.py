@@ -30,7 +30,7 @@ def _perform_activate(ctx: Ctx, e: ev.Activate) -> bool:
     p = ctx.owner(e.card)
     if e.card in p.characters:
         ch = p.characters[e.card]
-        if ch.defeated or ch.exhausted:
+        if ch._defeated or ch.exhausted:  # (the field, not its property, on this hot path)
             return False
         ch.exhausted = True
     else:
@@ -43,13 +43,13 @@ def _perform_activate(ctx: Ctx, e: ev.Activate) -> bool:
         face = ctx.roll_die(die)
         p.pool[die] = face
         rolled[die] = face.notation()
-    ctx.records.append(rec.ActivateRecord(e, rolled=rolled, rules=(*e.rules, "destiny.cards.exhausted")))
+    ctx.records.append(rec.ActivateRecord(e, rolled, (*e.rules, "destiny.cards.exhausted")))
     return True
 
 
 def _perform_damage(ctx: Ctx, e: ev.Damage) -> bool:
     ch = ctx.owner(e.target).characters[e.target]
-    if ch.defeated:
+    if ch._defeated:  # (the field, not its property, on this hot path)
         return False
     blocked = 0
     rules = list(e.rules)
@@ -71,9 +71,9 @@ def _perform_damage(ctx: Ctx, e: ev.Damage) -> bool:
               }.get(e.symbol or "", [])
     if e.symbol in ("MD", "RD"):
         rules.append("destiny.symbols.damage-one-target")
-    ctx.records.append(rec.DamageRecord(e, blocked=blocked, taken=taken, rules=tuple(rules)))
+    ctx.records.append(rec.DamageRecord(e, blocked, taken, tuple(rules)))
     if health and ch.damage >= health:
-        ctx.emit(ev.Defeat(target=ch.ref, source=e.source))
+        ctx.emit(ev.Defeat(ch.ref, e.source))
     return True
 
 
@@ -101,8 +101,8 @@ def _perform_defeat(ctx: Ctx, e: ev.Defeat) -> bool:
     for up in discarded:
         leave_play_upgrade(ctx, p, up, to_discard=True)
     ch.upgrades = []
-    ctx.records.append(rec.DefeatRecord(e, dice_removed=tuple(removed_dice), upgrades_discarded=tuple(discarded),
-                                rules=(*e.rules, "destiny.dice.leave-with-card")))
+    ctx.records.append(rec.DefeatRecord(e, tuple(removed_dice), tuple(discarded),
+                                (*e.rules, "destiny.dice.leave-with-card")))
     check_all_defeated(ctx)
     return True
 
@@ -127,8 +127,8 @@ def leave_play_upgrade(ctx: Ctx, p: Player, ref: str, to_discard: bool = True) -
             showing = p.pool[gone].notation()
             if gone == twins[0]:
                 p.pool[twins[0]] = p.pool[die]  # the die left in the pool belongs to the copy that stays
-            ctx.records.append(rec.DieSetAsideRecord(upgrade=ref, showing=showing,
-                                             rules=("destiny.dice.duplicate-upgrade-dice",)))
+            ctx.records.append(rec.DieSetAsideRecord(ref, showing,
+                                             ("destiny.dice.duplicate-upgrade-dice",)))
     p.pool.pop(die, None)
     if to_discard:
         p.discard.append(up.code)
@@ -138,8 +138,8 @@ def _perform_shields(ctx: Ctx, e: ev.GainShields) -> bool:
     ch = ctx.character(e.target)
     before = ch.shields
     ch.shields = min(MAX_SHIELDS, ch.shields + e.amount)
-    ctx.records.append(rec.ShieldsRecord(e, given=ch.shields - before, ignored=e.amount - (ch.shields - before),
-                                 rules=e.rules))
+    ctx.records.append(rec.ShieldsRecord(e, ch.shields - before, e.amount - (ch.shields - before),
+                                 e.rules))
     return True
 
 
@@ -147,7 +147,7 @@ def _perform_remove_shields(ctx: Ctx, e: ev.RemoveShields) -> bool:
     ch = ctx.character(e.target)
     n = min(ch.shields, e.amount)
     ch.shields -= n
-    ctx.records.append(rec.RemoveShieldsRecord(e, removed=n))
+    ctx.records.append(rec.RemoveShieldsRecord(e, n))
     return n > 0
 
 
@@ -156,13 +156,13 @@ def _perform_heal(ctx: Ctx, e: ev.Heal) -> bool:
     n = min(ch.damage, e.amount)
     ch.damage -= n
     rules = (*e.rules, "destiny.terms.heal-none") if n == 0 else e.rules
-    ctx.records.append(rec.HealRecord(e, healed=n, rules=rules))
+    ctx.records.append(rec.HealRecord(e, n, rules))
     return n > 0
 
 
 def _perform_gain(ctx: Ctx, e: ev.GainResources) -> bool:
     ctx.player(e.player).resources += e.amount
-    ctx.records.append(rec.GainResourcesRecord(e, rules=(*e.rules, "destiny.symbols.resource") if "/" in e.source
+    ctx.records.append(rec.GainResourcesRecord(e, (*e.rules, "destiny.symbols.resource") if "/" in e.source
                                                else e.rules))
     return True
 
@@ -172,7 +172,7 @@ def _perform_lose(ctx: Ctx, e: ev.LoseResources) -> bool:
     n = min(p.resources, e.amount)
     p.resources -= n
     rules = (*e.rules, "destiny.symbols.disrupt") if "/" in e.source else e.rules
-    ctx.records.append(rec.LoseResourcesRecord(e, lost=n, rules=rules))
+    ctx.records.append(rec.LoseResourcesRecord(e, n, rules))
     return True
 
 
@@ -181,7 +181,7 @@ def _perform_draw(ctx: Ctx, e: ev.Draw) -> bool:
     deck = p.deck
     n = min(e.amount, len(deck))
     p.hand.extend([deck.popleft() for _ in range(n)])  # together, from the top (destiny.draw.simultaneous)
-    ctx.records.append(rec.DrawRecord(e, drawn=n, rules=e.rules))
+    ctx.records.append(rec.DrawRecord(e, n, e.rules))
     return n > 0
 
 
@@ -192,7 +192,7 @@ def _perform_discard(ctx: Ctx, e: ev.DiscardFromHand) -> bool:
     p.hand.remove(e.card)
     p.discard.append(e.card)
     rule = "destiny.symbols.discard" if e.random else "destiny.zones.discard-pile"
-    ctx.records.append(rec.DiscardRecord(e, rules=(rule,)))
+    ctx.records.append(rec.DiscardRecord(e, (rule,)))
     return True
 
 
@@ -205,7 +205,7 @@ def _perform_reroll(ctx: Ctx, e: ev.Reroll) -> bool:
         face = ctx.roll_die(die)
         p.pool[die] = face
         faces[die] = face.notation()
-    ctx.records.append(rec.RerollRecord(e, rolled=faces))
+    ctx.records.append(rec.RerollRecord(e, faces))
     return True
 
 
@@ -214,7 +214,7 @@ def _perform_turn(ctx: Ctx, e: ev.TurnDie) -> bool:
     if e.die not in p.pool:
         return False
     p.pool[e.die] = parse_face(e.face)
-    ctx.records.append(rec.TurnRecord(e, rules=e.rules))
+    ctx.records.append(rec.TurnRecord(e, e.rules))
     return True
 
 
@@ -223,7 +223,7 @@ def _perform_remove_die(ctx: Ctx, e: ev.RemoveDie) -> bool:
     if e.die not in p.pool:
         return False
     del p.pool[e.die]
-    ctx.records.append(rec.RemoveDieRecord(e, rules=e.rules))
+    ctx.records.append(rec.RemoveDieRecord(e, e.rules))
     return True
 
 
@@ -241,7 +241,7 @@ def _perform_claim(ctx: Ctx, e: ev.Claim) -> bool:
     if before == e.player:
         rules.append("destiny.actions.claim-while-controlling")
     rules.append("destiny.battlefields.single-controller")
-    ctx.records.append(rec.ClaimRecord(e, from_=before, rules=tuple(rules)))
+    ctx.records.append(rec.ClaimRecord(e, before, tuple(rules)))
     return True
 
 
@@ -317,10 +317,10 @@ def play_card(ctx: Ctx, e: ev.Play) -> None:
     pay = max(0, ctx.cost_of(pid, e.code, e.on) - reduction)
     p.hand.remove(e.code)
     ctx.spend(pid, pay, "destiny.cards.cost", f"playing {card.name}")
-    ctx.records.append(rec.PlayRecord(e, cost=pay, rules=tuple(rules)))
+    ctx.records.append(rec.PlayRecord(e, pay, tuple(rules)))
     ref: str | None = None
     if card.type == CardType.EVENT:
-        ctx.records.append(rec.LimboRecord(card=e.code, rules=("destiny.events.limbo",)))
+        ctx.records.append(rec.LimboRecord(e.code, ("destiny.events.limbo",)))
         plays = card.abilities_for("play")
         if not [a for a in plays if a.effect is not None] and card.unimplemented:
             ctx.not_implemented(e.code, "its effect")
@@ -328,20 +328,20 @@ def play_card(ctx: Ctx, e: ev.Play) -> None:
             if ab.effect is not None:
                 ab.effect(ctx, f"{pid}.{e.code}", ctx.step)
         p.discard.append(e.code)
-        ctx.records.append(rec.DiscardedRecord(card=e.code, rules=("destiny.events.resolve-then-discard",)))
+        ctx.records.append(rec.DiscardedRecord(e.code, ("destiny.events.resolve-then-discard",)))
     elif card.type == CardType.UPGRADE:
         assert e.on is not None
         if e.replaces:
             leave_play_upgrade(ctx, p, e.replaces, to_discard=True)
-            ctx.records.append(rec.ReplacedUpgradeRecord(upgrade=e.replaces, rules=("destiny.upgrades.replace",)))
+            ctx.records.append(rec.ReplacedUpgradeRecord(e.replaces, ("destiny.upgrades.replace",)))
         ref = enter_upgrade(ctx, pid, e.code, e.on)
         enforce_upgrade_limit(ctx, pid, e.on)
     elif card.type == CardType.SUPPORT:
         n = p.serials.get(e.code, 0) + 1
         p.serials[e.code] = n
         ref = f"{pid}.{e.code}#{n}"
-        p.supports[ref] = Support(ref=ref, code=e.code, dice=1 if card.has_die else 0)
-        ctx.records.append(rec.EntersPlayRecord(card=ref, on=None, rules=(
+        p.supports[ref] = Support(ref, e.code, False, 1 if card.has_die else 0)
+        ctx.records.append(rec.EntersPlayRecord(ref, None, (
             ("destiny.supports.play", "destiny.cards.enter-ready", "destiny.supports.dice") if card.has_die
             else ("destiny.supports.play", "destiny.cards.enter-ready"))))
     if ref is not None:
@@ -363,9 +363,9 @@ def enter_upgrade(ctx: Ctx, pid: str, code: str, on: str, keep: str | None = Non
         n = p.serials.get(code, 0) + 1
         p.serials[code] = n
         ref = f"{pid}.{code}#{n}"
-    p.upgrades[ref] = Upgrade(ref=ref, code=code, on=on)
+    p.upgrades[ref] = Upgrade(ref, code, on)
     p.characters[on].upgrades.append(ref)
-    ctx.records.append(rec.EntersPlayRecord(card=ref, on=on, rules=(
+    ctx.records.append(rec.EntersPlayRecord(ref, on, (
         ("destiny.upgrades.attach", "destiny.cards.enter-ready", "destiny.upgrades.dice") if ctx.card(code).has_die
         else ("destiny.upgrades.attach", "destiny.cards.enter-ready"))))
     return ref
@@ -379,4 +379,4 @@ def enforce_upgrade_limit(ctx: Ctx, pid: str, on: str) -> None:
         ref = ctx.choose(pid, "discard-upgrade", list(ch.upgrades), ("destiny.upgrades.max-three",),
                          Msg(N_("{on} has more than 3 upgrades: discard one"), on=on))
         leave_play_upgrade(ctx, p, ref, to_discard=True)
-        ctx.records.append(rec.DiscardUpgradeRecord(upgrade=ref, rules=("destiny.upgrades.max-three",)))
+        ctx.records.append(rec.DiscardUpgradeRecord(ref, ("destiny.upgrades.max-three",)))

@@ -90,8 +90,8 @@ def resolve_dice(ctx: Ctx, pid: str, entries: Sequence[DieEntry] | None, source:
                 die=die, notation=face.notation(), symbol=symbol,
             ))
         joined.append((die, face, entry))
-    ctx.records.append(rec.LateJoinersRecord(dice=tuple(d for d, _, _ in joined), symbol=symbol,
-                                     rules=("destiny.actions.resolve-late-joiners",)))
+    ctx.records.append(rec.LateJoinersRecord(tuple(d for d, _, _ in joined), symbol,
+                                     ("destiny.actions.resolve-late-joiners",)))
     _resolve_groups(ctx, pid, p, _group(ctx, p, joined, unmodified), source, bonus, free, rule)
 
 
@@ -164,11 +164,11 @@ def _resolve_group(ctx: Ctx, pid: str, p: Player, group: list[tuple[str, Face, D
     if cost:
         free = free or bool(ctx.query("free_die", base_die, False))
         if free:
-            ctx.records.append(rec.FreeRecord(die=base_die, cost=cost, rules=("destiny.terms.free",)))
+            ctx.records.append(rec.FreeRecord(base_die, cost, ("destiny.terms.free",)))
         else:
             ctx.spend(pid, cost, "destiny.dice.face-cost", f"the face of {base_die}")
-    ctx.records.append(rec.ResolveRecord(player=pid, dice=tuple(dice), symbol=base_face.symbol, value=value, via=source,
-                                 rules=tuple(rules)))
+    ctx.records.append(rec.ResolveRecord(pid, tuple(dice), base_face.symbol, value, source,
+                                 tuple(rules)))
     # the die returns to its card as it resolves (destiny.actions.resolve-dice)
     for d in dice:
         p.pool.pop(d, None)
@@ -233,13 +233,13 @@ def indirect(ctx: Ctx, source: str, opp: str, amount: int, split: Any = None) ->
     else:
         answer = split
         if answer is None:
-            answer = ctx.decide(Decision(by=opp, kind="split", options=tuple(alive),
-                                          rules=("destiny.symbols.indirect",),
-                                          prompt=Msg(
+            answer = ctx.decide(Decision(opp, "split", tuple(alive),
+                                          ("destiny.symbols.indirect",),
+                                          Msg(
                                               N_("split {amount} indirect damage among your characters"),
                                               amount=amount,
                                           ),
-                                          source=source, multiple=True, count=amount))
+                                          source, True, amount))
         if not isinstance(answer, dict) or any(not isinstance(v, int) or isinstance(v, bool) or v < 0
                                                for v in answer.values()):
             raise IllegalAction("destiny.symbols.indirect", Msg(N_("a split maps characters to amounts")))
@@ -249,7 +249,7 @@ def indirect(ctx: Ctx, source: str, opp: str, amount: int, split: Any = None) ->
                 N_("the split must put exactly {amount} damage on {opp}'s characters ({alive})"),
                 amount=amount, opp=opp, alive=', '.join(alive),
             ))
-    ctx.records.append(rec.IndirectRecord(player=opp, amount=amount, split=shares, rules=("destiny.symbols.indirect",)))
+    ctx.records.append(rec.IndirectRecord(opp, amount, shares, ("destiny.symbols.indirect",)))
     for ref, n in shares.items():
         if n and not ctx.player(opp).characters[ref].defeated:
             ctx.deal_damage(source, ref, n, symbol="ID")
@@ -258,8 +258,8 @@ def indirect(ctx: Ctx, source: str, opp: str, amount: int, split: Any = None) ->
 def focus(ctx: Ctx, pid: str, source: str, value: int, turns: Any) -> None:
     """Turn up to ``value`` of your other dice (destiny.symbols.focus, .focus-own-only)."""
     if turns is None:
-        turns = ctx.decide(Decision(by=pid, kind="turn", options=tuple(ctx.player(pid).pool),
-                                     rules=("destiny.symbols.focus",), source=source, multiple=True,
+        turns = ctx.decide(Decision(pid, "turn", tuple(ctx.player(pid).pool),
+                                     ("destiny.symbols.focus",), source=source, multiple=True,
                                      prompt=Msg(N_("turn up to {value} of your other dice"), value=value), count=value))
     if not isinstance(turns, dict):
         raise IllegalAction("destiny.symbols.focus", Msg(N_("a focus names dice and the faces to turn them to")))
@@ -286,8 +286,8 @@ def special(ctx: Ctx, pid: str, die: str, entry: DieEntry) -> None:
     specials = card.abilities_for("special")
     if not specials:
         ctx.not_implemented(code, "its special ability")
-    ctx.records.append(rec.SpecialRecord(die=die, card=code,
-                                 rules=("destiny.symbols.special", "destiny.abilities.resolve-fully")))
+    ctx.records.append(rec.SpecialRecord(die, code,
+                                 ("destiny.symbols.special", "destiny.abilities.resolve-fully")))
     for ab in specials:
         if ab.effect is not None:
             ab.effect(ctx, card_of_die(die), entry)

@@ -61,8 +61,8 @@ def advance(ctx: Ctx, after: str, upkeep_next: bool) -> None:
         raise ValueError(f"{after} is not seated")
     st.turn = nxt if nxt is not None else first if first is not None else after
     while st.turn == st.claimed_by and st.phase == "action":
-        ctx.records.append(rec.PassRecord(player=st.turn, automatic=True,
-                                  rules=("destiny.actions.claim-battlefield", "destiny.round.pass")))
+        ctx.records.append(rec.PassRecord(st.turn, ("destiny.actions.claim-battlefield", "destiny.round.pass"),
+                                          True))  # (automatic; positional: see records.py)
         st.players[st.turn].passed = True
         st.passes += 1
         if st.passes >= active:
@@ -73,7 +73,7 @@ def advance(ctx: Ctx, after: str, upkeep_next: bool) -> None:
 
 def end_action_phase(ctx: Ctx, upkeep_next: bool) -> None:
     st = ctx.state
-    ctx.records.append(rec.ActionPhaseEndsRecord(round=st.round, rules=(
+    ctx.records.append(rec.ActionPhaseEndsRecord(st.round, (
         ("destiny.round.end-on-consecutive-passes", "destiny.multiplayer.turn-order") if len(st.players) > 2
         else ("destiny.round.end-on-consecutive-passes",))))
     st.phase = "upkeep"
@@ -87,7 +87,7 @@ def run_upkeep(ctx: Ctx, discards: Mapping[str, Sequence[str]] | None) -> None:
     st = ctx.state
     discards = discards or {}
     alive = [pid for pid in st.seats() if not st.players[pid].eliminated]
-    ctx.records.append(rec.UpkeepRecord(round=st.round, rules=("destiny.round.upkeep", "destiny.round.phases")))
+    ctx.records.append(rec.UpkeepRecord(st.round, ("destiny.round.upkeep", "destiny.round.phases")))
     for pid in alive:
         p = st.players[pid]
         chars, sups, ups = p.characters, p.supports, p.upgrades
@@ -117,15 +117,15 @@ def run_upkeep(ctx: Ctx, discards: Mapping[str, Sequence[str]] | None) -> None:
                 code_in_hand = code
             p.hand.remove(code_in_hand)
             p.discard.append(code)
-            ctx.records.append(rec.DiscardRecord(ev.DiscardFromHand(source="upkeep", player=pid, card=code),
-                                         rules=("destiny.round.upkeep",)))
+            ctx.records.append(rec.DiscardRecord(ev.DiscardFromHand("upkeep", pid, code),
+                                         ("destiny.round.upkeep",)))
         limit = ctx.hand_limit(pid)
         need = limit - len(p.hand)
         if need > 0:
             ctx.draw("upkeep", pid, need)
         else:
-            ctx.records.append(rec.DrawRecord(ev.Draw(source="upkeep", player=pid, amount=0), drawn=0,
-                                      rules=("destiny.round.upkeep-draw-limits", "destiny.zones.hand-limit")))
+            ctx.records.append(rec.DrawRecord(ev.Draw("upkeep", pid, 0), 0,
+                                      ("destiny.round.upkeep-draw-limits", "destiny.zones.hand-limit")))
         p.power_used.clear()
     ctx.drain()
     round_end(ctx)
@@ -136,13 +136,13 @@ def round_end(ctx: Ctx) -> None:
     due = [d for d in st.delayed if d.when == "round-end" and d.round <= st.round]
     st.delayed = [d for d in st.delayed if d not in due]
     for d in due:
-        ctx.records.append(rec.DelayedResolvesRecord(kind_=d.kind, target=d.target,
-                                                     rules=("destiny.delayed.definition",)))
+        ctx.records.append(rec.DelayedResolvesRecord(d.kind, d.target,
+                                                     ("destiny.delayed.definition",)))
         if d.kind == "defeat":
             owner = ctx.owner_of(d.target)
             ch = st.players[owner].characters.get(d.target)
             if ch and not ch.defeated:
-                ctx.emit(ev.Defeat(target=d.target, source=d.source, forced=True))
+                ctx.emit(ev.Defeat(d.target, d.source, True))
     ctx.drain()
     alive = [pid for pid in st.seats() if not st.players[pid].eliminated]
     out = [pid for pid in alive if not st.players[pid].hand and not st.players[pid].deck]
@@ -164,8 +164,8 @@ def round_end(ctx: Ctx) -> None:
     for pid in players:
         players[pid].passed = False
     st.turn = ctx.battlefield_controller()
-    ctx.records.append(rec.RoundBeginsRecord(round=st.round, first=st.turn,
-                                     rules=("destiny.battlefields.first-action", "destiny.round.action-phase")))
+    ctx.records.append(rec.RoundBeginsRecord(st.round, st.turn,
+                                     ("destiny.battlefields.first-action", "destiny.round.action-phase")))
 
 
 def check_all_defeated(ctx: Ctx) -> None:
@@ -194,7 +194,7 @@ def eliminate(ctx: Ctx, pid: str, why: str) -> None:
     p = st.players[pid]
     p.eliminated = True
     p.pool.clear()
-    ctx.records.append(rec.EliminatedRecord(player=pid, why=why, rules=("destiny.multiplayer.elimination",)))
+    ctx.records.append(rec.EliminatedRecord(pid, why, ("destiny.multiplayer.elimination",)))
     if st.controller == pid:
         left = [q for q in st.seats() if not st.players[q].eliminated]
         # the seeds are silent on who takes the battlefield; the next player in turn order does
@@ -212,7 +212,7 @@ def end_game(ctx: Ctx, winner: str, reason: str, rules: list[str]) -> None:
     st.phase = "over"
     st.turn = None
     st.extra_action = None
-    ctx.records.append(rec.GameOverRecord(winner=winner, reason=reason, rules=tuple(rules)))
+    ctx.records.append(rec.GameOverRecord(winner, reason, tuple(rules)))
     raise GameOver()
 
 

@@ -130,8 +130,8 @@ def from_position(pos: Any, players: list[dict[str, Any]], cards: CardPool, path
                                             "\"target\", \"source\", \"round\"}} (the round {whole})"),
                                          whole=whole("MAX_ROUND")))
                 continue
-            st.delayed.append(Delayed(when="round-end", kind="defeat", target=d["target"],
-                                      source=d.get("source", ""), round=d["round"]))
+            st.delayed.append(Delayed("round-end", "defeat", d["target"],
+                                      d.get("source", ""), d["round"]))
     extra = pos.get("extra_action")
     if extra is not None:
         if _seat(extra, st.players) is None:
@@ -145,7 +145,7 @@ def _player(pid: str, name: str, raw: dict[str, Any], cards: CardPool, path: str
     def bad(sub: str, msg: str) -> None:
         faults.append((f"{path}{sub}", msg))
 
-    p = Player(id=pid, name=name)
+    p = Player(pid, name)
     res = raw.get("resources", 0)
     if not is_int(res, 0, MAX_COUNTER):
         bad("/resources", Msg(N_("'resources' must be {whole}"), whole=whole("MAX_COUNTER")))
@@ -190,7 +190,7 @@ def _player(pid: str, name: str, raw: dict[str, Any], cards: CardPool, path: str
         if not is_int(dice, 1, 2):  # 2.0 is no number of dice
             bad(f"{sub}/dice", Msg(N_("a character has 1 or 2 dice (destiny.characters.point-value)")))
             dice = 1
-        ch = Character(ref=canon, code=r.code, dice=dice)
+        ch = Character(canon, r.code, dice)
         for key in ("damage", "shields"):
             v = c.get(key, 0)
             if not is_int(v, 0, MAX_COUNTER):
@@ -235,7 +235,7 @@ def _player(pid: str, name: str, raw: dict[str, Any], cards: CardPool, path: str
             if uref in p.upgrades:
                 bad(f"{sub}/upgrades/{i}", Msg(N_("{ref} is attached twice"), ref=uref))
                 continue
-            p.upgrades[uref] = Upgrade(ref=uref, code=ur.code, on=canon)
+            p.upgrades[uref] = Upgrade(uref, ur.code, canon)
             p.serials[ur.code] = max(p.serials.get(ur.code, 0), serial)
             ch.upgrades.append(uref)
         if len(ch.upgrades) > 3:
@@ -270,9 +270,9 @@ def _player(pid: str, name: str, raw: dict[str, Any], cards: CardPool, path: str
             bad(f"/supports/{escape(ref)}", Msg(N_("{code} is not a known support"), code=sr.code))
             continue
         sref = f"{pid}.{sr.code}#{sr.serial or 1}"
-        p.supports[sref] = Support(ref=sref, code=sr.code, exhausted=bool(isinstance(s, dict) and
+        p.supports[sref] = Support(sref, sr.code, bool(isinstance(s, dict) and
                                                                           s.get("exhausted", False)),
-                                   dice=1 if scard.has_die else 0)
+                                   1 if scard.has_die else 0)
         p.serials[sr.code] = max(p.serials.get(sr.code, 0), sr.serial or 1)
     pool = raw.get("pool", {})
     if not isinstance(pool, dict):
@@ -500,17 +500,17 @@ def from_beginning(players: list[dict[str, Any]], setup: dict[str, Any], cards: 
     st = GameState(phase="setup")
     for entry in players:
         pid = entry["id"]
-        p = Player(id=pid, name=entry.get("name", ""))
+        p = Player(pid, entry.get("name", ""))
         seen: dict[str, int] = {}
         for c in entry["characters"]:
             code = c["card"]
             seen[code] = seen.get(code, 0) + 1
             ref = f"{pid}.{code}" + (f"#{seen[code]}" if seen[code] > 1 else "")
-            p.characters[ref] = Character(ref=ref, code=code, dice=c.get("dice", 1))
+            p.characters[ref] = Character(ref, code, c.get("dice", 1))
         p.deck = deque(entry.get("deck", []))
         st.players[pid] = p
     ctx = Ctx(st, cards, None, setup_inputs(setup, [e["id"] for e in players], []), rng, policy)
-    ctx.record(rec.SetupRecord(rules=("destiny.setup.order", "destiny.setup.characters",
+    ctx.record(rec.SetupRecord(("destiny.setup.order", "destiny.setup.characters",
                                       "destiny.setup.battlefields", "destiny.zones.set-aside-dice")))
     decks = setup.get("decks") or {}  # null: not given (check_beginning read the shape)
     for pid, p in st.players.items():
@@ -533,17 +533,17 @@ def from_beginning(players: list[dict[str, Any]], setup: dict[str, Any], cards: 
             p.deck.append(code)
         p.deck = deque(_ordered(p.deck, mdecks.get(pid), rng, f"{pid}'s deck order after the mulligan",
                                 "destiny.setup.mulligan"))
-        ctx.record(rec.MulliganRecord(player=pid, returned=len(back), rules=("destiny.setup.mulligan",)))
+        ctx.record(rec.MulliganRecord(pid, len(back), ("destiny.setup.mulligan",)))
         ctx.draw("setup", pid, len(back))
     for p in st.players.values():
         p.resources = 2
-    ctx.record(rec.ResourcesRecord(amount=2, rules=("destiny.setup.resources",)))
+    ctx.record(rec.ResourcesRecord(2, ("destiny.setup.resources",)))
     _battlefield_roll(ctx, players, setup, rng)
     st.phase = "action"
     st.round = 1
     st.turn = st.controller
-    ctx.record(rec.RoundBeginsRecord(round=1, first=st.turn,
-                                     rules=("destiny.battlefields.first-action", "destiny.round.action-phase")))
+    ctx.record(rec.RoundBeginsRecord(1, st.turn,
+                                     ("destiny.battlefields.first-action", "destiny.round.action-phase")))
     return st, ctx
 
 
@@ -600,7 +600,7 @@ def _battlefield_roll(ctx: Ctx, players: list[dict[str, Any]], setup: dict[str, 
         tries += 1
         best = max(totals.values())
         top = [pid for pid in contenders if totals[pid] == best]
-        ctx.record(rec.BattlefieldRollRecord(try_=tries, rolled=shown, totals=totals, rules=(
+        ctx.record(rec.BattlefieldRollRecord(tries, shown, totals, (
             ("destiny.setup.battlefield-roll", "destiny.multiplayer.battlefield-roll") if len(st.players) > 2
             else ("destiny.setup.battlefield-roll",))))
         if len(top) == 1:
@@ -610,9 +610,9 @@ def _battlefield_roll(ctx: Ctx, players: list[dict[str, Any]], setup: dict[str, 
     bfs = {e["id"]: e["battlefield"] for e in players}
     chosen = setup.get("battlefield")
     if chosen is None:
-        chosen = ctx.decide(Decision(by=winner, kind="battlefield", options=tuple(bfs),
-                                     rules=("destiny.setup.battlefield-roll",),
-                                     prompt=Msg(N_("whose battlefield is used"))))
+        chosen = ctx.decide(Decision(winner, "battlefield", tuple(bfs),
+                                     ("destiny.setup.battlefield-roll",),
+                                     Msg(N_("whose battlefield is used"))))
     elif chosen not in bfs:
         raise IllegalAction("destiny.setup.battlefield-roll", Msg(
             N_("'{chosen}' is not a player whose battlefield can be used"),
@@ -621,15 +621,15 @@ def _battlefield_roll(ctx: Ctx, players: list[dict[str, Any]], setup: dict[str, 
     st.battlefield = bfs[chosen]
     st.battlefield_owner = chosen
     st.controller = chosen
-    ctx.record(rec.BattlefieldChosenRecord(by=winner, battlefield=st.battlefield, controller=chosen,
-                                           rules=("destiny.setup.battlefield-roll", "destiny.battlefields.one-used",
+    ctx.record(rec.BattlefieldChosenRecord(winner, st.battlefield, chosen,
+                                           ("destiny.setup.battlefield-roll", "destiny.battlefields.one-used",
                                                   "destiny.battlefields.single-controller")))
     for pid, code in bfs.items():
         if pid != chosen:
             # only one battlefield is used; the others are removed from the game (destiny.battlefields.one-used)
             st.players[pid].removed.append(code)
-            ctx.record(rec.BattlefieldUnusedRecord(player=pid, battlefield=code,
-                                                   rules=("destiny.battlefields.one-used",)))
+            ctx.record(rec.BattlefieldUnusedRecord(pid, code,
+                                                   ("destiny.battlefields.one-used",)))
     n = 2 if len(st.players) == 2 else 1
     rule = "destiny.setup.battlefield-compensation" if n == 2 else "destiny.multiplayer.battlefield-roll"
     shields = setup.get("shields") or {}
@@ -642,8 +642,8 @@ def _battlefield_roll(ctx: Ctx, players: list[dict[str, Any]], setup: dict[str, 
             if len(alive) == 1:
                 split = {alive[0]: n}
             else:
-                split = ctx.decide(Decision(by=pid, kind="shields", options=tuple(alive), rules=(rule,),
-                                            prompt=Msg(
+                split = ctx.decide(Decision(pid, "shields", tuple(alive), (rule,),
+                                            Msg(
                                                 N_("place {n} shield(s) on your characters"),
                                                 n=n,
                                             ), multiple=True,
@@ -657,5 +657,5 @@ def _battlefield_roll(ctx: Ctx, players: list[dict[str, Any]], setup: dict[str, 
             ))
         for ref, k in split.items():
             p.characters[ref].shields = min(3, p.characters[ref].shields + k)
-        ctx.record(rec.CompensationRecord(player=pid, shields=split, rules=(rule,)))
-    ctx.record(rec.DiceReturnRecord(rules=("destiny.setup.return-dice",)))
+        ctx.record(rec.CompensationRecord(pid, split, (rule,)))
+    ctx.record(rec.DiceReturnRecord(("destiny.setup.return-dice",)))

@@ -295,7 +295,7 @@ class Player:
         out = []
         for ref in chars:
             c = chars[ref]
-            if not c.defeated:
+            if not c._defeated:  # (the field, not its property, on this hot path)
                 out.append(c)
         return out
 
@@ -473,8 +473,8 @@ class GameState:
         out: list[str] = []
         w = out.append
         w('{"battlefield":')
-        if self.battlefield:
-            w('{"card":' + _str(self.battlefield) + ',"controller":' + _str(self.controller) + ',"owner":'
+        if self._battlefield:  # (the fields, not their properties)
+            w('{"card":' + _str(self._battlefield) + ',"controller":' + _str(self._controller) + ',"owner":'
               + _str(self.battlefield_owner) + "}")
         else:
             w("null")
@@ -516,11 +516,11 @@ def _player(p: Player, w: Callable[[str], Any]) -> None:
     chars = p.characters
     for ref in sorted(chars):
         c = chars[ref]
-        w(f'{sep}{_str(ref)}:{{"damage":{_int(c.damage)},"defeated":{_bool(c.defeated)},"dice":{_int(c.dice)},'
+        w(f'{sep}{_str(ref)}:{{"damage":{_int(c.damage)},"defeated":{_bool(c._defeated)},"dice":{_int(c.dice)},'
           f'"exhausted":{_bool(c.exhausted)},"shields":{_int(c.shields)},"upgrades":{_strs(c.upgrades)}}}')
         sep = ","
     w(f'}},"deck":{_strs(p.deck)},"discard":{_strs(p.discard)}')
-    if p.eliminated:
+    if p._eliminated:
         w(',"eliminated":true')
     w(f',"hand":{_strs(p.hand)},"passed":{_bool(p.passed)},"pool":{{')
     pool = p.pool

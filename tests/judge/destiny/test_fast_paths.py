@@ -122,3 +122,44 @@ def test_a_die_reference_is_kept_for_its_play_generation_only() -> None:
     assert ctx.canon_die("p1.01002#2/1") == "p1.01002#2/1"
     with pytest.raises(IllegalAction):
         ctx.canon_die("p1.01002#2")  # not a die
+
+
+class States:  # a Visitor (structurally, as Trace): a copy of the state after every step
+    def __init__(self) -> None:
+        self.states: list[Any] = []
+
+    def begin(self, log: Any, setup: StepRecord) -> None:
+        self.states.append(setup.state.copy())
+
+    def end(self, result: Any) -> None:
+        pass
+
+    def visit_step(self, rec: StepRecord) -> None:
+        self.states.append(rec.state.copy())
+
+
+def test_keywords_without_a_live_grant_are_the_printed_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``keywords_of``'s shortcut (nothing live grants a keyword or takes one away: the printed
+    ones) answers as the grants and losses folded over them do, for every card in play and every
+    card in hand after every step of self-play games, with a granting card in play (Heirloom
+    Lightsaber: Redeploy on a blue character) and without."""
+    from judge.games.destiny.engine import Ctx
+
+    pool = default_pool()
+    asked = {True: 0, False: 0}  # (answers with a grant live, without)
+    for seed, decks in (("kw-0", ("LEG-H", "LEG-V")), ("kw-1", ("LEG-H", "AW-V"))):  # (each plays the Lightsaber)
+        visitor = States()
+        visitors: tuple[Visitor, ...] = (visitor,)
+        assert replay(parse_log(play_game(seed, *decks).log, pool), pool, visitors=visitors).valid
+        for st in visitor.states:
+            ctx = Ctx(st, pool)
+            subjects: list[tuple[str, Any]] = [(code, ref) for ref, code, _pid in ctx._in_play()]
+            subjects += [(code, (pid, code)) for pid, p in st.players.items() for code in p.hand if code != "?"]
+            for code, subject in subjects:
+                fast = ctx.keywords_of(pool.cards[code], subject)
+                monkeypatch.setattr(engine, "SHORTCUTS", False)
+                slow = ctx.keywords_of(pool.cards[code], subject)
+                monkeypatch.setattr(engine, "SHORTCUTS", True)
+                assert fast == slow and type(fast) is frozenset, (code, subject)
+                asked["constant:keywords" in ctx._index().live] += 1
+    assert asked[True] > 0 and asked[False] > 0, asked

@@ -161,10 +161,10 @@ def _kylo_special(ctx: Ctx, src: str, entry: Any) -> None:
     if not hand:
         ctx.record(
             rec.LookAtRecord(
-                player=opp,
-                cards=(),
-                source=src,
-                rules=("destiny.terms.look-at", "destiny.then.requires-full-resolution"),
+                opp,
+                (),
+                src,
+                ("destiny.terms.look-at", "destiny.then.requires-full-resolution"),
             )
         )
         return
@@ -178,7 +178,7 @@ def _kylo_special(ctx: Ctx, src: str, entry: Any) -> None:
             ),
             "destiny.terms.look-at",
         )
-    ctx.record(rec.LookAtRecord(player=opp, cards=(code,), source=src, rules=("destiny.terms.look-at",)))
+    ctx.record(rec.LookAtRecord(opp, (code,), src, ("destiny.terms.look-at",)))
     ctx.deal_damage(src, target, ctx.card(code).cost or 0)
 
 
@@ -274,14 +274,14 @@ def _tusken(ctx: Ctx, src: str, _e: Any) -> None:
         Msg(N_("discard which card")),
         src,
     )
-    ctx.emit(ev.DiscardFromHand(source=src, player=pid, card=card))
+    ctx.emit(ev.DiscardFromHand(src, pid, card))
     die = ctx.choose(pid, "die", mine, (VIA_CARD,), Msg(N_("resolve which die")), src)
     target = None
     if _needs_target(p.pool[die]):
         target = ctx.choose(pid, "target", living_characters(ctx), TARGET, Msg(N_("the target of that die")), src)
     resolve_dice(
         ctx,
-        pid, [DieEntry(die=die, target=target or None)], source=src, max_dice=1, rule=VIA_CARD
+        pid, [DieEntry(die, target or None)], source=src, max_dice=1, rule=VIA_CARD
     )
 
 
@@ -316,12 +316,12 @@ def _grenades_special(ctx: Ctx, src: str, _entry: Any) -> None:
 def _crime_lord_special(ctx: Ctx, src: str, entry: Any) -> None:
     pid = ctx.owner_of(src)
     if ctx.player(pid).resources < 5:
-        ctx.record(rec.CannotPayRecord(player=pid, amount=5, source=src, rules=("destiny.resources.never-negative",)))
+        ctx.record(rec.CannotPayRecord(pid, 5, src, ("destiny.resources.never-negative",)))
         return
     ctx.spend(pid, 5, "destiny.abilities.resolve-fully", "Crime Lord's special ability")
     target = _pick(ctx, src, entry, living_characters(ctx), Msg(N_("which character is defeated after the round")))
     if target is not None:
-        ctx.delay(Delayed(when="round-end", kind="defeat", target=target, source=src, round=ctx.state.round))
+        ctx.delay(Delayed("round-end", "defeat", target, src, ctx.state.round))
 
 
 def _scout_special(ctx: Ctx, src: str, _entry: Any) -> None:
@@ -338,14 +338,14 @@ def _scout_special(ctx: Ctx, src: str, _entry: Any) -> None:
             ),
             "destiny.terms.look-at",
         )
-    ctx.record(rec.LookAtRecord(player=opp, cards=tuple(hand), source=src, rules=("destiny.terms.look-at",)))
+    ctx.record(rec.LookAtRecord(opp, tuple(hand), src, ("destiny.terms.look-at",)))
     low = cheapest(ctx, opp, hand)
     code = ctx.choose(pid, "card", low, ("destiny.terms.cheapest",), Msg(
         N_("discard which cheapest card of {opp}'s"),
         opp=opp,
     ), src)
     if code is not None:
-        ctx.emit(ev.DiscardFromHand(source=src, player=opp, card=code))
+        ctx.emit(ev.DiscardFromHand(src, opp, code))
 
 
 def _jedi_robes(ctx: Ctx, src: str, _e: Any) -> None:
@@ -512,7 +512,7 @@ def _before_you_play_blue_upgrade(ctx: Ctx, src: str, e: Any) -> bool:
 def _binds_all_things(ctx: Ctx, src: str, _e: Any) -> None:
     ctx.exhaust(src, src)
     ctx.cost_reduction += 1
-    ctx.record(rec.CostReducedRecord(by=1, source=src, rules=("destiny.terms.reduce",)))
+    ctx.record(rec.CostReducedRecord(1, src, ("destiny.terms.reduce",)))
 
 
 # ====================================================================== events
@@ -569,7 +569,7 @@ def _ace_in_the_hole(ctx: Ctx, src: str, _step: Any) -> None:
     code = ctx.choose(pid, "card", options, TARGET, Msg(N_("discard which yellow upgrade")), src)
     if code is None:
         return
-    ctx.emit(ev.DiscardFromHand(source=src, player=pid, card=code))
+    ctx.emit(ev.DiscardFromHand(src, pid, code))
     if ctx.card(code).has_die:
         ctx.put_in_pool(src, pid, f"{pid}.{code}#0/1", rule="destiny.abilities.special-die-without-card")
 
@@ -644,9 +644,9 @@ def _scavenge(ctx: Ctx, src: str, _step: Any) -> None:
     if None in moved:
         ctx.record(
             rec.ThenNotResolvedRecord(
-                source=src,
-                discarded=sum(1 for m in moved if m),
-                rules=("destiny.then.requires-full-resolution",),
+                src,
+                sum(1 for m in moved if m),
+                ("destiny.then.requires-full-resolution",),
             )
         )
         return
@@ -673,9 +673,9 @@ def _use_the_force(ctx: Ctx, src: str, _step: Any) -> None:
     if not spot_color("blue")(ctx, pid, None):
         ctx.record(
             rec.NoEffectRecord(
-                source=src,
-                why="no blue character to spot",
-                rules=("destiny.terms.spot", "destiny.terms.spot-own-only"),
+                src,
+                "no blue character to spot",
+                ("destiny.terms.spot", "destiny.terms.spot-own-only"),
             )
         )
         return
@@ -757,7 +757,7 @@ def _rebel_war_room(ctx: Ctx, src: str, step: Any) -> None:
         target = None
         if _needs_target(p.pool[die]):
             target = ctx.choose(pid, "target", living_characters(ctx), TARGET, Msg(N_("its target")), src)
-        entries = [DieEntry(die=die, target=target)]
+        entries = [DieEntry(die, target)]
     resolve_dice(ctx, pid, entries, source=src, free=True, max_dice=1, rule="destiny.abilities.claim")
 
 

@@ -231,7 +231,7 @@ def _force_focus(ctx: Ctx, src: str, _entry: Any) -> None:
     theirs = _opponents_dice(ctx, pid)
     if blue and theirs and ctx.may(pid, Msg(N_("reveal a blue card from your hand to turn an opponent's die")), src):
         shown = ctx.choose(pid, "card", blue, ("destiny.terms.reveal",), Msg(N_("which blue card to reveal")), src)
-        ctx.record(rec.RevealRecord(player=pid, card=shown, rules=("destiny.terms.reveal",)))
+        ctx.record(rec.RevealRecord(pid, shown, ("destiny.terms.reveal",)))
         _turn_dice(ctx, pid, theirs, 1, Msg(N_("turn one of an opponent's dice to any side")), src, rules, least=1)
 
 
@@ -419,7 +419,7 @@ def _rumors(ctx: Ctx, src: str, _step: Any) -> None:
         gone = ctx.choose(
             pid, "card", list(dict.fromkeys(rest)), rules, Msg(N_("discard which other card of {opp}'s"), opp=opp), src
         )
-        ctx.emit(ev.DiscardFromHand(source=src, player=opp, card=gone))
+        ctx.emit(ev.DiscardFromHand(src, opp, gone))
 
 
 def _subdue(ctx: Ctx, src: str, step: Any) -> None:
@@ -697,7 +697,7 @@ def _quick_draw(ctx: Ctx, src: str, _step: Any) -> None:
                 N_("{card} cannot be played: {ability}"),
                 card=card.name, ability=ab.text,
             ))
-    ctx.emit(ev.Play(player=pid, code=code, on=on))
+    ctx.emit(ev.Play(pid, code, on))
     if not ctx.character(on).exhausted and ctx.may(pid, Msg(N_("activate {on}"), on=on), src):
         ctx.activate(pid, on, src)
     if "ambush" in ctx.keywords_of(card, (pid, code)):  # the weapon was played (destiny.keywords.ambush)
