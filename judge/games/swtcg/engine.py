@@ -115,10 +115,11 @@ class Ctx:
         """``state.opponent(pid)``, the two seats found once a step."""
         seats = self._seats
         if seats is None:
-            order = list(self.state.players)
-            if len(order) != 2:
+            players = self.state.players
+            if len(players) != 2:
                 return self.state.opponent(pid)
-            seats = self._seats = (order[0], order[1])
+            first, second = players  # (its two keys in order, without a list made of them)
+            seats = self._seats = (first, second)
         if pid == seats[0]:
             return seats[1]
         if pid == seats[1]:
