@@ -115,10 +115,11 @@ class Ctx:
         """``state.opponent(pid)``, the two seats found once a step."""
         seats = self._seats
         if seats is None:
-            order = list(self.state.players)
-            if len(order) != 2:
+            players = self.state.players
+            if len(players) != 2:
                 return self.state.opponent(pid)
-            seats = self._seats = (order[0], order[1])
+            first, second = players  # (its two keys in order, without a list made of them)
+            seats = self._seats = (first, second)
         if pid == seats[0]:
             return seats[1]
         if pid == seats[1]:
@@ -287,10 +288,11 @@ def _settle(ctx: Ctx, facts: Facts) -> None:
             facts.cost = {}
             facts.no_cost = None
         names, by_pid, kinds = facts.names, facts.chance_base, facts.chance_cards
-        if old_pid is not None:
-            names.pop(old_pid, None)
-        if pid is not None:
-            names.pop(pid, None)
+        # (each entry dropped by ``in`` and ``del``: compiled, ``dict.pop`` with a default is a generic method call)
+        if old_pid is not None and old_pid in names:
+            del names[old_pid]
+        if pid is not None and pid in names:
+            del names[pid]
         c = cards.get(ref)
         if old_zone == "equipped" or zone == "equipped" or (c is not None and c.gear):
             facts.keywords, facts.kw_values, facts.chance_base, facts.chance_cards = {}, {}, {}, {}
@@ -306,13 +308,17 @@ def _settle(ctx: Ctx, facts: Facts) -> None:
                 if other is not None:
                     _forget(facts, other.ref, other.controller, None)
             continue
-        facts.keywords.pop(ref, None)
-        facts.kw_values.pop(ref, None)
+        keywords, kw_values = facts.keywords, facts.kw_values
+        if ref in keywords:
+            del keywords[ref]
+        if ref in kw_values:
+            del kw_values[ref]
         if (old_code is not None and chance.get(old_code, _ANY)) or (code is not None and chance.get(code, _ANY)):
             # its own entry in its controllers' chance cards is found again (legal._chance_base)
             for who in (old_pid, pid):
                 if who is not None and who in by_pid:
-                    kinds.pop(who, None)
+                    if who in kinds:
+                        del kinds[who]
                     moved = facts.chance_moved.get(who)
                     if moved is None:
                         facts.chance_moved[who] = {ref}
@@ -324,11 +330,15 @@ def _forget(facts: Facts, ref: str, pid: str | None, other_pid: str | None) -> N
     """Drop the card ``ref``'s keyword instances and values, and its entry in the chance cards of
     ``pid`` and ``other_pid`` (its controllers before and after a move): found again, the others kept
     (legal._chance_base_moved)."""
-    facts.keywords.pop(ref, None)
-    facts.kw_values.pop(ref, None)
+    keywords, kw_values, kinds = facts.keywords, facts.kw_values, facts.chance_cards
+    if ref in keywords:  # (``in`` and ``del``, as in _settle)
+        del keywords[ref]
+    if ref in kw_values:
+        del kw_values[ref]
     for who in (pid, other_pid):
         if who is not None and who in facts.chance_base:
-            facts.chance_cards.pop(who, None)
+            if who in kinds:
+                del kinds[who]
             moved = facts.chance_moved.get(who)
             if moved is None:
                 facts.chance_moved[who] = {ref}

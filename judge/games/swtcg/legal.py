@@ -592,7 +592,10 @@ def _chance_base(ctx: Ctx, pid: str, facts: Facts) -> list[BaseCard]:
     them while a card grants keywords. A unit's plays work only while its abilities do (check:
     swtcg.abilities.partially-built-inactive)."""
     found: list[BaseCard] | None = facts.chance_base.get(pid)
-    moved = facts.chance_moved.pop(pid, None)
+    pending = facts.chance_moved
+    moved = pending.get(pid)
+    if moved is not None:
+        del pending[pid]
     if found is not None:
         if moved:  # cards of pid's moved (no pilot, no Equipment, no card granting keywords): theirs again
             found = facts.chance_base[pid] = _chance_base_moved(ctx, pid, found, moved)

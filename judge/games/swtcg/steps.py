@@ -290,7 +290,13 @@ def _parse_sound(step: dict[str, Any], players: Sequence[str], cards: Any) -> Sw
     sound_sets: dict[str, set[str]] = cards.memo("sound-values", _sound_sets)
     args: list[Any] = []
     present = 2  # (by and do)
+    size = len(step)
     for name, kind, required in spec:
+        if present == size:  # (every key of the step counted already: this one is not there)
+            if required:
+                return None
+            args.append(None)
+            continue
         value = step.get(name)
         if value is None:
             if required or name in step:

@@ -211,7 +211,11 @@ def test_parse_step_reads_a_sound_step_as_the_slow_reading_does() -> None:
                 {"by": "p1", "do": "play", "card": "NOPE"}, {"by": "p1", "do": "reroll", "ability": "p1.DS-TIE:lucky",
                 "dice": [0, 0]}, {"by": "p1", "do": "attack", "card": "p1.DS-TIE", "target": "p2.LS-XW", "cardd": 1},
                 {"by": "p1", "do": "play", "card": "DS-TIE", "option": None},
-                {"by": "p1", "do": "build", "card": "DS-TIE", "counters": 1, "note": ["x"]}):
+                {"by": "p1", "do": "build", "card": "DS-TIE", "counters": 1, "note": ["x"]},
+                # a required key missing once every key there was read (the rest are not looked up)
+                {"by": "p1", "do": "build", "card": "DS-TIE"},
+                {"by": "p1", "do": "reroll", "ability": "p1.DS-TIE:lucky"},
+                {"by": "p1", "do": "build", "counters": 1}):
         assert st_._parse_sound(bad, ["p1", "p2"], POOL) is None
         assert st_.parse_step(bad, "/steps/0", ["p1", "p2"], POOL)[1]
 
