@@ -190,7 +190,7 @@ def _submit(files: Sequence[Path], start: int, end: int, conn: Any, queue: Any, 
     # logs stored in one, the claims of those still to queue in one, their jobs queued in one:
     # a few round trips per chunk rather than several per log, so this process leaves the CPU
     # (and Redis's) to the workers
-    read: list[tuple[int, str, Any, str]] = []  # (index, file, log, replay id)
+    read: list[tuple[int, str, Any, str, bytes | None]] = []  # (index, file, log, replay id, canonical text)
     for i in range(start, end):
         path = files[i]
         name = str(path)
@@ -198,19 +198,22 @@ def _submit(files: Sequence[Path], start: int, end: int, conn: Any, queue: Any, 
             if path.stat().st_size > MAX_BODY_BYTES:
                 raise ValueError(f"larger than {MAX_BODY_BYTES:,} bytes (MAX_BODY_BYTES)")
             log = json.loads(path.read_text(encoding="utf-8"))
-            read.append((i, name, log, unchecked_log_id(log)))
+            read.append((i, name, log, *unchecked_canonical(log)))
         except MalformedLog as exc:  # out of the format's bounds: no content address
             lines[i] = _malformed_line(name, exc)
         except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
             lines[i] = {"file": name, "valid": False, "steps": None, "outcome": None, "error": f"unreadable: {exc}"}
-    known = store.logs_known(conn, [rid for _, _, _, rid in read])
+    known = store.logs_known(conn, [rid for _, _, _, rid, _ in read])
     # a log already stored (by its content address) was validated when it was stored: only the
-    # new ones are validated here (their JSON bounds with them: see unchecked_log_id), so the
-    # workers' CPU is not spent twice on a log
-    new = {rid: log for (_, _, log, rid), (stored, _) in zip(read, known, strict=True) if not stored}
-    bad = dict(zip(new, store.put_new_logs(conn, list((log, rid) for rid, log in new.items())), strict=True))
+    # new ones are validated here (their JSON bounds with them: see unchecked_canonical), so the
+    # workers' CPU is not spent twice on a log; a new one is stored as its canonical text, written
+    # once for its ID and its copy in Redis
+    new = {rid: (log, canon) for (_, _, log, rid, canon), (stored, _) in zip(read, known, strict=True)
+           if not stored}
+    bad = dict(zip(new, store.put_new_logs(conn, [(log, rid, canon) for rid, (log, canon) in new.items()]),
+                   strict=True))
     unreplayed: dict[str, bool] = {}  # replay ids without a result, in file order, each once: light?
-    for (i, name, log, rid), (_, replayed) in zip(read, known, strict=True):
+    for (i, name, log, rid, _), (_, replayed) in zip(read, known, strict=True):
         problem = bad.get(rid)
         if problem is not None:
             lines[i] = _malformed_line(name, problem)
@@ -271,21 +274,22 @@ def _cyclic_gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def unchecked_log_id(log: Any) -> str:
-    """``store.log_id(log)`` without its look at the log's JSON bounds when the canonical text can
-    be written (``log_id`` scans them first; ``put_new_logs`` scans a new log's again when it
-    validates it): the same ID for every log within its bounds. A log outside them gets the hash of
-    its text all the same, which no stored log has (a stored log was validated), so it counts as
-    new and its validation finds the fault ``log_id`` would have raised. A log whose text cannot be
-    written (NaN, a lone surrogate, nested too deeply for the encoder) goes to ``log_id``, which
-    raises ``MalformedLog`` for it as before."""
+def unchecked_canonical(log: Any) -> tuple[str, bytes | None]:
+    """``store.log_id(log)`` and the canonical text it hashes (UTF-8), without ``log_id``'s look at the
+    log's JSON bounds when that text can be written (``log_id`` scans them first; ``put_new_logs``
+    scans a new log's again when it validates it): the same ID for every log within its bounds. A
+    log outside them gets the hash of its text all the same, which no stored log has (a stored log
+    was validated), so it counts as new and its validation finds the fault ``log_id`` would have
+    raised. A log whose text cannot be written (NaN, a lone surrogate, nested too deeply for the
+    encoder) goes to ``log_id``, which raises ``MalformedLog`` for it as before (no text: None)."""
     from arbiter import store
 
     try:
-        canon = json.dumps(log, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
-        return hashlib.sha256(canon.encode("utf-8")).hexdigest()
+        canon = json.dumps(log, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                           allow_nan=False).encode("utf-8")
     except (ValueError, TypeError, RecursionError):
-        return store.log_id(log)
+        return store.log_id(log), None
+    return hashlib.sha256(canon).hexdigest(), canon
 
 
 def _submit_chunks(n: int) -> Iterator[tuple[int, int]]:

@@ -2,7 +2,9 @@
 
 Keys (all values are JSON text):
 
-- ``arbiter:replay:<id>:log``: the log as posted; ``<id>`` is :func:`replays.service.log_id`.
+- ``arbiter:replay:<id>:log``: the log as posted; ``<id>`` is :func:`replays.service.log_id`. The
+  batch (:func:`put_new_logs`) stores the canonical text that ID hashes instead: the same JSON value,
+  its keys sorted (a replay does not depend on the order of a log's keys: its ID does not either).
 - ``arbiter:replay:<id>:result``: its replay result (spec section 4), written with the log when the
   request replayed it, else by the replay job (:func:`worker.jobs.replay_stored`).
 - ``arbiter:replay:<id>:result:error``: why the replay job stored no result
@@ -153,16 +155,18 @@ def put_log(r: redis.Redis, log: Any, *, replay: bool | None = None) -> Stored:
     return Stored(replay_id, result, created=bool(created))
 
 
-def put_new_logs(r: redis.Redis, logs: Sequence[tuple[Any, str]]) -> list[MalformedLog | None]:
-    """``put_log(r, log, replay=False)`` for each (log, its ``log_id``) of ``logs``, the logs found
-    sound stored (and listed) in one round trip: for each, None (stored, or there already) or why
-    it is malformed (nothing stored)."""
-    faults = [validate(log) for log, _ in logs]
+def put_new_logs(r: redis.Redis, logs: Sequence[tuple[Any, str, bytes | None]]) -> list[MalformedLog | None]:
+    """``put_log(r, log, replay=False)`` for each (log, its ``log_id``, the canonical text that ID
+    hashes or None) of ``logs``, the logs found sound stored (and listed) in one round trip: for
+    each, None (stored, or there already) or why it is malformed (nothing stored). A log is stored as
+    its canonical text when given (the same JSON value, its keys sorted: what its ID names; written
+    once for both), else as ``put_log`` stores it."""
+    faults = [validate(log) for log, _, _ in logs]
     now = int(time.time() * 1000)
     pipe = r.pipeline(transaction=False)
-    for (log, replay_id), bad in zip(logs, faults, strict=True):
+    for (log, replay_id, canon), bad in zip(logs, faults, strict=True):
         if not bad:
-            pipe.set(log_key(replay_id), dumps(log), nx=True)
+            pipe.set(log_key(replay_id), dumps(log) if canon is None else canon, nx=True)
             pipe.zadd(INDEX_KEY, {replay_id: now}, nx=True)
             pipe.set(meta_key(replay_id), dumps(replay_meta(replay_id, log, now)), nx=True)
     pipe.execute()
