@@ -208,13 +208,23 @@ def result_or_log(values: Sequence[Any]) -> tuple[dict[str, Any] | None, Any | N
 def put_result(r: redis.Redis, replay_id: str, result: dict[str, Any]) -> bool:
     """Store a replay result unless one is stored (the replay job's); True when this call wrote it.
     A replay error left by an earlier run goes with it."""
-    # one round trip: the error goes whether this call wrote the result or an earlier run did (a
-    # stored result is the answer; an error beside it would only be stale)
+    return put_result_text(r, replay_id, dumps(result))
+
+
+def put_result_text(r: redis.Redis, replay_id: str, text: str) -> bool:
+    """:func:`put_result` of the result's JSON text (``dumps``), in one round trip."""
     pipe = r.pipeline(transaction=False)
-    pipe.set(result_key(replay_id), dumps(result), nx=True)
-    pipe.delete(replay_error_key(replay_id))
+    queue_result(pipe, replay_id, text)
     written, _ = pipe.execute()
     return bool(written)
+
+
+def queue_result(pipe: Any, replay_id: str, text: str) -> None:
+    """:func:`put_result_text`'s commands added to ``pipe`` (a caller's transaction): the first
+    replies whether it wrote the result. The error goes whether this call wrote the result or an
+    earlier run did (a stored result is the answer; an error beside it would only be stale)."""
+    pipe.set(result_key(replay_id), text, nx=True)
+    pipe.delete(replay_error_key(replay_id))
 
 
 def put_replay_error(r: redis.Redis, replay_id: str, error: dict[str, Any], ttl: int) -> bool:
