@@ -36,9 +36,11 @@ from judge.limits import MAX_BODY_BYTES
 MAX_BATCH_FILES = 1_000_000
 #: files per task sent to a worker process (fewer round trips than one per file)
 CHUNK = 32
-#: seconds ``run_queued`` waits between looks at the stored results, and logs looked at per MGET
+#: seconds ``run_queued`` waits between looks at the stored results, and logs looked at per MGET: the
+#: first MGET of a look GATHER_FIRST, then twice as many each, up to GATHER
 POLL = 0.2
 GATHER = 500
+GATHER_FIRST = 32
 #: logs read and submitted to Redis per round of pipelined requests (``run_queued``)
 SUBMIT = 200
 #: the first chunk's files (then four times as many each chunk, up to SUBMIT)
@@ -231,13 +233,16 @@ def _gather(conn: Any, waiting: dict[int, tuple[str, str]], lines: dict[int, dic
             every: bool) -> list[int]:
     """One look at the stored results of ``waiting`` (index -> (file, replay id), in file order):
     the line of each log whose result (or replay error) is stored goes into ``lines``; returns their
-    indexes. Reads GATHER logs at a time, and the next GATHER only while a chunk had some finished
-    (``every``: all of them)."""
+    indexes. Reads GATHER_FIRST logs, then twice as many at a time up to GATHER, the next chunk only
+    while a chunk had some finished (``every``: all of them): a look while a few jobs a second finish
+    reads a few dozen keys, not GATHER (bench: 2.7 -> 1.0 ms of CPU a look with ten finished)."""
     from arbiter import store
 
     done: list[int] = []
     pending = iter(waiting.items())  # (not changed here: the caller drops the done ones afterwards)
-    while chunk := list(itertools.islice(pending, GATHER)):
+    size = min(GATHER_FIRST, GATHER)
+    while chunk := list(itertools.islice(pending, size)):
+        size = min(2 * size, GATHER)
         results = conn.mget([store.result_key(rid) for _, (_, rid) in chunk])
         missing = [(entry, n) for entry, n in zip(chunk, range(len(chunk)), strict=True) if results[n] is None]
         errors = conn.mget([store.replay_error_key(rid) for (_, (_, rid)), _ in missing]) if missing else []

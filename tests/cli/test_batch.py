@@ -190,6 +190,22 @@ def test_a_look_at_the_results_reads_on_only_while_a_chunk_had_finished_ones(
     assert lines == {6: batch.summary_of("f6", result)}
 
 
+def test_a_look_reads_a_few_results_first_then_twice_as_many_a_chunk(
+        redis_db: redis.Redis, monkeypatch: pytest.MonkeyPatch) -> None:
+    from arbiter import store
+
+    monkeypatch.setattr(batch, "GATHER_FIRST", 2)
+    monkeypatch.setattr(batch, "GATHER", 4)
+    rids = [f"{n:064x}" for n in range(20)]
+    waiting = {i: (f"f{i}", rid) for i, rid in enumerate(rids)}
+    result = {"valid": True, "steps": 3, "outcome": None}
+    for n in (0, 5, 13):  # chunks 0-1, 2-5, 6-9 (none: the look stops), 10-13, ...
+        redis_db.set(store.result_key(rids[n]), json.dumps(result))
+    lines: dict = {}
+    assert batch._gather(redis_db, waiting, lines, every=False) == [0, 5]
+    assert batch._gather(redis_db, waiting, lines, every=True) == [0, 5, 13]
+
+
 def test_the_collector_is_paused_for_a_chunk_only_and_left_as_it_was() -> None:
     import gc
 
