@@ -2,7 +2,9 @@
 
 Keys (all values are JSON text):
 
-- ``arbiter:replay:<id>:log``: the log as posted; ``<id>`` is :func:`replays.service.log_id`.
+- ``arbiter:replay:<id>:log``: the log as posted; ``<id>`` is :func:`replays.service.log_id`. The
+  batch (:func:`put_new_logs`) stores the canonical text that ID hashes instead: the same JSON value,
+  its keys sorted (a replay does not depend on the order of a log's keys: its ID does not either).
 - ``arbiter:replay:<id>:result``: its replay result (spec section 4), written with the log when the
   request replayed it, else by the replay job (:func:`worker.jobs.replay_stored`).
 - ``arbiter:replay:<id>:result:error``: why the replay job stored no result
@@ -153,16 +155,18 @@ def put_log(r: redis.Redis, log: Any, *, replay: bool | None = None) -> Stored:
     return Stored(replay_id, result, created=bool(created))
 
 
-def put_new_logs(r: redis.Redis, logs: Sequence[tuple[Any, str]]) -> list[MalformedLog | None]:
-    """``put_log(r, log, replay=False)`` for each (log, its ``log_id``) of ``logs``, the logs found
-    sound stored (and listed) in one round trip: for each, None (stored, or there already) or why
-    it is malformed (nothing stored)."""
-    faults = [validate(log) for log, _ in logs]
+def put_new_logs(r: redis.Redis, logs: Sequence[tuple[Any, str, bytes | None]]) -> list[MalformedLog | None]:
+    """``put_log(r, log, replay=False)`` for each (log, its ``log_id``, the canonical text that ID
+    hashes or None) of ``logs``, the logs found sound stored (and listed) in one round trip: for
+    each, None (stored, or there already) or why it is malformed (nothing stored). A log is stored as
+    its canonical text when given (the same JSON value, its keys sorted: what its ID names; written
+    once for both), else as ``put_log`` stores it."""
+    faults = [validate(log) for log, _, _ in logs]
     now = int(time.time() * 1000)
     pipe = r.pipeline(transaction=False)
-    for (log, replay_id), bad in zip(logs, faults, strict=True):
+    for (log, replay_id, canon), bad in zip(logs, faults, strict=True):
         if not bad:
-            pipe.set(log_key(replay_id), dumps(log), nx=True)
+            pipe.set(log_key(replay_id), dumps(log) if canon is None else canon, nx=True)
             pipe.zadd(INDEX_KEY, {replay_id: now}, nx=True)
             pipe.set(meta_key(replay_id), dumps(replay_meta(replay_id, log, now)), nx=True)
     pipe.execute()
@@ -204,13 +208,23 @@ def result_or_log(values: Sequence[Any]) -> tuple[dict[str, Any] | None, Any | N
 def put_result(r: redis.Redis, replay_id: str, result: dict[str, Any]) -> bool:
     """Store a replay result unless one is stored (the replay job's); True when this call wrote it.
     A replay error left by an earlier run goes with it."""
-    # one round trip: the error goes whether this call wrote the result or an earlier run did (a
-    # stored result is the answer; an error beside it would only be stale)
+    return put_result_text(r, replay_id, dumps(result))
+
+
+def put_result_text(r: redis.Redis, replay_id: str, text: str) -> bool:
+    """:func:`put_result` of the result's JSON text (``dumps``), in one round trip."""
     pipe = r.pipeline(transaction=False)
-    pipe.set(result_key(replay_id), dumps(result), nx=True)
-    pipe.delete(replay_error_key(replay_id))
+    queue_result(pipe, replay_id, text)
     written, _ = pipe.execute()
     return bool(written)
+
+
+def queue_result(pipe: Any, replay_id: str, text: str) -> None:
+    """:func:`put_result_text`'s commands added to ``pipe`` (a caller's transaction): the first
+    replies whether it wrote the result. The error goes whether this call wrote the result or an
+    earlier run did (a stored result is the answer; an error beside it would only be stale)."""
+    pipe.set(result_key(replay_id), text, nx=True)
+    pipe.delete(replay_error_key(replay_id))
 
 
 def put_replay_error(r: redis.Redis, replay_id: str, error: dict[str, Any], ttl: int) -> bool:

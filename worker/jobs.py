@@ -159,17 +159,50 @@ def timeline_job(replay_id: str, build: Build, build_viewer: Build | None = None
 PREFETCHED = "arbiter_prefetched"
 
 
+def _taken(attribute: str) -> Any:
+    """What the worker left at ``attribute`` of the running job (taken once: None after), or None."""
+    job = get_current_job()
+    found = getattr(job, attribute, None) if job is not None else None
+    if found is not None:
+        setattr(job, attribute, None)
+    return found
+
+
 def _prefetched(replay_id: str) -> list[Any] | None:
     """The values of ``store.result_or_log_keys(replay_id)`` read for the running job before it ran
     (taken once), or None: the job reads them itself."""
-    job = get_current_job()
-    found = getattr(job, PREFETCHED, None) if job is not None else None
+    found = _taken(PREFETCHED)
     if found is None:
         return None
-    setattr(job, PREFETCHED, None)
     read_for, values = found
     return list(values) if read_for == replay_id else None
 
+
+#: the attribute of a running replay job where a worker that finishes the job in a transaction of its
+#: own (worker.workers.ArbiterWorker.perform_light) offers to write the job's result in it: a
+#: ResultOffer, which the job fills instead of writing its result itself (one write to Redis a job,
+#: one fsync under ``appendfsync always``, instead of two)
+RESULT_OFFER = "arbiter_result_offer"
+
+
+class ResultOffer:
+    """A worker's offer to write a replay job's result (``store.queue_result``) in the transaction that
+    finishes the job. The worker watched the result's key before the job read it, so the transaction
+    fails if another run wrote a result since: the worker then writes it as ``store.put_result`` does
+    and, if this run did not write it, records the job's value ``lost`` (``delivered`` false) instead."""
+
+    def __init__(self, replay_id: str) -> None:
+        self.replay_id = replay_id
+        #: the result's JSON text, once the job took the offer
+        self.text: str | None = None
+        #: the job's value should the result not be this run's to write
+        self.lost: dict[str, Any] | None = None
+
+
+def _offer(replay_id: str) -> ResultOffer | None:
+    """The worker's offer to write the running job's result (taken once), or None: the job writes it."""
+    found = _taken(RESULT_OFFER)
+    return found if isinstance(found, ResultOffer) and found.replay_id == replay_id else None
 
 
 def replay_stored(replay_id: str) -> dict[str, Any]:
@@ -181,7 +214,8 @@ def replay_stored(replay_id: str) -> dict[str, Any]:
 def replay_job(replay_id: str, build: Build) -> dict[str, Any]:
     """The replay job with the engine call ``build(log)`` given (tests give slow or hungry ones).
 
-    The result is written once (:func:`arbiter.store.put_result`). A replay past the time or memory
+    The result is written once (:func:`arbiter.store.put_result`, or by the worker when it offers to:
+    :class:`ResultOffer`). A replay past the time or memory
     ceiling stores no result but the ceiling's error (:func:`arbiter.store.put_replay_error`), which
     expires after ``ARBITER_FAILURE_TTL`` so that a later request (say, after the operator raised the
     ceiling) queues it again: not ``valid: false``, which would say the log breaks a rule.
@@ -194,9 +228,15 @@ def replay_job(replay_id: str, build: Build) -> dict[str, Any]:
     if log is None:
         return _json_result({"replay": replay_id, "ok": False, "outcome": "not-found", "delivered": False})
     error: dict[str, Any] | None = None
+    offer: ResultOffer | None = None
+    text: str | None = None
     try:
         result = bounded("The replay", build, log)
-        delivered = store.put_result(r, replay_id, result)
+        offer = _offer(replay_id)
+        if offer is None:
+            delivered = store.put_result(r, replay_id, result)
+        else:  # the worker writes it, with the job's end (see ResultOffer)
+            text, delivered = store.dumps(result), True
     except CeilingExceeded as exc:
         error = exc.to_json()
     except MemoryError:  # the result's JSON text did not fit beside it
@@ -204,8 +244,11 @@ def replay_job(replay_id: str, build: Build) -> dict[str, Any]:
     if error is not None:  # (the settings read only here: about 20 us a job otherwise)
         delivered = store.put_replay_error(r, replay_id, error, settings_mod.load().failure_ttl)
         return _json_result({"replay": replay_id, "ok": False, "outcome": error["kind"], "delivered": delivered})
-    return _json_result({"replay": replay_id, "ok": True, "outcome": "ok", "delivered": delivered,
-                         "valid": bool(result.get("valid"))})
+    value = _json_result({"replay": replay_id, "ok": True, "outcome": "ok", "delivered": delivered,
+                          "valid": bool(result.get("valid"))})
+    if offer is not None:
+        offer.text, offer.lost = text, {**value, "delivered": False}
+    return value
 
 
 def noop() -> dict[str, Any]:

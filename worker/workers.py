@@ -31,6 +31,7 @@ import sys
 import time
 from typing import Any
 
+import redis
 from rq import SimpleWorker, Worker, worker_registration
 from rq.executions import Execution
 from rq.job import Job, JobStatus, Retry
@@ -142,11 +143,10 @@ def _replay_of(job: Job) -> str | None:
     return None
 
 
-def _plain_success(job: Job, value: Any) -> bool:
-    """Whether RQ's success handling of ``job`` reduces to recording its value (no callback, repeat,
-    rate limit, webhook or retry to act on)."""
-    return (not isinstance(value, Retry) and job.success_callback is None and not job.repeats_left
-            and not job.has_rate_limit and not job.webhooks)
+def _plain(job: Job) -> bool:
+    """Whether RQ's success handling of ``job`` reduces to recording its value, unless the value is a
+    ``Retry`` (no callback, repeat, rate limit or webhook to act on)."""
+    return job.success_callback is None and not job.repeats_left and not job.has_rate_limit and not job.webhooks
 
 
 class ArbiterWorker(_Upkeep, Worker):
@@ -200,12 +200,29 @@ class ArbiterWorker(_Upkeep, Worker):
         transaction, then the worker's idle state). The writes are RQ's own, in RQ's order. A replay
         job's first read (its stored result, else its log: ``store.result_or_log_keys``) ends the
         first transaction, and the job takes it from there (``worker.jobs.PREFETCHED``) instead of
-        asking Redis again.
+        asking Redis again; its result is written in the last transaction (``worker.jobs.ResultOffer``:
+        one write a job, one fsync under ``appendfsync always``, where the job's own write made two),
+        on a connection that watched the result's key before the job read it (that WATCH is the
+        third round trip, where the job's write was).
 
         A light job has no dependents to release: only ``enqueue_replays`` queues light jobs, and
         nothing is queued to depend on a replay job. A job with a success callback, repeats, a rate
         limit or webhooks, or one that returned ``Retry``, finishes through RQ's own path; so does a
         job that raised (its failure, the time ceiling included, is RQ's to record)."""
+        replay_id = _replay_of(job)
+        offer = watcher = None
+        if replay_id is not None and _plain(job):
+            watcher = self.connection.pipeline()
+            watcher.watch(store.result_key(replay_id))  # (before the first transaction reads it)
+            offer = jobs.ResultOffer(replay_id)
+        try:
+            return self._perform_light(job, queue, replay_id, offer, watcher)
+        finally:
+            if watcher is not None:
+                watcher.reset()  # (the connection back to the pool; UNWATCH when the offer went unused)
+
+    def _perform_light(self, job: Job, queue: Queue, replay_id: str | None, offer: jobs.ResultOffer | None,
+                       watcher: Any) -> bool:
         with self.connection.pipeline() as pipe:  # prepare_execution + prepare_job_execution
             ttl = self.get_heartbeat_ttl(job)
             execution = Execution.create(job, ttl, pipeline=pipe, worker_name=self.name)
@@ -217,18 +234,21 @@ class ArbiterWorker(_Upkeep, Worker):
             pipe.persist(job.key)
             if len(self.queues) == 1:
                 pipe.lrem(queue.intermediate_queue_key, 1, job.id)
-            replay_id = _replay_of(job)
             if replay_id is not None:  # what the job reads first, read in this round trip instead
                 pipe.mget(store.result_or_log_keys(replay_id))
             replies = pipe.execute()
         if replay_id is not None:
             setattr(job, jobs.PREFETCHED, (replay_id, replies[-1]))
+        if offer is not None:
+            setattr(job, jobs.RESULT_OFFER, offer)
         try:
             job.started_at = now()
             timeout = job.timeout or self.queue_class.DEFAULT_TIMEOUT
             with self.death_penalty_class(timeout, JobTimeoutException, job_id=job.id):
                 value = job.perform()
-            if _plain_success(job, value):
+            if offer is not None and offer.text is not None:  # (a plain job that returned its value)
+                self._finish_light(job, execution, value, offer, watcher)
+            elif _plain(job) and not isinstance(value, Retry):
                 self._finish_light(job, execution, value)
             else:
                 self._finalize_success(job, queue, execution, value)
@@ -237,26 +257,41 @@ class ArbiterWorker(_Upkeep, Worker):
             return False
         return True
 
-    def _finish_light(self, job: Job, execution: Execution, value: Any) -> None:
-        """RQ's ``handle_job_success`` for a job without dependents, the worker's idle state with it."""
+    def _finish_light(self, job: Job, execution: Execution, value: Any, offer: jobs.ResultOffer | None = None,
+                      watcher: Any = None) -> None:
+        """RQ's ``handle_job_success`` for a job without dependents, the worker's idle state with it, and
+        the result ``offer`` took first (on ``watcher``, which watches its key: see ``perform_light``)."""
+        if offer is not None and offer.text is not None:
+            try:
+                watcher.multi()
+                store.queue_result(watcher, offer.replay_id, offer.text)
+                self._finish_in(watcher, job, execution, value)
+                return
+            except redis.WatchError:  # a result was written since the job read none: nothing of this went
+                if not store.put_result_text(self.connection, offer.replay_id, offer.text):
+                    value = offer.lost  # (put_result's own answer: another run wrote it)
+        with self.connection.pipeline() as pipe:
+            self._finish_in(pipe, job, execution, value)
+
+    def _finish_in(self, pipe: Any, job: Job, execution: Execution, value: Any) -> None:
+        """``_finish_light``'s commands, in the transaction ``pipe``, sent."""
         job.ended_at = ended = now()
         started = job.started_at
         assert started is not None  # (set before the job ran)
         job._result = value
         job._status = JobStatus.FINISHED
         result_ttl = job.get_result_ttl(self.default_result_ttl)
-        with self.connection.pipeline() as pipe:
-            self.increment_successful_job_count(pipeline=pipe)
-            self.increment_total_working_time(ended - started, pipe)
-            if result_ttl != 0:
-                job._handle_success(result_ttl, pipeline=pipe, worker_name=self.name, execution_id=execution.id,
-                                    execution_started_at=execution.created_at, execution_ended_at=ended)
-            job.cleanup(result_ttl, pipeline=pipe, remove_from_queue=False)
-            self.cleanup_execution(job, pipeline=pipe, execution=execution)
-            self.set_state(WorkerStatus.IDLE, pipeline=pipe)
-            self.heartbeat(pipeline=pipe)  # what RQ's suspension check before the next dequeue sends...
-            pipe.exists(WORKERS_SUSPENDED)  # ...and reads
-            suspended = pipe.execute()[-1]
+        self.increment_successful_job_count(pipeline=pipe)
+        self.increment_total_working_time(ended - started, pipe)
+        if result_ttl != 0:
+            job._handle_success(result_ttl, pipeline=pipe, worker_name=self.name, execution_id=execution.id,
+                                execution_started_at=execution.created_at, execution_ended_at=ended)
+        job.cleanup(result_ttl, pipeline=pipe, remove_from_queue=False)
+        self.cleanup_execution(job, pipeline=pipe, execution=execution)
+        self.set_state(WorkerStatus.IDLE, pipeline=pipe)
+        self.heartbeat(pipeline=pipe)  # what RQ's suspension check before the next dequeue sends...
+        pipe.exists(WORKERS_SUSPENDED)  # ...and reads
+        suspended = pipe.execute()[-1]
         self._sent_state = WorkerStatus.IDLE  # (sent: the set_state after the job need not send it again)
         self._not_suspended = not suspended
 

@@ -93,6 +93,12 @@ def test_queued_batch_runs_on_workers_and_is_rerun_safe(folder: Path, redis_url:
         run_jobs()
         runner.join(0.2)
     lines = out[0]
+    from arbiter import store
+
+    for path in files[:3]:  # stored as the canonical text its ID hashes
+        log = json.loads(path.read_text(encoding="utf-8"))
+        assert redis_db.get(store.log_key(store.log_id(log))) == json.dumps(
+            log, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     local = batch.run_local(files, 1)
     assert lines == local  # the same lines as replaying here, bad files included
     assert lines[-2]["error"].startswith("malformed: /meta/") and lines[-2]["valid"] is False
@@ -104,9 +110,11 @@ def test_queued_batch_runs_on_workers_and_is_rerun_safe(folder: Path, redis_url:
 
 
 def test_the_unchecked_log_id_is_log_id_or_the_same_fault(folder: Path) -> None:
-    """batch.unchecked_log_id: the ID log_id gives a log within its JSON bounds; for a log outside
-    them, either log_id's MalformedLog or an ID no stored log has whose validation finds the fault
-    log_id raises."""
+    """batch.unchecked_canonical: the ID log_id gives a log within its JSON bounds, with the text it
+    hashes (the same JSON value); for a log outside them, either log_id's MalformedLog or an ID no
+    stored log has whose validation finds the fault log_id raises."""
+    import hashlib
+
     from arbiter import store
     from replays.service import MalformedLog, log_id, validate
 
@@ -129,14 +137,33 @@ def test_the_unchecked_log_id_is_log_id_or_the_same_fault(folder: Path) -> None:
             expected = log_id(log)
         except MalformedLog as exc:
             try:
-                got = batch.unchecked_log_id(log)
+                got, _ = batch.unchecked_canonical(log)
             except MalformedLog as again:
                 assert [f.to_json() for f in again.faults] == [f.to_json() for f in exc.faults]
             else:
                 assert [f.to_json() for f in validate(log)] == [f.to_json() for f in exc.faults]
                 assert got != store.log_id(good)
             continue
-        assert batch.unchecked_log_id(log) == expected
+        got, canon = batch.unchecked_canonical(log)
+        assert got == expected and canon is not None and hashlib.sha256(canon).hexdigest() == got
+        assert json.loads(canon) == log
+
+
+def test_a_replay_does_not_depend_on_the_order_of_the_logs_keys() -> None:
+    """The batch stores a log as its canonical text (keys sorted): each game's logs, the examples
+    among them, replay to the same result in either order (what a content address assumes)."""
+    examples = sorted((Path(__file__).resolve().parents[2] / "replays" / "examples").rglob("*.json"))
+    logs = [json.loads(p.read_text(encoding="utf-8")) for p in examples]
+    logs += [play_game(f"order-d-{i}", "AW-H", "LEG-V", policy="heuristic").log for i in range(3)]
+    logs += [play_game(f"order-s-{i}", "DARK-60", "LIGHT-60", game="swtcg", max_steps=400).log for i in range(2)]
+    logs += [play_game(f"order-r-{i}", "battle-sister", "tech-priest", game="relic").log for i in range(2)]
+    assert {log["game"] for log in logs} == {"destiny", "swtcg", "relic"}
+    moved = 0
+    for log in logs:
+        canon = json.loads(json.dumps(log, sort_keys=True, separators=(",", ":"), ensure_ascii=False))
+        moved += json.dumps(canon) != json.dumps(log)
+        assert replay_json(canon) == replay_json(log)
+    assert moved >= len(logs) // 2  # (the keys of most did move)
 
 
 def test_a_look_at_the_results_reads_on_only_while_a_chunk_had_finished_ones(
@@ -161,6 +188,22 @@ def test_a_look_at_the_results_reads_on_only_while_a_chunk_had_finished_ones(
     assert batch._gather(redis_db, waiting, lines, every=False) == []  # 0, 2, 3: none finished
     assert batch._gather(redis_db, waiting, lines, every=True) == [6]  # the last look reads them all
     assert lines == {6: batch.summary_of("f6", result)}
+
+
+def test_a_look_reads_a_few_results_first_then_twice_as_many_a_chunk(
+        redis_db: redis.Redis, monkeypatch: pytest.MonkeyPatch) -> None:
+    from arbiter import store
+
+    monkeypatch.setattr(batch, "GATHER_FIRST", 2)
+    monkeypatch.setattr(batch, "GATHER", 4)
+    rids = [f"{n:064x}" for n in range(20)]
+    waiting = {i: (f"f{i}", rid) for i, rid in enumerate(rids)}
+    result = {"valid": True, "steps": 3, "outcome": None}
+    for n in (0, 5, 13):  # chunks 0-1, 2-5, 6-9 (none: the look stops), 10-13, ...
+        redis_db.set(store.result_key(rids[n]), json.dumps(result))
+    lines: dict = {}
+    assert batch._gather(redis_db, waiting, lines, every=False) == [0, 5]
+    assert batch._gather(redis_db, waiting, lines, every=True) == [0, 5, 13]
 
 
 def test_the_collector_is_paused_for_a_chunk_only_and_left_as_it_was() -> None:

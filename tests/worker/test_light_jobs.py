@@ -190,3 +190,60 @@ def test_a_replay_job_given_its_first_read_answers_as_when_it_reads_it(
     assert run((rid, conn.mget(keys))) == again and reads == []  # given with the result: a second run
     assert run((other, conn.mget(store.result_or_log_keys(other)))) == again and reads == [rid]  # not its own
     conn.close()
+
+
+def test_a_light_replay_jobs_result_written_with_its_end_answers_as_the_jobs_own_write(
+        redis_url: str, redis_db: redis.Redis, monkeypatch: Any) -> None:
+    """worker.jobs.ResultOffer: a light replay job's result written in the transaction that finishes
+    it (a real ArbiterWorker's perform_light, in this process) is the result, the answer and RQ's
+    record of the job's own write (worker.jobs.replay_stored without the offer); when another run
+    writes a result while the job runs, that result stays, the job's answer says it did not deliver
+    it, a stale replay error goes all the same, and the job finishes."""
+    from worker import jobs
+    from worker.workers import ArbiterWorker
+
+    conn, cfg, queue = queue_on(redis_url, job_retries=0)
+    worker = ArbiterWorker([queue], connection=conn)
+
+    def perform(rid: str) -> Any:
+        job = enqueue_replay(queue, rid, cfg, light=True)
+        assert conn.lpop(queue.key) == job.id.encode()  # (dequeued)
+        assert worker.perform_light(job, queue) is True
+        return queue.fetch_job(job.id)
+
+    import rq.job
+
+    rid, _ = stored(conn, "offer-1")
+    token = rq.job._current_job.set(queue.enqueue(REPLAY_JOB, rid))  # (as RQ's Job.perform sets it)
+    try:  # the job's own write (no worker: no offer)
+        own = jobs.replay_stored(rid)
+    finally:
+        rq.job._current_job.reset(token)
+    own_result = conn.get(store.result_key(rid))
+    assert own == {"replay": rid, "ok": True, "outcome": "ok", "delivered": True, "valid": True}
+    queue.empty()
+    conn.delete(store.result_key(rid))
+    job = perform(rid)
+    assert conn.get(store.result_key(rid)) == own_result
+    assert job.get_status() == JobStatus.FINISHED
+    assert job.return_value() == own
+
+    raced, _ = stored(conn, "offer-2")
+    other = {"valid": True, "steps": 0, "written": "by another run"}
+    real = jobs.replay_json
+
+    def racing(log: Any) -> dict:  # another run writes its result while this one replays
+        result = real(log)
+        other_conn = redis.Redis.from_url(redis_url)
+        store.put_result(other_conn, raced, other)
+        other_conn.set(store.replay_error_key(raced), json.dumps({"kind": "ceiling"}))  # (stale)
+        other_conn.close()
+        return result
+
+    monkeypatch.setattr(jobs, "replay_json", racing)
+    job = perform(raced)
+    assert store.get_result(conn, raced) == other and store.get_replay_error(conn, raced) is None
+    assert job.get_status() == JobStatus.FINISHED
+    assert job.return_value() == {"replay": raced, "ok": True, "outcome": "ok", "delivered": False, "valid": True}
+    assert conn.connection_pool._created_connections <= 3  # (the watching connection went back to the pool)
+    conn.close()
