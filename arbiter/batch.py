@@ -7,10 +7,12 @@
   one bad file never stops a batch.
 - :func:`run_local` replays the files in ``jobs`` processes (chunks of files per task, results in
   file order).
-- :func:`run_queued` stores each log in Redis under its content address and queues its replay job
-  (:func:`worker.jobs.replay_stored`) for the RQ workers of every machine on that Redis, then
-  gathers the results as they are stored. Re-run safe: a log already replayed is not queued again
-  (same content, same ID, its result is read back), and a job queued twice is run once.
+- :func:`run_queued` stages each new log in Redis under its content address and queues its replay
+  job (:func:`worker.jobs.replay_stored`) for the RQ workers of every machine on that Redis, then
+  gathers the results as they are stored. The job's replay checks the log (this process does not
+  parse it): a well-formed log is stored with its result, a malformed one never is (its faults come
+  back as its line). Re-run safe: a log already replayed is not queued again (same content, same
+  ID, its result is read back), and a job queued twice is run once.
 - :func:`summarize` counts valid and invalid logs and the outcomes.
 """
 
@@ -189,10 +191,10 @@ def _submit(files: Sequence[Path], start: int, end: int, conn: Any, queue: Any, 
     from worker.queue import enqueue_replays
 
     # a chunk of files read, then asked about in one round trip each (stored? replayed?), the new
-    # logs stored in one, the claims of those still to queue in one, their jobs queued in one:
+    # logs staged in one, the claims of those still to queue in one, their jobs queued in one:
     # a few round trips per chunk rather than several per log, so this process leaves the CPU
     # (and Redis's) to the workers
-    read: list[tuple[int, str, Any, str, bytes | None]] = []  # (index, file, log, replay id, canonical text)
+    read: list[tuple[int, str, Any, str, bytes]] = []  # (index, file, log, replay id, canonical text)
     for i in range(start, end):
         path = files[i]
         name = str(path)
@@ -200,27 +202,24 @@ def _submit(files: Sequence[Path], start: int, end: int, conn: Any, queue: Any, 
             if path.stat().st_size > MAX_BODY_BYTES:
                 raise ValueError(f"larger than {MAX_BODY_BYTES:,} bytes (MAX_BODY_BYTES)")
             log = json.loads(path.read_text(encoding="utf-8"))
-            read.append((i, name, log, *unchecked_canonical(log)))
-        except MalformedLog as exc:  # out of the format's bounds: no content address
+            rid, canon = unchecked_canonical(log)
+            read.append((i, name, log, rid, canon if canon is not None else store.dumps(log).encode("utf-8")))
+        except MalformedLog as exc:  # its text cannot be written: no content address
             lines[i] = _malformed_line(name, exc)
         except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
             lines[i] = {"file": name, "valid": False, "steps": None, "outcome": None, "error": f"unreadable: {exc}"}
     known = store.logs_known(conn, [rid for _, _, _, rid, _ in read])
-    # a log already stored (by its content address) was validated when it was stored: only the
-    # new ones are validated here (their JSON bounds with them: see unchecked_canonical), so the
-    # workers' CPU is not spent twice on a log; a new one is stored as its canonical text, written
-    # once for its ID and its copy in Redis
-    new = {rid: (log, canon) for (_, _, log, rid, canon), (stored, _) in zip(read, known, strict=True)
-           if not stored}
-    bad = dict(zip(new, store.put_new_logs(conn, [(log, rid, canon) for rid, (log, canon) in new.items()]),
-                   strict=True))
+    # a new log is not checked here: it is staged (its canonical text, under the ID that text hashes)
+    # and its replay job checks it, as its replay parses it anyway (arbiter.store: a malformed one is
+    # never stored, its faults come back as its replay error), so a log is parsed once, not twice;
+    # a log its job found malformed is neither staged nor queued again while that answer lasts
+    new = {rid: canon for (_, _, _, rid, canon), (stored, _, malformed) in zip(read, known, strict=True)
+           if not stored and not malformed}
+    if new:
+        store.stage_logs(conn, list(new.items()))
     unreplayed: dict[str, bool] = {}  # replay ids without a result, in file order, each once: light?
-    for (i, name, log, rid, _), (_, replayed) in zip(read, known, strict=True):
-        problem = bad.get(rid)
-        if problem is not None:
-            lines[i] = _malformed_line(name, problem)
-            continue
-        if not replayed:
+    for (i, name, log, rid, _), (_, replayed, malformed) in zip(read, known, strict=True):
+        if not replayed and not malformed:
             unreplayed[rid] = store.replays_in_request(log)
         waiting[i] = (name, rid)
     if unreplayed:
@@ -252,9 +251,7 @@ def _gather(conn: Any, waiting: dict[int, tuple[str, str]], lines: dict[int, dic
             if results[n] is not None:
                 lines[i] = summary_of(name, json.loads(results[n]))
             elif n in failed:
-                error = json.loads(failed[n])
-                lines[i] = {"file": name, "valid": False, "steps": None, "outcome": None,
-                            "error": f"{error.get('kind')}: {error.get('message')}"}
+                lines[i] = _error_line(name, json.loads(failed[n]))
             else:
                 continue
             done.append(i)
@@ -281,10 +278,10 @@ def _cyclic_gc_paused() -> Iterator[None]:
 
 def unchecked_canonical(log: Any) -> tuple[str, bytes | None]:
     """``store.log_id(log)`` and the canonical text it hashes (UTF-8), without ``log_id``'s look at the
-    log's JSON bounds when that text can be written (``log_id`` scans them first; ``put_new_logs``
-    scans a new log's again when it validates it): the same ID for every log within its bounds. A
+    log's JSON bounds when that text can be written (``log_id`` scans them first; a new log's replay
+    job scans them when its replay parses the log): the same ID for every log within its bounds. A
     log outside them gets the hash of its text all the same, which no stored log has (a stored log
-    was validated), so it counts as new and its validation finds the fault ``log_id`` would have
+    was checked), so it counts as new and its replay job finds the fault ``log_id`` would have
     raised. A log whose text cannot be written (NaN, a lone surrogate, nested too deeply for the
     encoder) goes to ``log_id``, which raises ``MalformedLog`` for it as before (no text: None)."""
     from arbiter import store
@@ -305,6 +302,15 @@ def _submit_chunks(n: int) -> Iterator[tuple[int, int]]:
         end = min(start + size, n)
         yield start, end
         start, size = end, min(SUBMIT, size * 4)
+
+
+def _error_line(name: str, error: dict[str, Any]) -> dict[str, Any]:
+    """The line of a log whose replay job stored an error instead of a result: a staged log found
+    malformed (its faults: the line of a replay that found them), or a ceiling passed."""
+    if error.get("kind") == "malformed" and error.get("faults"):
+        return summary_of(name, {"valid": False, "steps": 0, "outcome": None, "faults": error["faults"]})
+    return {"file": name, "valid": False, "steps": None, "outcome": None,
+            "error": f"{error.get('kind')}: {error.get('message')}"}
 
 
 def _malformed_line(name: str, exc: Any) -> dict[str, Any]:
