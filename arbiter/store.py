@@ -140,7 +140,15 @@ def replay_work(log: Any) -> int:
 
 
 def replays_in_request(log: Any) -> bool:
-    """Whether a request may replay ``log`` itself (else a worker job does)."""
+    """Whether a request may replay ``log`` itself (else a worker job does): ``replay_work(log) <=
+    MAX_STEPS_IN_REQUEST``, its checkpoints counted only when the answer depends on them (a log of
+    at most half as many steps fits with a checkpoint on each; one of more steps does not fit)."""
+    steps = log.get("steps") if isinstance(log, dict) else None
+    if isinstance(steps, list):  # (its work is between len(steps) and twice that)
+        if 2 * len(steps) <= MAX_STEPS_IN_REQUEST:
+            return True
+        if len(steps) > MAX_STEPS_IN_REQUEST:
+            return False
     return replay_work(log) <= MAX_STEPS_IN_REQUEST
 
 
