@@ -149,6 +149,7 @@ def run_queued(files: Sequence[Path], conn: Any, progress: Progress | None = Non
     from arbiter import settings as settings_mod
     from worker.queue import make_queue
 
+    began = time.monotonic()
     cfg = settings_mod.load()
     queue = make_queue(conn, cfg)
     lines: dict[int, dict[str, Any]] = {}
@@ -159,6 +160,7 @@ def run_queued(files: Sequence[Path], conn: Any, progress: Progress | None = Non
     if progress and lines:
         progress(len(lines))
     deadline = None if timeout is None else time.monotonic() + timeout
+    queued = len(waiting)
     while waiting:
         # one MGET per GATHER waiting logs (results, then the errors of those without one): a look
         # costs a few round trips, not two per log, and leaves the CPU to the workers. The jobs were
@@ -178,7 +180,7 @@ def run_queued(files: Sequence[Path], conn: Any, progress: Progress | None = Non
                                 "error": f"not replayed within {timeout} s (queued as {replay_id}: "
                                          "is a worker running?)"}
                 break
-            time.sleep(POLL if len(waiting) > GATHER else POLL / 4)  # (a short look at the last few)
+            time.sleep(_pause(queued, len(waiting), time.monotonic() - began))
     return [lines[i] for i in range(len(files))]
 
 
@@ -228,13 +230,24 @@ def _submit(files: Sequence[Path], start: int, end: int, conn: Any, queue: Any, 
                                                                               strict=True) if claimed], cfg)
 
 
+def _pause(queued: int, waiting: int, elapsed: float) -> float:
+    """Seconds ``run_queued`` waits before its next look, ``waiting`` of the ``queued`` jobs unfinished
+    ``elapsed`` seconds after it began: POLL / 4 once the rest would finish within POLL at the rate
+    seen so far (a short wait for the last few), else POLL: a look costs this process's and Redis's
+    CPU, which the workers could use (a look every POLL / 4 for the last GATHER logs was most looks
+    of a batch of 2,000 at 50 logs a second)."""
+    finished = queued - waiting
+    return POLL / 4 if waiting * elapsed <= max(finished, 1) * POLL else POLL
+
+
 def _gather(conn: Any, waiting: dict[int, tuple[str, str]], lines: dict[int, dict[str, Any]], *,
             every: bool) -> list[int]:
     """One look at the stored results of ``waiting`` (index -> (file, replay id), in file order):
     the line of each log whose result (or replay error) is stored goes into ``lines``; returns their
     indexes. Reads GATHER_FIRST logs, then twice as many at a time up to GATHER, the next chunk only
     while a chunk had some finished (``every``: all of them): a look while a few jobs a second finish
-    reads a few dozen keys, not GATHER (bench: 2.7 -> 1.0 ms of CPU a look with ten finished)."""
+    reads a few dozen logs' keys, not GATHER's (bench: 2.7 -> 1.0 ms of CPU a look with ten
+    finished), each chunk's results and errors in one MGET."""
     from arbiter import store
 
     done: list[int] = []
@@ -242,16 +255,16 @@ def _gather(conn: Any, waiting: dict[int, tuple[str, str]], lines: dict[int, dic
     size = min(GATHER_FIRST, GATHER)
     while chunk := list(itertools.islice(pending, size)):
         size = min(2 * size, GATHER)
-        results = conn.mget([store.result_key(rid) for _, (_, rid) in chunk])
-        missing = [(entry, n) for entry, n in zip(chunk, range(len(chunk)), strict=True) if results[n] is None]
-        errors = conn.mget([store.replay_error_key(rid) for (_, (_, rid)), _ in missing]) if missing else []
-        failed = {n: err for ((_, _), n), err in zip(missing, errors, strict=True) if err is not None}
+        keys: list[str] = []
+        for _, (_, rid) in chunk:
+            keys += (store.result_key(rid), store.replay_error_key(rid))
+        values = conn.mget(keys)  # (each log's result and error: one round trip a chunk, not two)
         found = len(done)
         for n, (i, (name, _)) in enumerate(chunk):
-            if results[n] is not None:
-                lines[i] = summary_of(name, json.loads(results[n]))
-            elif n in failed:
-                lines[i] = _error_line(name, json.loads(failed[n]))
+            if (result := values[2 * n]) is not None:
+                lines[i] = summary_of(name, json.loads(result))
+            elif (error := values[2 * n + 1]) is not None:
+                lines[i] = _error_line(name, json.loads(error))
             else:
                 continue
             done.append(i)

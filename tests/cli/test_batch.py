@@ -254,6 +254,14 @@ def test_a_look_reads_a_few_results_first_then_twice_as_many_a_chunk(
     assert batch._gather(redis_db, waiting, lines, every=True) == [0, 5, 13]
 
 
+def test_looks_come_quicker_once_the_rest_would_finish_within_a_poll() -> None:
+    poll = batch.POLL
+    assert batch._pause(2000, 2000, 1.0) == poll  # nothing finished yet: the rate is not known
+    assert batch._pause(2000, 500, 30.0) == poll  # 50 a second: 500 take ten seconds
+    assert batch._pause(2000, 11, 40.0) == poll and batch._pause(2000, 9, 40.0) == poll / 4  # the last ~10
+    assert batch._pause(3, 3, 0.0) == poll / 4  # a batch of a few, just queued
+
+
 def test_the_collector_is_paused_for_a_chunk_only_and_left_as_it_was() -> None:
     import gc
 
