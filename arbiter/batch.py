@@ -162,7 +162,7 @@ def run_queued(files: Sequence[Path], conn: Any, progress: Progress | None = Non
     deadline = None if timeout is None else time.monotonic() + timeout
     queued = len(waiting)
     while waiting:
-        # one MGET per GATHER waiting logs (results, then the errors of those without one): a look
+        # one MGET per GATHER waiting logs (each one's result and error): a look
         # costs a few round trips, not two per log, and leaves the CPU to the workers. The jobs were
         # queued in file order and finish in about that order, so a look reads the first GATHER
         # waiting and goes on to the next GATHER only while a chunk had some finished (the last
@@ -234,8 +234,8 @@ def _pause(queued: int, waiting: int, elapsed: float) -> float:
     """Seconds ``run_queued`` waits before its next look, ``waiting`` of the ``queued`` jobs unfinished
     ``elapsed`` seconds after it began: POLL / 4 once the rest would finish within POLL at the rate
     seen so far (a short wait for the last few), else POLL: a look costs this process's and Redis's
-    CPU, which the workers could use (a look every POLL / 4 for the last GATHER logs was most looks
-    of a batch of 2,000 at 50 logs a second)."""
+    CPU, which the workers could use (looks every POLL / 4 from the last GATHER logs on were ten
+    seconds of 20 looks a second at 50 logs a second)."""
     finished = queued - waiting
     return POLL / 4 if waiting * elapsed <= max(finished, 1) * POLL else POLL
 
