@@ -7,10 +7,12 @@
   one bad file never stops a batch.
 - :func:`run_local` replays the files in ``jobs`` processes (chunks of files per task, results in
   file order).
-- :func:`run_queued` stores each log in Redis under its content address and queues its replay job
-  (:func:`worker.jobs.replay_stored`) for the RQ workers of every machine on that Redis, then
-  gathers the results as they are stored. Re-run safe: a log already replayed is not queued again
-  (same content, same ID, its result is read back), and a job queued twice is run once.
+- :func:`run_queued` stages each new log in Redis under its content address and queues its replay
+  job (:func:`worker.jobs.replay_stored`) for the RQ workers of every machine on that Redis, then
+  gathers the results as they are stored. The job's replay checks the log (this process does not
+  parse it): a well-formed log is stored with its result, a malformed one never is (its faults come
+  back as its line). Re-run safe: a log already replayed is not queued again (same content, same
+  ID, its result is read back), and a job queued twice is run once.
 - :func:`summarize` counts valid and invalid logs and the outcomes.
 """
 
@@ -147,6 +149,7 @@ def run_queued(files: Sequence[Path], conn: Any, progress: Progress | None = Non
     from arbiter import settings as settings_mod
     from worker.queue import make_queue
 
+    began = time.monotonic()
     cfg = settings_mod.load()
     queue = make_queue(conn, cfg)
     lines: dict[int, dict[str, Any]] = {}
@@ -157,8 +160,9 @@ def run_queued(files: Sequence[Path], conn: Any, progress: Progress | None = Non
     if progress and lines:
         progress(len(lines))
     deadline = None if timeout is None else time.monotonic() + timeout
+    queued = len(waiting)
     while waiting:
-        # one MGET per GATHER waiting logs (results, then the errors of those without one): a look
+        # one MGET per GATHER waiting logs (each one's result and error): a look
         # costs a few round trips, not two per log, and leaves the CPU to the workers. The jobs were
         # queued in file order and finish in about that order, so a look reads the first GATHER
         # waiting and goes on to the next GATHER only while a chunk had some finished (the last
@@ -176,7 +180,7 @@ def run_queued(files: Sequence[Path], conn: Any, progress: Progress | None = Non
                                 "error": f"not replayed within {timeout} s (queued as {replay_id}: "
                                          "is a worker running?)"}
                 break
-            time.sleep(POLL if len(waiting) > GATHER else POLL / 4)  # (a short look at the last few)
+            time.sleep(_pause(queued, len(waiting), time.monotonic() - began))
     return [lines[i] for i in range(len(files))]
 
 
@@ -189,10 +193,10 @@ def _submit(files: Sequence[Path], start: int, end: int, conn: Any, queue: Any, 
     from worker.queue import enqueue_replays
 
     # a chunk of files read, then asked about in one round trip each (stored? replayed?), the new
-    # logs stored in one, the claims of those still to queue in one, their jobs queued in one:
+    # logs staged in one, the claims of those still to queue in one, their jobs queued in one:
     # a few round trips per chunk rather than several per log, so this process leaves the CPU
     # (and Redis's) to the workers
-    read: list[tuple[int, str, Any, str, bytes | None]] = []  # (index, file, log, replay id, canonical text)
+    read: list[tuple[int, str, Any, str, bytes]] = []  # (index, file, log, replay id, canonical text)
     for i in range(start, end):
         path = files[i]
         name = str(path)
@@ -200,27 +204,24 @@ def _submit(files: Sequence[Path], start: int, end: int, conn: Any, queue: Any, 
             if path.stat().st_size > MAX_BODY_BYTES:
                 raise ValueError(f"larger than {MAX_BODY_BYTES:,} bytes (MAX_BODY_BYTES)")
             log = json.loads(path.read_text(encoding="utf-8"))
-            read.append((i, name, log, *unchecked_canonical(log)))
-        except MalformedLog as exc:  # out of the format's bounds: no content address
+            rid, canon = unchecked_canonical(log)
+            read.append((i, name, log, rid, canon if canon is not None else store.dumps(log).encode("utf-8")))
+        except MalformedLog as exc:  # its text cannot be written: no content address
             lines[i] = _malformed_line(name, exc)
         except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
             lines[i] = {"file": name, "valid": False, "steps": None, "outcome": None, "error": f"unreadable: {exc}"}
     known = store.logs_known(conn, [rid for _, _, _, rid, _ in read])
-    # a log already stored (by its content address) was validated when it was stored: only the
-    # new ones are validated here (their JSON bounds with them: see unchecked_canonical), so the
-    # workers' CPU is not spent twice on a log; a new one is stored as its canonical text, written
-    # once for its ID and its copy in Redis
-    new = {rid: (log, canon) for (_, _, log, rid, canon), (stored, _) in zip(read, known, strict=True)
-           if not stored}
-    bad = dict(zip(new, store.put_new_logs(conn, [(log, rid, canon) for rid, (log, canon) in new.items()]),
-                   strict=True))
+    # a new log is not checked here: it is staged (its canonical text, under the ID that text hashes)
+    # and its replay job checks it, as its replay parses it anyway (arbiter.store: a malformed one is
+    # never stored, its faults come back as its replay error), so a log is parsed once, not twice;
+    # a log its job found malformed is neither staged nor queued again while that answer lasts
+    new = {rid: canon for (_, _, _, rid, canon), (stored, _, malformed) in zip(read, known, strict=True)
+           if not stored and not malformed}
+    if new:
+        store.stage_logs(conn, list(new.items()))
     unreplayed: dict[str, bool] = {}  # replay ids without a result, in file order, each once: light?
-    for (i, name, log, rid, _), (_, replayed) in zip(read, known, strict=True):
-        problem = bad.get(rid)
-        if problem is not None:
-            lines[i] = _malformed_line(name, problem)
-            continue
-        if not replayed:
+    for (i, name, log, rid, _), (_, replayed, malformed) in zip(read, known, strict=True):
+        if not replayed and not malformed:
             unreplayed[rid] = store.replays_in_request(log)
         waiting[i] = (name, rid)
     if unreplayed:
@@ -229,13 +230,24 @@ def _submit(files: Sequence[Path], start: int, end: int, conn: Any, queue: Any, 
                                                                               strict=True) if claimed], cfg)
 
 
+def _pause(queued: int, waiting: int, elapsed: float) -> float:
+    """Seconds ``run_queued`` waits before its next look, ``waiting`` of the ``queued`` jobs unfinished
+    ``elapsed`` seconds after it began: POLL / 4 once the rest would finish within POLL at the rate
+    seen so far (a short wait for the last few), else POLL: a look costs this process's and Redis's
+    CPU, which the workers could use (looks every POLL / 4 from the last GATHER logs on were ten
+    seconds of 20 looks a second at 50 logs a second)."""
+    finished = queued - waiting
+    return POLL / 4 if waiting * elapsed <= max(finished, 1) * POLL else POLL
+
+
 def _gather(conn: Any, waiting: dict[int, tuple[str, str]], lines: dict[int, dict[str, Any]], *,
             every: bool) -> list[int]:
     """One look at the stored results of ``waiting`` (index -> (file, replay id), in file order):
     the line of each log whose result (or replay error) is stored goes into ``lines``; returns their
     indexes. Reads GATHER_FIRST logs, then twice as many at a time up to GATHER, the next chunk only
     while a chunk had some finished (``every``: all of them): a look while a few jobs a second finish
-    reads a few dozen keys, not GATHER (bench: 2.7 -> 1.0 ms of CPU a look with ten finished)."""
+    reads a few dozen logs' keys, not GATHER's (bench: 2.7 -> 1.0 ms of CPU a look with ten
+    finished), each chunk's results and errors in one MGET."""
     from arbiter import store
 
     done: list[int] = []
@@ -243,18 +255,16 @@ def _gather(conn: Any, waiting: dict[int, tuple[str, str]], lines: dict[int, dic
     size = min(GATHER_FIRST, GATHER)
     while chunk := list(itertools.islice(pending, size)):
         size = min(2 * size, GATHER)
-        results = conn.mget([store.result_key(rid) for _, (_, rid) in chunk])
-        missing = [(entry, n) for entry, n in zip(chunk, range(len(chunk)), strict=True) if results[n] is None]
-        errors = conn.mget([store.replay_error_key(rid) for (_, (_, rid)), _ in missing]) if missing else []
-        failed = {n: err for ((_, _), n), err in zip(missing, errors, strict=True) if err is not None}
+        keys: list[str] = []
+        for _, (_, rid) in chunk:
+            keys += (store.result_key(rid), store.replay_error_key(rid))
+        values = conn.mget(keys)  # (each log's result and error: one round trip a chunk, not two)
         found = len(done)
         for n, (i, (name, _)) in enumerate(chunk):
-            if results[n] is not None:
-                lines[i] = summary_of(name, json.loads(results[n]))
-            elif n in failed:
-                error = json.loads(failed[n])
-                lines[i] = {"file": name, "valid": False, "steps": None, "outcome": None,
-                            "error": f"{error.get('kind')}: {error.get('message')}"}
+            if (result := values[2 * n]) is not None:
+                lines[i] = summary_of(name, json.loads(result))
+            elif (error := values[2 * n + 1]) is not None:
+                lines[i] = _error_line(name, json.loads(error))
             else:
                 continue
             done.append(i)
@@ -281,10 +291,10 @@ def _cyclic_gc_paused() -> Iterator[None]:
 
 def unchecked_canonical(log: Any) -> tuple[str, bytes | None]:
     """``store.log_id(log)`` and the canonical text it hashes (UTF-8), without ``log_id``'s look at the
-    log's JSON bounds when that text can be written (``log_id`` scans them first; ``put_new_logs``
-    scans a new log's again when it validates it): the same ID for every log within its bounds. A
+    log's JSON bounds when that text can be written (``log_id`` scans them first; a new log's replay
+    job scans them when its replay parses the log): the same ID for every log within its bounds. A
     log outside them gets the hash of its text all the same, which no stored log has (a stored log
-    was validated), so it counts as new and its validation finds the fault ``log_id`` would have
+    was checked), so it counts as new and its replay job finds the fault ``log_id`` would have
     raised. A log whose text cannot be written (NaN, a lone surrogate, nested too deeply for the
     encoder) goes to ``log_id``, which raises ``MalformedLog`` for it as before (no text: None)."""
     from arbiter import store
@@ -305,6 +315,15 @@ def _submit_chunks(n: int) -> Iterator[tuple[int, int]]:
         end = min(start + size, n)
         yield start, end
         start, size = end, min(SUBMIT, size * 4)
+
+
+def _error_line(name: str, error: dict[str, Any]) -> dict[str, Any]:
+    """The line of a log whose replay job stored an error instead of a result: a staged log found
+    malformed (its faults: the line of a replay that found them), or a ceiling passed."""
+    if error.get("kind") == "malformed" and error.get("faults"):
+        return summary_of(name, {"valid": False, "steps": 0, "outcome": None, "faults": error["faults"]})
+    return {"file": name, "valid": False, "steps": None, "outcome": None,
+            "error": f"{error.get('kind')}: {error.get('message')}"}
 
 
 def _malformed_line(name: str, exc: Any) -> dict[str, Any]:

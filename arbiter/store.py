@@ -2,9 +2,18 @@
 
 Keys (all values are JSON text):
 
-- ``arbiter:replay:<id>:log``: the log as posted; ``<id>`` is :func:`replays.service.log_id`. The
-  batch (:func:`put_new_logs`) stores the canonical text that ID hashes instead: the same JSON value,
-  its keys sorted (a replay does not depend on the order of a log's keys: its ID does not either).
+- ``arbiter:replay:<id>:log``: the log as posted; ``<id>`` is :func:`replays.service.log_id`. Only a
+  log found well-formed (:func:`replays.service.validate`, or the parse of its replay) is stored
+  here, listed and served. A log the batch stored keeps the canonical text that ID hashes instead:
+  the same JSON value, its keys sorted (a replay does not depend on the order of a log's keys: its
+  ID does not either).
+- ``arbiter:replay:<id>:staged``: a log the batch (``arbiter replay --queue``) read but has not
+  checked, as its canonical text (``<id>`` is the SHA-256 of that text), waiting for its replay job:
+  never listed nor served. The job's replay parses it, which is the check: a well-formed log moves
+  to ``:log`` (listed, with its meta) in the transaction that writes its result; a malformed one is
+  dropped and its faults stored as its replay error (``{"kind": "malformed", "message", "faults"}``,
+  which expires like any replay error). A staged log expires after ``STAGED_TTL`` seconds when no
+  job takes it (its batch stopped before queuing it; a re-run stages it again).
 - ``arbiter:replay:<id>:result``: its replay result (spec section 4), written with the log when the
   request replayed it, else by the replay job (:func:`worker.jobs.replay_stored`).
 - ``arbiter:replay:<id>:result:error``: why the replay job stored no result
@@ -36,7 +45,10 @@ write, so it reads 1 for every delivered ruling.
 
 The API's ``POST /v1/replays`` and ``POST /v1/rulings``, ``arbiter run`` (loading the examples) and
 the tests store logs through :func:`put_log`, which replays a log itself only when its replay work
-(:func:`replay_work`) fits ``MAX_STEPS_IN_REQUEST`` (judge/limits.py).
+(:func:`replay_work`) fits ``MAX_STEPS_IN_REQUEST`` (judge/limits.py). The batch stages its new logs
+(:func:`stage_logs`) and leaves the check to their replay jobs (:func:`queue_staged_result`,
+:func:`queue_staged_fault`), so that a log is parsed once, by the worker that replays it, not a
+first time by the batch too.
 """
 
 from __future__ import annotations
@@ -68,6 +80,14 @@ def result_key(replay_id: str) -> str:
 
 def replay_error_key(replay_id: str) -> str:
     return f"{PREFIX}:replay:{replay_id}:result:error"
+
+
+def staged_key(replay_id: str) -> str:
+    return f"{PREFIX}:replay:{replay_id}:staged"
+
+
+#: seconds a staged log waits for its replay job (see the module's docstring)
+STAGED_TTL = 7 * 86400
 
 
 def replay_claim_key(replay_id: str) -> str:
@@ -120,7 +140,15 @@ def replay_work(log: Any) -> int:
 
 
 def replays_in_request(log: Any) -> bool:
-    """Whether a request may replay ``log`` itself (else a worker job does)."""
+    """Whether a request may replay ``log`` itself (else a worker job does): ``replay_work(log) <=
+    MAX_STEPS_IN_REQUEST``, its checkpoints counted only when the answer depends on them (a log of
+    at most half as many steps fits with a checkpoint on each; one of more steps does not fit)."""
+    steps = log.get("steps") if isinstance(log, dict) else None
+    if isinstance(steps, list):  # (its work is between len(steps) and twice that)
+        if 2 * len(steps) <= MAX_STEPS_IN_REQUEST:
+            return True
+        if len(steps) > MAX_STEPS_IN_REQUEST:
+            return False
     return replay_work(log) <= MAX_STEPS_IN_REQUEST
 
 
@@ -155,22 +183,43 @@ def put_log(r: redis.Redis, log: Any, *, replay: bool | None = None) -> Stored:
     return Stored(replay_id, result, created=bool(created))
 
 
-def put_new_logs(r: redis.Redis, logs: Sequence[tuple[Any, str, bytes | None]]) -> list[MalformedLog | None]:
-    """``put_log(r, log, replay=False)`` for each (log, its ``log_id``, the canonical text that ID
-    hashes or None) of ``logs``, the logs found sound stored (and listed) in one round trip: for
-    each, None (stored, or there already) or why it is malformed (nothing stored). A log is stored as
-    its canonical text when given (the same JSON value, its keys sorted: what its ID names; written
-    once for both), else as ``put_log`` stores it."""
-    faults = [validate(log) for log, _, _ in logs]
-    now = int(time.time() * 1000)
+def stage_logs(r: redis.Redis, logs: Sequence[tuple[str, bytes]], ttl: int = STAGED_TTL) -> None:
+    """Stage each (ID, canonical text) of ``logs`` (the batch's new logs, not checked) for its replay
+    job, in one round trip; staging one again sets its text and its time to live again."""
     pipe = r.pipeline(transaction=False)
-    for (log, replay_id, canon), bad in zip(logs, faults, strict=True):
-        if not bad:
-            pipe.set(log_key(replay_id), dumps(log) if canon is None else canon, nx=True)
-            pipe.zadd(INDEX_KEY, {replay_id: now}, nx=True)
-            pipe.set(meta_key(replay_id), dumps(replay_meta(replay_id, log, now)), nx=True)
+    for replay_id, text in logs:
+        pipe.set(staged_key(replay_id), text, ex=max(ttl, 1))
     pipe.execute()
-    return [MalformedLog(bad) if bad else None for bad in faults]
+
+
+def queue_staged_result(pipe: Any, replay_id: str, log: dict[str, Any], text: Any, result_text: str, *,
+                        watched: bool = False) -> None:
+    """The commands that store a staged log found well-formed (``log``, staged as ``text``) with its
+    replay result (``result_text``) added to ``pipe``, a caller's transaction: the result as
+    :func:`queue_result` writes it (the first reply says whether this call wrote it), then the log
+    under ``:log``, listed with its meta, the staged copy gone. ``watched``: the caller watched the
+    result's, the log's and the staged log's keys before it read the staged log and no log (so the
+    staged key is there at EXEC, or nothing of it runs): the staged key is renamed, its text not sent
+    again; else the log's text is written unless one is stored."""
+    now = int(time.time() * 1000)
+    queue_result(pipe, replay_id, result_text)
+    if watched:
+        pipe.rename(staged_key(replay_id), log_key(replay_id))
+        pipe.persist(log_key(replay_id))
+    else:
+        pipe.set(log_key(replay_id), text, nx=True)
+        pipe.delete(staged_key(replay_id))
+    pipe.zadd(INDEX_KEY, {replay_id: now}, nx=True)
+    pipe.set(meta_key(replay_id), dumps(replay_meta(replay_id, log, now)), nx=True)
+
+
+def queue_staged_fault(pipe: Any, replay_id: str, error_text: str, ttl: int) -> None:
+    """The commands that drop a staged log found malformed and store why (``error_text``: its replay
+    error, kind ``malformed``, for ``ttl`` seconds; 0: for good) added to ``pipe``. The same log
+    gives the same faults, so the error replaces one stored before (a stale ceiling's, another run's
+    same faults) rather than being written once."""
+    pipe.set(replay_error_key(replay_id), error_text, ex=ttl if ttl > 0 else None)
+    pipe.delete(staged_key(replay_id))
 
 
 def get_log(r: redis.Redis, replay_id: str) -> Any | None:
@@ -188,21 +237,36 @@ def get_result(r: redis.Redis, replay_id: str) -> dict[str, Any] | None:
 
 
 def result_or_log_keys(replay_id: str) -> list[str]:
-    """The keys :func:`get_result_or_log` reads (in one MGET), for a caller that reads them itself."""
-    return [result_key(replay_id), log_key(replay_id)]
+    """The keys :func:`get_result_or_log` reads (in one MGET), for a caller that reads them itself:
+    the result's, the log's, the staged log's."""
+    return [result_key(replay_id), log_key(replay_id), staged_key(replay_id)]
 
 
-def get_result_or_log(r: redis.Redis, replay_id: str) -> tuple[dict[str, Any] | None, Any | None]:
-    """The stored result, else (None, the stored log), in one round trip; (None, None): neither."""
+@dataclass(frozen=True)
+class ResultOrLog:
+    """What :func:`get_result_or_log` read: the stored result, else the stored log, else the staged
+    log (``staged``: its text, as read; ``log`` is then its value, not checked yet)."""
+
+    result: dict[str, Any] | None
+    log: Any | None
+    staged: bytes | None = None
+
+
+def get_result_or_log(r: redis.Redis, replay_id: str) -> ResultOrLog:
+    """The stored result, else the stored log, else the staged one, in one round trip."""
     return result_or_log(r.mget(result_or_log_keys(replay_id)))
 
 
-def result_or_log(values: Sequence[Any]) -> tuple[dict[str, Any] | None, Any | None]:
+def result_or_log(values: Sequence[Any]) -> ResultOrLog:
     """:func:`get_result_or_log` of the values of ``result_or_log_keys`` read by an MGET."""
-    raw_result, raw_log = values
+    raw_result, raw_log, raw_staged = values
     if raw_result is not None:
-        return json.loads(raw_result), None
-    return None, None if raw_log is None else json.loads(raw_log)
+        return ResultOrLog(json.loads(raw_result), None)
+    if raw_log is not None:
+        return ResultOrLog(None, json.loads(raw_log))
+    if raw_staged is not None:
+        return ResultOrLog(None, json.loads(raw_staged), raw_staged)
+    return ResultOrLog(None, None)
 
 
 def put_result(r: redis.Redis, replay_id: str, result: dict[str, Any]) -> bool:
@@ -251,15 +315,19 @@ def claim_replay_jobs(r: redis.Redis, replay_ids: Sequence[str], seconds: int) -
     return [bool(claimed) for claimed in pipe.execute()]
 
 
-def logs_known(r: redis.Redis, replay_ids: Sequence[str]) -> list[tuple[bool, bool]]:
-    """For each of ``replay_ids``: whether its log is stored (``has_log``) and whether its result is
-    (``get_result`` is not None), in one round trip."""
+def logs_known(r: redis.Redis, replay_ids: Sequence[str]) -> list[tuple[bool, bool, bool]]:
+    """For each of ``replay_ids``: whether its log is stored (``has_log``), whether its result is
+    (``get_result`` is not None), and whether its replay error says it is malformed (a staged log
+    its job dropped: its faults are its answer until the error expires), in one round trip."""
     pipe = r.pipeline(transaction=False)
     for replay_id in replay_ids:
         pipe.exists(log_key(replay_id))
         pipe.exists(result_key(replay_id))
+        pipe.get(replay_error_key(replay_id))
     flags = pipe.execute()
-    return [(bool(flags[2 * k]), bool(flags[2 * k + 1])) for k in range(len(replay_ids))]
+    return [(bool(flags[3 * k]), bool(flags[3 * k + 1]),
+             flags[3 * k + 2] is not None and json.loads(flags[3 * k + 2]).get("kind") == "malformed")
+            for k in range(len(replay_ids))]
 
 
 # KEYS: record, counter; ARGV: JSON text, ttl (seconds, 0: none). 1 when written, 0 when one was there.

@@ -26,7 +26,7 @@ import i18n
 from arbiter import settings as settings_mod
 from arbiter import store
 from arbiter.redis_conn import shared_url
-from replays.service import MalformedLog, StepOutOfRange, replay_json, ruling_json, timeline_json
+from replays.service import MalformedLog, StepOutOfRange, replay_json, ruling_json, timeline_json, validate
 from replays.viewer import viewer_json_langs
 from worker.ceiling import CeilingExceeded, bounded, message
 
@@ -179,17 +179,22 @@ def _prefetched(replay_id: str) -> list[Any] | None:
 
 
 #: the attribute of a running replay job where a worker that finishes the job in a transaction of its
-#: own (worker.workers.ArbiterWorker.perform_light) offers to write the job's result in it: a
-#: ResultOffer, which the job fills instead of writing its result itself (one write to Redis a job,
-#: one fsync under ``appendfsync always``, instead of two)
+#: own (worker.workers.ArbiterWorker.perform_light) offers to write the job's records in it: a
+#: ResultOffer, which the job fills instead of writing them itself (one write to Redis a job, one
+#: fsync under ``appendfsync always``, instead of two)
 RESULT_OFFER = "arbiter_result_offer"
 
 
 class ResultOffer:
-    """A worker's offer to write a replay job's result (``store.queue_result``) in the transaction that
-    finishes the job. The worker watched the result's key before the job read it, so the transaction
-    fails if another run wrote a result since: the worker then writes it as ``store.put_result`` does
-    and, if this run did not write it, records the job's value ``lost`` (``delivered`` false) instead."""
+    """What a replay job writes (its result; for a staged log, the log moved to its stored place, or
+    the log dropped and its faults stored): in the transaction that finishes the job when a worker
+    offers it (``queue``, ``watched``), else on its own (``write``).
+
+    A worker that offers it watched the keys the job reads first (``store.result_or_log_keys``: the
+    result's, the log's, the staged log's) before the job read them, so the transaction fails if
+    another run (or a request, or the batch staging the log again) changed one since: the worker then
+    writes them on their own and, if this run did not write the result, records the job's value
+    ``lost`` (``delivered`` false) instead."""
 
     def __init__(self, replay_id: str) -> None:
         self.replay_id = replay_id
@@ -197,6 +202,36 @@ class ResultOffer:
         self.text: str | None = None
         #: the job's value should the result not be this run's to write
         self.lost: dict[str, Any] | None = None
+        #: a staged log found well-formed: (its value, its staged text), stored with the result
+        self.staged: tuple[Any, Any] | None = None
+        #: a staged log found malformed: (its replay error's JSON text, the error's TTL); no result
+        self.fault: tuple[str, int] | None = None
+
+    @property
+    def taken(self) -> bool:
+        """Whether the job filled it (else the worker finishes the job without it)."""
+        return self.text is not None or self.fault is not None
+
+    def queue(self, pipe: Any, *, watched: bool = False) -> None:
+        """The writes added to ``pipe``, a transaction; the first reply says whether the result was
+        written (``watched``: see ``store.queue_staged_result``)."""
+        if self.fault is not None:
+            store.queue_staged_fault(pipe, self.replay_id, *self.fault)
+        elif self.staged is not None:
+            assert self.text is not None
+            store.queue_staged_result(pipe, self.replay_id, self.staged[0], self.staged[1], self.text,
+                                      watched=watched)
+        else:
+            assert self.text is not None
+            store.queue_result(pipe, self.replay_id, self.text)
+
+    def write(self, r: redis.Redis) -> bool:
+        """The writes on their own, in one round trip (a staged log's in one transaction): whether
+        this run wrote the result (a fault: always, see ``store.queue_staged_fault``)."""
+        with r.pipeline(transaction=self.text is None or self.staged is not None) as pipe:
+            self.queue(pipe)
+            written = pipe.execute()[0]
+        return self.fault is not None or bool(written)
 
 
 def _offer(replay_id: str) -> ResultOffer | None:
@@ -207,7 +242,7 @@ def _offer(replay_id: str) -> ResultOffer | None:
 
 def replay_stored(replay_id: str) -> dict[str, Any]:
     """Replay stored log ``replay_id`` and store its result beside it (a log too heavy for the
-    request that stored it: ``MAX_STEPS_IN_REQUEST``, or an inline ruling's)."""
+    request that stored it: ``MAX_STEPS_IN_REQUEST``, or an inline ruling's; a log the batch staged)."""
     return replay_job(replay_id, replay_json)
 
 
@@ -219,35 +254,49 @@ def replay_job(replay_id: str, build: Build) -> dict[str, Any]:
     ceiling stores no result but the ceiling's error (:func:`arbiter.store.put_replay_error`), which
     expires after ``ARBITER_FAILURE_TTL`` so that a later request (say, after the operator raised the
     ceiling) queues it again: not ``valid: false``, which would say the log breaks a rule.
+
+    A log the batch staged (no stored log, a staged one: see :mod:`arbiter.store`) is checked by its
+    replay, which parses it: well-formed (its replay found no fault, or a fault its parse,
+    ``validate``, does not find: a position that cannot be set up, as for a log posted to the API),
+    it is stored with its result in one transaction; malformed, it is dropped and its faults are
+    stored as its replay error (outcome ``malformed``), for ``ARBITER_FAILURE_TTL`` seconds.
     """
     r = _connection()
     read = _prefetched(replay_id)
-    stored, log = store.result_or_log(read) if read is not None else store.get_result_or_log(r, replay_id)
-    if stored is not None:  # a second run of the job: nothing to do
+    found = store.result_or_log(read) if read is not None else store.get_result_or_log(r, replay_id)
+    if found.result is not None:  # a second run of the job: nothing to do
         return _json_result({"replay": replay_id, "ok": True, "outcome": "ok", "delivered": False})
+    log = found.log
     if log is None:
         return _json_result({"replay": replay_id, "ok": False, "outcome": "not-found", "delivered": False})
     error: dict[str, Any] | None = None
-    offer: ResultOffer | None = None
-    text: str | None = None
+    offer = _offer(replay_id)
+    mine = offer or ResultOffer(replay_id)
     try:
         result = bounded("The replay", build, log)
-        offer = _offer(replay_id)
-        if offer is None:
-            delivered = store.put_result(r, replay_id, result)
-        else:  # the worker writes it, with the job's end (see ResultOffer)
-            text, delivered = store.dumps(result), True
+        faults = validate(log) if found.staged is not None and result.get("faults") else []  # (see above)
+        if faults:
+            mine.fault = (store.dumps(_malformed(MalformedLog(faults))), settings_mod.load().failure_ttl)
+        else:
+            mine.text = store.dumps(result)
+            if found.staged is not None:
+                mine.staged = (log, found.staged)
     except CeilingExceeded as exc:
         error = exc.to_json()
     except MemoryError:  # the result's JSON text did not fit beside it
         error = CeilingExceeded("memory", message("The replay", "memory")).to_json()
     if error is not None:  # (the settings read only here: about 20 us a job otherwise)
+        if offer is not None:
+            offer.text = offer.fault = None  # (nothing for the worker to write)
         delivered = store.put_replay_error(r, replay_id, error, settings_mod.load().failure_ttl)
         return _json_result({"replay": replay_id, "ok": False, "outcome": error["kind"], "delivered": delivered})
+    delivered = True if offer is not None else mine.write(r)  # (the worker writes it, with the job's end)
+    if mine.fault is not None:
+        return _json_result({"replay": replay_id, "ok": False, "outcome": "malformed", "delivered": delivered})
     value = _json_result({"replay": replay_id, "ok": True, "outcome": "ok", "delivered": delivered,
                           "valid": bool(result.get("valid"))})
     if offer is not None:
-        offer.text, offer.lost = text, {**value, "delivered": False}
+        offer.lost = {**value, "delivered": False}
     return value
 
 

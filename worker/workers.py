@@ -198,12 +198,13 @@ class ArbiterWorker(_Upkeep, Worker):
         runs goes in one transaction (RQ: two), and what it writes after a job that returned a plain
         value in one (RQ: a job heartbeat, then WATCH and SMEMBERS of the job's dependents, then the
         transaction, then the worker's idle state). The writes are RQ's own, in RQ's order. A replay
-        job's first read (its stored result, else its log: ``store.result_or_log_keys``) ends the
-        first transaction, and the job takes it from there (``worker.jobs.PREFETCHED``) instead of
-        asking Redis again; its result is written in the last transaction (``worker.jobs.ResultOffer``:
-        one write a job, one fsync under ``appendfsync always``, where the job's own write made two),
-        on a connection that watched the result's key before the job read it (that WATCH is the
-        third round trip, where the job's write was).
+        job's first read (its stored result, else its log, else the log the batch staged:
+        ``store.result_or_log_keys``) ends the first transaction, and the job takes it from there
+        (``worker.jobs.PREFETCHED``) instead of asking Redis again; its result (and a staged log's move
+        to its stored place, or its faults) is written in the last transaction
+        (``worker.jobs.ResultOffer``: one write a job, one fsync under ``appendfsync always``, where the
+        job's own write made two), on a connection that watched those keys before the job read them
+        (that WATCH is the third round trip, where the job's write was).
 
         A light job has no dependents to release: only ``enqueue_replays`` queues light jobs, and
         nothing is queued to depend on a replay job. A job with a success callback, repeats, a rate
@@ -213,7 +214,7 @@ class ArbiterWorker(_Upkeep, Worker):
         offer = watcher = None
         if replay_id is not None and _plain(job):
             watcher = self.connection.pipeline()
-            watcher.watch(store.result_key(replay_id))  # (before the first transaction reads it)
+            watcher.watch(*store.result_or_log_keys(replay_id))  # (before the first transaction reads them)
             offer = jobs.ResultOffer(replay_id)
         try:
             return self._perform_light(job, queue, replay_id, offer, watcher)
@@ -246,7 +247,7 @@ class ArbiterWorker(_Upkeep, Worker):
             timeout = job.timeout or self.queue_class.DEFAULT_TIMEOUT
             with self.death_penalty_class(timeout, JobTimeoutException, job_id=job.id):
                 value = job.perform()
-            if offer is not None and offer.text is not None:  # (a plain job that returned its value)
+            if offer is not None and offer.taken:  # (a plain job that returned its value)
                 self._finish_light(job, execution, value, offer, watcher)
             elif _plain(job) and not isinstance(value, Retry):
                 self._finish_light(job, execution, value)
@@ -260,15 +261,16 @@ class ArbiterWorker(_Upkeep, Worker):
     def _finish_light(self, job: Job, execution: Execution, value: Any, offer: jobs.ResultOffer | None = None,
                       watcher: Any = None) -> None:
         """RQ's ``handle_job_success`` for a job without dependents, the worker's idle state with it, and
-        the result ``offer`` took first (on ``watcher``, which watches its key: see ``perform_light``)."""
-        if offer is not None and offer.text is not None:
+        the writes ``offer`` took first (on ``watcher``, which watches the keys the job read: see
+        ``perform_light``)."""
+        if offer is not None and offer.taken:
             try:
                 watcher.multi()
-                store.queue_result(watcher, offer.replay_id, offer.text)
+                offer.queue(watcher, watched=True)
                 self._finish_in(watcher, job, execution, value)
                 return
-            except redis.WatchError:  # a result was written since the job read none: nothing of this went
-                if not store.put_result_text(self.connection, offer.replay_id, offer.text):
+            except redis.WatchError:  # a key the job read changed since: nothing of this went
+                if not offer.write(self.connection):
                     value = offer.lost  # (put_result's own answer: another run wrote it)
         with self.connection.pipeline() as pipe:
             self._finish_in(pipe, job, execution, value)

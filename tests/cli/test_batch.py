@@ -7,6 +7,7 @@ import json
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 import redis
@@ -109,6 +110,53 @@ def test_queued_batch_runs_on_workers_and_is_rerun_safe(folder: Path, redis_url:
     assert make_queue(conn).count == 0
 
 
+def test_a_new_log_is_stored_only_once_its_job_found_it_well_formed(
+        folder: Path, redis_url: str, redis_db: redis.Redis, run_jobs: Callable[[], bool], client: Any) -> None:
+    """The batch stages a new log unchecked (never listed nor served) and its replay job checks it: a
+    well-formed log (one that breaks a rule among them) is stored with its result, as the API stores
+    it; a malformed one is dropped, its faults its answer: the lines of a replay here. A re-run
+    stages and queues nothing again."""
+    from arbiter import store
+
+    files = batch.find_logs(str(folder))
+    conn = redis.Redis.from_url(redis_url)
+    queued = batch.run_queued(files, conn, timeout=0)  # no worker yet
+    assert all(not ln["valid"] for ln in queued)
+    ids = {}
+    for path in files:
+        if path.name != "broken.json":
+            ids[path.name], _ = batch.unchecked_canonical(json.loads(path.read_text(encoding="utf-8")))
+    assert len(redis_db.keys("arbiter:replay:*:staged")) == len(ids) == 14
+    assert redis_db.keys("arbiter:replay:*:log") == [] and redis_db.zcard(store.INDEX_KEY) == 0
+    for rid in (ids["malformed.json"], ids["game-00.json"]):
+        assert client.get(f"/v1/replays/{rid}").status_code == 404  # staged: not served
+    assert make_queue(conn).count == 14
+    run_jobs()
+    lines = batch.run_queued(files, conn, timeout=5)
+    assert lines == batch.run_local(files, 1)
+    assert redis_db.keys("arbiter:replay:*:staged") == [] and make_queue(conn).count == 0
+    for path, line in zip(files, lines, strict=True):
+        if path.name == "broken.json":
+            continue
+        rid, log = ids[path.name], json.loads(path.read_text(encoding="utf-8"))
+        if path.name == "malformed.json":
+            assert line["error"].startswith("malformed: /")
+            assert not redis_db.exists(store.log_key(rid)) and redis_db.zscore(store.INDEX_KEY, rid) is None
+            assert store.get_replay_error(redis_db, rid)["kind"] == "malformed"
+            assert client.get(f"/v1/replays/{rid}").status_code == 404
+            continue
+        assert store.get_log(redis_db, rid) == log and redis_db.zscore(store.INDEX_KEY, rid) is not None
+        assert store.get_result(redis_db, rid) == json.loads(json.dumps(replay_json(log)))
+        meta = json.loads(redis_db.get(store.meta_key(rid)))
+        assert {k: meta[k] for k in ("id", "game", "steps")} == {"id": rid, "game": log["game"],
+                                                                 "steps": len(log["steps"])}
+        assert client.get(f"/v1/replays/{rid}").status_code == 200
+    assert redis_db.exists(store.log_key(ids["illegal.json"]))  # well-formed, breaks a rule: stored
+    again = batch.run_queued(files, conn, timeout=5)  # nothing staged or queued again, the same lines
+    assert again == lines
+    assert redis_db.keys("arbiter:replay:*:staged") == [] and make_queue(conn).count == 0
+
+
 def test_the_unchecked_log_id_is_log_id_or_the_same_fault(folder: Path) -> None:
     """batch.unchecked_canonical: the ID log_id gives a log within its JSON bounds, with the text it
     hashes (the same JSON value); for a log outside them, either log_id's MalformedLog or an ID no
@@ -204,6 +252,14 @@ def test_a_look_reads_a_few_results_first_then_twice_as_many_a_chunk(
     lines: dict = {}
     assert batch._gather(redis_db, waiting, lines, every=False) == [0, 5]
     assert batch._gather(redis_db, waiting, lines, every=True) == [0, 5, 13]
+
+
+def test_looks_come_quicker_once_the_rest_would_finish_within_a_poll() -> None:
+    poll = batch.POLL
+    assert batch._pause(2000, 2000, 1.0) == poll  # nothing finished yet: the rate is not known
+    assert batch._pause(2000, 500, 30.0) == poll  # 50 a second: 500 take ten seconds
+    assert batch._pause(2000, 11, 40.0) == poll and batch._pause(2000, 9, 40.0) == poll / 4  # the last ~10
+    assert batch._pause(3, 3, 0.0) == poll / 4  # a batch of a few, just queued
 
 
 def test_the_collector_is_paused_for_a_chunk_only_and_left_as_it_was() -> None:

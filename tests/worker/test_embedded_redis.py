@@ -47,6 +47,27 @@ def test_start_persist_stop(tmp_path: Path) -> None:
     server.stop()  # idempotent
 
 
+def test_no_periodic_snapshots_beside_the_aof(tmp_path: Path) -> None:
+    """With the AOF on, no periodic RDB snapshot (the AOF is what a restart reads); with it off, the
+    snapshots are the data's only copy on disk, and stay."""
+    server = EmbeddedRedis(tmp_path / "aof")
+    client = redis.Redis.from_url(server.start(), decode_responses=True)
+    try:
+        assert client.config_get("save") == {"save": ""}
+        client.set("k", "v")
+    finally:
+        client.close()
+        server.stop()
+    assert (tmp_path / "aof" / "arbiter.rdb").exists()  # SHUTDOWN SAVE still writes one
+    plain = EmbeddedRedis(tmp_path / "rdb", appendonly=False)
+    client = redis.Redis.from_url(plain.start(), decode_responses=True)
+    try:
+        assert client.config_get("appendonly") == {"appendonly": "no"} and client.config_get("save")["save"]
+    finally:
+        client.close()
+        plain.stop()
+
+
 def test_socket_path_is_fixed_and_short(tmp_path: Path) -> None:
     assert socket_path(tmp_path / "data") == (tmp_path / "data").resolve() / "redis.sock"
     deep = tmp_path / ("d" * 60) / ("e" * 60)

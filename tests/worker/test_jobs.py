@@ -166,6 +166,16 @@ def test_put_log_replays_only_what_fits_the_request_budget(rq_conn: redis.Redis)
     assert store.replay_work(heavy) == 2 * half > MAX_STEPS_IN_REQUEST
     assert store.replays_in_request(dict(log, steps=[plain] * MAX_STEPS_IN_REQUEST))
     assert not store.replays_in_request(heavy)
+    # its shortcuts (by the number of steps alone) answer as the work counted in full
+    checked = {"expect": {"state_hash": "0" * 64}}
+    for n in (0, 1, MAX_STEPS_IN_REQUEST // 2 - 1, MAX_STEPS_IN_REQUEST // 2, MAX_STEPS_IN_REQUEST // 2 + 1,
+              MAX_STEPS_IN_REQUEST - 1, MAX_STEPS_IN_REQUEST, MAX_STEPS_IN_REQUEST + 1, 2 * MAX_STEPS_IN_REQUEST):
+        for checks in sorted(c for c in {0, 1, n // 3, n // 2, n - 1, n} if 0 <= c <= n):
+            steps = [checked] * checks + [plain] * (n - checks)
+            other = dict(log, steps=steps)
+            assert store.replays_in_request(other) == (store.replay_work(other) <= MAX_STEPS_IN_REQUEST), (n, checks)
+    for odd in ({}, [], {"steps": None}, {"steps": {"a": 1}}, {"steps": [1, "x", None]}):
+        assert store.replays_in_request(odd) == (store.replay_work(odd) <= MAX_STEPS_IN_REQUEST)
     light = store.put_log(rq_conn, log)
     assert light.result == json.loads(json.dumps(replay_json(log)))
     assert store.get_result(rq_conn, light.replay_id) == light.result

@@ -247,3 +247,108 @@ def test_a_light_replay_jobs_result_written_with_its_end_answers_as_the_jobs_own
     assert job.return_value() == {"replay": raced, "ok": True, "outcome": "ok", "delivered": False, "valid": True}
     assert conn.connection_pool._created_connections <= 3  # (the watching connection went back to the pool)
     conn.close()
+
+
+def staged(conn: redis.Redis, log: Any) -> str:
+    """``log`` staged as the batch stages a new one (unchecked); its ID."""
+    rid, text = batch.unchecked_canonical(log)
+    store.stage_logs(conn, [(rid, text)])
+    return rid
+
+
+def test_the_batchs_new_logs_are_checked_by_their_light_jobs(redis_url: str, redis_db: redis.Redis,
+                                                            tmp_path: Path) -> None:
+    """Through a real forking worker (light jobs, their records written with the job's end): a staged
+    well-formed log is stored, listed and replayed, a malformed one dropped with its faults; the
+    batch's lines are a replay's here, and the jobs' answers say so."""
+    good = play_game("staged-1", "AW-H", "AW-V", policy="heuristic").log
+    bad = {**good, "steps": [*good["steps"][:3], {"by": "p1"}]}
+    files = []
+    for name, log in (("good", good), ("bad", bad)):
+        files.append(tmp_path / f"{name}.json")
+        files[-1].write_text(json.dumps(log), encoding="utf-8")
+    conn = redis.Redis.from_url(redis_url)
+    batch.run_queued(files, conn, timeout=0)
+    jobs = {job.meta["replay"]: job for job in make_queue(conn).jobs}
+    assert all(job.meta.get(LIGHT) for job in jobs.values()) and len(jobs) == 2
+    burst(redis_url, tmp_path)
+    good_id, bad_id = (batch.unchecked_canonical(log)[0] for log in (good, bad))
+    answers = {rid: make_queue(conn).fetch_job(job.id).return_value() for rid, job in jobs.items()}
+    assert answers[good_id] == {"replay": good_id, "ok": True, "outcome": "ok", "delivered": True, "valid": True}
+    assert answers[bad_id] == {"replay": bad_id, "ok": False, "outcome": "malformed", "delivered": True}
+    assert store.get_log(conn, good_id) == good and conn.zscore(store.INDEX_KEY, good_id) is not None
+    assert conn.ttl(store.log_key(good_id)) == -1  # (moved from the staged key: its TTL did not follow)
+    assert store.get_result(conn, good_id) == json.loads(json.dumps(replay_json(good)))
+    assert not conn.exists(store.log_key(bad_id)) and conn.zscore(store.INDEX_KEY, bad_id) is None
+    assert store.get_replay_error(conn, bad_id)["faults"] == replay_json(bad)["faults"]
+    assert conn.keys("arbiter:replay:*:staged") == []
+    assert batch.run_queued(files, conn, timeout=5) == batch.run_local(files, 1)
+    conn.close()
+
+
+def test_a_staged_log_raced_by_another_write_is_stored_once(redis_url: str, redis_db: redis.Redis,
+                                                           monkeypatch: Any) -> None:
+    """A light job's staged log, while the job replays it: another run stores it with its result
+    (that result stays, the job did not deliver it), or the batch stages it again (the job stores it
+    all the same); either way the log is stored once, listed once, its staged copy gone. A staged
+    log whose replay finds a fault its parse does not (a position that cannot be set up) is stored
+    with that result, as the API stores it."""
+    import rq.job
+
+    from worker import jobs
+    from worker.workers import ArbiterWorker
+
+    conn, cfg, queue = queue_on(redis_url, job_retries=0)
+    worker = ArbiterWorker([queue], connection=conn)
+    real = jobs.replay_json
+
+    def perform(rid: str, meanwhile: Any) -> Any:
+        def racing(log: Any) -> dict:
+            result = real(log)
+            other = redis.Redis.from_url(redis_url)
+            meanwhile(other, rid)
+            other.close()
+            return result
+
+        monkeypatch.setattr(jobs, "replay_json", racing)
+        job = enqueue_replay(queue, rid, cfg, light=True)
+        assert conn.lpop(queue.key) == job.id.encode()
+        assert worker.perform_light(job, queue) is True
+        monkeypatch.setattr(jobs, "replay_json", real)
+        return queue.fetch_job(job.id)
+
+    other_result = {"valid": True, "steps": 0, "written": "by another run"}
+
+    def another_run(other: redis.Redis, rid: str) -> None:  # (its job's own write)
+        text = other.get(store.staged_key(rid))
+        offer = jobs.ResultOffer(rid)
+        offer.text, offer.staged = store.dumps(other_result), (json.loads(text), text)
+        assert offer.write(other) is True
+
+    def staged_again(other: redis.Redis, rid: str) -> None:  # (a re-run of the batch)
+        store.stage_logs(other, [(rid, other.get(store.staged_key(rid)))])
+
+    for n, (meanwhile, delivered) in enumerate(((another_run, False), (staged_again, True))):
+        log = play_game(f"staged-race-{n}", "AW-H", "AW-V", policy="heuristic").log
+        rid = staged(conn, log)
+        job = perform(rid, meanwhile)
+        assert job.get_status() == JobStatus.FINISHED
+        assert job.return_value() == {"replay": rid, "ok": True, "outcome": "ok", "delivered": delivered,
+                                      "valid": True}
+        want = other_result if not delivered else json.loads(json.dumps(replay_json(log)))
+        assert store.get_result(conn, rid) == want and store.get_log(conn, rid) == log
+        assert conn.ttl(store.log_key(rid)) == -1 and not conn.exists(store.staged_key(rid))
+        assert conn.zscore(store.INDEX_KEY, rid) is not None
+
+    log = play_game("staged-position", "AW-H", "AW-V", policy="heuristic").log
+    rid = staged(conn, log)
+    fault = {"path": "/setup/position", "message": "cannot be set up"}
+    token = rq.job._current_job.set(queue.enqueue(REPLAY_JOB, rid))
+    try:
+        answer = jobs.replay_job(rid, lambda lg: {**real(lg), "valid": False, "faults": [fault]})
+    finally:
+        rq.job._current_job.reset(token)
+    assert answer["outcome"] == "ok" and answer["valid"] is False and answer["delivered"] is True
+    assert store.get_log(conn, rid) == log and store.get_result(conn, rid)["faults"] == [fault]
+    assert store.get_replay_error(conn, rid) is None and not conn.exists(store.staged_key(rid))
+    conn.close()
