@@ -18,6 +18,9 @@ from judge.kernel.digest import sha256_bulk
 
 # (Final: the compiled engine keeps it in a C static, not looked up by name in the module at each call)
 _QUOTE: Final = encode_basestring_ascii
+# the ASCII characters ``encode_basestring_ascii`` escapes: those outside space to tilde, the backslash
+# and the quote (json_strs)
+_ESCAPED: Final = bytes((*range(0x20), 0x7F)) + b'\\"'
 _ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
@@ -61,11 +64,12 @@ def json_bool(value: Any) -> str:
 def json_strs(values: Any) -> str:
     """A list of strings (codes, references), each quoted. Most hold no character that JSON
     escapes (codes and references never do): then the list is written as ``["a","b"]``, one join,
-    and ``encode_basestring_ascii`` reads that join once, only to tell that: an escape always writes
-    more than the one character it stands for, so its output is exactly 2n characters longer (the
-    two quotes around, and the separators' 2(n - 1) quotes, each escaped) when no value needed one;
-    otherwise each is quoted by ``encode_basestring_ascii``. A list holding something else than
-    strings is written by ``canonical``."""
+    told so by deleting what JSON escapes from the join's bytes (only the separators' quotes go);
+    else by ``encode_basestring_ascii`` of the join (an escape always writes more than the one
+    character it stands for, so its output is exactly 2n characters longer, the two quotes around and
+    the separators' 2(n - 1) quotes, each escaped, when no value needed one: a non-ASCII character
+    that needs none); otherwise each is quoted by ``encode_basestring_ascii``. A list holding
+    something else than strings is written by ``canonical``."""
     n = len(values)
     if not n:
         return "[]"
@@ -73,6 +77,11 @@ def json_strs(values: Any) -> str:
         body = '","'.join(values)
     except TypeError:  # not only strings
         return json_doc(list(values))
+    # (no escape in any value, told without quoting the join: it is ASCII (a flag of the string, read
+    # at once) and what JSON escapes there, a control character, DEL, a backslash or a quote, deleted from
+    # its bytes, leaves all but the separators' 2(n - 1) quotes)
+    if body.isascii() and len(body.encode().translate(None, _ESCAPED)) == len(body) - 2 * n + 2:
+        return '["' + body + '"]'
     if len(_QUOTE(body)) != len(body) + 2 * n:
         return "[" + ",".join(map(_QUOTE, values)) + "]"
     return '["' + body + '"]'

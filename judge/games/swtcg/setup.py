@@ -38,7 +38,11 @@ def side_of(deck: Sequence[str], cards: CardPool) -> str | None:
     or both."""
     pool = cards.cards
     side: str | None = None
+    last = ""
     for code in deck:
+        if code == last:
+            continue  # (the code before it again: a decklist's copies of a card come together)
+        last = code
         d = pool.get(code)
         if d is None or d.side == "neutral" or d.side == side:
             continue

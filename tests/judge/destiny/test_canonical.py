@@ -102,3 +102,8 @@ def test_a_list_of_strings_is_written_as_the_encoder_writes_it() -> None:
                    ["\u00e9", "x"], ["\n"], ['","'], [1, "a"], ["a", None], ["a", 'b"'], ['"', '"', "c"],
                    ["x\\", "y"], deque(["01001", "p1.01002#1", "?"]), [None], ["a", "b", "c\u2028"]):
         assert _strs(values) == canon.canonical(list(values)).decode(), values
+    # every character up to beyond ASCII, alone, among others and inside a value (what JSON escapes told
+    # from the join's bytes, json_strs)
+    for ch in map(chr, [*range(0x100), 0x2028, 0xFFFF]):
+        for values in ([ch], ["x", ch], ["a" + ch + "b", "01001"], ["a", ch * 3, "c"]):
+            assert _strs(values) == canon.canonical(values).decode(), values
