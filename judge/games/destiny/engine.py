@@ -35,7 +35,7 @@ from judge.games.destiny.state import (
     Player,
     Support,
 )
-from judge.games.inputs import NO_INPUTS, NOTHING, InputReader, Inputs
+from judge.games.inputs import NO_INPUTS, NO_INPUTS_READER, NOTHING, InputReader, Inputs
 from judge.kernel.core import (
     Decision,
     Event,
@@ -114,7 +114,9 @@ class Ctx:
         self._kernel: Kernel | None = None
         self.records: list[Record] = []  # what happened in this step (written to JSON when read)
         self.decisions: list[dict[str, Any]] = []
-        self.inputs = InputReader(inputs)  # the step's logged outcomes and choices, read in order
+        # the step's logged outcomes and choices, read in order (a step that logs none: the shared
+        # reader of nothing, which reading leaves as it is)
+        self.inputs = InputReader(inputs) if inputs is not NO_INPUTS else NO_INPUTS_READER
         self.written_choices: list[dict[str, Any]] = []  # answers a policy gave (self-play)
         # cards that left play with the event being performed, with their keyword abilities then:
         # offered to the after-abilities of that event (judge.games.destiny.keywords)
@@ -607,8 +609,14 @@ class Ctx:
 
     def roll_die(self, die: str) -> Face:
         """The face a die lands on: the log's next ``roll`` entry, else the rng."""
-        faces = self.die_faces(die)
-        raw = self.inputs.next_roll()
+        r = self.cards.refs.get(die)  # (die_faces, inline: a die's code is its card's)
+        card = self.cards.cards.get(r.code) if r is not None else None
+        faces = card.faces if card is not None else self.die_faces(die)
+        inputs = self.inputs  # (inputs.next_roll, inline)
+        raw: str | None = None
+        if inputs.ri < len(inputs.inputs.roll):
+            raw = inputs.inputs.roll[inputs.ri]
+            inputs.ri += 1
         if raw is not None:
             try:
                 face = parse_face(raw)
