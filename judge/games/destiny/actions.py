@@ -89,10 +89,12 @@ def _apply(ctx: Ctx, upkeep_next: bool) -> None:
             by=by, do=do, forbidden=forbidden,
         ))
     # (ACTIONS[do], written out: the compiled engine calls each natively, not through a Python call)
+    # (resolve and activate, the commonest, written out too: a Python call less for each)
     if do == "resolve":
-        _resolve(ctx, by)
+        resolve_dice(ctx, by, ctx.step.dice)  # (_resolve)
     elif do == "activate":
-        _activate(ctx, by)
+        assert isinstance(step, st_.Activate)
+        ctx.emit(ev.Activate(by, check_activate(ctx, by, step)))  # (_activate)
     elif do == "reroll":
         _reroll(ctx, by)
     elif do == "play":

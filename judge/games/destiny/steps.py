@@ -77,11 +77,11 @@ class DestinyAction(JsonValue):
 
     __slots__ = ("by",)
     verb: ClassVar[str] = ""
-    # (each action's __init__ calls this one by name, not through super(): in pure Python, super()
-    # makes an object at every step read)
+    # (each action's __init__ sets ``by`` itself, rather than call this one: a Python call less at
+    # every step read; not ``Final`` therefore, though no action changes it either)
 
     def __init__(self, by: str | None) -> None:
-        self.by: Final = by
+        self.by: str | None = by
 
     def get(self, key: str) -> Any:
         """A named part, by its log key (None when absent): cards read a written target by name."""
@@ -113,7 +113,7 @@ class Play(DestinyAction):
 
     def __init__(self, by: str | None, card: str = "", on: str | None = None, replaces: str | None = None,
                  target: str | None = None, dice: tuple[DieEntry, ...] | None = None) -> None:
-        DestinyAction.__init__(self, by)
+        self.by = by
         self.card: Final = card
         self.on: Final = on
         self.replaces: Final = replaces
@@ -126,7 +126,7 @@ class Activate(DestinyAction):
     verb: ClassVar[str] = "activate"
 
     def __init__(self, by: str | None, card: str = "") -> None:
-        DestinyAction.__init__(self, by)
+        self.by = by
         self.card: Final = card
 
 
@@ -135,7 +135,7 @@ class Resolve(DestinyAction):
     verb: ClassVar[str] = "resolve"
 
     def __init__(self, by: str | None, dice: tuple[DieEntry, ...] = ()) -> None:
-        DestinyAction.__init__(self, by)
+        self.by = by
         self.dice: Final = dice
 
 
@@ -144,7 +144,7 @@ class Reroll(DestinyAction):
     verb: ClassVar[str] = "reroll"
 
     def __init__(self, by: str | None, discard: str = "", dice: tuple[str, ...] = ()) -> None:
-        DestinyAction.__init__(self, by)
+        self.by = by
         self.discard: Final = discard
         self.dice: Final = dice
 
@@ -155,7 +155,7 @@ class Use(DestinyAction):
 
     def __init__(self, by: str | None, card: str = "", ability: int | None = None, target: str | None = None,
                  dice: tuple[DieEntry, ...] | None = None) -> None:
-        DestinyAction.__init__(self, by)
+        self.by = by
         self.card: Final = card
         self.ability: Final = ability
         self.target: Final = target
@@ -168,7 +168,7 @@ class Claim(DestinyAction):
 
     def __init__(self, by: str | None, claim_ability: bool | None = None, target: str | None = None,
                  dice: tuple[DieEntry, ...] | None = None) -> None:
-        DestinyAction.__init__(self, by)
+        self.by = by
         self.claim_ability: Final = claim_ability
         self.target: Final = target
         self.dice: Final = dice
@@ -186,7 +186,7 @@ class Upkeep(DestinyAction):
     verb: ClassVar[str] = "upkeep"
 
     def __init__(self, by: str | None = None, discard: dict[str, tuple[str, ...]] | None = None) -> None:
-        DestinyAction.__init__(self, by)
+        self.by = by
         self.discard: Final = discard
 
 
