@@ -547,14 +547,17 @@ def quick_step(step: Any, players: Sequence[str], cards: Any = None) -> DestinyA
     if do == "reroll" and own == 2:
         code = step.get("discard")
         raw = step.get("dice")
-        if not isinstance(code, str) or not is_code(code, codes) or (cards is not None and code not in cards) \
-                or not isinstance(raw, list) or len(raw) > MAX_IN_PLAY:
+        # (is_code's memo, asked inline)
+        if not isinstance(code, str) or not (codes[code] if codes is not None and code in codes
+                                             else is_code(code, codes)) \
+                or (cards is not None and code not in cards) or not isinstance(raw, list) or len(raw) > MAX_IN_PLAY:
             return None
-        dice = tuple(_sound(d, True, players, cards, refs) for d in raw)
+        dice = tuple([_sound(d, True, players, cards, refs) for d in raw])  # (a list made in one frame)
         return Reroll(by, code, dice) if None not in dice else None  # type: ignore[arg-type]
     if do == "play" and (own == 1 or (own == 2 and "on" in step)):
         code = step.get("card")
-        if not isinstance(code, str) or not is_code(code, codes) or (cards is not None and code not in cards):
+        if not isinstance(code, str) or not (codes[code] if codes is not None and code in codes  # (is_code's memo)
+                                             else is_code(code, codes)) or (cards is not None and code not in cards):
             return None
         if own == 1:
             return Play(by, code)
