@@ -136,8 +136,7 @@ class InputReader:
         return self.inputs.choices[self.ci] if self.ci < len(self.inputs.choices) else None
 
     def skip_choice(self) -> None:
-        if self.ci < len(self.inputs.choices):  # (never past the end: a reader of no inputs is shared)
-            self.ci += 1
+        self.ci += 1
 
     def next_roll(self) -> str | None:
         if self.ri < len(self.inputs.roll):
@@ -166,8 +165,6 @@ class InputReader:
 
 
 NOTHING: Any = object()
-# the reader of a step that logs nothing (most steps), shared: reading it changes nothing
-NO_INPUTS_READER: Final = InputReader(NO_INPUTS)
 
 
 def parse_inputs(step: dict[str, Any], path: str, players: Sequence[str], faults: Faults) -> Inputs:

@@ -35,7 +35,7 @@ from judge.games.destiny.state import (
     Player,
     Support,
 )
-from judge.games.inputs import NO_INPUTS, NO_INPUTS_READER, NOTHING, InputReader, Inputs
+from judge.games.inputs import NO_INPUTS, NOTHING, InputReader, Inputs
 from judge.kernel.core import (
     Decision,
     Event,
@@ -114,9 +114,7 @@ class Ctx:
         self._kernel: Kernel | None = None
         self.records: list[Record] = []  # what happened in this step (written to JSON when read)
         self.decisions: list[dict[str, Any]] = []
-        # the step's logged outcomes and choices, read in order (a step that logs none: the shared
-        # reader of nothing, which reading leaves as it is)
-        self.inputs = InputReader(inputs) if inputs is not NO_INPUTS else NO_INPUTS_READER
+        self.inputs = InputReader(inputs)  # the step's logged outcomes and choices, read in order
         self.written_choices: list[dict[str, Any]] = []  # answers a policy gave (self-play)
         # cards that left play with the event being performed, with their keyword abilities then:
         # offered to the after-abilities of that event (judge.games.destiny.keywords)
