@@ -8,6 +8,8 @@ rules forbid it.
 from __future__ import annotations
 
 from i18n import N_, Msg
+from judge.games.abilities import LiveIndex
+from judge.games.destiny import engine as en
 from judge.games.destiny import events as ev
 from judge.games.destiny import records as rec
 from judge.games.destiny import steps as st_
@@ -60,7 +62,10 @@ def _apply(ctx: Ctx, upkeep_next: bool) -> None:
     extra = st.extra_action is not None
     if extra:
         st.extra_action = None
-    p = ctx.player(by)
+    try:
+        p = st.players[by]  # (ctx.player, inline)
+    except KeyError:
+        p = ctx.player(by)  # (raises: no such player)
     if do == "pass":
         if extra:
             ctx.records.append(rec.DeclineExtraActionRecord(by,
@@ -71,17 +76,25 @@ def _apply(ctx: Ctx, upkeep_next: bool) -> None:
             ctx.records.append(rec.PassRecord(by, ("destiny.round.pass",)))
         advance(ctx, by, upkeep_next)
         return
-    forbidden = ctx.forbidden(do, by, step)
+    # no live "cannot" effect (most steps): ctx.forbidden not asked (its index, read inline)
+    index: LiveIndex | None = st.live_index
+    if (index is not None and index.gen == st.gen.value and index.cards is ctx.cards and en.SHORTCUTS
+            and "constant:forbid" not in index.live):
+        forbidden = None
+    else:
+        forbidden = ctx.forbidden(do, by, step)
     if forbidden is not None:  # whatever lets them (destiny.negative.cannot-overrides-can)
         raise IllegalAction("destiny.negative.cannot-overrides-can", Msg(
             N_("{by} cannot {do} now: {forbidden}"),
             by=by, do=do, forbidden=forbidden,
         ))
     # (ACTIONS[do], written out: the compiled engine calls each natively, not through a Python call)
+    # (resolve and activate, the commonest, written out too: a Python call less for each)
     if do == "resolve":
-        _resolve(ctx, by)
+        resolve_dice(ctx, by, ctx.step.dice)  # (_resolve)
     elif do == "activate":
-        _activate(ctx, by)
+        assert isinstance(step, st_.Activate)
+        ctx.emit(ev.Activate(by, check_activate(ctx, by, step)))  # (_activate)
     elif do == "reroll":
         _reroll(ctx, by)
     elif do == "play":
@@ -92,7 +105,9 @@ def _apply(ctx: Ctx, upkeep_next: bool) -> None:
         _use(ctx, by)
     else:
         ACTIONS[do](ctx, by)
-    ctx.drain()
+    kernel = ctx._kernel  # (ctx.drain, inline: the after-abilities queued, when a pipeline was made)
+    if kernel is not None and kernel.queue:
+        kernel.drain()
     p.passed = False
     st.passes = 0
     if st.extra_action == by:

@@ -607,8 +607,14 @@ class Ctx:
 
     def roll_die(self, die: str) -> Face:
         """The face a die lands on: the log's next ``roll`` entry, else the rng."""
-        faces = self.die_faces(die)
-        raw = self.inputs.next_roll()
+        r = self.cards.refs.get(die)  # (die_faces, inline: a die's code is its card's)
+        card = self.cards.cards.get(r.code) if r is not None else None
+        faces = card.faces if card is not None else self.die_faces(die)
+        inputs = self.inputs  # (inputs.next_roll, inline)
+        raw: str | None = None
+        if inputs.ri < len(inputs.inputs.roll):
+            raw = inputs.inputs.roll[inputs.ri]
+            inputs.ri += 1
         if raw is not None:
             try:
                 face = parse_face(raw)

@@ -11,11 +11,12 @@ from typing import Any, ClassVar
 
 from judge.games.base import Applied, Faults, Policy
 from judge.games.destiny import steps as st_
-from judge.games.destiny.actions import apply_step
+from judge.games.destiny.actions import _apply as apply_action
 from judge.games.destiny.engine import Ctx, NotImplementedCard
 from judge.games.destiny.model import CardPool
+from judge.games.destiny.rounds import GameOver
 from judge.games.destiny.state import GameState, Player
-from judge.games.inputs import Inputs
+from judge.games.inputs import NO_INPUTS, Inputs
 from judge.kernel.core import IllegalAction, KernelLoop, MissingOutcome, PendingDecision
 from judge.kernel.rng import Rng
 
@@ -110,11 +111,18 @@ class Destiny:
         ctx = Ctx(state, cards, action, inputs, rng, policy)
         error: Exception | None = None
         try:
-            apply_step(ctx, isinstance(next_action, st_.Upkeep))
+            # (actions.apply_step and ctx.close, inline: two calls less a step)
+            try:
+                apply_action(ctx, isinstance(next_action, st_.Upkeep))
+            except GameOver:
+                ctx.clear_queue()
+            else:
+                if inputs is not NO_INPUTS:  # (a step that logs nothing leaves nothing over)
+                    ctx.check_inputs_used()
         except self.errors as exc:
             error = exc
         finally:
-            ctx.close()
+            ctx._kernel = None
         return Applied(ctx.records, ctx.decisions, ctx.written_choices, error)
 
     def legal_actions(self, state: GameState, cards: CardPool) -> list[st_.DestinyAction]:

@@ -56,7 +56,7 @@ def resolve_dice(ctx: Ctx, pid: str, entries: Sequence[DieEntry] | None, source:
         if only is not None and not only(die):
             raise IllegalAction(rule, Msg(N_("{die} cannot be resolved by {source}"), die=die, source=source))
         face = _resolving_face(p.pool[die], unmodified)
-        if face.is_blank or (symbol is not None and face.symbol != symbol):
+        if face.symbol == "-" or (symbol is not None and face.symbol != symbol):  # (face.is_blank, inline)
             # it may still come to show the chosen symbol during the action
             # (destiny.actions.resolve-late-joiners); checked again when the others have resolved
             late.append((die, entry))
@@ -79,7 +79,7 @@ def resolve_dice(ctx: Ctx, pid: str, entries: Sequence[DieEntry] | None, source:
                 die=die,
             ))
         face = _resolving_face(p.pool[die], unmodified)
-        if face.is_blank:
+        if face.symbol == "-":  # (face.is_blank, inline)
             raise IllegalAction("destiny.symbols.blank", Msg(
                 N_("{die} shows a blank, which cannot be resolved"),
                 die=die,
@@ -110,7 +110,7 @@ def _group(ctx: Ctx, p: Player, dice: list[tuple[str, Face, DieEntry]], unmodifi
     for die, face, entry in dice:
         if not face.modifier:
             continue
-        base = entry.get("modifies")
+        base = entry.modifies  # (the field: entry.get("modifies"), without a call)
         if base is None:
             bases = [b for b in groups if p.pool[b].symbol == face.symbol]
             if len(bases) != 1:
@@ -174,7 +174,7 @@ def _resolve_group(ctx: Ctx, pid: str, p: Player, group: list[tuple[str, Face, D
         p.pool.pop(d, None)
     src = base_die
     sym = base_face.symbol
-    target = entry.get("target")
+    target = entry.target  # (the field: entry.get("target"), without a call)
     if sym in ("MD", "RD"):
         if not isinstance(target, str):
             raise IllegalAction("destiny.symbols.damage-one-target", Msg(

@@ -86,7 +86,7 @@ def run_upkeep(ctx: Ctx, discards: Mapping[str, Sequence[str]] | None) -> None:
     """The upkeep phase (destiny.round.upkeep), the end of the round and its victory checks."""
     st = ctx.state
     discards = discards or {}
-    alive = [pid for pid in st.seats() if not st.players[pid].eliminated]
+    alive = [pid for pid in st.seats() if not st.players[pid]._eliminated]  # (the field, not its property)
     ctx.records.append(rec.UpkeepRecord(st.round, ("destiny.round.upkeep", "destiny.round.phases")))
     for pid in alive:
         p = st.players[pid]
@@ -144,7 +144,7 @@ def round_end(ctx: Ctx) -> None:
             if ch and not ch.defeated:
                 ctx.emit(ev.Defeat(d.target, d.source, True))
     ctx.drain()
-    alive = [pid for pid in st.seats() if not st.players[pid].eliminated]
+    alive = [pid for pid in st.seats() if not st.players[pid]._eliminated]  # (the field, not its property)
     out = [pid for pid in alive if not st.players[pid].hand and not st.players[pid].deck]
     if out:
         if len(st.players) == 2:

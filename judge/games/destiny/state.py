@@ -409,7 +409,7 @@ class GameState:
 
     def opponents(self, pid: str) -> list[str]:
         players = self.players  # (keys, then each value: see rounds.next_seat)
-        return [p for p in players if p != pid and not players[p].eliminated]
+        return [p for p in players if p != pid and not players[p]._eliminated]  # (the field, not its property)
 
     def seats(self) -> list[str]:
         return list(self.players)

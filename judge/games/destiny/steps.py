@@ -77,11 +77,11 @@ class DestinyAction(JsonValue):
 
     __slots__ = ("by",)
     verb: ClassVar[str] = ""
-    # (each action's __init__ calls this one by name, not through super(): in pure Python, super()
-    # makes an object at every step read)
+    # (each action's __init__ sets ``by`` itself, rather than call this one: a Python call less at
+    # every step read; not ``Final`` therefore, though no action changes it either)
 
     def __init__(self, by: str | None) -> None:
-        self.by: Final = by
+        self.by: str | None = by
 
     def get(self, key: str) -> Any:
         """A named part, by its log key (None when absent): cards read a written target by name."""
@@ -113,7 +113,7 @@ class Play(DestinyAction):
 
     def __init__(self, by: str | None, card: str = "", on: str | None = None, replaces: str | None = None,
                  target: str | None = None, dice: tuple[DieEntry, ...] | None = None) -> None:
-        DestinyAction.__init__(self, by)
+        self.by = by
         self.card: Final = card
         self.on: Final = on
         self.replaces: Final = replaces
@@ -126,7 +126,7 @@ class Activate(DestinyAction):
     verb: ClassVar[str] = "activate"
 
     def __init__(self, by: str | None, card: str = "") -> None:
-        DestinyAction.__init__(self, by)
+        self.by = by
         self.card: Final = card
 
 
@@ -135,7 +135,7 @@ class Resolve(DestinyAction):
     verb: ClassVar[str] = "resolve"
 
     def __init__(self, by: str | None, dice: tuple[DieEntry, ...] = ()) -> None:
-        DestinyAction.__init__(self, by)
+        self.by = by
         self.dice: Final = dice
 
 
@@ -144,7 +144,7 @@ class Reroll(DestinyAction):
     verb: ClassVar[str] = "reroll"
 
     def __init__(self, by: str | None, discard: str = "", dice: tuple[str, ...] = ()) -> None:
-        DestinyAction.__init__(self, by)
+        self.by = by
         self.discard: Final = discard
         self.dice: Final = dice
 
@@ -155,7 +155,7 @@ class Use(DestinyAction):
 
     def __init__(self, by: str | None, card: str = "", ability: int | None = None, target: str | None = None,
                  dice: tuple[DieEntry, ...] | None = None) -> None:
-        DestinyAction.__init__(self, by)
+        self.by = by
         self.card: Final = card
         self.ability: Final = ability
         self.target: Final = target
@@ -168,7 +168,7 @@ class Claim(DestinyAction):
 
     def __init__(self, by: str | None, claim_ability: bool | None = None, target: str | None = None,
                  dice: tuple[DieEntry, ...] | None = None) -> None:
-        DestinyAction.__init__(self, by)
+        self.by = by
         self.claim_ability: Final = claim_ability
         self.target: Final = target
         self.dice: Final = dice
@@ -186,7 +186,7 @@ class Upkeep(DestinyAction):
     verb: ClassVar[str] = "upkeep"
 
     def __init__(self, by: str | None = None, discard: dict[str, tuple[str, ...]] | None = None) -> None:
-        DestinyAction.__init__(self, by)
+        self.by = by
         self.discard: Final = discard
 
 
@@ -547,14 +547,17 @@ def quick_step(step: Any, players: Sequence[str], cards: Any = None) -> DestinyA
     if do == "reroll" and own == 2:
         code = step.get("discard")
         raw = step.get("dice")
-        if not isinstance(code, str) or not is_code(code, codes) or (cards is not None and code not in cards) \
-                or not isinstance(raw, list) or len(raw) > MAX_IN_PLAY:
+        # (is_code's memo, asked inline)
+        if not isinstance(code, str) or not (codes[code] if codes is not None and code in codes
+                                             else is_code(code, codes)) \
+                or (cards is not None and code not in cards) or not isinstance(raw, list) or len(raw) > MAX_IN_PLAY:
             return None
-        dice = tuple(_sound(d, True, players, cards, refs) for d in raw)
+        dice = tuple([_sound(d, True, players, cards, refs) for d in raw])  # (a list made in one frame)
         return Reroll(by, code, dice) if None not in dice else None  # type: ignore[arg-type]
     if do == "play" and (own == 1 or (own == 2 and "on" in step)):
         code = step.get("card")
-        if not isinstance(code, str) or not is_code(code, codes) or (cards is not None and code not in cards):
+        if not isinstance(code, str) or not (codes[code] if codes is not None and code in codes  # (is_code's memo)
+                                             else is_code(code, codes)) or (cards is not None and code not in cards):
             return None
         if own == 1:
             return Play(by, code)

@@ -72,3 +72,36 @@ def test_shuffle_is_fisher_yates_over_below() -> None:
         j = ref.below(i + 1)
         expected[i], expected[j] = expected[j], expected[i]
     assert items == expected and rng.drawn == ref.drawn
+
+
+@pytest.mark.parametrize(("seed", "size"), [("deck", 0), ("deck", 1), ("bench-0", 2), ("s", 52), ("0", 200)])
+def test_shuffle_draws_what_below_draws(seed: str, size: int) -> None:
+    """``shuffle`` works ``below`` out inline: the same order and the same words used as
+    Fisher-Yates over ``below``, from any point of the stream."""
+    for start in (0, 3, 5):
+        items = list(range(size))
+        rng, ref = Rng(seed, start), Rng(seed, start)
+        rng.shuffle(items)
+        expected = list(range(size))
+        for i in range(size - 1, 0, -1):
+            j = ref.below(i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert items == expected and rng.drawn == ref.drawn
+
+
+def test_shuffle_rejects_as_below_does() -> None:
+    """A word at or above ``below``'s limit is passed over by ``shuffle`` too (forced: the top word
+    is rejected by ``below(3)``, whose limit is 2**64 - 1)."""
+    top = 2**64 - 1
+    stream = [top, 7, top, 11]
+    rng, ref = Rng("x"), Rng("x")
+    for r in (rng, ref):
+        r._block = struct.unpack(">8L", struct.pack(">4Q", *stream))
+        r._block_index = 0
+    items = ["a", "b", "c"]
+    rng.shuffle(items)
+    expected = ["a", "b", "c"]
+    for i in (2, 1):
+        j = ref.below(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert items == expected and rng.drawn == ref.drawn == 3  # two swaps, one word passed over
