@@ -22,7 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from bench.bench_replay import best_of, pgn_corpus, replay_pgn  # noqa: E402
 from bench.bench_replay import corpus as destiny_corpus  # noqa: E402
 from bench.bench_replay import replay_all as destiny_replay_all  # noqa: E402
-from bench.compiled import compiled_seconds  # noqa: E402
+from bench.compiled import compiled_passes, rounds, timed  # noqa: E402
 from judge.games.relic.cards import default_pool  # noqa: E402
 from judge.games.relic.selfplay import new_log  # noqa: E402
 from replays.format import parse_log  # noqa: E402
@@ -62,11 +62,17 @@ def main() -> None:
 
     logs = corpus(args.games)
     steps = sum(len(log["steps"]) for log in logs)
-    t_relic = best_of(lambda: replay_all(logs), repeat=5)
-    t_compiled = compiled_seconds(logs, "judge.games.relic.engine", "bench_relic", "replay_all", repeat=5)
     pgn = pgn_corpus(steps)
     moves = replay_pgn(pgn)
-    t_chess = best_of(lambda: replay_pgn(pgn), repeat=5)
+    compiled = compiled_passes(logs, "judge.games.relic.engine", "bench_relic", "replay_all")
+    try:  # (the three sides timed in turn, seven rounds: compiled.rounds)
+        best = rounds({"pure": timed(lambda: replay_all(logs)), "compiled": compiled,
+                       "chess": timed(lambda: replay_pgn(pgn))}, repeat=7)
+    finally:
+        if compiled is not None:
+            compiled.close()
+    t_relic, t_compiled, t_chess = best["pure"], best["compiled"], best["chess"]
+    assert t_relic is not None and t_chess is not None
     r_rate, c_rate = steps / t_relic, moves / t_chess
     print(f"relic replay speed: {args.games} self-play games, {steps} steps")
     print(f"python-chess: {moves} PGN moves read and replayed in {t_chess:.3f} s = {c_rate:,.0f} moves/s")

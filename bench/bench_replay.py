@@ -3,7 +3,8 @@
 1. Replay speed over a self-play corpus, steps per second, beside python-chess reading PGN games
    of the same total number of moves and replaying them on a board (moves per second): the pure
    Python engine, and the same source compiled with mypyc (``make compiled``, var/compiled/tree)
-   run in a subprocess on the same corpus.
+   run in a subprocess on the same corpus; the three timed in turn, seven rounds, each side's best
+   kept (bench/compiled.py ``rounds``).
 2. Cost growth: a log ten times longer should cost at most eleven times more.
 3. Peak memory of a worker process replaying the corpus, beside the same process doing nothing.
 
@@ -30,6 +31,9 @@ from judge.limits import MAX_ZONE_CARDS  # noqa: E402
 from replays.format import parse_log  # noqa: E402
 from replays.replayer import replay  # noqa: E402
 from replays.selfplay import play, play_game  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from compiled import compiled_passes, rounds, timed  # noqa: E402
 
 
 def best_of(fn, repeat: int = 3) -> float:  # noqa: ANN001
@@ -122,32 +126,6 @@ print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 """
 
 
-COMPILED_RATE = """
-import json, sys, time
-sys.path.insert(0, {tree!r}); sys.path.insert(0, {bench!r})
-import judge.games.destiny.engine as engine
-assert engine.__file__.endswith(".so"), engine.__file__
-from bench_replay import best_of, replay_all
-logs = json.load(open({path!r}))
-print(best_of(lambda: replay_all(logs), repeat={repeat}))
-"""
-
-
-def compiled_seconds(path: str, repeat: int) -> float | None:
-    """Best time of the compiled engine over the corpus in ``path``, or None when it is not built
-    from the sources as they are now (``make compiled``)."""
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    sys.path.insert(0, os.path.join(root, "tools"))
-    from build_compiled import TREE, up_to_date
-
-    if not up_to_date():
-        return None
-    tree = str(TREE)
-    code = COMPILED_RATE.format(tree=tree, bench=os.path.join(tree, "bench"), path=path, repeat=repeat)
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=tree)
-    return float(out.stdout.strip())
-
-
 def peak_rss_kib(path: str, run: bool) -> int:
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     code = PEAK_RSS.format(root=root, path=path, run=run)
@@ -167,11 +145,17 @@ def main() -> None:
         json.dump(logs, fh)
         path = fh.name
     try:
-        t_arbiter = best_of(lambda: replay_all(logs), repeat=5)
-        t_compiled = compiled_seconds(path, repeat=5)
         pgn = pgn_corpus(steps)
         moves = replay_pgn(pgn)
-        t_chess = best_of(lambda: replay_pgn(pgn), repeat=5)
+        compiled = compiled_passes(logs, "judge.games.destiny.engine", "bench_replay", "replay_all")
+        try:  # (the three sides timed in turn, seven rounds: compiled.rounds)
+            best = rounds({"pure": timed(lambda: replay_all(logs)), "compiled": compiled,
+                           "chess": timed(lambda: replay_pgn(pgn))}, repeat=7)
+        finally:
+            if compiled is not None:
+                compiled.close()
+        t_arbiter, t_compiled, t_chess = best["pure"], best["compiled"], best["chess"]
+        assert t_arbiter is not None and t_chess is not None
         a_rate, c_rate = steps / t_arbiter, moves / t_chess
         print(f"replay speed: {args.games} self-play games, {steps} steps")
         print(f"python-chess: {moves} PGN moves read and replayed in {t_chess:.3f} s = {c_rate:,.0f} moves/s")

@@ -21,7 +21,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from bench_replay import best_of, pgn_corpus, replay_pgn  # noqa: E402
-from compiled import compiled_seconds  # noqa: E402
+from compiled import compiled_passes, rounds, timed  # noqa: E402
 
 from judge.games.swtcg.cards import default_pool as swtcg_pool  # noqa: E402
 from replays.format import parse_log  # noqa: E402
@@ -77,13 +77,18 @@ def main() -> None:
     sw = swtcg_corpus(args.games)
     sw_steps = sum(len(log["steps"]) for log in sw)
     pool = swtcg_pool()
-    t_sw = best_of(lambda: replay_all(sw, pool), repeat=5)
-    t_compiled = compiled_seconds(sw, "judge.games.swtcg.engine", "bench_swtcg", "replay_corpus", repeat=5)
     d = destiny_corpus(sw_steps)
     d_steps = sum(len(log["steps"]) for log in d)
-    t_d = best_of(lambda: replay_all(d))
     pgn = pgn_corpus(sw_steps)
-    t_chess = best_of(lambda: replay_pgn(pgn), repeat=5)
+    compiled = compiled_passes(sw, "judge.games.swtcg.engine", "bench_swtcg", "replay_corpus")
+    try:  # (every side timed in turn, seven rounds: compiled.rounds)
+        best = rounds({"pure": timed(lambda: replay_all(sw, pool)), "compiled": compiled,
+                       "destiny": timed(lambda: replay_all(d)), "chess": timed(lambda: replay_pgn(pgn))}, repeat=7)
+    finally:
+        if compiled is not None:
+            compiled.close()
+    t_sw, t_compiled, t_d, t_chess = best["pure"], best["compiled"], best["destiny"], best["chess"]
+    assert t_sw is not None and t_d is not None and t_chess is not None
     sw_rate, chess_rate = sw_steps / t_sw, sw_steps / t_chess
     print(f"SW TCG replay: {sw_steps} steps in {args.games} self-play games")
     print(f"python-chess (same run): {sw_steps} moves read from PGN and pushed, {chess_rate:,.0f} moves/s")
