@@ -22,7 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from bench.bench_replay import best_of, pgn_corpus, replay_pgn  # noqa: E402
 from bench.bench_replay import corpus as destiny_corpus  # noqa: E402
 from bench.bench_replay import replay_all as destiny_replay_all  # noqa: E402
-from bench.compiled import compiled_passes, rounds, timed  # noqa: E402
+from bench.compiled import rounds_with_compiled, timed  # noqa: E402
 from judge.games.relic.cards import default_pool  # noqa: E402
 from judge.games.relic.selfplay import new_log  # noqa: E402
 from replays.format import parse_log  # noqa: E402
@@ -64,13 +64,8 @@ def main() -> None:
     steps = sum(len(log["steps"]) for log in logs)
     pgn = pgn_corpus(steps)
     moves = replay_pgn(pgn)
-    compiled = compiled_passes(logs, "judge.games.relic.engine", "bench_relic", "replay_all")
-    try:  # (the three sides timed in turn, seven rounds: compiled.rounds)
-        best = rounds({"pure": timed(lambda: replay_all(logs)), "compiled": compiled,
-                       "chess": timed(lambda: replay_pgn(pgn))}, repeat=7)
-    finally:
-        if compiled is not None:
-            compiled.close()
+    best = rounds_with_compiled({"pure": timed(lambda: replay_all(logs)), "chess": timed(lambda: replay_pgn(pgn))},
+                                logs, "judge.games.relic.engine", "bench_relic", "replay_all")
     t_relic, t_compiled, t_chess = best["pure"], best["compiled"], best["chess"]
     assert t_relic is not None and t_chess is not None
     r_rate, c_rate = steps / t_relic, moves / t_chess

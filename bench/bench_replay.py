@@ -33,7 +33,7 @@ from replays.replayer import replay  # noqa: E402
 from replays.selfplay import play, play_game  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from compiled import compiled_passes, rounds, timed  # noqa: E402
+from compiled import rounds_with_compiled, timed  # noqa: E402
 
 
 def best_of(fn, repeat: int = 3) -> float:  # noqa: ANN001
@@ -147,13 +147,8 @@ def main() -> None:
     try:
         pgn = pgn_corpus(steps)
         moves = replay_pgn(pgn)
-        compiled = compiled_passes(logs, "judge.games.destiny.engine", "bench_replay", "replay_all")
-        try:  # (the three sides timed in turn, seven rounds: compiled.rounds)
-            best = rounds({"pure": timed(lambda: replay_all(logs)), "compiled": compiled,
-                           "chess": timed(lambda: replay_pgn(pgn))}, repeat=7)
-        finally:
-            if compiled is not None:
-                compiled.close()
+        best = rounds_with_compiled({"pure": timed(lambda: replay_all(logs)), "chess": timed(lambda: replay_pgn(pgn))},
+                                    logs, "judge.games.destiny.engine", "bench_replay", "replay_all")
         t_arbiter, t_compiled, t_chess = best["pure"], best["compiled"], best["chess"]
         assert t_arbiter is not None and t_chess is not None
         a_rate, c_rate = steps / t_arbiter, moves / t_chess

@@ -21,7 +21,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from bench_replay import best_of, pgn_corpus, replay_pgn  # noqa: E402
-from compiled import compiled_passes, rounds, timed  # noqa: E402
+from compiled import rounds_with_compiled, timed  # noqa: E402
 
 from judge.games.swtcg.cards import default_pool as swtcg_pool  # noqa: E402
 from replays.format import parse_log  # noqa: E402
@@ -80,13 +80,9 @@ def main() -> None:
     d = destiny_corpus(sw_steps)
     d_steps = sum(len(log["steps"]) for log in d)
     pgn = pgn_corpus(sw_steps)
-    compiled = compiled_passes(sw, "judge.games.swtcg.engine", "bench_swtcg", "replay_corpus")
-    try:  # (every side timed in turn, seven rounds: compiled.rounds)
-        best = rounds({"pure": timed(lambda: replay_all(sw, pool)), "compiled": compiled,
-                       "destiny": timed(lambda: replay_all(d)), "chess": timed(lambda: replay_pgn(pgn))}, repeat=7)
-    finally:
-        if compiled is not None:
-            compiled.close()
+    best = rounds_with_compiled({"pure": timed(lambda: replay_all(sw, pool)), "destiny": timed(lambda: replay_all(d)),
+                                 "chess": timed(lambda: replay_pgn(pgn))},
+                                sw, "judge.games.swtcg.engine", "bench_swtcg", "replay_corpus")
     t_sw, t_compiled, t_d, t_chess = best["pure"], best["compiled"], best["destiny"], best["chess"]
     assert t_sw is not None and t_d is not None and t_chess is not None
     sw_rate, chess_rate = sw_steps / t_sw, sw_steps / t_chess

@@ -109,3 +109,15 @@ def rounds(sides: dict[str, Callable[[], float] | None], repeat: int) -> dict[st
             t = fn()
             best[name] = min(best.get(name, t), t)
     return {name: best.get(name) for name in sides}
+
+
+def rounds_with_compiled(sides: dict[str, Callable[[], float]], logs: list[dict], module: str, bench_module: str,
+                         function: str, repeat: int = 7) -> dict[str, float | None]:
+    """:func:`rounds` of ``sides`` and of ``bench_module.function(logs)`` in the compiled tree (its
+    best under ``"compiled"``: None when the tree is not built from the sources as they are now)."""
+    compiled = compiled_passes(logs, module, bench_module, function)
+    try:
+        return rounds({**sides, "compiled": compiled}, repeat)
+    finally:
+        if compiled is not None:
+            compiled.close()
