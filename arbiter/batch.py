@@ -133,7 +133,7 @@ def run_local(files: Sequence[Path], jobs: int, progress: Progress | None = None
         return out
     from replays.service import warm
 
-    warm()  # every game and its cards loaded once here, before the workers fork (not once per worker)
+    warm(engine=False)  # every game and its cards loaded once here, before the workers fork (not once per worker)
     size = max(1, min(CHUNK, len(names) // (jobs * 4) or 1))
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for lines in pool.map(_replay_chunk, _chunks(names, size)):

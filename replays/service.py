@@ -37,15 +37,53 @@ __all__ = ["Fault", "MalformedLog", "StepOutOfRange", "log_id", "replay_json", "
            "ruling_words_json", "timeline_json", "validate"]
 
 
-def warm() -> None:
-    """Load every written game, its card pool and the index of its cards' names now (a worker calls
-    this before it forks, so that a forked work horse does not load them again for each job)."""
-    for game_id in registry.written():
+#: steps of the short self-play game of each game that ``warm`` runs through the engine
+WARM_STEPS = 30
+
+
+def warm(engine: bool = True) -> None:
+    """Load every written game, its card pool and the index of its cards' names now; with ``engine``,
+    run each game's engine over a short self-play game too (replayed, ruled on, its timeline and the
+    viewer's data made), from its beginning and again from a position taken halfway.
+
+    A worker calls this before it forks, so that a forked work horse neither loads the games and
+    their cards again for each job nor imports the modules and makes the tables the engine loads on
+    first use (a position's setup code, the rule index: without them, each ruling's horse spent
+    about 13 ms importing, more than the ruling itself). tests/replays/test_warm_names.py checks
+    that nothing is left to import. A local batch (``engine=False``) replays many logs in each
+    process it forks: there, a first use costs once per process, less than the warm-up."""
+    if not engine:
+        _load_games()
+        return
+    from replays.selfplay import play_game  # (here: only workers warm; the API and the CLI need no self-play)
+    from replays.viewer import viewer_json_langs  # (the timeline job's other half)
+
+    for game_id in _load_games():
+        hero, villain = registry.get(game_id).selfplay_sides()[:2]
+        log = play_game("warm", hero, villain, game=game_id, max_steps=WARM_STEPS).log
+        half = len(log["steps"]) // 2
+        state = replay(fmt.parse_log(log), stop_after=half).state
+        assert state is not None
+        rng = {**log["rng"], "drawn": state.rng_drawn} if "rng" in log and state.rng_drawn is not None else None
+        from_position = {**{k: v for k, v in log.items() if k != "rng"}, "setup": {"position": state.position()},
+                         "steps": log["steps"][half:]} | ({"rng": rng} if rng is not None else {})
+        for each in (log, from_position):
+            replay_json(each)
+            ruling_json(each)
+            timeline_json(each)
+            viewer_json_langs(each)
+
+
+def _load_games() -> tuple[str, ...]:
+    """Every written game, its card pool and the reading of its cards' names loaded; their IDs."""
+    games = registry.written()
+    for game_id in games:
         game = registry.get(game_id)
         cards = game.default_cards()
         names = names_reader(game)
         if names is not None:  # the reading of card names and the pool's index of them
             names.warm_names(cards)
+    return games
 
 
 def log_id(log: Any) -> str:
