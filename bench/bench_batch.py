@@ -6,7 +6,10 @@ N cores at least 0.8 x N times one core; two workers at least 1.6 x one.
 ``BENCH_BATCH_LOGS`` (default 10,000) files are written: ``BENCH_BATCH_GAMES`` distinct heuristic
 self-play games (default 250), each written again under other names and titles (replaying costs the
 same; each file is a log of its own, one job each through the queue).
-``BENCH_BATCH_QUEUED`` (default 2,000) of them go through the queue.
+``BENCH_BATCH_QUEUED`` (default 2,000) of them go through the queue, in ``BENCH_BATCH_ROUNDS``
+rounds (default 3), each round one worker then two, the best rate of each kept (as the replay
+benches keep their best round: a slow spell of this shared machine falls on one run, not on a side;
+each round's ratio is printed too).
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from worker.queue import make_queue  # noqa: E402
 LOGS = int(os.environ.get("BENCH_BATCH_LOGS", "10000"))
 GAMES = int(os.environ.get("BENCH_BATCH_GAMES", "250"))
 QUEUED = int(os.environ.get("BENCH_BATCH_QUEUED", "2000"))
+ROUNDS = max(1, int(os.environ.get("BENCH_BATCH_ROUNDS", "3")))
 
 
 def write_logs(folder: Path) -> list[Path]:
@@ -96,10 +100,16 @@ def main() -> int:
             print(f"local: {cores} cores {ratio:.2f}x one core = {ratio / cores:.2f} x N (goal >= 0.80 x N)")
         url = shared_url(None, tmp / "redis")
         sub = files[:QUEUED]
-        one = queued_rate(sub, url, 1, tmp)
-        two = queued_rate(sub, url, 2, tmp)
-        print(f"RQ (--queue), {len(sub):,} logs: one worker {one:,.0f} logs/s, two workers {two:,.0f} logs/s: "
-              f"{two / one:.2f}x (goal >= 1.60x; the workers, Redis and this process share {cores} cores)")
+        ones: list[float] = []
+        twos: list[float] = []
+        for _ in range(ROUNDS):
+            ones.append(queued_rate(sub, url, 1, tmp))
+            twos.append(queued_rate(sub, url, 2, tmp))
+        one, two = max(ones), max(twos)
+        rounds = ", ".join(f"{a:,.0f} -> {b:,.0f} ({b / a:.2f}x)" for a, b in zip(ones, twos, strict=True))
+        print(f"RQ (--queue), {len(sub):,} logs, best of {ROUNDS} rounds: one worker {one:,.0f} logs/s, two workers "
+              f"{two:,.0f} logs/s: {two / one:.2f}x (goal >= 1.60x; the workers, Redis and this process share "
+              f"{cores} cores); each round: {rounds}")
     return 0
 
 

@@ -2,8 +2,8 @@
 
 For each of N requests: ``POST /v1/rulings`` (Flask test client) -> RQ queue -> a real forking
 ``arbiter worker`` subprocess -> poll ``GET /v1/rulings/<id>`` until finished. In the same run, N
-no-op RQ jobs give the floor any queued job pays (enqueue, fork, dequeue, result), and N direct
-``ruling_json`` calls give the engine's share. Bounded loops, loopback/unix socket only.
+no-op RQ jobs give the floor any queued job pays (enqueue, fork, dequeue, result), each right
+after a ruling (the two in turn), and N direct ``ruling_json`` calls give the engine's share. Bounded loops, loopback/unix socket only.
 
 Environment: ``BENCH_N`` (default 200), ``REDIS_URL`` (default: an embedded server in a temp dir).
 """
@@ -90,8 +90,11 @@ def bench(url: str) -> None:
         for _ in range(5):  # warm-up: imports, first fork, connections
             one_ruling()
             one_noop()
-        rulings = [one_ruling() for _ in range(N)]
-        noops = [one_noop() for _ in range(N)]
+        rulings: list[float] = []
+        noops: list[float] = []
+        for _ in range(N):  # in turn, so that a slow spell of the machine falls on both sides
+            rulings.append(one_ruling())
+            noops.append(one_noop())
         engine = [one_engine() for _ in range(N)]
     finally:
         worker.terminate()
