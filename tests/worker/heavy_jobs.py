@@ -117,3 +117,14 @@ def suspending_replay(replay_id: str) -> dict[str, Any]:
     assert job is not None
     job.connection.set("rq:suspended", 1)
     return jobs.replay_stored(replay_id)
+
+
+def dropping_replay(replay_id: str) -> dict[str, Any]:
+    """The real replay job, deleting first the hash of the job queued right after it (its ID noted
+    under ``arbiter:test:drop``), as an expired or deleted job's hash is gone."""
+    job = get_current_job()
+    assert job is not None
+    dropped = job.connection.get("arbiter:test:drop")
+    assert dropped is not None
+    job.connection.delete(b"rq:job:" + dropped)
+    return jobs.replay_stored(replay_id)

@@ -352,3 +352,57 @@ def test_a_staged_log_raced_by_another_write_is_stored_once(redis_url: str, redi
     assert store.get_log(conn, rid) == log and store.get_result(conn, rid)["faults"] == [fault]
     assert store.get_replay_error(conn, rid) is None and not conn.exists(store.staged_key(rid))
     conn.close()
+
+
+def test_a_light_jobs_last_transaction_takes_the_next_job(redis_url: str, redis_db: redis.Redis,
+                                                          tmp_path: Path) -> None:
+    """The transaction that finishes a light job takes the next job as RQ's dequeue takes it (one
+    round trip fewer a job, and one fsync fewer): every job runs once, in queue order, and nothing
+    is left in the intermediate list; the last take finds the queue empty."""
+    conn, cfg, queue = queue_on(redis_url)
+    ids = [stored(conn, f"take-{i}")[0] for i in range(4)]
+    queued = [enqueue_replay(queue, rid, cfg, light=True) for rid in ids]
+    conn.config_resetstat()
+    burst(redis_url, tmp_path)
+    stats = conn.info("commandstats")
+    assert stats.get("cmdstat_eval", {}).get("calls", 0) >= len(ids)  # one take a light job (the last finds nothing)
+    finished = [queue.fetch_job(job.id) for job in queued]
+    assert all(job.get_status() == JobStatus.FINISHED for job in finished)
+    ended = [job.ended_at for job in finished]
+    assert ended == sorted(ended)  # in queue order
+    assert all(store.get_result(conn, rid) is not None for rid in ids)
+    assert conn.llen(queue.intermediate_queue_key) == 0 and queue.count == 0
+    conn.close()
+
+
+def test_a_job_taken_but_not_run_goes_back_to_the_head_of_its_queue(redis_url: str, redis_db: redis.Redis) -> None:
+    """A worker that stops after a light job (here: its last job, ``max_jobs``) puts the job its last
+    transaction took back at the head of the queue, where the next worker dequeues it first."""
+    from worker.run import make_worker
+
+    conn, cfg, queue = queue_on(redis_url)
+    ids = [stored(conn, f"back-{i}")[0] for i in range(3)]
+    queued = [enqueue_replay(queue, rid, cfg, light=True) for rid in ids]
+    worker = make_worker(conn, cfg)
+    worker.work(burst=True, max_jobs=1)
+    assert queue.fetch_job(queued[0].id).get_status() == JobStatus.FINISHED
+    assert queue.get_job_ids() == [queued[1].id, queued[2].id]
+    assert conn.llen(queue.intermediate_queue_key) == 0
+    assert queue.fetch_job(queued[1].id).get_status() == JobStatus.QUEUED
+    conn.close()
+
+
+def test_a_taken_job_whose_hash_is_gone_is_skipped(redis_url: str, redis_db: redis.Redis, tmp_path: Path) -> None:
+    """A job taken whose hash is gone (expired, deleted) is skipped, as RQ's dequeue skips it; the
+    worker goes on with the next."""
+    conn, cfg, queue = queue_on(redis_url)
+    first, second, third = (stored(conn, f"gone-{i}")[0] for i in range(3))
+    enqueue_replay(queue, first, cfg, function=HEAVY + "dropping_replay", light=True)
+    gone = enqueue_replay(queue, second, cfg, light=True)
+    last = enqueue_replay(queue, third, cfg, light=True)
+    conn.set("arbiter:test:drop", gone.id)
+    burst(redis_url, tmp_path)
+    assert store.get_result(conn, first) is not None and store.get_result(conn, third) is not None
+    assert store.get_result(conn, second) is None
+    assert queue.fetch_job(last.id).get_status() == JobStatus.FINISHED
+    conn.close()
