@@ -20,6 +20,7 @@ from redis.backoff import ExponentialBackoff
 from redis.retry import Retry
 from rq import Queue
 
+from arbiter.redis_conn import connect
 from arbiter.settings import Settings
 from worker.queue import make_queue
 
@@ -46,8 +47,8 @@ def init_app(app: Flask, url: str, cfg: Settings) -> None:
     app.extensions[_KEY] = {
         "url": url,
         "settings": cfg,
-        "redis": redis.Redis.from_url(url, decode_responses=True, **client_options()),
-        "rq_redis": redis.Redis.from_url(url, **client_options()),
+        "redis": connect(url, decode_responses=True, **client_options()),
+        "rq_redis": connect(url, **client_options()),
     }
 
 

@@ -33,11 +33,13 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import psutil
 import redis
 from redis.backoff import NoBackoff
+from redis.driver_info import DriverInfo
 from redis.retry import Retry
 
 DB_FILENAME = "arbiter.rdb"
@@ -47,6 +49,14 @@ MAX_SOCKET_PATH = 107
 #: Where a socket goes when the data directory's path is too long for one.
 SHORT_SOCKET_ROOT = Path("/tmp")
 FSYNC_POLICIES = ("always", "everysec", "no")
+
+
+def connect(url: str, **options: Any) -> redis.Redis:
+    """A client of the Redis at ``url`` (``options``: redis-py's), for the workers, the API and the
+    CLI. It tells the server its library's version (CLIENT SETINFO) from ``redis.__version__``:
+    redis-py's default reads the package's metadata from disk again for each new connection, which a
+    forked work horse, whose connections are all new, paid on each job (a few ms)."""
+    return redis.Redis.from_url(url, driver_info=DriverInfo(lib_version=redis.__version__), **options)
 
 
 def _pid_alive(pid: int) -> bool:

@@ -25,7 +25,7 @@ from rq import get_current_job
 import i18n
 from arbiter import settings as settings_mod
 from arbiter import store
-from arbiter.redis_conn import shared_url
+from arbiter.redis_conn import connect, shared_url
 from replays.service import MalformedLog, StepOutOfRange, replay_json, ruling_json, timeline_json, validate
 from replays.viewer import viewer_json_langs
 from worker.ceiling import CeilingExceeded, bounded, message
@@ -39,7 +39,7 @@ def _connection() -> redis.Redis:
     if job is not None:
         return job.connection
     cfg = settings_mod.load()  # called outside a worker (tests, the CLI)
-    return redis.Redis.from_url(shared_url(cfg.redis_url, cfg.data_dir, cfg.redis_fsync))
+    return connect(shared_url(cfg.redis_url, cfg.data_dir, cfg.redis_fsync))
 
 
 def _json_result(value: dict[str, Any]) -> dict[str, Any]:

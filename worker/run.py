@@ -7,6 +7,7 @@ import importlib
 import redis
 from rq.worker import BaseWorker
 
+from arbiter.redis_conn import connect
 from arbiter.settings import Settings
 from worker import joblog
 from worker.queue import SERIALIZER, make_queue
@@ -35,6 +36,6 @@ def run_worker(url: str, cfg: Settings, *, burst: bool = False, simple: bool = F
     warm()  # the games and their cards, loaded once here too
     joblog.install()  # one JSON line per job on stderr
 
-    conn = redis.Redis.from_url(url)
+    conn = connect(url)
     rq_worker = make_worker(conn, cfg, simple=simple, name=name)
     return rq_worker.work(burst=burst, with_scheduler=True, logging_level="WARNING")

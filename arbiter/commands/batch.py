@@ -39,13 +39,11 @@ def run_batch(pattern: str, as_json: bool, jobs: int | None, queued: bool, timeo
         if bar is not None:
             bar.start()
         if queued:
-            import redis
-
             from arbiter import settings as settings_mod
-            from arbiter.redis_conn import shared_url
+            from arbiter.redis_conn import connect, shared_url
 
             cfg = settings_mod.load()
-            conn = redis.Redis.from_url(shared_url(cfg.redis_url, cfg.data_dir, cfg.redis_fsync))
+            conn = connect(shared_url(cfg.redis_url, cfg.data_dir, cfg.redis_fsync))
             lines = batch.run_queued(files, conn, advance, timeout)
         else:
             lines = batch.run_local(files, jobs, advance)

@@ -25,11 +25,10 @@ from types import FrameType
 from typing import Any
 
 import click
-import redis
 
 from arbiter import settings, store
 from arbiter.commands.serve import DEFAULT_THREADS, DEFAULT_WORKERS, listen
-from arbiter.redis_conn import EmbeddedRedis, redact
+from arbiter.redis_conn import EmbeddedRedis, connect, redact
 from arbiter.supervise import Process, Redis, Service, Supervisor, log_to_stderr
 from replays.service import MalformedLog
 
@@ -49,7 +48,7 @@ def _on_signal(signum: int, frame: FrameType | None) -> None:
 
 def load_examples(url: str) -> list[tuple[str, str]]:
     """Store every example log shipped in ``replays/examples``; returns ``(file, replay id)``."""
-    r = redis.Redis.from_url(url, decode_responses=True)
+    r = connect(url, decode_responses=True)
     loaded = []
     try:
         root = resources.files("replays").joinpath("examples")

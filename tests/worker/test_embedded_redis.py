@@ -136,3 +136,23 @@ def test_every_starter_of_the_embedded_redis_takes_the_fsync_setting(tmp_path: P
                          env={**env, "ARBITER_DATA_DIR": str(tmp_path / "data"), "ARBITER_REDIS_FSYNC": "everysec"})
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "everysec"
+
+
+def test_a_connection_made_by_connect_reads_no_package_metadata(redis_url: str, redis_db: redis.Redis,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """``connect``'s clients tell the server redis-py's version without reading the package's metadata
+    (redis-py's default reads it for each new connection: a few ms in each forked work horse)."""
+    import redis.utils
+
+    from arbiter.redis_conn import connect
+
+    def no_metadata(name: str) -> str:
+        raise AssertionError(f"read the metadata of {name}")
+
+    monkeypatch.setattr(redis.utils.metadata, "version", no_metadata)
+    client = connect(redis_url)
+    assert client.ping()  # (a new connection: its handshake sends the driver's info, CLIENT SETINFO)
+    assert client.connection_pool.connection_kwargs["driver_info"].lib_version == redis.__version__
+    client.close()
+    with pytest.raises(AssertionError, match="metadata"):
+        redis.Redis.from_url(redis_url).ping()  # (redis-py's own default reads it)
