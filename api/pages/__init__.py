@@ -1,5 +1,7 @@
 """Web pages for judges at the table (plain HTML/CSS/JS shipped in the package, no CDN):
 
+- ``/``: the front page: where a judge, an organizer or a content creator starts (a quick ruling on
+  a position, the rules, the stored replays, the public events, the API).
 - ``/rules`` and ``/rules/<game>``: every rule of a game, one anchor per rule (``#<rule id>``), with
   its summary, section, source and status; a ruling, the viewer and ``GET /v1/rules`` link here.
 - ``/rulings/<ruling_id>``: a stored ruling of ``/v1/rulings`` as a judge reads it aloud (what was
@@ -48,6 +50,23 @@ def game_name(game_id: str) -> str:
         return str(registry.get(game_id).name)
     except registry.UnknownGame:
         return {"tournament": "Tournaments"}.get(game_id, game_id)
+
+
+#: the public events the front page lists (the newest; the API lists them all)
+HOME_EVENTS = 20
+
+
+@bp.route("/")
+def home() -> str:
+    from api.tournaments import event_summaries  # (the events' blueprint: imported when asked for)
+
+    events, total_events = event_summaries(False, 0, HOME_EVENTS)
+    for e in events:
+        e["game_name"] = game_name(e["game"])
+    replays, _ = store.list_replays(get_redis(), 0, 0)  # (how many are stored)
+    games = [str(registry.get(g).name) for g in registry.written()]
+    return render_template("pages/home.html", games=games, events=events, total_events=total_events,
+                           replays=replays)
 
 
 @bp.route("/rules")

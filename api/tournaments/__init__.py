@@ -429,13 +429,21 @@ def create_tournament(args: dict[str, Any]) -> tuple[dict[str, Any], int, dict[s
 @blp.response(200, S.EventListSchema)
 def list_tournaments(args: dict[str, Any]) -> dict[str, Any]:
     """Public events, newest first, a page at a time (archived ones with `archived=true`)."""
-    r, st = get_redis(), store()
     page, per_page = args["page"], args["per_page"]
-    ids, total = st.page(r, args["archived"], (page - 1) * per_page, per_page)
+    items, total = event_summaries(args["archived"], (page - 1) * per_page, per_page)
+    return {"items": items, "page": page, "per_page": per_page, "total": total,
+            "pages": -(-total // per_page)}
+
+
+def event_summaries(archived: bool, start: int, count: int) -> tuple[list[dict[str, Any]], int]:
+    """``count`` public events from the ``start``-th, newest first (archived ones or the others), each
+    as the event list gives it, and how many there are (the list, and the front page's events)."""
+    r, st = get_redis(), store()
+    ids, total = st.page(r, archived, start, count)
     items = []
 
     def summary(tid: str, s: T.EventState) -> dict[str, Any] | None:
-        if not s.config.public or s.archived != args["archived"]:
+        if not s.config.public or s.archived != archived:
             st.relist(r, tid, s)  # a change raced the list's update: put it right
             return None
         cur = s.current()
@@ -448,8 +456,7 @@ def list_tournaments(args: dict[str, Any]) -> dict[str, Any]:
             item = st.read(r, tid, functools.partial(summary, tid))
             if item is not None:
                 items.append(item)
-    return {"items": items, "page": page, "per_page": per_page, "total": total,
-            "pages": -(-total // per_page)}
+    return items, total
 
 
 @blp.route("/<string:tid>")

@@ -230,3 +230,38 @@ def test_the_position_form_in_polish(page: Any, tmp_path: Path) -> None:
         answer
     assert page.locator("nav.top .langs a").all_text_contents() == ["English", "Русский"]
     shot(page, tmp_path, "position-pl.png")
+
+
+def test_the_front_page_leads_to_each_page_and_lists_the_public_events(app: Flask, page: Any,
+                                                                       tmp_path: Path) -> None:
+    """``/``: where a judge, an organizer or a content creator starts: a quick ruling, the rules, the
+    stored replays (counted), the public events (a private one is not listed) and the API."""
+    client = app.test_client()
+    made = client.post("/v1/tournaments", json={"name": "Kessel Run Regional", "seed": 3, "public": True}).get_json()
+    client.post("/v1/tournaments", json={"name": "Private League", "seed": 4, "public": False})
+    for name in ("Ana", "Ben", "Cyd"):
+        client.post(f"/v1/tournaments/{made['id']}/players", json={"name": name},
+                    headers={"Authorization": f"Bearer {made['token']}"})
+    log = json.loads((Path(__file__).resolve().parents[2] / "replays" / "examples" / "shields-cap.json").read_text())
+    assert client.post("/v1/replays", json=log).status_code in (200, 201)
+
+    page.goto(page.base + "/")
+    assert page.title() == "Home — Arbiter"
+    links = {a.inner_text(): a.get_attribute("href") for a in page.query_selector_all("main a")}
+    assert links["Quick position"] == "/position" and links["Rules"] == "/rules"
+    assert links["Stored replays"] == "/replays" and links["API reference"] == "/docs"
+    assert "(1 replay;" in page.inner_text("main")
+    rows = [[c.inner_text() for c in r.query_selector_all("td")]
+            for r in page.query_selector_all("table.events tbody tr")]
+    assert rows == [["Kessel Run Regional", "Star Wars Destiny", "—", "3"]]
+    assert links["Kessel Run Regional"] == f"/events/{made['id']}"
+    shot(page, tmp_path, "front-page.png")
+    page.click("text=Kessel Run Regional")
+    page.wait_for_url(f"**/events/{made['id']}")
+    assert "Kessel Run Regional" in page.inner_text("body")
+    page.goto(page.base + "/?lang=pl")
+    assert page.inner_text("h2 >> nth=0") == "Przy stole" and "Zapisane partie" in page.inner_text("main")
+    assert "(1 zapis partii;" in page.inner_text("main")
+    shot(page, tmp_path, "front-page-pl.png")
+    page.click("nav.top >> text=Arbiter")  # the top bar of every page leads back here
+    assert page.title().endswith("— Arbiter") and page.query_selector("table.events") is not None
