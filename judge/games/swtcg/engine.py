@@ -1481,8 +1481,9 @@ def ready(ctx: Ctx) -> None:
     st.phase, st.step, st.arena, st.active = "ready", "ready", None, None
     ctx.records.append(rc.PhaseRecord(("swtcg.base.turn.ready",), round=st.round, phase="ready", step="ready"))
     untapped = []
+    refs = sorted(st.cards)  # (sorted once for both players)
     for pid in st.side_order():
-        for ref in sorted(st.cards):
+        for ref in refs:
             c = st.cards[ref]
             if c.controller == pid and c.tapped:
                 c.tapped = False
@@ -1524,9 +1525,10 @@ def build_start(ctx: Ctx, pid: str) -> None:
         return
     st.build_started.append(pid)
     items: list[tuple[str, Any]] = [(f"{pid}:draw", None)]
-    for ref in sorted(st.cards):
+    # (pid's cards, GameState.index: those sorted, not every card)
+    for ref in sorted([c.ref for c in st.index().controlled(pid) if c.controller == pid]):
         c = st.cards[ref]
-        if c.controller != pid or not active(st, c):
+        if not active(st, c):
             continue
         # Upkeep is due in the build zone, on top of a stack, while piloting (swtcg.keywords.upkeep-still-due)
         for iid, k in keyword_instances(ctx, ref):

@@ -49,7 +49,9 @@ def advance(ctx: Ctx) -> None:
     """Run the turn's procedure until a player must act (or the game is over)."""
     st = ctx.state
     something: str | None = None  # a player nothing_in_chance found something for in the chance open now
-    for _ in range(MAX_LOOP):
+    n = 0  # (a counter of its own: compiled, ``for _ in range`` boxed each turn of the loop as an object)
+    while n < MAX_LOOP:
+        n += 1
         if st.phase == "over":
             st.turn = st.wait = None
             st.may = []
