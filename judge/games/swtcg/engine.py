@@ -200,7 +200,8 @@ def stat(ctx: Ctx, ref: str, name: str, boosters: list[Card] | None = None) -> i
             value += pdef.speed if name == "speed" else pdef.power if name == "power" else pdef.health \
                 if name == "health" else int(getattr(pdef, name))
     for m in st.mods:
-        if m["target"] == ref and m["stat"] == name:
+        on: str = m["target"]  # (typed: compared as strings, compiled)
+        if on == ref and m["stat"] == name:
             value += int(m["amount"])
     for g in boost_sources(ctx) if boosters is None else boosters:
         if g.ref != ref and g.controller == c.controller:
@@ -462,7 +463,8 @@ def kw_value(ctx: Ctx, ref: str, name: str) -> int:
     if mods:
         stat_name: str | None = None  # ("kw:" + name, made when a lasting effect is on ref)
         for m in mods:
-            if m["target"] == ref:
+            on: str = m["target"]  # (typed: compared as strings, compiled)
+            if on == ref:
                 if stat_name is None:
                     stat_name = "kw:" + name
                 if m["stat"] == stat_name:
