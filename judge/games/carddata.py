@@ -19,7 +19,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 MEMBERS = ("card_data_files", "import_cards", "load_cards", "describe_card", "check_decklist")
 LOOKUP_MEMBERS = ("card_info", "find_cards", "card_code")
@@ -112,6 +112,9 @@ def fold(text: str) -> str:
     return " ".join(re.sub(r"[^\w]+", " ", plain).split())
 
 
+MAX_CODE_OF: Final = 4096
+
+
 class TitleIndex:
     """The cards of a pool by code and by folded name, built once: ``match`` is ``match_title``
     without a pass over every card for an exact name (a log that names its cards looks each name
@@ -125,15 +128,27 @@ class TitleIndex:
         for code, keys in self.folded:
             for key in keys:
                 self.by_name.setdefault(key, []).append(code)
+        # ``code_of``'s answers, by text (the index never changes once built: the same words come back
+        # in every logged answer, ``p1:draw``, ``build:1``); emptied when it holds MAX_CODE_OF
+        self._code_of: dict[str, str | None] = {}
 
     def code_of(self, text: str) -> str | None:
         """``match(text).code`` without the near names a miss lists (no pass over every card: a
-        decision's own word, such as ``damage``, is looked up in a logged answer)."""
+        decision's own word, such as ``damage``, is looked up in a logged answer); each text's answer
+        found once (``_code_of``)."""
+        memo = self._code_of
+        if text in memo:
+            return memo[text]
         wanted = text.strip()
         if wanted in self.codes:
-            return wanted
-        key = fold(wanted)
-        return self.match(text).code if key and key in self.by_name else None
+            found: str | None = wanted
+        else:
+            key = fold(wanted)
+            found = self.match(text).code if key and key in self.by_name else None
+        if len(memo) >= MAX_CODE_OF:
+            memo.clear()
+        memo[text] = found
+        return found
 
     def match(self, text: str) -> CardMatch:
         """The card ``text`` names: its code, or one of its names (compared with ``fold``) when only

@@ -200,7 +200,8 @@ def stat(ctx: Ctx, ref: str, name: str, boosters: list[Card] | None = None) -> i
             value += pdef.speed if name == "speed" else pdef.power if name == "power" else pdef.health \
                 if name == "health" else int(getattr(pdef, name))
     for m in st.mods:
-        if m["target"] == ref and m["stat"] == name:
+        on: str = m["target"]  # (typed: compared as strings, compiled)
+        if on == ref and m["stat"] == name:
             value += int(m["amount"])
     for g in boost_sources(ctx) if boosters is None else boosters:
         if g.ref != ref and g.controller == c.controller:
@@ -462,7 +463,8 @@ def kw_value(ctx: Ctx, ref: str, name: str) -> int:
     if mods:
         stat_name: str | None = None  # ("kw:" + name, made when a lasting effect is on ref)
         for m in mods:
-            if m["target"] == ref:
+            on: str = m["target"]  # (typed: compared as strings, compiled)
+            if on == ref:
                 if stat_name is None:
                     stat_name = "kw:" + name
                 if m["stat"] == stat_name:
@@ -1481,8 +1483,9 @@ def ready(ctx: Ctx) -> None:
     st.phase, st.step, st.arena, st.active = "ready", "ready", None, None
     ctx.records.append(rc.PhaseRecord(("swtcg.base.turn.ready",), round=st.round, phase="ready", step="ready"))
     untapped = []
+    refs = sorted(st.cards)  # (sorted once for both players)
     for pid in st.side_order():
-        for ref in sorted(st.cards):
+        for ref in refs:
             c = st.cards[ref]
             if c.controller == pid and c.tapped:
                 c.tapped = False
@@ -1524,9 +1527,10 @@ def build_start(ctx: Ctx, pid: str) -> None:
         return
     st.build_started.append(pid)
     items: list[tuple[str, Any]] = [(f"{pid}:draw", None)]
-    for ref in sorted(st.cards):
+    # (pid's cards, GameState.index: those sorted, not every card)
+    for ref in sorted([c.ref for c in st.index().controlled(pid) if c.controller == pid]):
         c = st.cards[ref]
-        if c.controller != pid or not active(st, c):
+        if not active(st, c):
             continue
         # Upkeep is due in the build zone, on top of a stack, while piloting (swtcg.keywords.upkeep-still-due)
         for iid, k in keyword_instances(ctx, ref):

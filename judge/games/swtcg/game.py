@@ -11,6 +11,7 @@ from judge.games.inputs import Inputs
 from judge.games.swtcg import steps as st_
 from judge.games.swtcg.engine import Ctx, NotImplementedCard
 from judge.games.swtcg.model import CardPool
+from judge.games.swtcg.procedure import apply_step  # (here, not in apply: a look-up a step, compiled)
 from judge.games.swtcg.state import GameState, Player
 from judge.kernel.core import IllegalAction, KernelLoop, MissingOutcome, PendingDecision
 from judge.kernel.rng import Rng
@@ -96,8 +97,6 @@ class Swtcg:
 
     def apply(self, state: GameState, action: st_.SwAction, inputs: Inputs, cards: CardPool,
               rng: Rng | None, policy: Policy | None, next_action: Any) -> Applied:
-        from judge.games.swtcg.procedure import apply_step
-
         ctx = Ctx(state, cards, inputs, rng, policy)
         error: Exception | None = None
         try:

@@ -343,7 +343,11 @@ def nothing_in_chance(ctx: Ctx, pid: str) -> bool:
     need = needs.get(kind) if needs else None
     if need is not None and (need == _ALWAYS or p.force >= max(0, need + en.cost_delta(ctx, pid, "battle"))):
         return False
-    facts = en.facts_of(ctx)
+    index = st._index  # (en.facts_of's quick answer, read here: the procedure asks several times a step)
+    facts = index._facts if index is not None else None
+    if facts is None or facts.moves or facts.pool is not pool or facts.edits != pool.edits \
+            or facts.setup != (st.phase == "setup"):
+        facts = en.facts_of(ctx)
     by_kind = facts.chance_cards.get(pid)  # (_chance_cards, kept there)
     found: ChanceCards | None = by_kind.get(kind) if by_kind is not None else None
     if found is None:
@@ -871,7 +875,8 @@ def _keyword_idle(ctx: Ctx, pid: str, ref: str, iid: str, k: Keyword) -> bool:
     # (any one reason is enough: the cheap ones first, the cost last)
     if name in ("evade", "deflect"):
         for d in st.damage:
-            if d["target"] == ref:
+            target: str | None = d["target"]  # (typed: compared as strings, compiled)
+            if target == ref:
                 break
         else:
             return True  # (no damage waiting for ref)

@@ -244,12 +244,13 @@ class Interned:
     """Immutable values the engine makes over and over from a few strings, each made once and shared
     (the modules keep no table of their own): the simple steps of a wait (legal._step), an ability's
     parts (actions.parse_ability), effects (engine.effects_from), the records of chances to play
-    (engine._records_of), whether a string is a card reference (steps.is_ref). Kept with the pool
-    (``CardPool.interned``, read as an attribute: the engine asks several times a step) until a card
-    is added; each table is emptied by its user when full. (Typed loosely: the values are the
-    engine's types, which this module does not import.)"""
+    (engine._records_of), whether a string is a card reference (steps.is_ref), the values a step's
+    reader found sound, by kind (steps._parse_sound). Kept with the pool (``CardPool.interned``, read
+    as an attribute: the engine asks several times a step) until a card is added; each table is
+    emptied by its user when full. (Typed loosely: the values are the engine's types, which this
+    module does not import.)"""
 
-    __slots__ = ("steps", "abilities", "effects", "by_player", "ended", "refs")
+    __slots__ = ("steps", "abilities", "effects", "by_player", "ended", "refs", "sound")
 
     def __init__(self) -> None:
         self.steps: dict[Any, Any] = {}
@@ -258,6 +259,7 @@ class Interned:
         self.by_player: dict[str, Any] = {}
         self.ended: dict[str, Any] = {}
         self.refs: dict[str, bool] = {}
+        self.sound: dict[str, set[str]] = {"card": set(), "ref": set(), "onto": set(), "ability": set()}
 
 
 def _pool_keys(pool: CardPool) -> dict[str, str]:

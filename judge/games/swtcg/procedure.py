@@ -25,7 +25,8 @@ def apply_step(ctx: Ctx, a: SwAction) -> None:
         raise IllegalAction(*problem)
     # a Location or Equipment in play works all the time: its text matters now
     index = ctx.state.index()
-    if index.zone("location") or index.zone("equipped"):
+    by_zone = index.by_zone  # (a zone is a key there while a card is in it: no call to index.zone a step)
+    if "location" in by_zone or "equipped" in by_zone:
         for c in index.zones(("location", "equipped")):
             if not ctx.card(c.code).implemented:
                 d = ctx.card(c.code)
@@ -49,7 +50,7 @@ def advance(ctx: Ctx) -> None:
     """Run the turn's procedure until a player must act (or the game is over)."""
     st = ctx.state
     something: str | None = None  # a player nothing_in_chance found something for in the chance open now
-    for _ in range(MAX_LOOP):
+    for _turn in range(MAX_LOOP):  # (named: compiled, ``_`` was an object, boxed at each turn of the loop)
         if st.phase == "over":
             st.turn = st.wait = None
             st.may = []

@@ -252,13 +252,6 @@ _ROLES: Final[dict[str, dict[str, int]]] = {
 MAX_SOUND: Final = 8192
 
 
-def _sound_sets(_: CardPool) -> dict[str, set[str]]:
-    """The values ``_check`` found sound, by kind, kept with the card pool they are sound for
-    (``CardPool.memo``: a code or a reference sound for one pool may not be for another, or for the
-    same pool once a card is added); each emptied when it holds MAX_SOUND."""
-    return {"card": set(), "ref": set(), "onto": set(), "ability": set()}
-
-
 def parse_step(step: Any, path: str, players: Sequence[str], cards: Any) -> tuple[SwAction | None, Faults]:
     """One step as a typed action, or every fault found in it."""
     if type(step) is dict:
@@ -287,7 +280,10 @@ def _parse_sound(step: dict[str, Any], players: Sequence[str], cards: Any) -> Sw
     spec = KEYS.get(verb)
     if spec is None or not isinstance(cards, CardPool):
         return None
-    sound_sets: dict[str, set[str]] = cards.memo("sound-values", _sound_sets)
+    # the values ``_check`` found sound, by kind, kept with the card pool they are sound for
+    # (``Interned.sound``, an attribute: a code or a reference sound for one pool may not be for
+    # another, or for the same pool once a card is added); each emptied when it holds MAX_SOUND
+    sound_sets = cards.interned.sound
     args: list[Any] = []
     present = 2  # (by and do)
     size = len(step)

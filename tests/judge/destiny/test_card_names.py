@@ -269,3 +269,23 @@ def test_a_word_is_looked_up_by_exact_name_only() -> None:
     for text in ("Luke Skywalker", "luke skywalker", "05031", "damage", "Luke", "", "   "):
         assert index.code_of(text) == index.match(text).code, text
     assert index.code_of("Luke Skywalker") == "05031" and index.code_of("damage") is None
+
+
+def test_code_of_kept_answers_are_those_found_afresh() -> None:
+    """``code_of`` keeps each text's answer (``TitleIndex._code_of``): asked again, and once the memo
+    was emptied at MAX_CODE_OF, it says what a new index's ``match`` says."""
+    from judge.games import carddata
+
+    index = card_names(POOL).index
+    texts = ("Luke Skywalker", "luke skywalker", "05031", "damage", "Luke", "", "   ", "p1:draw", "build:1")
+    for _ in range(2):
+        for text in texts:
+            fresh = carddata.TitleIndex(index.cards)
+            assert index.code_of(text) == fresh.match(text).code == fresh.code_of(text), text
+    full = carddata.TitleIndex(index.cards)
+    for i in range(carddata.MAX_CODE_OF):
+        full.code_of(f"word {i}")
+    assert len(full._code_of) == carddata.MAX_CODE_OF
+    for text in texts * 2:
+        assert full.code_of(text) == index.match(text).code, text
+        assert len(full._code_of) <= len(texts)
