@@ -3,7 +3,8 @@
 For each of N requests: ``POST /v1/rulings`` (Flask test client) -> RQ queue -> a real forking
 ``arbiter worker`` subprocess -> poll ``GET /v1/rulings/<id>`` until finished. In the same run, N
 no-op RQ jobs give the floor any queued job pays (enqueue, fork, dequeue, result), each right
-after a ruling (the two in turn), and N direct ``ruling_json`` calls give the engine's share. Bounded loops, loopback/unix socket only.
+after a ruling (the two in turn), and N direct ``ruling_json`` calls give the engine's share.
+Bounded loops, loopback/unix socket only.
 
 Environment: ``BENCH_N`` (default 200), ``REDIS_URL`` (default: an embedded server in a temp dir).
 """
