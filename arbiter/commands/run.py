@@ -172,7 +172,8 @@ def run(host: str, port: int, workers: int, api_workers: int, api_threads: int,
         base = f"http://{shown}:{port}"
         wait_healthy(f"{base}/healthz", api, instance)
         example = os.path.join("replays", "examples", "shields-cap.json")
-        click.echo(f"\nAPI     {base}/v1\nReplays {base}/replays  (the replay viewer)\nDocs    {base}/docs\n"
+        click.echo(f"\nPages   {base}/  (rules, quick position, replays, events)\nAPI     {base}/v1\n"
+                   f"Replays {base}/replays  (the replay viewer)\nDocs    {base}/docs\n"
                    f"OpenAPI {base}/openapi.json\n"
                    f"Try:    curl -s -X POST -H 'Content-Type: application/json' "
                    f"--data @{example} {base}/v1/replays\n"
