@@ -64,9 +64,9 @@ def warm(engine: bool = True) -> None:
         half = len(log["steps"]) // 2
         state = replay(fmt.parse_log(log), stop_after=half).state
         assert state is not None
-        rng = {**log["rng"], "drawn": state.rng_drawn} if "rng" in log and state.rng_drawn is not None else None
-        from_position = {**{k: v for k, v in log.items() if k != "rng"}, "setup": {"position": state.position()},
-                         "steps": log["steps"][half:]} | ({"rng": rng} if rng is not None else {})
+        from_position = {**log, "setup": {"position": state.position()}, "steps": log["steps"][half:]}
+        if "rng" in log:  # (the stream goes on where the position left it)
+            from_position["rng"] = {**log["rng"], "drawn": state.rng_drawn}
         for each in (log, from_position):
             replay_json(each)
             ruling_json(each)
