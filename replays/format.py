@@ -215,7 +215,10 @@ def parse_log(data: Any, cards: Any = None) -> Log:
         setup = {}
     elif game is not None and not faults:
         names = names_reader(game)
-        if names is not None:  # cards named by name, as codes (judge.games.cardnames)
+        # (optional: a setup that names no card by name, told at a glance, is not read again)
+        plain_setup = getattr(game, "plain_setup", None)
+        if names is not None and (plain_setup is None or not plain_setup(players, setup, cards)):
+            # cards named by name, as codes (judge.games.cardnames)
             players, setup, name_faults = names.setup_codes(players, setup, cards)
             for path, msg in name_faults:
                 bad(path, msg)
@@ -240,6 +243,8 @@ def parse_log(data: Any, cards: Any = None) -> Log:
         names = names_reader(game)
         step_codes = names.step_codes if names is not None else None
         answer_codes = names.answer_codes if names is not None else None
+        # (optional: answers that name no card by name, told at a glance, are not read again)
+        plain_answers = getattr(game, "plain_answers", None)
         copied = False
         in_faults: list[tuple[str, str]] = []
         no_inputs = NO_INPUTS
@@ -292,7 +297,9 @@ def parse_log(data: Any, cards: Any = None) -> Log:
             chosen = "choices" in step
             if answer_codes is not None and (chosen or ("expect" in step and isinstance(step["expect"], dict)
                                                         and "state" in step["expect"])):
-                coded = answer_codes(step, ids, names_cards())  # answers and checkpoints naming cards by name, as codes
+                # answers and checkpoints naming cards by name, as codes
+                coded = (step if plain_answers is not None and plain_answers(step, ids, cards)
+                         else answer_codes(step, ids, names_cards()))
                 if coded is not step:
                     if not copied:
                         steps, copied = list(steps), True

@@ -135,6 +135,9 @@ class Game(Protocol):
     # asked once, for the first step that needs it, with the setup as ``setup_codes`` gave it.
     # ``warm_names(cards)``: index the pool's names ahead of the first log (``replays.service.warm``:
     # a worker imports the module and calls it before it forks).
+    # Optional, on the game: ``plain_setup(players, setup, cards) -> bool`` and ``plain_answers(step,
+    # players, cards) -> bool``, True only when ``setup_codes`` (with no fault) and ``answer_codes``
+    # would give back what they are given, told at a glance: the log's reader then does not ask them.
 
     def deck_violations(self, players: Sequence[Mapping[str, Any]], cards: Any, deck_format: str,
                         ) -> list[dict[str, Any]]: ...

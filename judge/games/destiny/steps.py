@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Final
 from i18n import N_, NP_, Msg
 from judge.games.destiny.model import CardPool
 from judge.games.destiny.refs import Ref, is_code, parse_ref
+from judge.games.destiny.state import UNKNOWN
 from judge.games.inputs import (
     ANNOTATION_KEYS,
     COMMON_KEYS,
@@ -570,6 +571,79 @@ def quick_step(step: Any, players: Sequence[str], cards: Any = None) -> DestinyA
         return Claim(by)
     return None
 
+
+
+# the setup's keys whose cards names.setup_codes reads (each when it is an object)
+NAMED_SETUP_KEYS: Final = ("decks", "mulligan", "mulligan_decks", "shields", "position")
+
+
+def plain_setup(players: list[Any], setup: Any, cards: Any) -> bool:
+    """Whether ``names.setup_codes`` would give the players' entries and the setup back as they are,
+    without a fault, told at a glance: every character's card, battlefield and deck card a code of
+    the pool (or ``?``), and no setup key that names cards. False also when it cannot tell at a glance
+    (then the log's reader asks ``setup_codes``: replays.format.parse_log). Compiled, where
+    ``setup_codes`` is interpreted (tests/judge/destiny/test_plain_names.py compares the two)."""
+    if not isinstance(cards, CardPool) or not isinstance(setup, dict):
+        return False
+    for key in NAMED_SETUP_KEYS:
+        if isinstance(setup.get(key), dict):
+            return False
+    table = cards.cards
+    for p in players:
+        if not isinstance(p, dict):
+            continue
+        chars = p.get("characters")
+        if isinstance(chars, list):
+            for c in chars:
+                if type(c) is not dict:
+                    return False
+                card = c.get("card")
+                if type(card) is not str or card not in table:
+                    return False
+        bf = p.get("battlefield")
+        if bf is not None and not (type(bf) is str and bf in table):
+            return False
+        deck = p.get("deck")
+        if isinstance(deck, list):
+            for code in deck:
+                if type(code) is not str or (code not in table and code != UNKNOWN):
+                    return False
+    return True
+
+
+def plain_answers(step: dict[str, Any], players: Sequence[str], cards: Any) -> bool:
+    """Whether ``names.answer_codes`` would give ``step`` back as it is, told at a glance: what
+    ``cardnames.plain`` tells with Destiny's tests of a reference and a code (each answer a boolean, a
+    number, a player, a code or a reference, or a list of them, or counts by reference or code; no
+    expected state). False also when it cannot tell (then the log's reader asks ``answer_codes``:
+    replays.format.parse_log). Compiled, where ``answer_codes`` is interpreted
+    (tests/judge/destiny/test_plain_names.py compares the two)."""
+    if not isinstance(cards, CardPool):
+        return False
+    refs, codes = cards.refs, cards.codes
+    chosen = step.get("choices")
+    if isinstance(chosen, list):
+        for choice in chosen:
+            given = choice.get("answer") if isinstance(choice, dict) else None
+            if isinstance(given, list):
+                for one in given:
+                    if not _plain_answer(one, players, refs, codes):
+                        return False
+            elif isinstance(given, dict):  # counts by reference or code ({"p1.01001/1": 2}), each a number
+                for key, count in given.items():
+                    if not (isinstance(count, (bool, int)) and (key in players or (
+                            type(key) is str and (parse_ref(key, refs) is not None or is_code(key, codes))))):
+                        return False
+            elif not _plain_answer(given, players, refs, codes):
+                return False
+    expect = step.get("expect")  # an expected state is read by answer_codes
+    return not (isinstance(expect, dict) and "state" in expect)
+
+
+def _plain_answer(a: Any, players: Sequence[str], refs: dict[str, Ref | None], codes: dict[str, bool]) -> bool:
+    if isinstance(a, str):
+        return a in players or parse_ref(a, refs) is not None or is_code(a, codes)
+    return a is None or isinstance(a, (bool, int))
 
 def _upkeep_discards(p: _Parser, step: dict[str, Any], players: Sequence[str]) -> dict[str, tuple[str, ...]] | None:
     disc = step["discard"]

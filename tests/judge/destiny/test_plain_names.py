@@ -1,0 +1,120 @@
+"""The log reader's glance at names (steps.plain_setup, steps.plain_answers: compiled, asked before the
+interpreted names.setup_codes and names.answer_codes): True only where those give back what they are
+given, and a log reads the same with and without the glance."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from judge.games.cardnames import plain
+from judge.games.destiny import game as destiny_game
+from judge.games.destiny.cards import default_pool
+from judge.games.destiny.names import _is_code, _is_ref, answer_codes, setup_codes
+from judge.games.destiny.steps import plain_answers, plain_setup
+from replays.format import parse_log
+from replays.selfplay import play_game
+from tests.judge.destiny.test_card_names import DESTINY_LOGS, _load, named
+
+POOL = default_pool()
+IDS = ["p1", "p2"]
+
+
+def _logs() -> list[dict[str, Any]]:
+    logs = [_load(n) for n in DESTINY_LOGS]
+    logs += [play_game(f"plain-{i}", *pair).log for i, pair in enumerate([("LEG-H", "LEG-V"), ("AW-H", "AW-V")])]
+    return logs + [named(log) for log in logs]
+
+
+LOGS = _logs()
+SELFPLAY = LOGS[len(DESTINY_LOGS) + 1]  # (a self-play log, written with codes)
+
+# answers at the edges: each kind of value, a name, a word, a float, nesting, keys not references
+ODD_ANSWERS: list[Any] = [
+    True, False, 0, 3, None, 2.5, "p1", "p3", "05031", "05031A", "0503", "p1.05031", "p1.05031#2/1",
+    "p1.Luke Skywalker",
+    "all", ["p1.05031", "05073"], ["p1.05031", "Luke"], [True, None], [2.5], [["p1.05031"]], {"p1.05031": 2},
+    {"p1.05031": "all"}, {"p1": 1}, {"05031": True}, {"Luke": 1}, {}, [], {"p1.05031": None},
+]
+
+
+def _odd_steps() -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = [{"by": "p1", "do": "pass", "choices": [{"answer": a}]} for a in ODD_ANSWERS]
+    out += [{"by": "p1", "do": "pass", "choices": [{"answer": a}, {"answer": b}]}
+            for a, b in zip(ODD_ANSWERS, ODD_ANSWERS[1:], strict=False)]
+    out += [{"by": "p1", "do": "pass", "choices": "p1"}, {"by": "p1", "do": "pass", "choices": ["p1.05031", 3]},
+            {"by": "p1", "do": "pass", "expect": {"state": {}}}, {"by": "p1", "do": "pass", "expect": {"hash": "x"}},
+            {"by": "p1", "do": "pass", "expect": "state", "choices": [{"answer": True}]}]
+    return out
+
+
+def _steps() -> list[tuple[dict[str, Any], list[str]]]:
+    out = [(s, [p["id"] for p in log["players"]]) for log in LOGS for s in log["steps"]
+           if isinstance(s, dict) and ("choices" in s or "expect" in s)]
+    return out + [(s, IDS) for s in _odd_steps()]
+
+
+def test_plain_answers_is_cardnames_plain() -> None:
+    steps = _steps()
+    seen = {True: 0, False: 0}
+    for step, ids in steps:
+        want = plain(step, ids, _is_ref, _is_code)
+        assert plain_answers(step, ids, POOL) == want, step
+        seen[want] += 1
+        if want:
+            assert answer_codes(step, ids, POOL) is step
+    assert seen[True] > 100 and seen[False] > 20  # both answers, many times
+
+
+def test_plain_answers_not_told_without_a_pool() -> None:
+    step = {"by": "p1", "do": "pass", "choices": [{"answer": True}]}
+    assert plain_answers(step, IDS, POOL)
+    assert not plain_answers(step, IDS, None) and not plain_answers(step, IDS, object())
+
+
+def _setups() -> list[tuple[list[Any], dict[str, Any]]]:
+    out = [(log["players"], log["setup"]) for log in LOGS]
+    base = copy.deepcopy(SELFPLAY)
+    players, setup = base["players"], base["setup"]
+    p = players[0]
+    variants: list[tuple[list[Any], dict[str, Any]]] = []
+    for key, value in [("deck", [*p["deck"], "?"]), ("deck", [*p["deck"], "99999"]), ("deck", [*p["deck"], 5]),
+                       ("deck", [*p["deck"], "Luke Skywalker"]), ("deck", [*p["deck"], "Han Solo - Savvy Smuggler"]),
+                       ("deck", "05031"), ("battlefield", None), ("battlefield", "Nowhere"), ("battlefield", 7),
+                       ("characters", [{"card": "05031", "dice": 2}, {"card": "Luke", "dice": 1}]),
+                       ("characters", [["05031"]]), ("characters", "05031"), ("characters", [{"dice": 1}])]:
+        q = dict(p)
+        q[key] = value
+        variants.append(([q, players[1]], setup))
+    variants += [([*players, "p3"], setup), (players, {**setup, "shields": {"p1": {"p1.05031": 1}}}),
+                 (players, {**setup, "shields": None}), (players, {**setup, "decks": {"p1": p["deck"]}}),
+                 (players, {**setup, "mulligan": {}}), (players, {**setup, "position": {}})]
+    return out + variants
+
+
+def test_plain_setup_gives_what_setup_codes_gives_back() -> None:
+    seen = {True: 0, False: 0}
+    for players, setup in _setups():
+        quick = plain_setup(players, setup, POOL)
+        seen[quick] += 1
+        got_players, got_setup, faults = setup_codes(players, setup, POOL)
+        untouched = (not faults and got_setup is setup and len(got_players) == len(players)
+                     and all(a is b for a, b in zip(got_players, players, strict=True)))
+        if quick:
+            assert untouched, (players, setup)
+    assert seen[True] > 5 and seen[False] > 10, seen
+    assert not plain_setup(LOGS[0]["players"], LOGS[0]["setup"], None)
+
+
+@pytest.mark.parametrize("index", range(len(LOGS)))
+def test_a_log_reads_the_same_without_the_glance(index: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    log = LOGS[index]
+    quick = parse_log(copy.deepcopy(log), POOL)
+    monkeypatch.setattr(destiny_game.Destiny, "plain_setup", None)
+    monkeypatch.setattr(destiny_game.Destiny, "plain_answers", None)
+    slow = parse_log(copy.deepcopy(log), POOL)
+    assert (quick.players, quick.setup, quick.steps) == (slow.players, slow.setup, slow.steps)
+    assert quick.inputs == slow.inputs
+    assert [a.to_json() if a else a for a in quick.actions] == [a.to_json() if a else a for a in slow.actions]
