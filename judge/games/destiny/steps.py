@@ -572,7 +572,6 @@ def quick_step(step: Any, players: Sequence[str], cards: Any = None) -> DestinyA
     return None
 
 
-
 # the setup's keys whose cards names.setup_codes reads (each when it is an object)
 NAMED_SETUP_KEYS: Final = ("decks", "mulligan", "mulligan_decks", "shields", "position")
 
@@ -644,6 +643,7 @@ def _plain_answer(a: Any, players: Sequence[str], refs: dict[str, Ref | None], c
     if isinstance(a, str):
         return a in players or parse_ref(a, refs) is not None or is_code(a, codes)
     return a is None or isinstance(a, (bool, int))
+
 
 def _upkeep_discards(p: _Parser, step: dict[str, Any], players: Sequence[str]) -> dict[str, tuple[str, ...]] | None:
     disc = step["discard"]
