@@ -19,7 +19,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from bench.bench_replay import best_of, pgn_corpus, replay_pgn  # noqa: E402
+from bench.bench_replay import best_of, growth_times, pgn_corpus, replay_pgn  # noqa: E402
 from bench.bench_replay import corpus as destiny_corpus  # noqa: E402
 from bench.bench_replay import replay_all as destiny_replay_all  # noqa: E402
 from bench.compiled import rounds_with_compiled, timed  # noqa: E402
@@ -87,8 +87,7 @@ def main() -> None:
 
     short = long_log(args.long)
     longer = long_log(10 * args.long)
-    t_short = best_of(lambda: replay_all([short]), repeat=7)
-    t_long = best_of(lambda: replay_all([longer]), repeat=5)
+    t_short, t_long = growth_times(lambda: replay_all([short]), lambda: replay_all([longer]))
     n_short, n_long = len(short["steps"]), len(longer["steps"])
     print(f"relic cost growth: {n_short} steps {t_short:.3f} s, {n_long} steps {t_long:.3f} s: "
           f"{n_long / n_short:.1f}x the steps cost {t_long / t_short:.2f}x the time (goal <= 11x)")
