@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
+from judge.games import quick
 from judge.games.base import Applied, Faults, Policy
 from judge.games.inputs import Inputs
 from judge.games.relic import actions as ac
@@ -164,6 +165,11 @@ class Relic:
                                         "effect": card.effect.to_json() if card.effect else None}
                 table[card.code] = {k: v for k, v in data.items() if v is not None}
         return {"refs": refs, "cards": table, "symbols": {str(n): str(n) for n in range(1, 7)}}
+
+    # -- a judge's quick position (judge.games.quick.QuickPosition): judge.games.relic.quick ------
+    quick_text = staticmethod(quick.lazy("judge.games.relic.quick", "parse_quick"))
+    quick_log = staticmethod(quick.lazy("judge.games.relic.quick", "quick_log"))
+    quick_example = staticmethod(quick.lazy("judge.games.relic.quick", "example"))
 
     # -- self-play ----------------------------------------------------------------------------
     def selfplay_sides(self) -> tuple[str, ...]:
