@@ -47,6 +47,11 @@ def position(text_file: str | None, game_id: str, example: bool, log_out: Path |
       p1 die Luke Skywalker/1: 1Sh      (or the die of an upgrade or support: Slave I/1)
       ask p1 resolve Luke Skywalker/1 -> Boba Fett   (activate, play, use, claim, pass)
       dispute Does the third shield stay?
+
+    \b
+    Relic's (--game relic; the whole syntax: judge/games/relic/quick.py):
+      p1 Ana: Battle Sister, life 4 / p1 asset Needle Rifle: 1 charge, spent
+      battle Ork Nob / dice e1 4, d1 2 / ask p1 use Auspex on d1 rolling 6 3
     """
     game = registry.get(game_id)
     if example:
