@@ -70,9 +70,8 @@ from judge.games.carddata import fold
 from judge.games.destiny.cardtools import card_code, pool_of, title
 from judge.games.destiny.model import CardPool, CardType
 from judge.games.destiny.refs import parse_ref
+from judge.games.quick import asked, quick_replay, text_lines
 
-FORMAT = "arbiter.replay/1"
-MAX_LINES = 200
 MAX_PLAYERS = 4
 #: a quick position is a table a judge types: characters, upgrades, supports and dice of one player,
 #: cards named in a hand (each name is looked up, so these bound the work of a request)
@@ -81,7 +80,6 @@ MAX_UPGRADES = 3  # on one character (destiny.upgrades.max-three)
 MAX_SUPPORTS = 10
 MAX_DICE = 20
 MAX_HAND = 30
-MAX_TEXT = 400
 _COUNT = re.compile(r"^(\d{1,3}) (dice|die|damage|shields?)$")
 
 
@@ -104,7 +102,6 @@ def parse_quick(text: str) -> tuple[dict[str, Any], Faults]:
     """The compact text as a quick position (JSON), and each line it cannot read (pointer
     ``/lines/<n>``, from 1)."""
     spec: dict[str, Any] = {"players": []}
-    faults: Faults = []
     players: dict[str, dict[str, Any]] = {}
     upgrades: list[_Upgrade] = []  # put on their characters once every line is read
 
@@ -114,15 +111,8 @@ def parse_quick(text: str) -> tuple[dict[str, Any], Faults]:
             spec["players"].append(players[pid])
         return players[pid]
 
-    lines = text.splitlines()
-    if len(lines) > MAX_LINES or any(len(line) > MAX_TEXT for line in lines):
-        return spec, [("/lines", Msg(N_("at most {lines} lines of at most {n} characters"), lines=MAX_LINES,
-                                         n=MAX_TEXT))]
-    for n, raw in enumerate(lines, 1):
-        line = raw.strip()
-        where = f"/lines/{n}"
-        if not line or line.startswith("#"):
-            continue
+    lines, faults = text_lines(text)
+    for where, line in lines:
         head, _, rest = line.partition(" ")
         rest = rest.strip()
         if head in ("round",):
@@ -301,22 +291,13 @@ def quick_log(spec: Any, cards: Any) -> tuple[dict[str, Any] | None, Faults]:
             position["battlefield"] = {"card": code, "controller": controller}
     elif bf is not None:
         faults.append(("/battlefield", Msg(N_("{\"card\": name, \"controller\": player}"))))
-    ask = spec.get("ask")
-    if isinstance(ask, str) and len(ask) > MAX_TEXT:
-        faults.append(("/ask", Msg(N_("at most {n} characters"), n=MAX_TEXT)))
-        ask = None
-    step = _ask(ask, ids, pool, table, faults) if isinstance(ask, str) and ask.strip() else None
+    ask = asked(spec, faults)
+    step = _ask(ask, ids, pool, table, faults) if ask else None
     if step is None and not any(p == "/ask" for p, _ in faults):
         faults.append(("/ask", Msg(N_("the step to rule on, e.g. 'p1 resolve Luke Skywalker/1 -> Boba Fett'"))))
-    if faults or step is None:
+    if faults or step is None or ask is None:
         return None, faults
-    dispute = spec.get("dispute")
-    if isinstance(dispute, str) and dispute.strip():
-        step["dispute"] = dispute.strip()
-    title_text = str(spec.get("title") or dispute or ask).strip()[:200]
-    log = {"format": FORMAT, "game": "destiny", "meta": {"format": "sandbox", "title": title_text},
-           "players": seats, "setup": {"position": position}, "steps": [step]}
-    return log, []
+    return quick_replay("destiny", spec, ask, seats, position, step), []
 
 
 class _Table:

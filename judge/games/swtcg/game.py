@@ -237,6 +237,22 @@ class Swtcg:
 
         return check_decklist(text, cards, deck_format)
 
+    # -- a judge's quick position (judge.games.quick.QuickPosition) -------------------------------
+    def quick_text(self, text: str) -> tuple[dict[str, Any], Faults]:
+        from judge.games.swtcg.quick import parse_quick
+
+        return parse_quick(text)
+
+    def quick_log(self, spec: Any, cards: Any) -> tuple[dict[str, Any] | None, Faults]:
+        from judge.games.swtcg.quick import quick_log
+
+        return quick_log(spec, cards)
+
+    def quick_example(self) -> str:
+        from judge.games.swtcg.quick import EXAMPLE
+
+        return EXAMPLE
+
     # -- self-play ----------------------------------------------------------------------------
     def selfplay_sides(self) -> tuple[str, ...]:
         return ("DARK-60", "LIGHT-60")
