@@ -136,6 +136,10 @@ def parse_quick(text: str) -> tuple[dict[str, Any], Faults]:
 
 
 def _player_line(p: dict[str, Any], rest: str, where: str, faults: Faults) -> None:
+    if not rest:
+        faults.append((where, Msg(N_("cannot read {line} alone: 'PLAYER NAME: dark, force N, build N, hand N, "
+                                     "deck N' or 'PLAYER ZONE CARD: ...'"), line=repr(p["id"]))))
+        return
     zone, _, body = rest.partition(" ")
     if zone in ZONES:
         name, _, facts = body.partition(":")
