@@ -14,6 +14,10 @@ from i18n import N_, Msg
 from judge.games.base import Faults
 
 MEMBERS = ("quick_text", "quick_log", "quick_example")
+#: optional members: ``quick_form`` (true: the web page has fields for the JSON; without it, the page
+#: is the compact text alone) and ``quick_help()`` (the asked step's forms, as typed, and notes on
+#: naming cards as ``i18n.Msg``, shown beside the compact text)
+OPTIONAL = ("quick_form", "quick_help")
 
 
 class QuickPosition(Protocol):

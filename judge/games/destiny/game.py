@@ -239,6 +239,8 @@ class Destiny:
         return cardtools.card_code(cards, text)
 
     # -- a judge's quick position (judge.games.quick.QuickPosition) -------------------------------
+    quick_form: ClassVar[bool] = True  # the web page has fields for it (judge.games.quick: optional)
+
     def quick_text(self, text: str) -> tuple[dict[str, Any], Faults]:
         from judge.games.destiny.quick import parse_quick
 

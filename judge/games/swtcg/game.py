@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
+from i18n import Msg
 from judge.games.base import Applied, Faults, Policy
 from judge.games.inputs import Inputs
 from judge.games.swtcg import steps as st_
@@ -252,6 +253,12 @@ class Swtcg:
         from judge.games.swtcg.quick import EXAMPLE
 
         return EXAMPLE
+
+    def quick_help(self) -> tuple[tuple[str, ...], tuple[Msg, ...]]:
+        """The asked step's forms and notes on naming cards (judge.games.quick: optional)."""
+        from judge.games.swtcg.quick import HELP_FORMS, HELP_NOTES
+
+        return HELP_FORMS, tuple(Msg(n) for n in HELP_NOTES)
 
     # -- self-play ----------------------------------------------------------------------------
     def selfplay_sides(self) -> tuple[str, ...]:

@@ -92,6 +92,20 @@ _COPY = re.compile(r"^(?P<name>.+?)(?:\.(?P<n>[0-9]{1,3}))?$")
 _ON = {"pilot": " on ", "equipped": " on ", "location": " at "}  # the card line's second part
 
 
+#: the asked step's forms (as typed: the web page shows them as code) and notes on naming cards
+HELP_FORMS = ("P attack UNIT -> TARGET rolling 4 5 6", "P skip UNIT", "P deploy CARD", "P build N CARD",
+              "P pilot PILOT -> UNIT", "P retreat UNIT", "P equip CARD -> UNIT", "P complete CARD",
+              "P play CARD -> TARGET", "P use UNIT:ABILITY -> TARGET", "P prevent UNIT:evade amount N",
+              "P reroll UNIT:lucky dice 0 1", "P pass")
+HELP_NOTES = (
+    N_("A card line is PLAYER ZONE CARD, then its facts after a colon (1 damage, 3 counters, tapped); the zones "
+       "are space, ground, character, build, pilot, equipped and location."),
+    N_("A card in play is named by its name: say whose with p2.X-wing when both players have one, and which copy "
+       "with TIE Fighter.2 (the copies are numbered as they are listed)."),
+    N_("A name two cards share needs its version: Darth Vader (K). 'rolling' gives the dice the step rolls, in "
+       "order."),
+)
+
 EXAMPLE = """round 3
 phase battle
 arena space
