@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from i18n import Msg
 from judge.games.base import Applied, Faults, Policy
 from judge.games.inputs import Inputs
+from judge.games.quick import QuickMembers
 from judge.games.swtcg import steps as st_
 from judge.games.swtcg.engine import Ctx, NotImplementedCard
 from judge.games.swtcg.model import CardPool
@@ -20,7 +21,7 @@ from judge.kernel.rng import Rng
 OUTCOME_RULES = {"arenas": ["swtcg.base.win"]}
 
 
-class Swtcg:
+class Swtcg(QuickMembers):
     id = "swtcg"
     name = "Star Wars Trading Card Game"
     min_players = 2
@@ -239,20 +240,8 @@ class Swtcg:
         return check_decklist(text, cards, deck_format)
 
     # -- a judge's quick position (judge.games.quick.QuickPosition) -------------------------------
-    def quick_text(self, text: str) -> tuple[dict[str, Any], Faults]:
-        from judge.games.swtcg.quick import parse_quick
-
-        return parse_quick(text)
-
-    def quick_log(self, spec: Any, cards: Any) -> tuple[dict[str, Any] | None, Faults]:
-        from judge.games.swtcg.quick import quick_log
-
-        return quick_log(spec, cards)
-
-    def quick_example(self) -> str:
-        from judge.games.swtcg.quick import EXAMPLE
-
-        return EXAMPLE
+    # quick_text, quick_log, quick_example: judge.games.quick.QuickMembers, from this module
+    quick_module: ClassVar[str] = "judge.games.swtcg.quick"
 
     def quick_help(self) -> tuple[tuple[str, ...], tuple[Msg, ...]]:
         """The asked step's forms and notes on naming cards (judge.games.quick: optional)."""

@@ -48,20 +48,19 @@ is named by its name (``X-wing``), with its player when both have one (``p2.X-wi
 listed, from 1 (``TIE Fighter.2``, ``p1.TIE Fighter.2``), as a log's references by name are
 (``names.NAMED``). ``play``, ``deploy`` and ``build`` name a card of the hand by its name alone.
 
-The compact text (``parse_quick``)::
+The compact text (``parse_quick``; ``EXAMPLE`` is a battle step's attack), here a build step::
 
-    round 3
-    phase battle
-    arena space
-    p1 Vera: dark, force 4, build 0, hand 2, deck 20
-    p1 space TIE Bomber
-    p1 character Stormtrooper Squad: 1 damage, tapped
-    p1 build Imperial Star Destroyer: 4 counters
-    p2 Luke: light, force 5, hand 0, deck 20
-    p2 space X-wing
+    phase build
+    active p1
+    p1 Vera: dark, force 4, build 3, hand TIE Fighter; Force Lightning, deck 20, discard Sabotage
+    p1 ground Speeder Bike Scout
+    p1 character TIE Pilot
+    p1 equipped Blaster Rifle on TIE Pilot
+    p2 Luke: light, force 5
+    p2 space X-wing: 1 damage
     p2 pilot Starfighter Pilot on X-wing
-    ask p1 attack TIE Bomber -> X-wing rolling 4 4 6
-    dispute Does Accuracy turn the 4s into hits?
+    ask p1 pilot TIE Pilot -> Speeder Bike Scout
+    dispute May a TIE Pilot fly a Speeder Bike?
 
 A card line is ``PLAYER ZONE CARD[: facts]``, the facts ``N damage``, ``N counters``, ``tapped``;
 ``PLAYER pilot CARD on UNIT``, ``PLAYER equipped CARD on UNIT``, ``PLAYER location CARD at ARENA``.
@@ -77,7 +76,7 @@ from typing import Any
 from i18n import N_, Msg
 from judge.games.base import PLAYER, Faults
 from judge.games.inputs import escape
-from judge.games.quick import asked, quick_replay, text_lines
+from judge.games.quick import ask_words, asked_step, player_facts, quick_players, quick_replay, split_names, text_lines
 from judge.games.swtcg.names import card_names
 from judge.games.swtcg.state import ARENAS, ZONES
 
@@ -179,19 +178,13 @@ def _player_line(p: dict[str, Any], rest: str, where: str, faults: Faults) -> No
         else:
             p["cards"].append(card)
         return
-    name, sep, facts = rest.partition(":")
-    if sep and name.strip():
-        p["name"] = name.strip()
-    for fact in (f.strip() for f in (facts if sep else rest).split(",") if f.strip()):
-        key, _, value = fact.partition(" ")
-        value = value.strip()
+    for fact, key, value in player_facts(p, rest):
         if key in SIDES and not value:
             p["side"] = key
         elif key in ("force", "build", "deck") and value.isdigit():
             p[key] = int(value)
         elif key in ("hand", "discard") and value:
-            names = [v.strip() for v in value.split(";") if v.strip()]
-            p[key] = int(value) if key == "hand" and value.isdigit() else names
+            p[key] = int(value) if key == "hand" and value.isdigit() else split_names(value)
         else:
             faults.append((where, Msg(N_("cannot read {fact}: 'dark' or 'light', 'force N', 'build N', 'hand N' "
                                          "(or card names split by ';'), 'deck N', 'discard' card names split by "
@@ -213,18 +206,10 @@ def quick_log(spec: Any, cards: Any) -> tuple[dict[str, Any] | None, Faults]:
     seats: list[dict[str, Any]] = []
     position: dict[str, Any] = {"players": {}, "cards": {}}
     table = _Table()
-    for i, raw in enumerate(raw_players):
-        where = f"/players/{i}"
-        if not isinstance(raw, dict) or not isinstance(raw.get("id"), str) or not PLAYER.match(raw["id"]):
-            faults.append((f"{where}/id", Msg(N_("a player ID: a letter, then letters, digits, - or _ (p1, ana)"))))
-            continue
-        pid = raw["id"]
-        if any(s["id"] == pid for s in seats):
-            faults.append((f"{where}/id", Msg(N_("player {pid} is listed twice"), pid=pid)))
-            continue
-        seats.append({"id": pid, "name": str(raw.get("name") or pid)})
-        position["players"][pid] = _seat(raw, where, SIDES[i], names, faults)
-        table.where[pid] = where
+    for i, where, raw, seat in quick_players(raw_players, faults):
+        seats.append(seat)
+        position["players"][seat["id"]] = _seat(raw, where, SIDES[i], names, faults)
+        table.where[seat["id"]] = where
     if len(seats) != 2:
         return None, faults
     ids = [s["id"] for s in seats]
@@ -234,12 +219,11 @@ def quick_log(spec: Any, cards: Any) -> tuple[dict[str, Any] | None, Faults]:
     for ref, entry in position["cards"].items():
         if "on" in entry:  # a card of the same player's, named as the ask names it
             entry["on"] = table.find(names, entry["on"], ref.split(".")[0], f"{table.at[ref]}/on", faults, own=True)
-    ask = asked(spec, faults)
-    step = _ask(ask, ids, names, table, faults) if ask else None
-    if step is None and not any(p == "/ask" for p, _ in faults):
-        faults.append(("/ask", Msg(N_("the step to rule on, e.g. 'p1 attack TIE Fighter -> X-wing rolling 4 5'"))))
-    if faults or step is None or ask is None:
+    asking = asked_step(spec, faults, lambda ask: _ask(ask, ids, names, table, faults),
+                        "p1 attack TIE Fighter -> X-wing rolling 4 5")
+    if faults or asking is None:
         return None, faults
+    ask, step = asking
     from judge.games.swtcg.setup import from_position
 
     _, faults = from_position(position, seats, cards)
@@ -423,12 +407,10 @@ def _cards_of(pid: str, raw: Any, where: str, names: _Names, table: _Table, out:
 
 def _ask(ask: str, ids: list[str], names: _Names, table: _Table, faults: Faults) -> dict[str, Any] | None:
     """The asked step in words as the game's ordinary step (judge.games.swtcg.steps)."""
-    words = ask.strip().split(" ", 2)
-    if len(words) < 2 or words[0] not in ids:
-        faults.append(("/ask", Msg(N_("the step starts with the player who takes it ({players}), then the verb"),
-                                  players=", ".join(ids))))
+    words = ask_words(ask, ids, faults)
+    if words is None:
         return None
-    by, verb, rest = words[0], words[1], (words[2] if len(words) > 2 else "").strip()
+    by, verb, rest = words
     other = next(p for p in ids if p != by)
     step: dict[str, Any] = {"by": by, "do": verb}
     rest, _, roll = f" {rest} ".partition(" rolling ")
