@@ -59,6 +59,7 @@ def position(text_file: str | None, game_id: str, example: bool, log_out: Path |
       p1 space TIE Bomber: 1 damage, tapped       (ground, character: the unit's arena)
       p1 build Imperial Star Destroyer: 4 counters
       p2 pilot Starfighter Pilot on X-wing / p1 equipped Blaster Rifle on Stormtrooper Squad
+      before p1 attack TIE Bomber -> X-wing     (steps taken first: an attack in progress)
       ask p1 attack TIE Bomber -> X-wing rolling 4 4 6
         (skip, deploy, build N, pilot, retreat, equip, complete, play, use, prevent, reroll, pass;
          a second copy of a player's card: TIE Fighter.2; whose: p2.X-wing)

@@ -91,12 +91,12 @@ def asked_step(spec: dict[str, Any], faults: Faults, read: Callable[[str], dict[
     return (ask, step) if ask and step is not None else None
 
 
-def ask_words(ask: str, ids: list[str], faults: Faults) -> tuple[str, str, str] | None:
-    """The asked step's player, verb and the rest of its words; None with a fault at ``/ask`` when
-    it does not start with a player of the position and a verb."""
+def ask_words(ask: str, ids: list[str], faults: Faults, at: str = "/ask") -> tuple[str, str, str] | None:
+    """A step in words: its player, verb and the rest of its words; None with a fault at ``at``
+    when it does not start with a player of the position and a verb."""
     words = ask.strip().split(" ", 2)
     if len(words) < 2 or words[0] not in ids:
-        faults.append(("/ask", Msg(N_("the step starts with the player who takes it ({players}), then the verb"),
+        faults.append((at, Msg(N_("the step starts with the player who takes it ({players}), then the verb"),
                                   players=", ".join(ids))))
         return None
     return words[0], words[1], (words[2] if len(words) > 2 else "").strip()

@@ -119,7 +119,7 @@ def test_judge_pages_keep_no_english_words(app: Flask, lang: str) -> None:
     # SW TCG's page is its compact text: its notes name zones, verbs and cards, the data of its syntax
     sw_data = [*data, "Star Wars Trading Card Game", "PLAYER ZONE CARD", "space, ground, character, build, pilot, "
                "equipped", "location", "1 damage, 3 counters, tapped", "p2.X-wing", "TIE Fighter.2", "Darth Vader (K)",
-               "rolling", "ask"]
+               "rolling", "ask", "before", "p1 attack TIE Fighter -> X-wing"]
     assert english_left(client, "/position?game=swtcg", lang, sw_data) == []
     # the rules index; a rules page's own wording (its sections, sources and reasons are the data's)
     assert english_left(client, "/rules", lang, data + ["Star Wars TCG", "Relic", "SW TCG", "Star Wars"]) == []

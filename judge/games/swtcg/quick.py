@@ -24,8 +24,13 @@ The quick position (JSON)::
      "ask": "p1 attack TIE Bomber -> X-wing rolling 4 4 6",
      "dispute": "Does Accuracy turn the 4s into hits?"}
 
-``phase`` is ``build`` or ``retreat`` (the command phase's step, with ``active``: whose; default the
-Dark Side's) or ``battle`` (with ``arena``: the battle step under way, its units acting next;
+``before`` (optional) lists steps in words taken first, from the position written, by the engine
+(at most ``MAX_BEFORE``): an attack declared, a battle card played; the log's ``setup.position`` is
+the position after them (``GameState.position``: a chance to play or an attack in progress), and
+its ``meta.before`` lists them.
+
+``phase`` is ``build`` or ``retreat`` (the command phase's step, with ``active``: whose; default
+the Dark Side's) or ``battle`` (with ``arena``: the battle step under way, its units acting next;
 without: the battle phase about to start) (swtcg.base.turn.command, swtcg.base.battle). ``side``
 is ``dark`` or ``light`` (default: the first player dark, the second light; swtcg.base.deck-side);
 ``force`` and ``build`` the player's Force and build points; ``hand`` a count (cards whose identity
@@ -62,7 +67,9 @@ The compact text (``parse_quick``; ``EXAMPLE`` is a battle step's attack), here 
     ask p1 pilot TIE Pilot -> Speeder Bike Scout
     dispute May a TIE Pilot fly a Speeder Bike?
 
-A card line is ``PLAYER ZONE CARD[: facts]``, the facts ``N damage``, ``N counters``, ``tapped``;
+A ``before`` line is a step taken before the asked one (``before p1 attack TIE Fighter -> X-wing``:
+the attack declared, its chance to play open). A card line is ``PLAYER ZONE CARD[: facts]``, the
+facts ``N damage``, ``N counters``, ``tapped``;
 ``PLAYER pilot CARD on UNIT``, ``PLAYER equipped CARD on UNIT``, ``PLAYER location CARD at ARENA``.
 A player's line gives ``dark``/``light``, ``force N``, ``build N``, ``hand N`` (or card names split
 by ``;``), ``deck N``, ``discard`` card names split by ``;``.
@@ -84,6 +91,7 @@ PHASES = ("build", "retreat", "battle")
 SIDES = ("dark", "light")
 MAX_CARDS = 30  # cards in play and in the build zone of one player (the bounds of a request's work)
 MAX_HAND = 30  # cards named in a hand, and in a discard pile
+MAX_BEFORE = 4  # steps taken before the asked one
 _FACT = re.compile(r"^(\d{1,3}) (damage|counters?)$")
 _OPTION = re.compile(r"\s+(option|pay|amount)\s+(\d{1,2})\s*$")
 _DICE = re.compile(r"\s+dice((?:\s+\d{1,2})+)\s*$")
@@ -103,6 +111,8 @@ HELP_NOTES = (
        "with TIE Fighter.2 (the copies are numbered as they are listed)."),
     N_("A name two cards share needs its version: Darth Vader (K). 'rolling' gives the dice the step rolls, in "
        "order."),
+    N_("A 'before' line is a step taken first, by the same words: 'before p1 attack TIE Fighter -> X-wing' asks "
+       "about the chance to play of an attack declared."),
 )
 
 EXAMPLE = """round 3
@@ -137,6 +147,8 @@ def parse_quick(text: str) -> tuple[dict[str, Any], Faults]:
                 spec["round"] = int(rest)
         elif head in ("phase", "arena", "active", "ask", "dispute"):
             spec[head] = rest
+        elif head == "before":
+            spec.setdefault("before", []).append(rest)
         elif PLAYER.match(head):
             if head not in players:
                 players[head] = {"id": head, "cards": []}
@@ -219,6 +231,11 @@ def quick_log(spec: Any, cards: Any) -> tuple[dict[str, Any] | None, Faults]:
     for ref, entry in position["cards"].items():
         if "on" in entry:  # a card of the same player's, named as the ask names it
             entry["on"] = table.find(names, entry["on"], ref.split(".")[0], f"{table.at[ref]}/on", faults, own=True)
+    before = spec.get("before", [])
+    if not isinstance(before, list) or len(before) > MAX_BEFORE or not all(isinstance(b, str) for b in before):
+        faults.append(("/before", Msg(N_("at most {n} steps in words, taken before the asked one"), n=MAX_BEFORE)))
+        before = []
+    steps = [_ask(b, ids, names, table, faults, f"/before/{i}") for i, b in enumerate(before)]
     asking = asked_step(spec, faults, lambda ask: _ask(ask, ids, names, table, faults),
                         "p1 attack TIE Fighter -> X-wing rolling 4 5")
     if faults or asking is None:
@@ -226,10 +243,46 @@ def quick_log(spec: Any, cards: Any) -> tuple[dict[str, Any] | None, Faults]:
     ask, step = asking
     from judge.games.swtcg.setup import from_position
 
-    _, faults = from_position(position, seats, cards)
-    if faults:
+    state, faults = from_position(position, seats, cards)
+    if faults or state is None:
         return None, [(table.pointer(p), m) for p, m in faults]
-    return quick_replay("swtcg", spec, ask, seats, position, step), []
+    if steps:
+        position = _taken(state, [s for s in steps if s is not None], ids, cards, faults)
+        if faults:
+            return None, faults
+    log = quick_replay("swtcg", spec, ask, seats, position, step)
+    if steps:
+        log["meta"]["before"] = steps  # (what the position was before them: the quick position)
+    return log, []
+
+
+def _taken(state: Any, steps: list[dict[str, Any]], ids: list[str], cards: Any, faults: Faults) -> dict[str, Any]:
+    """The position after the steps taken before the asked one (an attack declared, a battle card
+    played: a chance to play or an attack in progress), as ``GameState.position`` writes it; a step
+    that is not legal there, or cannot be taken whole, is a fault at ``/before/<i>``."""
+    from judge.games.inputs import parse_inputs
+    from judge.games.swtcg.game import GAME
+    from judge.games.swtcg.steps import parse_step
+
+    for i, step in enumerate(steps):
+        at = f"/before/{i}"
+        found: Faults = []
+        action = parse_step(step, at, ids, cards)[0]
+        inputs = parse_inputs(step, at, ids, found)
+        if action is None or found:
+            faults.append((at, Msg(N_("not a step of the game: {step}"), step=repr(step))))
+            return {}
+        violation = GAME.check(state, action, cards)
+        if violation is not None:
+            faults.append((at, Msg(N_("not legal there ({rule}): {why}"), rule=violation[0], why=violation[1])))
+            return {}
+        error = GAME.apply(state, action, inputs, cards, None, None, None).error
+        if error is not None:
+            faults.append((at, Msg(N_("the step cannot be taken whole here: {error}"),
+                                   error=str(getattr(error, "message", error)))))
+            return {}
+    position: dict[str, Any] = state.position()
+    return position
 
 
 class _Names:
@@ -405,9 +458,11 @@ def _cards_of(pid: str, raw: Any, where: str, names: _Names, table: _Table, out:
         out[table.add(pid, code, at)] = entry
 
 
-def _ask(ask: str, ids: list[str], names: _Names, table: _Table, faults: Faults) -> dict[str, Any] | None:
-    """The asked step in words as the game's ordinary step (judge.games.swtcg.steps)."""
-    words = ask_words(ask, ids, faults)
+def _ask(ask: str, ids: list[str], names: _Names, table: _Table, faults: Faults, at: str = "/ask",
+         ) -> dict[str, Any] | None:
+    """A step in words (the asked one, or one taken before it) as the game's ordinary step
+    (judge.games.swtcg.steps); its faults at ``at``."""
+    words = ask_words(ask, ids, faults, at)
     if words is None:
         return None
     by, verb, rest = words
@@ -427,13 +482,13 @@ def _ask(ask: str, ids: list[str], names: _Names, table: _Table, faults: Faults)
     first, arrow, second = (s.strip() for s in rest.partition("->"))
 
     def ref(text: str, prefer: str) -> str | None:
-        return table.find(names, text, prefer, "/ask", faults)
+        return table.find(names, text, prefer, at, faults)
 
     def hand_or_ref(text: str) -> str | None:  # a card of the hand by its name, or one of the player's table
-        code = names.code(_COPY.sub(r"\g<name>", text), "/ask", [])
+        code = names.code(_COPY.sub(r"\g<name>", text), at, [])
         if text.partition(".")[0] in ids or any(p == by and c == code for p, c, _ in table.refs):
-            return table.find(names, text, by, "/ask", faults, own=True)
-        return names.code(text, "/ask", faults)
+            return table.find(names, text, by, at, faults, own=True)
+        return names.code(text, at, faults)
 
     if verb == "pass":
         return step
@@ -448,7 +503,7 @@ def _ask(ask: str, ids: list[str], names: _Names, table: _Table, faults: Faults)
     elif verb == "build":
         count, _, name = first.partition(" ")
         if not count.isdigit():
-            faults.append(("/ask", Msg(N_("'P build N CARD': the counters, then the card"))))
+            faults.append((at, Msg(N_("'P build N CARD': the counters, then the card"))))
             return None
         step.update(card=hand_or_ref(name), counters=int(count))
     elif verb in ("deploy", "play"):
@@ -456,21 +511,21 @@ def _ask(ask: str, ids: list[str], names: _Names, table: _Table, faults: Faults)
     elif verb in ("use", "prevent", "reroll"):
         card, colon, ability = first.partition(":")
         if not colon or not ability.strip():
-            faults.append(("/ask", Msg(N_("an ability is UNIT:KEYWORD, e.g. 'X-wing:evade'"))))
+            faults.append((at, Msg(N_("an ability is UNIT:KEYWORD, e.g. 'X-wing:evade'"))))
             return None
         unit = ref(card, by)
         step["ability"] = f"{unit}:{ability.strip()}" if unit else None
         if verb == "prevent" and second:
             step["to"] = ref(second, other)
     else:
-        faults.append(("/ask", Msg(N_("the verb is one of {verbs} (got {verb})"), verb=repr(verb),
+        faults.append((at, Msg(N_("the verb is one of {verbs} (got {verb})"), verb=repr(verb),
                                   verbs=", ".join(("attack", "skip", "deploy", "build", "pilot", "retreat", "equip",
                                                    "complete", "play", "use", "prevent", "reroll", "pass")))))
         return None
     if arrow and verb in ("play", "use", "complete"):
         step["target"] = ref(second, other)
     elif arrow and verb not in ("attack", "pilot", "equip", "prevent"):
-        faults.append(("/ask", Msg(N_("'{verb}' names no second card ('->')"), verb=verb)))
+        faults.append((at, Msg(N_("'{verb}' names no second card ('->')"), verb=verb)))
     if (arrow or verb in ("attack", "pilot", "equip")) and not second and verb != "prevent":
-        faults.append(("/ask", Msg(N_("'{verb}' names its second card after '->'"), verb=verb)))
-    return None if any(p == "/ask" for p, _ in faults) else step
+        faults.append((at, Msg(N_("'{verb}' names its second card after '->'"), verb=verb)))
+    return None if any(p == at for p, _ in faults) else step

@@ -149,3 +149,33 @@ def test_the_bounds_are_checked_before_the_work() -> None:
     spec["players"][0]["cards"] = []
     spec["players"][0]["hand"] = ["TIE Fighter"] * 31
     assert [p for p, _ in GAME.quick_log({**spec, "ask": "p1 pass"}, CARDS)[1]] == ["/players/0/hand"]
+
+
+ATTACK = ("round 3\nphase battle\narena space\np1 Vera: dark, force 4, hand 0\np1 space TIE Interceptor\n"
+          "p2 Luke: light, force 5, hand Second Wind; Evasive Maneuver\np2 space X-wing\np2 space Y-wing: tapped\n"
+          "before p1 attack TIE Interceptor -> X-wing\n")
+
+
+def test_a_step_before_the_asked_one_opens_the_attacks_chance_to_play() -> None:
+    log, ruling = ruled(ATTACK + "ask p2 play Second Wind -> Y-wing\n"
+                        "dispute May Luke untap his Y-wing while the Interceptor attacks?\n")
+    position = log["setup"]["position"]
+    assert position["wait"] == "chance" and position["chance"]["kind"] == "attack" and position["turn"] == "p2"
+    assert position["attack"]["attacker"] == "p1.DS-TIEI" and position["attack"]["defender"] == "p2.LS-XW"
+    assert log["meta"]["before"] == [{"by": "p1", "do": "attack", "card": "p1.DS-TIEI", "target": "p2.LS-XW"}]
+    assert ruling["legal"] is False and ruling["violation"]["rule"] == "swtcg.timing.play-only-no-attack"
+    _, power = ruled(ATTACK + "ask p2 play Evasive Maneuver -> X-wing option 0 rolling 2 2 2\n")
+    assert power["legal"] is True and power["state"]["players"]["p2"]["force"] == 4
+    _, prevent = ruled(ATTACK + "ask p2 play Evasive Maneuver -> X-wing option 1\n")
+    assert prevent["legal"] is False and prevent["violation"]["rule"] == "swtcg.damage.prevent-when"
+
+
+@pytest.mark.parametrize(("before", "where", "words"), [
+    ("before p2 attack X-wing -> TIE Interceptor\n", "/before/1", "not legal there (swtcg.pop.dark-side-first)"),
+    ("before p1 attack TIE Interceptor -> Y-wing rolling 6 6 6\n", "/before/1", "not legal there"),
+    ("before p1 fly X-wing\n", "/before/1", "the verb is one of"),
+    ("before p1 pass\n" * 4, "/before", "at most 4 steps"),
+])
+def test_a_step_before_that_cannot_be_taken_is_a_fault(before: str, where: str, words: str) -> None:
+    faults = faults_of(ATTACK + before + "ask p2 pass\n")
+    assert any(p == where and words in m for p, m in faults), faults
