@@ -205,6 +205,7 @@ def test_the_compact_text_on_the_page(page: Any) -> None:
 def test_the_sw_tcg_position_is_its_compact_text_ruled_and_its_fault_shown(page: Any, tmp_path: Path) -> None:
     page.goto(f"{page.base}/position")
     page.click("nav.games a:text('Star Wars Trading Card Game')")
+    page.wait_for_load_state("load")  # (the page's script in place)
     page.wait_for_selector("#compact-text")
     assert page.url.endswith("/position?game=swtcg") and page.locator("#qp").count() == 0
     assert page.input_value("#compact-text").startswith("round 3\nphase battle\narena space\n")
@@ -230,7 +231,7 @@ def test_the_sw_tcg_position_is_its_compact_text_ruled_and_its_fault_shown(page:
     assert page.text_content("h1").startswith("Быстрая позиция")
     assert "Позиция, один факт в строке" == page.get_attribute("#compact-text", "aria-label")
     page.click("nav.games a:text('Star Wars Destiny')")
-    page.wait_for_selector("#qp")
+    page.wait_for_selector("#qp fieldset.player")  # (the script builds the players' fieldsets)
     assert "lang=ru" in page.url and page.locator("fieldset.player").count() == 2
 
 
