@@ -70,9 +70,8 @@ from judge.games.carddata import fold
 from judge.games.destiny.cardtools import card_code, pool_of, title
 from judge.games.destiny.model import CardPool, CardType
 from judge.games.destiny.refs import parse_ref
+from judge.games.quick import ask_words, asked_step, player_facts, quick_players, quick_replay, split_names, text_lines
 
-FORMAT = "arbiter.replay/1"
-MAX_LINES = 200
 MAX_PLAYERS = 4
 #: a quick position is a table a judge types: characters, upgrades, supports and dice of one player,
 #: cards named in a hand (each name is looked up, so these bound the work of a request)
@@ -81,7 +80,6 @@ MAX_UPGRADES = 3  # on one character (destiny.upgrades.max-three)
 MAX_SUPPORTS = 10
 MAX_DICE = 20
 MAX_HAND = 30
-MAX_TEXT = 400
 _COUNT = re.compile(r"^(\d{1,3}) (dice|die|damage|shields?)$")
 
 
@@ -104,7 +102,6 @@ def parse_quick(text: str) -> tuple[dict[str, Any], Faults]:
     """The compact text as a quick position (JSON), and each line it cannot read (pointer
     ``/lines/<n>``, from 1)."""
     spec: dict[str, Any] = {"players": []}
-    faults: Faults = []
     players: dict[str, dict[str, Any]] = {}
     upgrades: list[_Upgrade] = []  # put on their characters once every line is read
 
@@ -114,15 +111,8 @@ def parse_quick(text: str) -> tuple[dict[str, Any], Faults]:
             spec["players"].append(players[pid])
         return players[pid]
 
-    lines = text.splitlines()
-    if len(lines) > MAX_LINES or any(len(line) > MAX_TEXT for line in lines):
-        return spec, [("/lines", Msg(N_("at most {lines} lines of at most {n} characters"), lines=MAX_LINES,
-                                         n=MAX_TEXT))]
-    for n, raw in enumerate(lines, 1):
-        line = raw.strip()
-        where = f"/lines/{n}"
-        if not line or line.startswith("#"):
-            continue
+    lines, faults = text_lines(text)
+    for where, line in lines:
         head, _, rest = line.partition(" ")
         rest = rest.strip()
         if head in ("round",):
@@ -240,16 +230,11 @@ def _player_line(p: dict[str, Any], rest: str, where: str, faults: Faults, upgra
         else:
             p.setdefault("dice", []).append({"card": name.strip(), "die": int(number), "face": face.strip()})
     else:
-        name, sep, facts = rest.partition(":")
-        if sep and name.strip():
-            p["name"] = name.strip()
-        for fact in (f.strip() for f in (facts if sep else rest).split(",") if f.strip()):
-            key, _, value = fact.partition(" ")
-            value = value.strip()
+        for fact, key, value in player_facts(p, rest):
             if key in ("resources", "deck") and value.isdigit():
                 p[key] = int(value)
             elif key == "hand":
-                p["hand"] = int(value) if value.isdigit() else [v.strip() for v in value.split(";") if v.strip()]
+                p["hand"] = int(value) if value.isdigit() else split_names(value)
             else:
                 faults.append((where, Msg(N_("cannot read {fact}: 'resources N', 'hand N' (or card names split "
                                              "by ';'), 'deck N'"), fact=repr(fact))))
@@ -269,17 +254,9 @@ def quick_log(spec: Any, cards: Any) -> tuple[dict[str, Any] | None, Faults]:
     seats: list[dict[str, Any]] = []
     position: dict[str, Any] = {"round": 1, "phase": "action", "players": {}}
     table = _Table()
-    for i, raw in enumerate(raw_players):
-        where = f"/players/{i}"
-        if not isinstance(raw, dict) or not isinstance(raw.get("id"), str) or not PLAYER.match(raw["id"]):
-            faults.append((f"{where}/id", Msg(N_("a player ID: a letter, then letters, digits, - or _ (p1, ana)"))))
-            continue
-        pid = raw["id"]
-        if any(s["id"] == pid for s in seats):
-            faults.append((f"{where}/id", Msg(N_("player {pid} is listed twice"), pid=pid)))
-            continue
-        seats.append({"id": pid, "name": str(raw.get("name") or pid)})
-        position["players"][pid] = _seat(pid, raw, where, pool, table, faults)
+    for _, where, raw, seat in quick_players(raw_players, faults):
+        seats.append(seat)
+        position["players"][seat["id"]] = _seat(seat["id"], raw, where, pool, table, faults)
     rnd = spec.get("round", 1)
     if type(rnd) is not int or rnd < 1:
         faults.append(("/round", Msg(N_("a round number, from 1"))))
@@ -301,22 +278,12 @@ def quick_log(spec: Any, cards: Any) -> tuple[dict[str, Any] | None, Faults]:
             position["battlefield"] = {"card": code, "controller": controller}
     elif bf is not None:
         faults.append(("/battlefield", Msg(N_("{\"card\": name, \"controller\": player}"))))
-    ask = spec.get("ask")
-    if isinstance(ask, str) and len(ask) > MAX_TEXT:
-        faults.append(("/ask", Msg(N_("at most {n} characters"), n=MAX_TEXT)))
-        ask = None
-    step = _ask(ask, ids, pool, table, faults) if isinstance(ask, str) and ask.strip() else None
-    if step is None and not any(p == "/ask" for p, _ in faults):
-        faults.append(("/ask", Msg(N_("the step to rule on, e.g. 'p1 resolve Luke Skywalker/1 -> Boba Fett'"))))
-    if faults or step is None:
+    asking = asked_step(spec, faults, lambda ask: _ask(ask, ids, pool, table, faults),
+                        "p1 resolve Luke Skywalker/1 -> Boba Fett")
+    if faults or asking is None:
         return None, faults
-    dispute = spec.get("dispute")
-    if isinstance(dispute, str) and dispute.strip():
-        step["dispute"] = dispute.strip()
-    title_text = str(spec.get("title") or dispute or ask).strip()[:200]
-    log = {"format": FORMAT, "game": "destiny", "meta": {"format": "sandbox", "title": title_text},
-           "players": seats, "setup": {"position": position}, "steps": [step]}
-    return log, []
+    ask, step = asking
+    return quick_replay("destiny", spec, ask, seats, position, step), []
 
 
 class _Table:
@@ -532,12 +499,10 @@ def _ref(text: str, pool: CardPool, table: _Table, faults: Faults, prefer: str |
 
 
 def _ask(ask: str, ids: list[str], pool: CardPool, table: _Table, faults: Faults) -> dict[str, Any] | None:
-    words = ask.strip().split(" ", 2)
-    if len(words) < 2 or words[0] not in ids:
-        faults.append(("/ask", Msg(N_("the step starts with the player who takes it ({players}), then the verb"),
-                                  players=", ".join(ids))))
+    words = ask_words(ask, ids, faults)
+    if words is None:
         return None
-    by, verb, rest = words[0], words[1], (words[2] if len(words) > 2 else "").strip()
+    by, verb, rest = words
     step: dict[str, Any] = {"by": by, "do": verb}
     if verb in ("pass", "claim"):
         return step
