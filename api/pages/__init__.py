@@ -129,8 +129,14 @@ def position_form() -> str:
     game = registry.get(game_id)
     pool = game.default_cards()
     titles = sorted({game.card_info(pool, c)["title"] for c in game.find_cards(pool, "")})
+    # a game with fields for its quick position (``quick_form``) gets the form; any other, its compact
+    # text with the asked step's forms and notes (``quick_help``, judge.games.quick.OPTIONAL)
+    forms, notes = game.quick_help() if hasattr(game, "quick_help") else ((), ())
+    t = request_text()
     return render_template("pages/position.html", game=game_id, name=game.name, titles=titles,
-                           example=game.quick_example())
+                           example=game.quick_example(), form=bool(getattr(game, "quick_form", False)),
+                           games=[(g, registry.get(g).name) for g in quick_games()], forms=forms,
+                           notes=[t.words(n) for n in notes], lang=request.args.get("lang"))
 
 
 @bp.route("/position", methods=["POST"])

@@ -37,8 +37,12 @@ def position(text_file: str | None, game_id: str, example: bool, log_out: Path |
     """Set up a table by card names in TEXT_FILE ('-': standard input), ask one question about it
     (its 'ask' line) and print the ruling in words.
 
+    Each game has its own lines, one fact a line: 'arbiter position --game GAME --example' prints a
+    position to start from, and the game's quick module documents the whole syntax
+    (judge/games/<game>/quick.py).
+
     \b
-    Destiny's lines (the whole syntax: judge/games/destiny/quick.py):
+    Destiny (--game destiny):
       round 5 / turn p1 / battlefield p1 Outer Rim Outpost
       p1 Ana: resources 2, hand 0, deck 10
       p1 character Luke Skywalker: 2 dice, 1 damage, 2 shields, exhausted
@@ -49,9 +53,24 @@ def position(text_file: str | None, game_id: str, example: bool, log_out: Path |
       dispute Does the third shield stay?
 
     \b
-    Relic's (--game relic; the whole syntax: judge/games/relic/quick.py):
-      p1 Ana: Battle Sister, life 4 / p1 asset Needle Rifle: 1 charge, spent
-      battle Ork Nob / dice e1 4, d1 2 / ask p1 use Auspex on d1 rolling 6 3
+    Star Wars TCG (--game swtcg):
+      round 3 / phase battle (build, retreat) / arena space / active p1 (build, retreat)
+      p1 Vera: dark, force 4, build 0, hand 2 (or names split by ;), deck 20, discard X-wing
+      p1 space TIE Bomber: 1 damage, tapped       (ground, character: the unit's arena)
+      p1 build Imperial Star Destroyer: 4 counters
+      p2 pilot Starfighter Pilot on X-wing / p1 equipped Blaster Rifle on Stormtrooper Squad
+      before p1 attack TIE Bomber -> X-wing     (steps taken first: an attack in progress)
+      ask p1 attack TIE Bomber -> X-wing rolling 4 4 6
+        (skip, deploy, build N, pilot, retreat, equip, complete, play, use, prevent, reroll, pass;
+         a second copy of a player's card: TIE Fighter.2; whose: p2.X-wing)
+      dispute Does Accuracy turn the 4s into hits?
+
+    \b
+    Relic (--game relic):
+      round 3 / phase encounter / turn p1 / scenario The Mystery Beyond
+      p1 Ana: Battle Sister, life 4, influence 2 / p1 asset Needle Rifle: 1 charge, spent
+      battle Ork Nob (test willpower 9, confrontation) / declared Needle Rifle / dice e1 4, d1 2
+      ask p1 use Auspex on d1 rolling 6 3
     """
     game = registry.get(game_id)
     if example:

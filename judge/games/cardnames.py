@@ -30,7 +30,7 @@ from i18n import N_, Msg
 from judge.games.carddata import TitleIndex, Titles, fold
 from judge.games.inputs import Faults, escape
 
-__all__ = ["NAMED_REF", "CardNames", "NameIndexes", "Rewrite", "named_ref", "names_of", "plain", "put", "split_ref"]
+__all__ = ["NAMED_REF", "CardNames", "NameIndexes", "Rewrite", "named_ref", "names_of", "put", "split_ref"]
 
 def named_ref(suffix: str) -> re.Pattern[str]:
     """The pattern of a reference written with a card's name: the player, a dot, the name, then the
@@ -224,33 +224,6 @@ class Rewrite:
                 new = k
             out[new] = v
         return out if list(out) != list(value) else value
-
-
-def plain(step: dict[str, Any], players: Sequence[str], is_ref: Callable[[str], bool],
-          is_code: Callable[[str], bool]) -> bool:
-    """Whether ``step``'s ``choices`` answers name no card by name at a glance (each a boolean, a
-    number, a player, a code or a reference, or a list of them) and it has no expected state: then
-    ``Rewrite.answers`` would change nothing, and is not called (most logged answers)."""
-    expect = step.get("expect")
-    if isinstance(expect, dict) and "state" in expect:
-        return False
-    choices = step.get("choices")
-    if not isinstance(choices, list):
-        return True
-    for ch in choices:
-        answer = ch.get("answer") if isinstance(ch, dict) else None
-        if isinstance(answer, dict):  # counts by reference or code ({"p1.01001/1": 2}), values numbers
-            for k, v in answer.items():
-                if not (k in players or is_ref(k) or is_code(k)) or not isinstance(v, (bool, int)):
-                    return False
-            continue
-        for a in (answer if isinstance(answer, list) else (answer,)):
-            if isinstance(a, str):
-                if not (a in players or is_ref(a) or is_code(a)):
-                    return False
-            elif a is not None and not isinstance(a, (bool, int)):
-                return False
-    return True
 
 
 def put(obj: dict[str, Any], key: str, new: Any) -> dict[str, Any]:

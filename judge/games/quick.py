@@ -8,14 +8,18 @@ Pure, like the rest of ``judge/``: text and JSON in, a log and faults (JSON Poin
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterator
-from typing import Any, Protocol
+from importlib import import_module
+from typing import Any, ClassVar, Protocol
 
 from i18n import N_, Msg
 from judge.games.base import PLAYER, Faults
 
 MEMBERS = ("quick_text", "quick_log", "quick_example")
+#: optional members: ``quick_form`` (true: the web page has fields for the JSON; without it, the page
+#: is the compact text alone) and ``quick_help()`` (the asked step's forms, as typed, and notes on
+#: naming cards as ``i18n.Msg``, shown beside the compact text)
+OPTIONAL = ("quick_form", "quick_help")
 
 
 class QuickPosition(Protocol):
@@ -33,15 +37,15 @@ class QuickPosition(Protocol):
         ...
 
 
-# ------------------------------------------------------------------------ shared by the games' readers
+#: the bounds of a compact text, checked before any line is read (a request's work is bounded)
 MAX_LINES = 200
-MAX_TEXT = 400  # characters in a line, in an asked step
+MAX_TEXT = 400  # characters in a line, and in the asked step (``ask``)
+FORMAT = "arbiter.replay/1"
 
 
 def text_lines(text: str) -> tuple[list[tuple[str, str]], Faults]:
-    """The lines of a compact text to read, each with its pointer (``/lines/<n>``, from 1): blank
-    lines and ``#`` comments left out; none, and one fault at ``/lines``, when the text has more
-    than ``MAX_LINES`` lines or a line longer than ``MAX_TEXT`` characters (checked before any work)."""
+    """The lines of a compact text to read, each with its pointer (``/lines/<n>``, from 1), blank
+    lines and ``#`` comments left out; none and the one fault when the text is out of bounds."""
     lines = text.splitlines()
     if len(lines) > MAX_LINES or any(len(line) > MAX_TEXT for line in lines):
         return [], [("/lines", Msg(N_("at most {lines} lines of at most {n} characters"), lines=MAX_LINES,
@@ -50,9 +54,25 @@ def text_lines(text: str) -> tuple[list[tuple[str, str]], Faults]:
             if (line := raw.strip()) and not line.startswith("#")], []
 
 
+def player_facts(p: dict[str, Any], rest: str) -> Iterator[tuple[str, str, str]]:
+    """The facts of a player's line, ``[NAME:] KEY VALUE, KEY VALUE...`` (``rest``: after the player
+    ID): the name, when given, is set in ``p``; each fact is given as (fact, key, value)."""
+    name, sep, facts = rest.partition(":")
+    if sep and name.strip():
+        p["name"] = name.strip()
+    for fact in (f.strip() for f in (facts if sep else rest).split(",") if f.strip()):
+        key, _, value = fact.partition(" ")
+        yield fact, key, value.strip()
+
+
+def split_names(value: str) -> list[str]:
+    """Card names split by ``;`` (a hand, a discard pile)."""
+    return [v.strip() for v in value.split(";") if v.strip()]
+
+
 def asked(spec: dict[str, Any], faults: Faults) -> str | None:
-    """The quick position's asked step (``ask``) as written, or None: missing, or longer than
-    ``MAX_TEXT`` characters (a fault at ``/ask``)."""
+    """The quick position's ``ask`` when it is a step in words within bounds (else a fault at
+    ``/ask`` when it is too long; None when missing or blank)."""
     ask = spec.get("ask")
     if isinstance(ask, str) and len(ask) > MAX_TEXT:
         faults.append(("/ask", Msg(N_("at most {n} characters"), n=MAX_TEXT)))
@@ -60,49 +80,71 @@ def asked(spec: dict[str, Any], faults: Faults) -> str | None:
     return ask if isinstance(ask, str) and ask.strip() else None
 
 
-def quick_replay(game: str, spec: dict[str, Any], seats: list[dict[str, Any]], position: dict[str, Any],
-                 step: dict[str, Any]) -> dict[str, Any]:
-    """The replay log of a quick position read without a fault: ``setup.position`` and the asked
-    step as step 1, with the position's ``dispute`` (also the log's title, unless it has one)."""
+def asked_step(spec: dict[str, Any], faults: Faults, read: Callable[[str], dict[str, Any] | None],
+               example: str) -> tuple[str, dict[str, Any]] | None:
+    """The asked step, as written and as ``read`` makes it a step of the game's (its faults at
+    ``/ask``); None when it has faults, or with a fault when it is missing (``example``: one)."""
+    ask = asked(spec, faults)
+    step = read(ask) if ask else None
+    if step is None and not any(p == "/ask" for p, _ in faults):
+        faults.append(("/ask", Msg(N_("the step to rule on, e.g. {example}"), example=repr(example))))
+    return (ask, step) if ask and step is not None else None
+
+
+def ask_words(ask: str, ids: list[str], faults: Faults, at: str = "/ask") -> tuple[str, str, str] | None:
+    """A step in words: its player, verb and the rest of its words; None with a fault at ``at``
+    when it does not start with a player of the position and a verb."""
+    words = ask.strip().split(" ", 2)
+    if len(words) < 2 or words[0] not in ids:
+        faults.append((at, Msg(N_("the step starts with the player who takes it ({players}), then the verb"),
+                                  players=", ".join(ids))))
+        return None
+    return words[0], words[1], (words[2] if len(words) > 2 else "").strip()
+
+
+def quick_replay(game: str, spec: dict[str, Any], ask: str, players: list[dict[str, Any]],
+                 position: dict[str, Any], step: dict[str, Any]) -> dict[str, Any]:
+    """The replay log of a quick position: ``setup.position`` and the asked ``step`` (step 1, with
+    the spec's ``dispute``), titled by the spec's ``title``, its dispute or its step."""
     dispute = spec.get("dispute")
     if isinstance(dispute, str) and dispute.strip():
         step["dispute"] = dispute.strip()
-    title_text = str(spec.get("title") or dispute or spec.get("ask")).strip()[:200]
-    return {"format": "arbiter.replay/1", "game": game, "meta": {"format": "sandbox", "title": title_text},
-            "players": seats, "setup": {"position": position}, "steps": [step]}
+    title_text = str(spec.get("title") or dispute or ask).strip()[:200]
+    return {"format": FORMAT, "game": game, "meta": {"format": "sandbox", "title": title_text},
+            "players": players, "setup": {"position": position}, "steps": [step]}
 
 
-def seated(raw_players: list[Any], faults: Faults) -> Iterator[tuple[str, str, dict[str, Any]]]:
-    """``(pointer, ID, entry)`` of each player a quick position lists with a valid ID, the first time
-    it is listed; a fault at ``/players/<i>/id`` for each other entry, in turn."""
+def quick_players(raw_players: list[Any], faults: Faults) -> Iterator[tuple[int, str, dict[str, Any], dict[str, Any]]]:
+    """Each player of a quick position with a sound ID listed once: its index, its pointer
+    (``/players/<i>``), its entry and its seat in the log (``{"id", "name"}``); a fault at
+    ``/players/<i>/id`` for any other, as the players are read (the faults keep their order)."""
     seen: set[str] = set()
     for i, raw in enumerate(raw_players):
         where = f"/players/{i}"
         if not isinstance(raw, dict) or not isinstance(raw.get("id"), str) or not PLAYER.match(raw["id"]):
             faults.append((f"{where}/id", Msg(N_("a player ID: a letter, then letters, digits, - or _ (p1, ana)"))))
-        elif raw["id"] in seen:
-            faults.append((f"{where}/id", Msg(N_("player {pid} is listed twice"), pid=raw["id"])))
-        else:
-            seen.add(raw["id"])
-            yield where, raw["id"], raw
+            continue
+        pid = raw["id"]
+        if pid in seen:
+            faults.append((f"{where}/id", Msg(N_("player {pid} is listed twice"), pid=pid)))
+            continue
+        seen.add(pid)
+        yield i, where, raw, {"id": pid, "name": str(raw.get("name") or pid)}
 
 
-def lazy(module: str, name: str) -> Callable[..., Any]:
-    """``module``'s function ``name``, imported when first called: a game's quick position members
-    (``staticmethod(lazy(...))``), whose module only a judge's question loads."""
+class QuickMembers:
+    """The members of ``QuickPosition`` taken from a game's quick module (``quick_module``: its
+    ``parse_quick``, ``quick_log`` and ``EXAMPLE``), imported when first asked for."""
 
-    def call(*args: Any) -> Any:
-        return getattr(importlib.import_module(module), name)(*args)
+    quick_module: ClassVar[str] = ""
 
-    return call
+    def quick_text(self, text: str) -> tuple[dict[str, Any], Faults]:
+        result: tuple[dict[str, Any], Faults] = import_module(self.quick_module).parse_quick(text)
+        return result
 
+    def quick_log(self, spec: Any, cards: Any) -> tuple[dict[str, Any] | None, Faults]:
+        result: tuple[dict[str, Any] | None, Faults] = import_module(self.quick_module).quick_log(spec, cards)
+        return result
 
-def ask_words(ask: str, ids: list[str], faults: Faults) -> tuple[str, str, str] | None:
-    """The asked step's player, verb and the rest (``p1 resolve ...``), or None and a fault at
-    ``/ask`` when it does not start with a player of the position."""
-    words = ask.strip().split(" ", 2)
-    if len(words) < 2 or words[0] not in ids:
-        faults.append(("/ask", Msg(N_("the step starts with the player who takes it ({players}), then the verb"),
-                                  players=", ".join(ids))))
-        return None
-    return words[0], words[1], (words[2] if len(words) > 2 else "").strip()
+    def quick_example(self) -> str:
+        return str(import_module(self.quick_module).EXAMPLE)

@@ -150,3 +150,48 @@ def test_an_upgrade_or_support_fault_is_worded_in_the_request_language(client: F
     assert words["pl"] == {"/players/0/characters/0/upgrades/0": "Slave I nie jest ulepszeniem",
                            "/players/0/supports/0": "Hidden Blaster nie jest wsparciem"}
     assert words["ru"]["/players/0/supports/0"] == "Hidden Blaster — не поддержка"
+
+
+def test_the_sw_tcg_position_page_is_its_compact_text(client: FlaskClient) -> None:
+    page = client.get("/position?game=swtcg").get_data(as_text=True)
+    example = registry.get("swtcg").quick_example()
+    assert 'id="qp"' not in page and 'id="compact-text"' in page and 'data-game="swtcg"' in page
+    assert "round 3\nphase battle" in page and "<code>P attack UNIT -&gt; TARGET rolling 4 5 6</code>" in page
+    assert 'href="/position?game=destiny"' in page and 'aria-current="page">Star Wars Trading Card Game' in page
+    assert 'href="/position?game=swtcg"' in client.get("/position").get_data(as_text=True)
+    answer = client.post("/position", json={"game": "swtcg", "text": example})
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    body = answer.get_json()
+    assert body["log"]["game"] == "swtcg" and body["ruling"]["legal"] is True
+    assert "Mon Calamari Cruiser: 3 hits (needs 5), 3 damage" in body["words"]["events"]
+    assert {r["id"] for r in body["words"]["rules"]} >= {"swtcg.keywords.accuracy", "swtcg.keywords.armor-threshold"}
+
+
+SW = "p1 Dark:\np1 space TIE Fighter\np2 Light:\np2 space X-wing\n"
+
+
+@pytest.mark.parametrize(("body", "pointer"), [
+    ({"text": SW + "p1 space Darth Vader\nask p1 pass"}, "/players/0/cards/1/card"),
+    ({"text": SW + "nonsense here\nask p1 pass"}, "/text/lines/5"),
+    ({"text": SW + "p2 ground X-wing\nask p1 pass"}, "/players/1/cards/1/zone"),
+    ({"text": SW + "ask p1 attack TIE Fighter -> Y-wing"}, "/ask"),
+    ({"text": SW + "before p1 fly TIE Fighter\nask p1 pass"}, "/before/0"),
+    ({"text": SW + "before p2 attack X-wing -> TIE Fighter\nask p1 pass"}, "/before/0"),
+    ({"before": "p1 pass", "ask": "p1 pass", "players": [{"id": "p1"}, {"id": "p2"}]}, "/before"),
+    ({"text": ["p1 pass"]}, "/text"),
+    ({"players": [{"id": "p1", "cards": [{"card": "X-wing", "zone": "pilot", "on": 5}]}, {"id": "p2"}],
+      "ask": "p1 pass"}, "/players/0/cards/0/on"),
+    ({"players": [{"id": "p1", "cards": "X-wing"}, {"id": "p2", "side": "grey", "force": "5"}], "ask": 5},
+     "/players/0/cards"),
+    ({"players": [1, 2], "ask": "p1 pass"}, "/players/0/id"),
+    ({"players": {"p1": {}}, "ask": "p1 pass"}, "/players"),
+    ({"players": [{"id": "p1", "cards": [{"card": "Hoth Battle Plains", "zone": "location", "at": "space"}]},
+                  {"id": "p2"}], "ask": "p1 pass"}, "/players/0/cards/0/at"),
+    ({"players": [{"id": "p1", "cards": [{"card": "Blaster Rifle", "zone": "equipped", "on": "X-wing"}]},
+                  {"id": "p2", "cards": [{"card": "X-wing", "zone": "space"}]}], "ask": "p1 pass"},
+     "/players/0/cards/0/on"),
+])
+def test_a_sw_tcg_position_with_faults_is_422_with_pointers(client: FlaskClient, body: dict[str, Any],
+                                                            pointer: str) -> None:
+    problem = assert_problem(client.post("/position", json={"game": "swtcg", **body}), 422)
+    assert pointer in [e["pointer"] for e in problem["errors"]], problem

@@ -120,3 +120,27 @@ def test_the_command_rules_on_an_upgrades_die_and_a_support(tmp_path: Path) -> N
     text.write_text(text.read_text().replace("on Boba Fett", "on Jango Fett"))
     unread = runner.invoke(position, [str(text)])
     assert unread.exit_code == 1 and "line 3: p1 has no character line 'Jango Fett'" in unread.output
+
+
+def test_the_command_rules_on_a_sw_tcg_position(tmp_path: Path) -> None:
+    runner = CliRunner()
+    example = runner.invoke(position, ["--game", "swtcg", "--example"]).output
+    assert example.startswith("round 3\nphase battle\n")
+    text = tmp_path / "q.txt"
+    text.write_text(example)
+    result = runner.invoke(position, ["--game", "swtcg", str(text), "--json"])
+    assert result.exit_code == 0, result.output
+    answer = json.loads(result.output)
+    assert answer["log"]["game"] == "swtcg" and answer["ruling"]["legal"] is True
+    assert "swtcg.keywords.accuracy" in answer["ruling"]["rules_cited"]
+    words = runner.invoke(position, ["--game", "swtcg", str(text)])
+    assert "Answer: Legal." in words.output and "Mon Calamari Cruiser: 3 hits (needs 5)" in words.output
+    text.write_text(example.replace("p2 space Mon Calamari Cruiser", "p2 ground Mon Calamari Cruiser"))
+    bad = runner.invoke(position, ["--game", "swtcg", str(text)])
+    assert bad.exit_code == 1 and "/players/1/cards/0/zone" in bad.output
+    text.write_text(example.replace("phase battle", "phase lunch"))
+    assert "/phase: 'phase' is build or retreat" in runner.invoke(position, ["--game", "swtcg", str(text)]).output
+    text.write_text(example + "p1 spaceship TIE Fighter\n")
+    unread = runner.invoke(position, ["--game", "swtcg", str(text)])
+    assert unread.exit_code == 1 and "line 13: cannot read 'spaceship TIE Fighter'" in unread.output
+    assert "--game swtcg" in runner.invoke(position, ["--help"]).output

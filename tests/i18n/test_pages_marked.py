@@ -116,6 +116,11 @@ def test_judge_pages_keep_no_english_words(app: Flask, lang: str) -> None:
             "p1 resolve Luke Skywalker/1 -> Boba Fett, Luke Skywalker/2 -> Boba Fett", "JSON", "English", "ID"]
     assert english_left(client, "/position", lang, data) == []
     assert WORD.findall(" ".join(json.loads(words.group(1)).values())) == []
+    # SW TCG's page is its compact text: its notes name zones, verbs and cards, the data of its syntax
+    sw_data = [*data, "Star Wars Trading Card Game", "PLAYER ZONE CARD", "space, ground, character, build, pilot, "
+               "equipped", "location", "1 damage, 3 counters, tapped", "p2.X-wing", "TIE Fighter.2", "Darth Vader (K)",
+               "rolling", "ask", "before", "p1 attack TIE Fighter -> X-wing"]
+    assert english_left(client, "/position?game=swtcg", lang, sw_data) == []
     # the rules index; a rules page's own wording (its sections, sources and reasons are the data's)
     assert english_left(client, "/rules", lang, data + ["Star Wars TCG", "Relic", "SW TCG", "Star Wars"]) == []
     page = client.get(f"/rules/destiny?lang={lang}").get_data(as_text=True)

@@ -202,6 +202,39 @@ def test_the_compact_text_on_the_page(page: Any) -> None:
     assert page.inner_text("#ruling .answer-text") == "Legal."
 
 
+def test_the_sw_tcg_position_is_its_compact_text_ruled_and_its_fault_shown(page: Any, tmp_path: Path) -> None:
+    page.goto(f"{page.base}/position")
+    page.click("nav.games a:text('Star Wars Trading Card Game')")
+    page.wait_for_load_state("load")  # (the page's script in place)
+    page.wait_for_selector("#compact-text")
+    assert page.url.endswith("/position?game=swtcg") and page.locator("#qp").count() == 0
+    assert page.input_value("#compact-text").startswith("round 3\nphase battle\narena space\n")
+    assert "P attack UNIT -> TARGET rolling 4 5 6" in page.inner_text("#compact .help")
+    page.click("#rule-text")
+    page.wait_for_selector("#result:not([hidden])")
+    assert page.inner_text("#ruling .answer-text") == "Legal."
+    assert "Mon Calamari Cruiser: 3 hits (needs 5), 3 damage" in page.inner_text("#ruling")
+    assert {"swtcg.keywords.accuracy", "swtcg.keywords.armor-threshold"} <= set(
+        page.locator("#ruling .rules-applied dt").all_text_contents())
+    log_json = json.loads(page.text_content("#log-json") or "")
+    assert log_json["game"] == "swtcg" and log_json["steps"][0]["target"] == "p2.LS-MC"
+    shot(page, tmp_path, "position-swtcg-ruled.png")
+    page.fill("#compact-text", page.input_value("#compact-text").replace("p2 space Mon Calamari Cruiser",
+                                                                         "p2 ground Mon Calamari Cruiser"))
+    page.click("#rule-text")
+    page.wait_for_selector("#faults:not([hidden])")
+    assert page.is_hidden("#result") and "/players/1/cards/0/zone" in page.inner_text("#faults")
+    shot(page, tmp_path, "position-swtcg-fault.png")
+    page.click("#load-example")
+    assert "p2 space Mon Calamari Cruiser" in page.input_value("#compact-text")
+    page.goto(f"{page.base}/position?game=swtcg&lang=ru")
+    assert page.text_content("h1").startswith("Быстрая позиция")
+    assert "Позиция, один факт в строке" == page.get_attribute("#compact-text", "aria-label")
+    page.click("nav.games a:text('Star Wars Destiny')")
+    page.wait_for_selector("#qp fieldset.player")  # (the script builds the players' fieldsets)
+    assert "lang=ru" in page.url and page.locator("fieldset.player").count() == 2
+
+
 def test_the_position_form_in_polish(page: Any, tmp_path: Path) -> None:
     page.goto(f"{page.base}/position?lang=pl")
     assert page.get_attribute("html", "lang") == "pl"

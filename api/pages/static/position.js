@@ -2,9 +2,10 @@
    to /position and shows the ruling in words. Plain JS; talks only to this server. */
 (function () {
   "use strict";
+  // the form with fields (a game with ``quick_form``), or the compact text alone (#compact)
   var form = document.getElementById("qp");
   var playersBox = document.getElementById("players");
-  var game = form.getAttribute("data-game");
+  var game = (form || document.getElementById("compact")).getAttribute("data-game");
   // the page's words in its language (the template's #words); English when missing
   var words = {};
   try { words = JSON.parse(document.getElementById("words").textContent); } catch (e) { words = {}; }
@@ -211,10 +212,16 @@
       .catch(function (err) { show({status: 500, detail: String(err)}); });
   }
 
-  form.addEventListener("submit", function (event) { event.preventDefault(); ask(spec()); });
   document.getElementById("rule-text").onclick = function () {
     ask({game: game, text: document.getElementById("compact-text").value});
   };
+  if (!form) {  // the compact text alone: the example is loaded into it again
+    document.getElementById("load-example").onclick = function () {
+      document.getElementById("compact-text").value = document.getElementById("example-text").textContent;
+    };
+    return;
+  }
+  form.addEventListener("submit", function (event) { event.preventDefault(); ask(spec()); });
   document.getElementById("add-player").onclick = function () { addPlayer(); };
   document.getElementById("load-example").onclick = function () {
     playersBox.innerHTML = "";

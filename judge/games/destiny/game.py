@@ -17,6 +17,7 @@ from judge.games.destiny.model import CardPool
 from judge.games.destiny.rounds import GameOver
 from judge.games.destiny.state import GameState, Player
 from judge.games.inputs import NO_INPUTS, Inputs
+from judge.games.quick import QuickMembers
 from judge.kernel.core import IllegalAction, KernelLoop, MissingOutcome, PendingDecision
 from judge.kernel.rng import Rng
 
@@ -29,7 +30,7 @@ OUTCOME_RULES = {
 }
 
 
-class Destiny:
+class Destiny(QuickMembers):
     id = "destiny"
     name = "Star Wars Destiny"
     min_players = 2
@@ -239,20 +240,10 @@ class Destiny:
         return cardtools.card_code(cards, text)
 
     # -- a judge's quick position (judge.games.quick.QuickPosition) -------------------------------
-    def quick_text(self, text: str) -> tuple[dict[str, Any], Faults]:
-        from judge.games.destiny.quick import parse_quick
+    quick_form: ClassVar[bool] = True  # the web page has fields for it (judge.games.quick: optional)
 
-        return parse_quick(text)
-
-    def quick_log(self, spec: Any, cards: Any) -> tuple[dict[str, Any] | None, Faults]:
-        from judge.games.destiny.quick import quick_log
-
-        return quick_log(spec, cards)
-
-    def quick_example(self) -> str:
-        from judge.games.destiny.quick import EXAMPLE
-
-        return EXAMPLE
+    # quick_text, quick_log, quick_example: judge.games.quick.QuickMembers, from this module
+    quick_module: ClassVar[str] = "judge.games.destiny.quick"
 
     # -- self-play ----------------------------------------------------------------------------
     def selfplay_sides(self) -> tuple[str, ...]:

@@ -22,10 +22,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from i18n import N_, Msg
-from judge.games.cardnames import CardNames, Rewrite, names_of, plain, put
+from judge.games.cardnames import CardNames, Rewrite, names_of, put
 from judge.games.destiny.cardtools import _titles, pool_of
 from judge.games.destiny.refs import CODE, parse_ref
 from judge.games.destiny.state import UNKNOWN
+from judge.games.destiny.steps import plain_answers
 from judge.games.inputs import Faults, escape
 
 REF_KEYS = ("on", "replaces", "target")
@@ -135,10 +136,9 @@ def answer_codes(step: Any, players: Sequence[str], cards: Any) -> Any:
     name as codes (``Rewrite.answers``)."""
     if cards is None:
         return step
-    is_ref = _ref_test(cards)
-    if plain(step, players, is_ref, _is_code):
+    if plain_answers(step, players, pool_of(cards)):  # (compiled: most logged answers name no card by name)
         return step
-    return _Names(cards, players).answers(step, players, is_ref, _is_code)
+    return _Names(cards, players).answers(step, players, _ref_test(cards), _is_code)
 
 
 def _entry(n: _Names, entry: Any, at: str) -> Any:

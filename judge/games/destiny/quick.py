@@ -70,7 +70,7 @@ from judge.games.carddata import fold
 from judge.games.destiny.cardtools import card_code, pool_of, title
 from judge.games.destiny.model import CardPool, CardType
 from judge.games.destiny.refs import parse_ref
-from judge.games.quick import ask_words, asked, quick_replay, seated, text_lines
+from judge.games.quick import ask_words, asked_step, player_facts, quick_players, quick_replay, split_names, text_lines
 
 MAX_PLAYERS = 4
 #: a quick position is a table a judge types: characters, upgrades, supports and dice of one player,
@@ -230,16 +230,11 @@ def _player_line(p: dict[str, Any], rest: str, where: str, faults: Faults, upgra
         else:
             p.setdefault("dice", []).append({"card": name.strip(), "die": int(number), "face": face.strip()})
     else:
-        name, sep, facts = rest.partition(":")
-        if sep and name.strip():
-            p["name"] = name.strip()
-        for fact in (f.strip() for f in (facts if sep else rest).split(",") if f.strip()):
-            key, _, value = fact.partition(" ")
-            value = value.strip()
+        for fact, key, value in player_facts(p, rest):
             if key in ("resources", "deck") and value.isdigit():
                 p[key] = int(value)
             elif key == "hand":
-                p["hand"] = int(value) if value.isdigit() else [v.strip() for v in value.split(";") if v.strip()]
+                p["hand"] = int(value) if value.isdigit() else split_names(value)
             else:
                 faults.append((where, Msg(N_("cannot read {fact}: 'resources N', 'hand N' (or card names split "
                                              "by ';'), 'deck N'"), fact=repr(fact))))
@@ -259,9 +254,9 @@ def quick_log(spec: Any, cards: Any) -> tuple[dict[str, Any] | None, Faults]:
     seats: list[dict[str, Any]] = []
     position: dict[str, Any] = {"round": 1, "phase": "action", "players": {}}
     table = _Table()
-    for where, pid, raw in seated(raw_players, faults):
-        seats.append({"id": pid, "name": str(raw.get("name") or pid)})
-        position["players"][pid] = _seat(pid, raw, where, pool, table, faults)
+    for _, where, raw, seat in quick_players(raw_players, faults):
+        seats.append(seat)
+        position["players"][seat["id"]] = _seat(seat["id"], raw, where, pool, table, faults)
     rnd = spec.get("round", 1)
     if type(rnd) is not int or rnd < 1:
         faults.append(("/round", Msg(N_("a round number, from 1"))))
@@ -283,13 +278,12 @@ def quick_log(spec: Any, cards: Any) -> tuple[dict[str, Any] | None, Faults]:
             position["battlefield"] = {"card": code, "controller": controller}
     elif bf is not None:
         faults.append(("/battlefield", Msg(N_("{\"card\": name, \"controller\": player}"))))
-    ask = asked(spec, faults)
-    step = _ask(ask, ids, pool, table, faults) if ask is not None else None
-    if step is None and not any(p == "/ask" for p, _ in faults):
-        faults.append(("/ask", Msg(N_("the step to rule on, e.g. 'p1 resolve Luke Skywalker/1 -> Boba Fett'"))))
-    if faults or step is None:
+    asking = asked_step(spec, faults, lambda ask: _ask(ask, ids, pool, table, faults),
+                        "p1 resolve Luke Skywalker/1 -> Boba Fett")
+    if faults or asking is None:
         return None, faults
-    return quick_replay("destiny", spec, seats, position, step), []
+    ask, step = asking
+    return quick_replay("destiny", spec, ask, seats, position, step), []
 
 
 class _Table:
@@ -505,10 +499,10 @@ def _ref(text: str, pool: CardPool, table: _Table, faults: Faults, prefer: str |
 
 
 def _ask(ask: str, ids: list[str], pool: CardPool, table: _Table, faults: Faults) -> dict[str, Any] | None:
-    head = ask_words(ask, ids, faults)
-    if head is None:
+    words = ask_words(ask, ids, faults)
+    if words is None:
         return None
-    by, verb, rest = head
+    by, verb, rest = words
     step: dict[str, Any] = {"by": by, "do": verb}
     if verb in ("pass", "claim"):
         return step

@@ -611,12 +611,12 @@ def plain_setup(players: list[Any], setup: Any, cards: Any) -> bool:
 
 
 def plain_answers(step: dict[str, Any], players: Sequence[str], cards: Any) -> bool:
-    """Whether ``names.answer_codes`` would give ``step`` back as it is, told at a glance: what
-    ``cardnames.plain`` tells with Destiny's tests of a reference and a code (each answer a boolean, a
-    number, a player, a code or a reference, or a list of them, or counts by reference or code; no
-    expected state). False also when it cannot tell (then the log's reader asks ``answer_codes``:
-    replays.format.parse_log). Compiled, where ``answer_codes`` is interpreted
-    (tests/judge/destiny/test_plain_names.py compares the two)."""
+    """Whether ``names.answer_codes`` would give ``step`` back as it is, told at a glance: each of its
+    ``choices`` answers a boolean, a number, a player, a code or a reference, or a list of them, or
+    counts by reference or code, and it has no expected state (``cardnames.Rewrite.answers`` would
+    change nothing). False also when it cannot tell (then ``answer_codes`` rewrites: it asks this
+    first, and so does the log's reader, replays.format.parse_log). Compiled, where ``answer_codes``
+    is interpreted (tests/judge/destiny/test_plain_names.py holds the two to each other)."""
     if not isinstance(cards, CardPool):
         return False
     refs, codes = cards.refs, cards.codes

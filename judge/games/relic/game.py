@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from judge.games import quick
 from judge.games.base import Applied, Faults, Policy
 from judge.games.inputs import Inputs
+from judge.games.quick import QuickMembers
 from judge.games.relic import actions as ac
 from judge.games.relic.cards import Pool, default_pool
 from judge.games.relic.engine import Ctx, NotImplementedEffect, apply_step
@@ -19,7 +19,7 @@ from judge.kernel.rng import Rng
 OUTCOME_RULES = {"confrontation": ["relic.scenario.confrontation", "relic.scenario.first-to-win"]}
 
 
-class Relic:
+class Relic(QuickMembers):
     id = "relic"
     name = "Relic"
     min_players = 2
@@ -166,10 +166,8 @@ class Relic:
                 table[card.code] = {k: v for k, v in data.items() if v is not None}
         return {"refs": refs, "cards": table, "symbols": {str(n): str(n) for n in range(1, 7)}}
 
-    # -- a judge's quick position (judge.games.quick.QuickPosition): judge.games.relic.quick ------
-    quick_text = staticmethod(quick.lazy("judge.games.relic.quick", "parse_quick"))
-    quick_log = staticmethod(quick.lazy("judge.games.relic.quick", "quick_log"))
-    quick_example = staticmethod(quick.lazy("judge.games.relic.quick", "example"))
+    # quick_text, quick_log, quick_example: judge.games.quick.QuickMembers, from this module
+    quick_module: ClassVar[str] = "judge.games.relic.quick"
 
     # -- self-play ----------------------------------------------------------------------------
     def selfplay_sides(self) -> tuple[str, ...]:

@@ -87,7 +87,7 @@ from i18n import N_, Msg
 from judge.games.base import PLAYER, Faults
 from judge.games.cardnames import CardNames
 from judge.games.inputs import nearest
-from judge.games.quick import ask_words, asked, quick_replay, seated, text_lines
+from judge.games.quick import ask_words, asked_step, quick_players, quick_replay, text_lines
 from judge.games.relic.actions import DIE, VERBS
 from judge.games.relic.cards import CHARACTERISTIC, COLOR_OF, SKILLS, Card, Character, Pool, read_character
 from judge.games.relic.names import card_names
@@ -108,11 +108,6 @@ _CHARGES = re.compile(r"^([0-9]{1,6}) charges?$")
 _DIE_ID = re.compile(r"^[de]([1-9][0-9]?)$")
 _FACES = ("1", "2", "3", "4", "5", "6")
 _ROLLING = re.compile(r"\srolling\s")
-
-def example() -> str:
-    """A position to start from (``arbiter position --game relic --example``)."""
-    return EXAMPLE
-
 
 EXAMPLE = """# Ana's Encounter phase, on The Mystery Beyond: a battle against an Ork Nob
 round 3
@@ -350,9 +345,9 @@ def quick_log(spec: Any, cards: Any) -> tuple[dict[str, Any] | None, Faults]:
     table = _Table(cards)
     seats: list[dict[str, Any]] = []
     players: dict[str, Any] = {}
-    for where, pid, raw in seated(raw_players, faults):
-        seats.append({"id": pid, "name": str(raw.get("name") or pid)})
-        players[pid] = _seat(pid, raw, where, table, faults)
+    for _, where, raw, seat in quick_players(raw_players, faults):
+        seats.append(seat)
+        players[seat["id"]] = _seat(seat["id"], raw, where, table, faults)
     ids = list(players)
     order = spec.get("order", ids)
     if not isinstance(order, list) or not all(isinstance(o, str) for o in order) or sorted(order) != sorted(ids):
@@ -377,16 +372,14 @@ def quick_log(spec: Any, cards: Any) -> tuple[dict[str, Any] | None, Faults]:
             position["scenario"] = cards.scenarios[code].to_json()
     if spec.get("contest") is not None and turn is not None:
         position["contest"] = _contest(spec["contest"], str(turn), position, table, faults)
-    ask = asked(spec, faults)
-    step = _ask(ask, ids, table, faults) if ask is not None else None
-    if step is None and not any(p == "/ask" for p, _ in faults):
-        faults.append(("/ask", Msg(N_("the step to rule on, e.g. 'p1 roll 4 2' or 'p1 use Auspex on d1 rolling 6'"))))
+    read = asked_step(spec, faults, lambda ask: _ask(ask, ids, table, faults), "p1 use Auspex on d1 rolling 6")
     choices = _choices(spec, str(turn), table, faults)
-    if faults or step is None:
+    if faults or read is None:
         return None, faults
+    ask, step = read
     if choices:
         step["choices"] = choices
-    return quick_replay("relic", spec, seats, position, step), []
+    return quick_replay("relic", spec, ask, seats, position, step), []
 
 
 def _seat(pid: str, raw: dict[str, Any], where: str, table: _Table, faults: Faults) -> dict[str, Any]:

@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
+from i18n import Msg
 from judge.games.base import Applied, Faults, Policy
 from judge.games.inputs import Inputs
+from judge.games.quick import QuickMembers
 from judge.games.swtcg import steps as st_
 from judge.games.swtcg.engine import Ctx, NotImplementedCard
 from judge.games.swtcg.model import CardPool
@@ -19,7 +21,7 @@ from judge.kernel.rng import Rng
 OUTCOME_RULES = {"arenas": ["swtcg.base.win"]}
 
 
-class Swtcg:
+class Swtcg(QuickMembers):
     id = "swtcg"
     name = "Star Wars Trading Card Game"
     min_players = 2
@@ -236,6 +238,16 @@ class Swtcg:
         from judge.games.swtcg.importer import check_decklist
 
         return check_decklist(text, cards, deck_format)
+
+    # -- a judge's quick position (judge.games.quick.QuickPosition) -------------------------------
+    # quick_text, quick_log, quick_example: judge.games.quick.QuickMembers, from this module
+    quick_module: ClassVar[str] = "judge.games.swtcg.quick"
+
+    def quick_help(self) -> tuple[tuple[str, ...], tuple[Msg, ...]]:
+        """The asked step's forms and notes on naming cards (judge.games.quick: optional)."""
+        from judge.games.swtcg.quick import HELP_FORMS, HELP_NOTES
+
+        return HELP_FORMS, tuple(Msg(n) for n in HELP_NOTES)
 
     # -- self-play ----------------------------------------------------------------------------
     def selfplay_sides(self) -> tuple[str, ...]:

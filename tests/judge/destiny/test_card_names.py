@@ -250,17 +250,17 @@ def test_an_answer_that_names_no_card_is_kept_for_the_replay_to_judge() -> None:
 def test_an_answer_of_counts_by_reference_is_plain_and_one_by_name_is_rewritten() -> None:
     """An answer mapping references to counts (``{"p1.05031": 2}``: how damage is split) is read as
     it is at a glance; a key written with a name makes the step go to the rewrite, which gives codes."""
-    from judge.games.cardnames import plain
-    from judge.games.destiny.names import _is_code, _is_ref, answer_codes
+    from judge.games.destiny.names import answer_codes
+    from judge.games.destiny.steps import plain_answers
 
     step = {"by": "p1", "do": "pass", "choices": [{"answer": {"p1.05031": 2, "p1.05046": 1}}, {"answer": {}}]}
-    assert plain(step, ["p1", "p2"], _is_ref, _is_code)
+    assert plain_answers(step, ["p1", "p2"], POOL)
     assert answer_codes(step, ["p1", "p2"], POOL) is step
     named_key = {"by": "p1", "do": "pass", "choices": [{"answer": {"p1.Luke Skywalker": 2}}]}
-    assert not plain(named_key, ["p1", "p2"], _is_ref, _is_code)
+    assert not plain_answers(named_key, ["p1", "p2"], POOL)
     assert answer_codes(named_key, ["p1", "p2"], POOL)["choices"][0]["answer"] == {"p1.05031": 2}
     word = {"by": "p1", "do": "pass", "choices": [{"answer": {"p1.05031": "all"}}]}
-    assert not plain(word, ["p1", "p2"], _is_ref, _is_code)
+    assert not plain_answers(word, ["p1", "p2"], POOL)
 
 
 def test_a_word_is_looked_up_by_exact_name_only() -> None:
