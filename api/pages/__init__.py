@@ -127,14 +127,15 @@ def position_form() -> str:
     if game_id not in quick_games():
         raise ProblemError(404, "Not Found", f"No quick position for {game_id!r}; games: {', '.join(quick_games())}.")
     game = registry.get(game_id)
-    pool = game.default_cards()
-    titles = sorted({game.card_info(pool, c)["title"] for c in game.find_cards(pool, "")})
+    form = bool(getattr(game, "quick_form", False))
+    pool = game.default_cards()  # (the cards' titles: the fields' suggestions)
+    titles = sorted({game.card_info(pool, c)["title"] for c in game.find_cards(pool, "")}) if form else []
     # a game with fields for its quick position (``quick_form``) gets the form; any other, its compact
     # text with the asked step's forms and notes (``quick_help``, judge.games.quick.OPTIONAL)
     forms, notes = game.quick_help() if hasattr(game, "quick_help") else ((), ())
     t = request_text()
     return render_template("pages/position.html", game=game_id, name=game.name, titles=titles,
-                           example=game.quick_example(), form=bool(getattr(game, "quick_form", False)),
+                           example=game.quick_example(), form=form,
                            games=[(g, registry.get(g).name) for g in quick_games()], forms=forms,
                            notes=[t.words(n) for n in notes], lang=request.args.get("lang"))
 

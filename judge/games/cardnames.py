@@ -63,19 +63,25 @@ class CardNames:
     def title(self, code: str) -> str:
         return self._titles.get(code, code)
 
+    def listed(self, code: str) -> str:
+        """A card as a fault lists it: its code and title (``05031 Luke Skywalker``), the title alone
+        where the code is the title written small (Relic's ``auspex``)."""
+        title = self.title(code)
+        return title if fold(code) == fold(title) else f"{code} {title}"
+
     def code(self, text: str) -> tuple[str | None, Msg | None]:
         """The code ``text`` names (a code of the pool, or a card's name), or None and the fault."""
         match = self.index.match(text)
         if match.code is not None:
             return match.code, None
-        listed = "; ".join(f"{c} {self.title(c)}" for c in match.candidates[:MAX_LISTED])
+        listed = "; ".join(self.listed(c) for c in match.candidates[:MAX_LISTED])
         if match.ambiguous:
             return None, Msg(N_("{name} names several cards: {cards}; write the card's code or its full title"),
                              name=repr(text), cards=listed)
         if not listed:
             key = fold(text)
             near = difflib.get_close_matches(key, list(self.index.by_name), n=3, cutoff=0.6)
-            listed = "; ".join(f"{c} {self.title(c)}" for k in near for c in self.index.by_name[k][:2])
+            listed = "; ".join(self.listed(c) for k in near for c in self.index.by_name[k][:2])
         if listed:
             return None, Msg(N_("no card is named {name} (nearest: {cards})"), name=repr(text), cards=listed)
         return None, Msg(N_("no card is named {name}"), name=repr(text))

@@ -235,6 +235,29 @@ def test_the_sw_tcg_position_is_its_compact_text_ruled_and_its_fault_shown(page:
     assert "lang=ru" in page.url and page.locator("fieldset.player").count() == 2
 
 
+def test_the_relic_position_is_its_compact_text_ruled_and_its_fault_shown(page: Any, tmp_path: Path) -> None:
+    page.goto(f"{page.base}/position?game=swtcg")
+    page.click("nav.games a:text('Relic')")
+    page.wait_for_load_state("load")
+    page.wait_for_selector("#compact-text")
+    assert page.url.endswith("/position?game=relic") and page.locator("#qp").count() == 0
+    assert "ask p1 use Auspex on d1 rolling 6 3" in page.input_value("#compact-text")
+    assert "P use CARD on DIE rolling 6 3" in page.inner_text("#compact .help")
+    page.click("#rule-text")
+    page.wait_for_selector("#result:not([hidden])")
+    assert page.inner_text("#ruling .answer-text") == "Legal."
+    ruling = page.inner_text("#ruling")
+    assert "Auspex rerolls die d1: 2 → 6, total 12" in ruling and "die d2 explodes from d1: 3, total 15" in ruling
+    assert {"relic.dice.reroll", "relic.dice.exploding"} <= set(
+        page.locator("#ruling .rules-applied dt").all_text_contents())
+    shot(page, tmp_path, "position-relic-ruled.png")
+    page.fill("#compact-text", page.input_value("#compact-text").replace("p1 asset Auspex", "p1 asset Auspexx"))
+    page.click("#rule-text")
+    page.wait_for_selector("#faults:not([hidden])")
+    assert page.is_hidden("#result") and "Auspexx" in page.inner_text("#faults")
+    shot(page, tmp_path, "position-relic-fault.png")
+
+
 def test_the_position_form_in_polish(page: Any, tmp_path: Path) -> None:
     page.goto(f"{page.base}/position?lang=pl")
     assert page.get_attribute("html", "lang") == "pl"

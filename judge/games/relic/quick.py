@@ -109,6 +109,19 @@ _DIE_ID = re.compile(r"^[de]([1-9][0-9]?)$")
 _FACES = ("1", "2", "3", "4", "5", "6")
 _ROLLING = re.compile(r"\srolling\s")
 
+#: the asked step's forms, as typed, and notes shown beside the compact text (judge.games.quick.OPTIONAL)
+HELP_FORMS = ("P end-phase", "P reach", "P battle ENEMY, ENEMY", "P test SKILL TARGET", "P confront",
+              "P declare CARD bonus N", "P power CARD", "P use CARD on DIE rolling 6 3", "P roll 4 2",
+              "P resolve", "P discard CARD, CARD", "P buy CARD")
+HELP_NOTES = (
+    N_("A player line is PLAYER NAME: SHEET, then life N, influence N, strength N, willpower N, cunning N "
+       "and 'at scenario'; an asset line is PLAYER asset CARD, then its charges and 'spent' after a colon."),
+    N_("The contest under way is a 'battle ENEMY, ENEMY', a 'test SKILL TARGET' or 'confrontation' line, "
+       "with 'declared CARD' bonuses and the dice rolled: 'dice e1 4, d1 2>6 +1, d2 3 from d1' (a reroll is "
+       "2>6, an explosion names its die)."),
+    N_("A second copy of a player's card is NAME#2. 'rolling' gives the dice the step rolls, in order."),
+)
+
 EXAMPLE = """# Ana's Encounter phase, on The Mystery Beyond: a battle against an Ork Nob
 round 3
 phase encounter

@@ -58,7 +58,7 @@ def test_the_forms_and_the_faults() -> None:
     with pytest.raises(MalformedLog) as exc:
         parse_log(log)
     fault = exc.value.faults[0]
-    assert fault.path == "/steps/2/enemies/0" and "plague-zombie Plague Zombie" in str(fault.message)
+    assert fault.path == "/steps/2/enemies/0" and "(nearest: Plague Zombie)" in str(fault.message)
 
 
 def test_a_reference_written_with_a_name() -> None:
