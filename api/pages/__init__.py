@@ -161,6 +161,9 @@ def position_ruling() -> dict[str, Any]:
             raise _faults(faults, "/text")
     log, faults = game.quick_log(spec, game.default_cards())
     if faults or log is None:
+        if "text" in body:  # each fault at the line it comes from, where one can be told
+            faults = quick.text_faults(game.quick_text, body["text"], faults)
+            raise _faults([(f"/text{p}" if p.startswith("/lines/") else p, m) for p, m in faults], "")
         raise _faults(faults, "")
     try:
         result = ruling_words_json(log, 1, lang=request_lang())

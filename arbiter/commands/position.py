@@ -88,6 +88,7 @@ def position(text_file: str | None, game_id: str, example: bool, log_out: Path |
     log = None
     if not faults:
         log, faults = game.quick_log(spec, game.default_cards())
+        faults = quick.text_faults(game.quick_text, text, faults)  # (at the lines they come from)
     if faults or log is None:
         for where, message in faults:
             click.echo(f"{where.replace('/lines/', 'line ') or '/'}: {message}", err=True)

@@ -54,6 +54,52 @@ def text_lines(text: str) -> tuple[list[tuple[str, str]], Faults]:
             if (line := raw.strip()) and not line.startswith("#")], []
 
 
+def text_faults(read: Callable[[str], tuple[dict[str, Any], Faults]], text: str, faults: Faults) -> Faults:
+    """The faults ``quick_log`` found in the quick position that ``read`` (the game's ``quick_text``)
+    made of ``text``, each pointed at the line it comes from (``/lines/<n>``) where one can be told:
+    the first line after which the position holds the fault's JSON Pointer, or the deepest part of it
+    that the whole text's position holds (``/players/1/cards/0/zone`` -> the line of that card). The
+    position read from the first lines only grows as lines are added (a line adds members and
+    items; none takes one away), so the line is found by halving: a few reads of a bounded text, and
+    only when there is a fault. A fault no line can be told for keeps its pointer."""
+    lines = text.splitlines()
+    if not faults or not lines or len(lines) > MAX_LINES:
+        return faults
+    whole, _ = read(text)
+    out: Faults = []
+    for path, message in faults:
+        tokens = [t.replace("~1", "/").replace("~0", "~") for t in path.split("/")[1:]] if path else []
+        held = _held(whole, tokens)
+        line = _first_line(read, lines, tokens[:held]) if held else None
+        out.append((line or path, message))
+    return out
+
+
+def _held(doc: Any, tokens: list[str]) -> int:
+    """How many of ``tokens`` (a JSON Pointer's) lead through ``doc`` from its root."""
+    for n, token in enumerate(tokens):
+        if isinstance(doc, dict) and token in doc:
+            doc = doc[token]
+        elif isinstance(doc, list) and token.isdigit() and int(token) < len(doc):
+            doc = doc[int(token)]
+        else:
+            return n
+    return len(tokens)
+
+
+def _first_line(read: Callable[[str], tuple[dict[str, Any], Faults]], lines: list[str],
+                tokens: list[str]) -> str | None:
+    """``/lines/<k>``: the least ``k`` for which the first ``k`` lines' position holds ``tokens``."""
+    low, high = 1, len(lines)
+    while low < high:
+        mid = (low + high) // 2
+        if _held(read("\n".join(lines[:mid]))[0], tokens) == len(tokens):
+            high = mid
+        else:
+            low = mid + 1
+    return f"/lines/{low}" if _held(read("\n".join(lines[:low]))[0], tokens) == len(tokens) else None
+
+
 def player_facts(p: dict[str, Any], rest: str) -> Iterator[tuple[str, str, str]]:
     """The facts of a player's line, ``[NAME:] KEY VALUE, KEY VALUE...`` (``rest``: after the player
     ID): the name, when given, is set in ``p``; each fact is given as (fact, key, value)."""

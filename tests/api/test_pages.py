@@ -98,7 +98,7 @@ def test_the_position_form_and_its_answer(client: FlaskClient) -> None:
 
 
 @pytest.mark.parametrize(("body", "pointer"), [
-    ({"text": "p1 character Han Solo\np2 character Boba Fett\nask p1 pass"}, "/players/0/characters/0/card"),
+    ({"text": "p1 character Han Solo\np2 character Boba Fett\nask p1 pass"}, "/text/lines/1"),  # (its line)
     ({"text": "p1 character Luke Skywalker\nnonsense here\n"}, "/text/lines/2"),
     ({"text": 3}, "/text"),
     ({"players": [{"id": "p1", "characters": [{"card": "Luke Skywalker"}]},
@@ -171,12 +171,12 @@ SW = "p1 Dark:\np1 space TIE Fighter\np2 Light:\np2 space X-wing\n"
 
 
 @pytest.mark.parametrize(("body", "pointer"), [
-    ({"text": SW + "p1 space Darth Vader\nask p1 pass"}, "/players/0/cards/1/card"),
+    ({"text": SW + "p1 space Darth Vader\nask p1 pass"}, "/text/lines/5"),  # (the fault of the card, at its line)
     ({"text": SW + "nonsense here\nask p1 pass"}, "/text/lines/5"),
-    ({"text": SW + "p2 ground X-wing\nask p1 pass"}, "/players/1/cards/1/zone"),
-    ({"text": SW + "ask p1 attack TIE Fighter -> Y-wing"}, "/ask"),
-    ({"text": SW + "before p1 fly TIE Fighter\nask p1 pass"}, "/before/0"),
-    ({"text": SW + "before p2 attack X-wing -> TIE Fighter\nask p1 pass"}, "/before/0"),
+    ({"text": SW + "p2 ground X-wing\nask p1 pass"}, "/text/lines/5"),
+    ({"text": SW + "ask p1 attack TIE Fighter -> Y-wing"}, "/text/lines/5"),
+    ({"text": SW + "before p1 fly TIE Fighter\nask p1 pass"}, "/text/lines/5"),
+    ({"text": SW + "before p2 attack X-wing -> TIE Fighter\nask p1 pass"}, "/text/lines/5"),
     ({"before": "p1 pass", "ask": "p1 pass", "players": [{"id": "p1"}, {"id": "p2"}]}, "/before"),
     ({"text": ["p1 pass"]}, "/text"),
     ({"players": [{"id": "p1", "cards": [{"card": "X-wing", "zone": "pilot", "on": 5}]}, {"id": "p2"}],

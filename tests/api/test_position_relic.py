@@ -35,10 +35,10 @@ def test_a_skill_test_resolved_from_json(client: FlaskClient) -> None:
 @pytest.mark.parametrize(("body", "pointer"), [
     ({"game": "relic", "text": TABLE + "dice d1 x\nask p1 resolve"}, "/text/lines/3"),
     ({"game": "relic", "text": "round 1\n" * 300}, "/text/lines"),
-    ({"game": "relic", "text": TABLE + "battle Ork Boy, Daemonette\nask p1 roll 1 1"}, "/contest/battle"),
+    ({"game": "relic", "text": TABLE + "battle Ork Boy, Daemonette\nask p1 roll 1 1"}, "/text/lines/3"),
     ({"game": "relic", "text": TABLE + "p1 Ana: life 10000000000000000000000\nask p1 reach"}, "/text/lines/3"),
-    ({"game": "relic", "text": TABLE + "p1 Ana: life 999999\nask p1 reach"}, "/players/0/life"),
-    ({"game": "relic", "text": TABLE + "ask p1 use Nothing"}, "/ask"),
+    ({"game": "relic", "text": TABLE + "p1 Ana: life 999999\nask p1 reach"}, "/text/lines/3"),
+    ({"game": "relic", "text": TABLE + "ask p1 use Nothing"}, "/text/lines/3"),
     ({"game": "relic", "players": [{"id": "p1", "character": "Battle Sister", "assets": [{"card": 5}]},
                                    {"id": "p2", "character": "Tech-Priest"}], "ask": "p1 reach"},
      "/players/0/assets/0/card"),

@@ -46,7 +46,7 @@ def test_faults_are_printed_with_their_lines_and_pointers(tmp_path: Path) -> Non
     assert unread.exit_code == 1 and "line 3: cannot read the die 'd1 9'" in unread.output
     text.write_text("p1 Ana: Battle Sister\np2 Ben: Tech-Priest\nbattle Ork Boy\ndice e1 2, d1 6\nask p1 resolve\n")
     bad = runner.invoke(position, ["--game", "relic", str(text)])
-    assert bad.exit_code == 1 and "/contest/dice/1: d1 shows 6" in bad.output
+    assert bad.exit_code == 1 and "line 4: d1 shows 6" in bad.output
     text.write_text("round 1\n" * 500)
     many = runner.invoke(position, ["--game", "relic", str(text)])
     assert many.exit_code == 1 and "at most 200 lines" in many.output

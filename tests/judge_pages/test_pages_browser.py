@@ -223,7 +223,8 @@ def test_the_sw_tcg_position_is_its_compact_text_ruled_and_its_fault_shown(page:
                                                                          "p2 ground Mon Calamari Cruiser"))
     page.click("#rule-text")
     page.wait_for_selector("#faults:not([hidden])")
-    assert page.is_hidden("#result") and "/players/1/cards/0/zone" in page.inner_text("#faults")
+    line = page.input_value("#compact-text").splitlines().index("p2 ground Mon Calamari Cruiser") + 1
+    assert page.is_hidden("#result") and f"/text/lines/{line}" in page.inner_text("#faults")  # (its line)
     shot(page, tmp_path, "position-swtcg-fault.png")
     page.click("#load-example")
     assert "p2 space Mon Calamari Cruiser" in page.input_value("#compact-text")
