@@ -12,6 +12,11 @@ from replays.errors import StepOutOfRange
 from replays.format import Log
 from replays.replayer import ReplayResult, StepRecord, replay
 
+# a summary's "NAME (REF)" whose reference words as the same name ("TIE Bomber (TIE Bomber)"): the
+# name once (where the reference words as another text, both stay: "Luke Skywalker (p1.05031)"); a
+# name starts with a letter at a word's start, so a number and its total ("d1 2->6 (6)") stay
+_ECHO = re.compile(r"\b(?P<name>[^\W\d_][^,;:()]*?) \((?P=name)\)")
+
 
 class _Collector:
     def __init__(self, at: int):
@@ -151,8 +156,8 @@ def ruling_words(log: Log, cards: Any = None, at: int | None = None, lang: str =
     elif t.lang != "en":  # the games' summaries are English: the step's own fields, worded
         step = step_words(ruling["step"], names)
     else:
-        step = names.text(game.summarize(rec.action, rec.events, cards) if rec is not None
-                          else _step_plain(ruling["step"], t))
+        step = _ECHO.sub(r"\g<name>", names.text(game.summarize(rec.action, rec.events, cards) if rec is not None
+                                                 else _step_plain(ruling["step"], t)))
     decides = _decides(ruling.get("pending"), names)
     rules = [{"id": r, "summary": index.summary(r, t.lang) if index.is_known(r) else ""}
              for r in ruling.get("rules_cited") or _rules_cited(ruling)]

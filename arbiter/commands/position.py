@@ -74,7 +74,8 @@ def position(text_file: str | None, game_id: str, example: bool, log_out: Path |
     """
     game = registry.get(game_id)
     if example:
-        click.echo(game.quick_example(), nl=False)
+        example_text = game.quick_example()
+        click.echo(example_text, nl=not example_text.endswith("\n"))  # (one line end, whatever the game's)
         return
     if text_file is None:
         raise click.UsageError("give TEXT_FILE (or '-'), or --example for a position to start from")

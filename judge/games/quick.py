@@ -18,7 +18,8 @@ from judge.games.base import PLAYER, Faults
 MEMBERS = ("quick_text", "quick_log", "quick_example")
 #: optional members: ``quick_form`` (true: the web page has fields for the JSON; without it, the page
 #: is the compact text alone) and ``quick_help()`` (the asked step's forms, as typed, and notes on
-#: naming cards as ``i18n.Msg``, shown beside the compact text)
+#: naming cards as ``i18n.Msg``, shown beside the compact text; ``QuickMembers`` reads them from the
+#: game's quick module)
 OPTIONAL = ("quick_form", "quick_help")
 
 
@@ -56,48 +57,67 @@ def text_lines(text: str) -> tuple[list[tuple[str, str]], Faults]:
 
 def text_faults(read: Callable[[str], tuple[dict[str, Any], Faults]], text: str, faults: Faults) -> Faults:
     """The faults ``quick_log`` found in the quick position that ``read`` (the game's ``quick_text``)
-    made of ``text``, each pointed at the line it comes from (``/lines/<n>``) where one can be told:
-    the first line after which the position holds the fault's JSON Pointer, or the deepest part of it
-    that the whole text's position holds (``/players/1/cards/0/zone`` -> the line of that card). The
-    position read from the first lines only grows as lines are added (a line adds members and
-    items; none takes one away), so the line is found by halving: a few reads of a bounded text, and
-    only when there is a fault. A fault no line can be told for keeps its pointer."""
+    made of ``text``, each pointed at the line it comes from (``/lines/<n>``) where one can be told.
+    The place is the fault's JSON Pointer, or the deepest part of it the whole text's position holds
+    (``/players/1/no-such-member`` -> ``/players/1``). For a value (a name, a number) the line is the
+    first after which the position holds that value there, as the whole text's position has it (so
+    a later line that writes the same fact again is the line); for an object or a list, the first
+    after which the position holds it at all (``/players/1/cards/0/zone`` -> the line of that card).
+    The position of the first lines only grows as lines are added, so the line is found by halving,
+    each number of lines read once (at most ``MAX_LINES`` reads of a bounded text, and only when
+    there is a fault). A fault no line can be told for keeps its pointer."""
     lines = text.splitlines()
     if not faults or not lines or len(lines) > MAX_LINES:
         return faults
-    whole, _ = read(text)
+    read_lines: dict[int, Any] = {}  # the position of the first n lines, by n (each read once)
+
+    def first(n: int) -> Any:
+        if n not in read_lines:
+            read_lines[n] = read("\n".join(lines[:n]))[0]
+        return read_lines[n]
+
+    whole = first(len(lines))
     out: Faults = []
     for path, message in faults:
         tokens = [t.replace("~1", "/").replace("~0", "~") for t in path.split("/")[1:]] if path else []
-        held = _held(whole, tokens)
-        line = _first_line(read, lines, tokens[:held]) if held else None
+        held, value = _held(whole, tokens)
+        line = _first_line(first, len(lines), tokens[:held], value) if held else None
         out.append((line or path, message))
     return out
 
 
-def _held(doc: Any, tokens: list[str]) -> int:
-    """How many of ``tokens`` (a JSON Pointer's) lead through ``doc`` from its root."""
+_CONTAINER: Any = object()  # (``_held``'s value of an object or a list: asked only to be there)
+
+
+def _held(doc: Any, tokens: list[str]) -> tuple[int, Any]:
+    """How many of ``tokens`` (a JSON Pointer's) lead through ``doc`` from its root, and the value
+    they lead to (``_CONTAINER`` for an object or a list)."""
     for n, token in enumerate(tokens):
         if isinstance(doc, dict) and token in doc:
             doc = doc[token]
         elif isinstance(doc, list) and token.isdigit() and int(token) < len(doc):
             doc = doc[int(token)]
         else:
-            return n
-    return len(tokens)
+            return n, _CONTAINER if isinstance(doc, (dict, list)) else doc
+    return len(tokens), _CONTAINER if isinstance(doc, (dict, list)) else doc
 
 
-def _first_line(read: Callable[[str], tuple[dict[str, Any], Faults]], lines: list[str],
-                tokens: list[str]) -> str | None:
-    """``/lines/<k>``: the least ``k`` for which the first ``k`` lines' position holds ``tokens``."""
-    low, high = 1, len(lines)
+def _first_line(first: Callable[[int], Any], count: int, tokens: list[str], value: Any) -> str | None:
+    """``/lines/<k>``: the least ``k`` for which the first ``k`` lines' position holds ``tokens``
+    (and there ``value``, unless that is ``_CONTAINER``)."""
+
+    def holds(k: int) -> bool:
+        held, there = _held(first(k), tokens)
+        return held == len(tokens) and (value is _CONTAINER or there == value)
+
+    low, high = 1, count
     while low < high:
         mid = (low + high) // 2
-        if _held(read("\n".join(lines[:mid]))[0], tokens) == len(tokens):
+        if holds(mid):
             high = mid
         else:
             low = mid + 1
-    return f"/lines/{low}" if _held(read("\n".join(lines[:low]))[0], tokens) == len(tokens) else None
+    return f"/lines/{low}" if holds(low) else None
 
 
 def player_facts(p: dict[str, Any], rest: str) -> Iterator[tuple[str, str, str]]:
@@ -180,7 +200,8 @@ def quick_players(raw_players: list[Any], faults: Faults) -> Iterator[tuple[int,
 
 class QuickMembers:
     """The members of ``QuickPosition`` taken from a game's quick module (``quick_module``: its
-    ``parse_quick``, ``quick_log`` and ``EXAMPLE``), imported when first asked for."""
+    ``parse_quick``, ``quick_log`` and ``EXAMPLE``; ``HELP_FORMS`` and ``HELP_NOTES`` when it has
+    them), imported when first asked for."""
 
     quick_module: ClassVar[str] = ""
 
@@ -194,3 +215,9 @@ class QuickMembers:
 
     def quick_example(self) -> str:
         return str(import_module(self.quick_module).EXAMPLE)
+
+    def quick_help(self) -> tuple[tuple[str, ...], tuple[Msg, ...]]:
+        """The asked step's forms, as typed, and notes on the lines (``OPTIONAL``; none when the
+        module has none: a game with fields, Destiny's, shows its own)."""
+        module = import_module(self.quick_module)
+        return tuple(getattr(module, "HELP_FORMS", ())), tuple(Msg(n) for n in getattr(module, "HELP_NOTES", ()))

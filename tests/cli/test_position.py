@@ -150,3 +150,11 @@ def test_the_command_rules_on_a_sw_tcg_position(tmp_path: Path) -> None:
     unread = runner.invoke(position, ["--game", "swtcg", str(text)])
     assert unread.exit_code == 1 and "line 13: cannot read 'spaceship TIE Fighter'" in unread.output
     assert "--game swtcg" in runner.invoke(position, ["--help"]).output
+
+
+@pytest.mark.parametrize("game_id", ["destiny", "swtcg", "relic"])
+def test_the_example_is_printed_with_one_line_end(game_id: str) -> None:
+    from judge.games import registry
+
+    printed = CliRunner().invoke(position, ["--game", game_id, "--example"]).output
+    assert printed.rstrip("\n") == registry.get(game_id).quick_example().rstrip("\n") and printed.endswith("?\n")

@@ -59,3 +59,16 @@ def test_the_deepest_place_held_is_asked_for() -> None:
     first_p2 = next(n for n, line in enumerate(text.splitlines(), 1) if line.startswith("p2 "))
     assert quick.text_faults(game.quick_text, text, [("/players/1/no-such-member", "z")]) == \
         [(f"/lines/{first_p2}", "z")]
+
+
+def test_a_fact_written_again_is_at_the_line_that_wrote_it_last() -> None:
+    """A value is at the first line after which the position holds it as the whole text has it: a
+    fact a later line writes again (SW TCG's ``discard``) is at that later line."""
+    game = registry.get("swtcg")
+    text = game.quick_example().replace("p2 Luke:", "p1 discard Nobody One\np1 discard Nobody Two\np2 Luke:")
+    spec, faults = game.quick_text(text)
+    assert faults == []
+    _, faults = game.quick_log(spec, game.default_cards())
+    lined = quick.text_faults(game.quick_text, text, faults)
+    assert [(p, str(m)) for p, m in lined if "Nobody" in str(m)] == \
+        [(f"/lines/{_line_of(text, 'p1 discard Nobody Two')}", "no card is named 'Nobody Two'")]

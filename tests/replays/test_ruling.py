@@ -174,3 +174,21 @@ def test_rules_cited_holds_every_rule_once_in_order(log: dict[str, Any], at: int
     assert len(set(r["rules_cited"])) == len(r["rules_cited"]) > 0
     for item in [*r["events"], *r["decisions"]]:
         assert set(item.get("rules", [])) <= set(r["rules_cited"])
+
+
+def test_a_step_in_words_names_a_card_once_where_its_reference_words_as_its_name() -> None:
+    """SW TCG's summary writes ``NAME (REF)``; worded, the reference is the name again: said once."""
+    from judge.games import registry
+    from replays.ruling import _ECHO
+    from replays.service import ruling_words_json
+
+    game = registry.get("swtcg")
+    spec, _ = game.quick_text(game.quick_example())
+    log, faults = game.quick_log(spec, game.default_cards())
+    assert log is not None and not faults
+    step = ruling_words_json(log, 1)["words"]["step"]
+    assert step == "Vera: TIE Bomber attacks Mon Calamari Cruiser; damage 3 to Mon Calamari Cruiser"
+    assert _ECHO.sub(r"\g<name>", "Luke Skywalker (p1.05031) and Han (Solo); X-wing (X-wing)") == \
+        "Luke Skywalker (p1.05031) and Han (Solo); X-wing"
+    for kept in ("d1 2->6 (6)", "d2=6 (6)", "SuperTIE (TIE)", "Luke (Luke Skywalker)"):
+        assert _ECHO.sub(r"\g<name>", kept) == kept

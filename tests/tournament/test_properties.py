@@ -82,9 +82,11 @@ def test_restricted_graph_matches_networkx_complete_graph(ev: tuple[T.EventState
     g.add_weighted_edges_from(edges)
     pairs, bye = P.pairs_from_matching(verts, nx.max_weight_matching(g, maxcardinality=True))
     exact = P.objective(inp, pairs, bye)
+    # the plan is as good as the exact matching of the complete graph, and its objective is what its
+    # pairings cost; not always the same pairings: the objective's last level (noise) is a sum, and
+    # two pairings can tie on it (seen: one three pairs apart from networkx's, at the same cost)
     assert plan.objective.key() == exact.key()
-    assert plan.bye == bye
-    assert {frozenset((p.p1, p.p2)) for p in plan.pairings} == {frozenset(p) for p in pairs}
+    assert P.objective(inp, [(p.p1, p.p2) for p in plan.pairings], plan.bye).key() == plan.objective.key()
 
 
 @SETTINGS

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from i18n import Msg
 from judge.games.base import Applied, Faults, Policy
 from judge.games.inputs import Inputs
 from judge.games.quick import QuickMembers
@@ -169,12 +168,6 @@ class Relic(QuickMembers):
 
     # quick_text, quick_log, quick_example: judge.games.quick.QuickMembers, from this module
     quick_module: ClassVar[str] = "judge.games.relic.quick"
-
-    def quick_help(self) -> tuple[tuple[str, ...], tuple[Msg, ...]]:
-        """The asked step's forms and notes on the lines (judge.games.quick: optional)."""
-        from judge.games.relic.quick import HELP_FORMS, HELP_NOTES
-
-        return HELP_FORMS, tuple(Msg(n) for n in HELP_NOTES)
 
     # -- self-play ----------------------------------------------------------------------------
     def selfplay_sides(self) -> tuple[str, ...]:

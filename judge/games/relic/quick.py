@@ -81,7 +81,7 @@ is ``ID ROLLS [+N|-N ...] [from DIE] [void]``, its rolls as ``2>6`` when it was 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Final
 
 from i18n import N_, Msg
 from judge.games.base import PLAYER, Faults
@@ -455,7 +455,7 @@ def _seat(pid: str, raw: dict[str, Any], where: str, table: _Table, faults: Faul
 
 
 # the effects that changed a contest's scores when it began (relic.timing.start): kind -> its key
-_START_SCORES = {"score": "score", "enemy-score": "enemy_score", "difficulty": "enemy_score"}
+_START_SCORES: Final = {"score": "score", "enemy-score": "enemy_score", "difficulty": "enemy_score"}
 
 
 def _contest(raw: Any, pid: str, position: dict[str, Any], table: _Table, faults: Faults,

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from i18n import Msg
 from judge.games.base import Applied, Faults, Policy
 from judge.games.inputs import Inputs
 from judge.games.quick import QuickMembers
@@ -242,12 +241,6 @@ class Swtcg(QuickMembers):
     # -- a judge's quick position (judge.games.quick.QuickPosition) -------------------------------
     # quick_text, quick_log, quick_example: judge.games.quick.QuickMembers, from this module
     quick_module: ClassVar[str] = "judge.games.swtcg.quick"
-
-    def quick_help(self) -> tuple[tuple[str, ...], tuple[Msg, ...]]:
-        """The asked step's forms and notes on naming cards (judge.games.quick: optional)."""
-        from judge.games.swtcg.quick import HELP_FORMS, HELP_NOTES
-
-        return HELP_FORMS, tuple(Msg(n) for n in HELP_NOTES)
 
     # -- self-play ----------------------------------------------------------------------------
     def selfplay_sides(self) -> tuple[str, ...]:

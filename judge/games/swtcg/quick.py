@@ -78,7 +78,7 @@ by ``;``), ``deck N``, ``discard`` card names split by ``;``.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Final
 
 from i18n import N_, Msg
 from judge.games.base import PLAYER, Faults
@@ -96,7 +96,7 @@ _FACT = re.compile(r"^(\d{1,3}) (damage|counters?)$")
 _OPTION = re.compile(r"\s+(option|pay|amount)\s+(\d{1,2})\s*$")
 _DICE = re.compile(r"\s+dice((?:\s+\d{1,2})+)\s*$")
 _COPY = re.compile(r"^(?P<name>.+?)(?:\.(?P<n>[0-9]{1,3}))?$")
-_ON = {"pilot": " on ", "equipped": " on ", "location": " at "}  # the card line's second part
+_ON: Final = {"pilot": " on ", "equipped": " on ", "location": " at "}  # the card line's second part
 
 
 #: the asked step's forms (as typed: the web page shows them as code) and notes on naming cards
