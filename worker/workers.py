@@ -160,6 +160,70 @@ def _plain(job: Job) -> bool:
     return job.success_callback is None and not job.repeats_left and not job.has_rate_limit and not job.webhooks
 
 
+def _watch_and_read(watcher: Any, keys: list[str]) -> list[Any]:
+    """WATCH ``keys`` on the pipeline ``watcher`` (its later MULTI/EXEC and its reset go on the same
+    connection, as after ``watcher.watch(*keys)``) and read their values after the WATCH, both in one
+    round trip (``watch`` then ``mget`` would make two: a watching pipeline runs each command at once)."""
+    conn = watcher.connection_pool.get_connection()
+    watcher.connection = conn  # (reset() releases it, with an UNWATCH while watching)
+    conn.send_packed_command(conn.pack_commands([("WATCH", *keys), ("MGET", *keys)]))
+    conn.read_response()  # (OK)
+    watcher.watching = True
+    values: list[Any] = conn.read_response()
+    return values
+
+
+class _Sent:
+    """A transaction (MULTI, ``commands`` as a pipeline holds them, EXEC) sent at once on a connection
+    of its own, its replies read by :meth:`wait`. A light replay job's first transaction (what RQ writes
+    before a job runs) goes so, its job running meanwhile: under ``appendfsync always`` Redis answers a
+    write after its fsync, which the job's run now covers instead of the worker waiting on it (one fsync
+    a job waited for, not two). What the job reads first was read before it (``_watch_and_read``), in a
+    round trip of reads only that no fsync of this worker's holds up. Its replies are read before the
+    worker writes anything else for the job (so Redis applies RQ's writes in RQ's order), and an error
+    in them is raised then, as ``pipe.execute()`` raises it."""
+
+    def __init__(self, client: Any, commands: list[tuple[tuple[Any, ...], dict[str, Any]]]):
+        self._pool = client.connection_pool
+        self._count = len(commands)
+        conn = self._pool.get_connection()
+        try:
+            conn.send_packed_command(conn.pack_commands([("MULTI",), *(args for args, _ in commands), ("EXEC",)]))
+        except BaseException:
+            conn.disconnect()
+            self._pool.release(conn)
+            raise
+        self._conn: Any = conn
+
+    def wait(self) -> None:
+        """Read the transaction's replies (once); raise its first error."""
+        conn, self._conn = self._conn, None
+        if conn is None:
+            return
+        first: redis.ResponseError | None = None
+        replies: Any = None
+        try:
+            for _ in range(self._count + 1):  # MULTI's OK, then each command's QUEUED
+                try:
+                    conn.read_response()
+                except redis.ResponseError as exc:  # (a command refused as queued: EXEC aborts)
+                    first = first or exc
+            try:
+                replies = conn.read_response()
+            except redis.ResponseError as exc:
+                first = first or exc
+        except BaseException:
+            conn.disconnect()  # (replies may be left unread: not for another command to read)
+            raise
+        finally:
+            self._pool.release(conn)
+        if first is None and replies is None:
+            first = redis.ResponseError("the transaction was not applied")
+        first = first or next((r for r in replies if isinstance(r, redis.ResponseError)), None)
+        if first is not None:
+            raise first
+
+
 class ArbiterWorker(_Upkeep, Worker):
     """A forking worker: each job runs in a work horse under the time and memory ceilings, except a
     light one (a replay whose work fits ``MAX_STEPS_IN_REQUEST``, which the API does in a request
@@ -211,12 +275,15 @@ class ArbiterWorker(_Upkeep, Worker):
         value in one (RQ: a job heartbeat, then WATCH and SMEMBERS of the job's dependents, then the
         transaction, then the worker's idle state). The writes are RQ's own, in RQ's order. A replay
         job's first read (its stored result, else its log, else the log the batch staged:
-        ``store.result_or_log_keys``) ends the first transaction, and the job takes it from there
+        ``store.result_or_log_keys``) is read by the worker, and the job takes it from there
         (``worker.jobs.PREFETCHED``) instead of asking Redis again; its result (and a staged log's move
         to its stored place, or its faults) is written in the last transaction
         (``worker.jobs.ResultOffer``: one write a job, one fsync under ``appendfsync always``, where the
-        job's own write made two), on a connection that watched those keys before the job read them
-        (that WATCH is the third round trip, where the job's write was).
+        job's own write made two), on a connection that watched those keys before the job read them.
+        For a plain replay job the WATCH and that read go in one round trip of reads, then the first
+        transaction is sent and the job runs without waiting for its answer (``_Sent``: its fsync
+        under ``appendfsync always`` is covered by the job's run; its answer is read before anything
+        else is written for the job); for any other light job the read ends the first transaction.
 
         A light job has no dependents to release: only ``enqueue_replays`` queues light jobs, and
         nothing is queued to depend on a replay job. A job with a success callback, repeats, a rate
@@ -229,19 +296,20 @@ class ArbiterWorker(_Upkeep, Worker):
         stops first puts it back at the head of its queue (``teardown``). With one worker, 2,000 light
         jobs ran at 150-155 logs/s instead of 126-135 (bench_batch's logs, same minutes)."""
         replay_id = _replay_of(job)
-        offer = watcher = None
+        offer = watcher = read = None
         if replay_id is not None and _plain(job):
             watcher = self.connection.pipeline()
-            watcher.watch(*store.result_or_log_keys(replay_id))  # (before the first transaction reads them)
+            read = _watch_and_read(watcher, store.result_or_log_keys(replay_id))
             offer = jobs.ResultOffer(replay_id)
         try:
-            return self._perform_light(job, queue, replay_id, offer, watcher)
+            return self._perform_light(job, queue, replay_id, offer, watcher, read)
         finally:
             if watcher is not None:
                 watcher.reset()  # (the connection back to the pool; UNWATCH when the offer went unused)
 
     def _perform_light(self, job: Job, queue: Queue, replay_id: str | None, offer: jobs.ResultOffer | None,
-                       watcher: Any) -> bool:
+                       watcher: Any, read: list[Any] | None) -> bool:
+        sent: _Sent | None = None
         with self.connection.pipeline() as pipe:  # prepare_execution + prepare_job_execution
             ttl = self.get_heartbeat_ttl(job)
             execution = Execution.create(job, ttl, pipeline=pipe, worker_name=self.name)
@@ -253,11 +321,15 @@ class ArbiterWorker(_Upkeep, Worker):
             pipe.persist(job.key)
             if len(self.queues) == 1:
                 pipe.lrem(queue.intermediate_queue_key, 1, job.id)
-            if replay_id is not None:  # what the job reads first, read in this round trip instead
-                pipe.mget(store.result_or_log_keys(replay_id))
-            replies = pipe.execute()
+            if read is not None:  # (read with the WATCH: this transaction is not waited for)
+                sent = _Sent(self.connection, pipe.command_stack)
+            else:
+                if replay_id is not None:  # what the job reads first, read in this round trip instead
+                    pipe.mget(store.result_or_log_keys(replay_id))
+                replies = pipe.execute()
+                read = replies[-1] if replay_id is not None else None
         if replay_id is not None:
-            setattr(job, jobs.PREFETCHED, (replay_id, replies[-1]))
+            setattr(job, jobs.PREFETCHED, (replay_id, read))
         if offer is not None:
             setattr(job, jobs.RESULT_OFFER, offer)
         try:
@@ -265,6 +337,9 @@ class ArbiterWorker(_Upkeep, Worker):
             timeout = job.timeout or self.queue_class.DEFAULT_TIMEOUT
             with self.death_penalty_class(timeout, JobTimeoutException, job_id=job.id):
                 value = job.perform()
+            if sent is not None:  # (what RQ wrote before the job, written before what it writes after)
+                sent.wait()
+                sent = None
             if offer is not None and offer.taken:  # (a plain job that returned its value)
                 self._finish_light(job, execution, value, offer, watcher)
             elif _plain(job) and not isinstance(value, Retry):
@@ -272,7 +347,10 @@ class ArbiterWorker(_Upkeep, Worker):
             else:
                 self._finalize_success(job, queue, execution, value)
         except:  # noqa: E722 -- as RQ's perform_job: whatever the job raised is its failure
-            self._finalize_failure(job, queue, execution, sys.exc_info())
+            failure = sys.exc_info()
+            if sent is not None:
+                sent.wait()
+            self._finalize_failure(job, queue, execution, failure)
             return False
         return True
 
