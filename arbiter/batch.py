@@ -32,6 +32,8 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from judge.limits import MAX_BODY_BYTES
 
 #: files one batch may name (a glob or folder naming more is refused, not truncated)
@@ -203,8 +205,7 @@ def _submit(files: Sequence[Path], start: int, end: int, conn: Any, queue: Any, 
         try:
             if path.stat().st_size > MAX_BODY_BYTES:
                 raise ValueError(f"larger than {MAX_BODY_BYTES:,} bytes (MAX_BODY_BYTES)")
-            log = json.loads(path.read_text(encoding="utf-8"))
-            rid, canon = unchecked_canonical(log)
+            log, rid, canon = read_canonical(path.read_text(encoding="utf-8"))
             read.append((i, name, log, rid, canon if canon is not None else store.dumps(log).encode("utf-8")))
         except MalformedLog as exc:  # its text cannot be written: no content address
             lines[i] = _malformed_line(name, exc)
@@ -305,6 +306,33 @@ def unchecked_canonical(log: Any) -> tuple[str, bytes | None]:
     except (ValueError, TypeError, RecursionError):
         return store.log_id(log), None
     return hashlib.sha256(canon).hexdigest(), canon
+
+
+def read_canonical(text: str) -> tuple[Any, str, bytes | None]:
+    """The log ``text`` holds (``json.loads``), with its ID and canonical text as
+    :func:`unchecked_canonical` gives them. The canonical text is written by orjson (sorted keys, no
+    spaces, UTF-8: about a tenth of ``json.dumps``'s CPU, which was a third of the batch's CPU a log)
+    when the log has no number with a fraction or an exponent and no NaN or Infinity: the two write
+    every other JSON value alike (strings, keys and their order, integers), where their floats are
+    written apart (``1e-05`` against ``1e-5``). A log orjson cannot write (an integer past 64 bits,
+    nested past its depth, a lone surrogate) goes to ``unchecked_canonical`` as before. Raises what
+    ``json.loads`` raises for a text that is not JSON."""
+    fractions: list[str] = []  # (the float and constant literals read: any one sends the log to json.dumps)
+
+    def literal(value: str) -> float:
+        fractions.append(value)
+        return float(value)
+
+    log = json.loads(text, parse_float=literal, parse_constant=literal)
+    if not fractions:
+        try:
+            canon = orjson.dumps(log, option=orjson.OPT_SORT_KEYS)
+        except orjson.JSONEncodeError:
+            pass
+        else:
+            return log, hashlib.sha256(canon).hexdigest(), canon
+    rid, canon_or_none = unchecked_canonical(log)
+    return log, rid, canon_or_none
 
 
 def _submit_chunks(n: int) -> Iterator[tuple[int, int]]:

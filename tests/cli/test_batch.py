@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 import redis
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from arbiter import batch
 from arbiter.cli import main
@@ -279,3 +281,59 @@ def test_the_collector_is_paused_for_a_chunk_only_and_left_as_it_was() -> None:
         assert not gc.isenabled()  # disabled before: not enabled by the batch
     finally:
         gc.enable()
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(min_value=-2**70, max_value=2**70)
+    | st.floats(allow_nan=True, allow_infinity=True) | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4), max_leaves=20)
+
+
+def _canonical_as_before(text: str) -> tuple[str, bytes | None] | type:
+    """What the batch made of a file's text before orjson: json.loads, then unchecked_canonical (or the
+    exception either raised)."""
+    from replays.service import MalformedLog
+
+    try:
+        return batch.unchecked_canonical(json.loads(text))
+    except (MalformedLog, ValueError, RecursionError) as exc:
+        return type(exc)
+
+
+def _canonical_now(text: str) -> tuple[str, bytes | None] | type:
+    from replays.service import MalformedLog
+
+    try:
+        log, rid, canon = batch.read_canonical(text)
+    except (MalformedLog, ValueError, RecursionError) as exc:
+        return type(exc)
+    assert log == json.loads(text) or log != log  # (the same value read: NaN is not equal to itself)
+    return rid, canon
+
+
+@settings(max_examples=400, deadline=None)
+@given(value=_JSON, ensure_ascii=st.booleans())
+def test_a_logs_canonical_text_and_id_are_those_json_dumps_gives(value: Any, ensure_ascii: bool) -> None:
+    """batch.read_canonical writes the canonical text with orjson where it can: the same bytes and ID
+    as json.dumps's canonical text for every JSON value (strings of any character, keys in any order,
+    integers past 64 bits, floats, NaN), or the same exception; the file's own spacing and escapes
+    (ensure_ascii) do not matter."""
+    text = json.dumps({"format": "arbiter.replay/1", "meta": value}, ensure_ascii=ensure_ascii, indent=1)
+    assert _canonical_now(text) == _canonical_as_before(text)
+
+
+def test_canonical_texts_of_characters_and_numbers_json_and_orjson_might_write_apart() -> None:
+    deep: Any = "x"
+    for _ in range(300):  # past orjson's depth: json.dumps writes it
+        deep = [deep]
+    values = [
+        "".join(map(chr, range(0, 0x80))), "\u2028\u2029\u00a0\ufeff\U0001f600\U0010ffff", '\\"/<>&\x7f',
+        {"\U0001f600": 1, "\uffff": 2, "a": 3, "A": 4, "": 5, "é": 6, "\x00": 7},  # key order by code point
+        [2**63 - 1, 2**63, 2**64 - 1, 2**64, -2**63, -2**63 - 1, 0, -0], [1.0, 1e-05, 1e16, 0.1, -0.0, 1e308],
+        deep, "\ud800",
+    ]
+    for value in values:
+        for text in (json.dumps(value), json.dumps(value, ensure_ascii=False), json.dumps({"v": value}, indent=2)):
+            assert _canonical_now(text) == _canonical_as_before(text), text[:80]
+    for text in ("[NaN]", '{"a": Infinity}', "[-Infinity]", "[1E400]", '{"a": 1, "a": 2}', "[" * 100_000, "{"):
+        assert _canonical_now(text) == _canonical_as_before(text), text[:80]
