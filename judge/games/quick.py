@@ -112,7 +112,9 @@ def log_faults(game: QuickPosition, spec: Any, cards: Any, faults: Faults, text:
     (``/players/0/characters/0/dice``). The built log's places are the game's ``quick_places``
     (``OPTIONAL``: pointers into the log, each with the quick position's pointer it comes from; the
     longest that starts a fault's pointer is read, the rest of it kept: ``place_of``). A fault no
-    place can be told for keeps its pointer, after ``log_base`` (the built log's place in the answer)."""
+    place can be told for keeps its pointer, after ``log_base`` (the built log's place in the answer);
+    a fault found at two places of the log that come from one (the dispute: the step's, the title) is
+    listed once. The work is bounded: the log built once more, and ``text_places``' reads."""
     quick_places = getattr(game, "quick_places", None)
     places: dict[str, str] = quick_places(spec, cards) if quick_places is not None and faults else {}
     wanted = [place_of(path, places) for path, _ in faults]
@@ -124,7 +126,14 @@ def log_faults(game: QuickPosition, spec: Any, cards: Any, faults: Faults, text:
             tokens = _tokens(want or "")
             held = _held(spec, tokens)[0]
             found.append("".join(f"/{escape(t)}" for t in tokens[:held]) if held else None)
-    return [(place or f"{log_base}{path}", message) for (path, message), place in zip(faults, found, strict=True)]
+    out: Faults = []
+    seen: set[tuple[str, str]] = set()  # (a fault the log has twice, as its step's dispute and its title: once)
+    for (path, message), place in zip(faults, found, strict=True):
+        where = place or f"{log_base}{path}"
+        if (where, str(message)) not in seen:
+            seen.add((where, str(message)))
+            out.append((where, message))
+    return out
 
 
 def place_of(path: str, places: dict[str, str]) -> str | None:

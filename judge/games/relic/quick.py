@@ -396,7 +396,7 @@ def quick_log(spec: Any, cards: Any, places: dict[str, str] | None = None) -> tu
     if choices:
         step["choices"] = choices
     if places is not None:
-        places.update({"/steps/0/choices": "/choices", "/setup/position/contest/enemies": "/contest/battle"})
+        places["/steps/0/choices"] = "/choices"  # (the step's choices are the spec's, in its order)
     return quick_replay("relic", spec, ask, seats, position, step, places), []
 
 

@@ -218,7 +218,8 @@ def quick_log(spec: Any, cards: Any, places: dict[str, str] | None = None) -> tu
     """The replay log of a quick position: its players, ``setup.position`` and the asked step (the
     log's step 1, with ``dispute``). Faults carry JSON Pointers into ``spec``. ``places``, when
     given, gets the log's places and the pointers into ``spec`` they come from
-    (judge.games.quick.log_faults): a card at its entry, the steps taken before at ``/before``."""
+    (judge.games.quick.log_faults): a player and a card at their entries (the steps taken before
+    the asked one are taken here: their faults are at ``/before/<i>``)."""
     if not isinstance(spec, dict):
         return None, [("", Msg(N_("a quick position is an object (judge.games.swtcg.quick)")))]
     raw_players = spec.get("players")
@@ -263,7 +264,6 @@ def quick_log(spec: Any, cards: Any, places: dict[str, str] | None = None) -> tu
             return None, faults
     if places is not None:
         places.update(table.places)
-        places["/meta/before"] = "/before"
     log = quick_replay("swtcg", spec, ask, seats, position, step, places)
     if steps:
         log["meta"]["before"] = steps  # (what the position was before them: the quick position)
