@@ -159,7 +159,8 @@ def position_ruling() -> dict[str, Any]:
         spec, faults = game.quick_text(body["text"])
         if faults:
             raise _faults(faults, "/text")
-    log, faults = game.quick_log(spec, game.default_cards())
+    cards = game.default_cards()
+    log, faults = game.quick_log(spec, cards)
     if faults or log is None:
         if "text" in body:  # each fault at the line it comes from, where one can be told
             faults = quick.text_faults(game.quick_text, body["text"], faults)
@@ -167,8 +168,9 @@ def position_ruling() -> dict[str, Any]:
         raise _faults(faults, "")
     try:
         result = ruling_words_json(log, 1, lang=request_lang())
-    except MalformedLog as exc:
-        raise _faults([(f.path, f.message) for f in exc.faults], "/log") from exc
+    except MalformedLog as exc:  # (what the engine refuses in the log: at the text's line, or the body's place)
+        faults = quick.log_faults(game, spec, cards, [(f.path, f.message) for f in exc.faults], body.get("text"))
+        raise _faults([(f"/text{p}" if p.startswith("/lines/") else p, m) for p, m in faults], "") from exc
     return {"log": log, "ruling": result["ruling"], "words": result["words"]}
 
 

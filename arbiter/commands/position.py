@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
 from arbiter import render
 from arbiter.commands.logs import EXIT_INVALID, EXIT_UNREADABLE, emit_json
 from judge.games import quick, registry
+from judge.games.base import Faults
 from replays.service import MalformedLog, ruling_words_json
 
 
@@ -86,23 +88,26 @@ def position(text_file: str | None, game_id: str, example: bool, log_out: Path |
         click.echo(f"arbiter: cannot read {text_file}: {exc}", err=True)
         raise SystemExit(EXIT_UNREADABLE) from exc
     spec, faults = game.quick_text(text)
-    log = None
+    log, cards = None, game.default_cards()
     if not faults:
-        log, faults = game.quick_log(spec, game.default_cards())
+        log, faults = game.quick_log(spec, cards)
         faults = quick.text_faults(game.quick_text, text, faults)  # (at the lines they come from)
     if faults or log is None:
-        for where, message in faults:
-            click.echo(f"{where.replace('/lines/', 'line ') or '/'}: {message}", err=True)
-        raise SystemExit(EXIT_INVALID)
+        _echo_faults(faults)
     if log_out is not None:
         log_out.write_text(json.dumps(log, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     try:
         result = ruling_words_json(log, 1)
-    except MalformedLog as exc:
-        for fault in exc.faults:
-            click.echo(f"{fault.path or '/'}: {fault.message}", err=True)
-        raise SystemExit(EXIT_INVALID) from exc
+    except MalformedLog as exc:  # (what the engine refuses in the log: at its line, else the log's place)
+        _echo_faults(quick.log_faults(game, spec, cards, [(f.path, f.message) for f in exc.faults], text, log_base=""))
     if as_json:
         emit_json({"log": log, "ruling": result["ruling"]})
     else:
         click.echo("\n".join(render.ruling_lines(result["ruling"], result["words"])))
+
+
+def _echo_faults(faults: Faults) -> NoReturn:
+    """Each fault with where it is (``line 9``, or a JSON Pointer), then exit 1."""
+    for where, message in faults:
+        click.echo(f"{where.replace('/lines/', 'line ') or '/'}: {message}", err=True)
+    raise SystemExit(EXIT_INVALID)

@@ -14,13 +14,16 @@ from typing import Any, ClassVar, Protocol
 
 from i18n import N_, Msg
 from judge.games.base import PLAYER, Faults
+from judge.games.inputs import escape
 
 MEMBERS = ("quick_text", "quick_log", "quick_example")
 #: optional members: ``quick_form`` (true: the web page has fields for the JSON; without it, the page
 #: is the compact text alone) and ``quick_help()`` (the asked step's forms, as typed, and notes on
 #: naming cards as ``i18n.Msg``, shown beside the compact text; ``QuickMembers`` reads them from the
-#: game's quick module)
-OPTIONAL = ("quick_form", "quick_help")
+#: game's quick module) and ``quick_places(spec, cards)`` (the places of the log built of ``spec``,
+#: JSON Pointers, each with the quick position's pointer it comes from: ``log_faults`` points what
+#: the engine refuses in the log at them; ``QuickMembers`` asks the module's ``quick_log`` for them)
+OPTIONAL = ("quick_form", "quick_help", "quick_places")
 
 
 class QuickPosition(Protocol):
@@ -66,9 +69,18 @@ def text_faults(read: Callable[[str], tuple[dict[str, Any], Faults]], text: str,
     The position of the first lines only grows as lines are added, so the line is found by halving,
     each number of lines read once (at most ``MAX_LINES`` reads of a bounded text, and only when
     there is a fault). A fault no line can be told for keeps its pointer."""
+    lines = text_places(read, text, [path for path, _ in faults])
+    return [(line or path, message) for (path, message), line in zip(faults, lines, strict=True)]
+
+
+def text_places(read: Callable[[str], tuple[dict[str, Any], Faults]], text: str,
+                paths: list[str | None]) -> list[str | None]:
+    """``/lines/<n>``: the line of ``text`` each of ``paths`` (JSON Pointers into the quick position
+    ``read`` makes of it) comes from, as ``text_faults`` tells it; None where none can be told (or
+    the path is None)."""
     lines = text.splitlines()
-    if not faults or not lines or len(lines) > MAX_LINES:
-        return faults
+    if not any(paths) or not lines or len(lines) > MAX_LINES:
+        return [None] * len(paths)
     read_lines: dict[int, Any] = {}  # the position of the first n lines, by n (each read once)
 
     def first(n: int) -> Any:
@@ -77,13 +89,63 @@ def text_faults(read: Callable[[str], tuple[dict[str, Any], Faults]], text: str,
         return read_lines[n]
 
     whole = first(len(lines))
-    out: Faults = []
-    for path, message in faults:
-        tokens = [t.replace("~1", "/").replace("~0", "~") for t in path.split("/")[1:]] if path else []
+    out: list[str | None] = []
+    for path in paths:
+        tokens = _tokens(path or "")
         held, value = _held(whole, tokens)
-        line = _first_line(first, len(lines), tokens[:held], value) if held else None
-        out.append((line or path, message))
+        out.append(_first_line(first, len(lines), tokens[:held], value) if held else None)
     return out
+
+
+def _tokens(path: str) -> list[str]:
+    """The tokens of a JSON Pointer, unescaped (RFC 6901)."""
+    return [t.replace("~1", "/").replace("~0", "~") for t in path.split("/")[1:]] if path else []
+
+
+def log_faults(game: QuickPosition, spec: Any, cards: Any, faults: Faults, text: str | None = None,
+               log_base: str = "/log") -> Faults:
+    """The faults the engine found in the log ``game.quick_log`` built of ``spec`` (JSON Pointers
+    into that log, ``/setup/position/players/p1/characters/p1.05031/dice``: JSON the judge never
+    wrote), each pointed at the place of the quick position it comes from: with ``text`` (the
+    compact text ``spec`` was read from), its line (``/lines/<n>``, as ``text_faults`` finds it);
+    without, the deepest part of the quick position's pointer that ``spec`` holds
+    (``/players/0/characters/0/dice``). The built log's places are the game's ``quick_places``
+    (``OPTIONAL``: pointers into the log, each with the quick position's pointer it comes from; the
+    longest that starts a fault's pointer is read, the rest of it kept: ``place_of``). A fault no
+    place can be told for keeps its pointer, after ``log_base`` (the built log's place in the answer);
+    a fault found at two places of the log that come from one (the dispute: the step's, the title) is
+    listed once. The work is bounded: the log built once more, and ``text_places``' reads."""
+    quick_places = getattr(game, "quick_places", None)
+    places: dict[str, str] = quick_places(spec, cards) if quick_places is not None and faults else {}
+    wanted = [place_of(path, places) for path, _ in faults]
+    if text is not None:
+        found = text_places(game.quick_text, text, wanted)
+    else:
+        found = []
+        for want in wanted:
+            tokens = _tokens(want or "")
+            held = _held(spec, tokens)[0]
+            found.append("".join(f"/{escape(t)}" for t in tokens[:held]) if held else None)
+    out: Faults = []
+    seen: set[tuple[str, str]] = set()  # (a fault the log has twice, as its step's dispute and its title: once)
+    for (path, message), place in zip(faults, found, strict=True):
+        where = place or f"{log_base}{path}"
+        if (where, str(message)) not in seen:
+            seen.add((where, str(message)))
+            out.append((where, message))
+    return out
+
+
+def place_of(path: str, places: dict[str, str]) -> str | None:
+    """The quick position's pointer that a pointer into its built log (``path``) comes from: the
+    place of the longest pointer of ``places`` that starts ``path``, then the rest of ``path``;
+    None when none does."""
+    tokens = path.split("/")
+    for n in range(len(tokens), 1, -1):
+        head = "/".join(tokens[:n])
+        if head in places:
+            return places[head] + path[len(head):]
+    return None
 
 
 _CONTAINER: Any = object()  # (``_held``'s value of an object or a list: asked only to be there)
@@ -169,13 +231,22 @@ def ask_words(ask: str, ids: list[str], faults: Faults, at: str = "/ask") -> tup
 
 
 def quick_replay(game: str, spec: dict[str, Any], ask: str, players: list[dict[str, Any]],
-                 position: dict[str, Any], step: dict[str, Any]) -> dict[str, Any]:
+                 position: dict[str, Any], step: dict[str, Any],
+                 places: dict[str, str] | None = None) -> dict[str, Any]:
     """The replay log of a quick position: ``setup.position`` and the asked ``step`` (step 1, with
-    the spec's ``dispute``), titled by the spec's ``title``, its dispute or its step."""
+    the spec's ``dispute``), titled by the spec's ``title``, its dispute or its step. ``places``,
+    when given, gets the places of the log that every game's has (``log_faults``): the players (the
+    spec's, in its order: a log is built only of a quick position without faults), the position's
+    keys as the spec's, the step (``/ask``), its dispute and the title."""
     dispute = spec.get("dispute")
     if isinstance(dispute, str) and dispute.strip():
         step["dispute"] = dispute.strip()
     title_text = str(spec.get("title") or dispute or ask).strip()[:200]
+    if places is not None:
+        places.update({"/setup/position": "", "/steps/0": "/ask", "/steps/0/dispute": "/dispute",
+                       "/meta/title": "/title" if spec.get("title") else "/dispute" if dispute else "/ask"})
+        for i, seat in enumerate(players):
+            places[f"/players/{i}"] = places[f"/setup/position/players/{escape(seat['id'])}"] = f"/players/{i}"
     return {"format": FORMAT, "game": game, "meta": {"format": "sandbox", "title": title_text},
             "players": players, "setup": {"position": position}, "steps": [step]}
 
@@ -212,6 +283,13 @@ class QuickMembers:
     def quick_log(self, spec: Any, cards: Any) -> tuple[dict[str, Any] | None, Faults]:
         result: tuple[dict[str, Any] | None, Faults] = import_module(self.quick_module).quick_log(spec, cards)
         return result
+
+    def quick_places(self, spec: Any, cards: Any) -> dict[str, str]:
+        """The places of the log ``quick_log`` builds of ``spec`` (``OPTIONAL``): the module's
+        ``quick_log`` asked again, with ``places`` to fill."""
+        places: dict[str, str] = {}
+        import_module(self.quick_module).quick_log(spec, cards, places)
+        return places
 
     def quick_example(self) -> str:
         return str(import_module(self.quick_module).EXAMPLE)

@@ -117,10 +117,13 @@ def test_a_position_with_faults_is_422_with_pointers(client: FlaskClient, body: 
     assert pointer in [e["pointer"] for e in problem["errors"]], problem
 
 
-def test_a_position_the_engine_refuses_points_into_the_log(client: FlaskClient) -> None:
-    text = registry.get("destiny").quick_example().replace("1Sh\n", "3Sh\n", 1)
-    problem = assert_problem(client.post("/position", json={"text": text}), 422)
-    assert any(e["pointer"].startswith("/log/setup/position/players/p1/pool") for e in problem["errors"])
+def test_a_position_the_engine_refuses_points_at_the_line_of_the_text(client: FlaskClient) -> None:
+    """Luke's die has no face 3Sh: the engine says so of the built log's pool, the judge reads the line."""
+    example = registry.get("destiny").quick_example()
+    problem = assert_problem(client.post("/position", json={"text": example.replace("1Sh\n", "3Sh\n", 1)}), 422)
+    line = example.splitlines().index("p1 die Luke Skywalker/1: 1Sh") + 1
+    assert [(e["pointer"], e["detail"]) for e in problem["errors"]] == \
+        [(f"/text/lines/{line}", "Luke Skywalker's die has no face 3Sh")]
 
 
 def test_a_step_fault_of_a_position_is_worded_in_the_request_language(client: FlaskClient) -> None:
@@ -134,7 +137,8 @@ def test_a_step_fault_of_a_position_is_worded_in_the_request_language(client: Fl
     assert english_problem["detail"].startswith("1 fault; the first: 'card'")
     assert polish_problem["detail"].startswith("1 błąd; pierwszy: 'card'") and polish_problem["type"] == \
         english_problem["type"]
-    assert [e["pointer"] for e in english] == [e["pointer"] for e in polish] == ["/log/steps/0/card"]
+    ask_line = next(n for n, line in enumerate(text.splitlines(), 1) if line.startswith("ask"))
+    assert [e["pointer"] for e in english] == [e["pointer"] for e in polish] == [f"/text/lines/{ask_line}"]
     assert english[0]["detail"] == "'card' (a card in play) names a card, not a die: leave out '/1'"
     assert polish[0]["detail"] == "'card' (karta w grze) wskazuje kartę, nie kość: pomiń '/1'"
 

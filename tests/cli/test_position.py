@@ -94,9 +94,10 @@ def test_the_command_prints_the_ruling_and_keeps_the_log(tmp_path: Path) -> None
     assert json.loads(out.read_text())["steps"][0]["do"] == "resolve"
     as_json = json.loads(runner.invoke(position, [str(text), "--json"]).output)
     assert set(as_json) == {"log", "ruling"} and as_json["ruling"]["legal"] is True
-    text.write_text(example.replace("1Sh\n", "3Sh\n", 1))  # Luke's die has no such face
+    text.write_text(example.replace("1Sh\n", "3Sh\n", 1))  # Luke's die has no such face: the engine says so
     bad = runner.invoke(position, [str(text)])
-    assert bad.exit_code == 1 and "/setup/position/players/p1/pool" in bad.output
+    die_line = example.splitlines().index("p1 die Luke Skywalker/1: 1Sh") + 1
+    assert bad.exit_code == 1 and f"line {die_line}: Luke Skywalker's die has no face 3Sh" in bad.output
     text.write_text("p1 character Han Solo\np2 character Boba Fett\nask p1 pass\n")
     shared = runner.invoke(position, [str(text)])
     assert shared.exit_code == 1 and "names several cards" in shared.output and "Han Solo - Scoundrel" in shared.output

@@ -70,6 +70,7 @@ from judge.games.carddata import fold
 from judge.games.destiny.cardtools import card_code, pool_of, title
 from judge.games.destiny.model import CardPool, CardType
 from judge.games.destiny.refs import parse_ref
+from judge.games.inputs import escape
 from judge.games.quick import ask_words, asked_step, player_facts, quick_players, quick_replay, split_names, text_lines
 
 MAX_PLAYERS = 4
@@ -241,9 +242,12 @@ def _player_line(p: dict[str, Any], rest: str, where: str, faults: Faults, upgra
 
 
 # ------------------------------------------------------------------------ the log
-def quick_log(spec: Any, cards: Any) -> tuple[dict[str, Any] | None, Faults]:
+def quick_log(spec: Any, cards: Any, places: dict[str, str] | None = None) -> tuple[dict[str, Any] | None, Faults]:
     """The replay log of a quick position: its players, ``setup.position`` and the asked step (the
-    log's step 1, with ``dispute``). Faults carry JSON Pointers into ``spec``."""
+    log's step 1, with ``dispute``). Faults carry JSON Pointers into ``spec``. ``places``, when
+    given, gets the log's places and the pointers into ``spec`` they come from
+    (judge.games.quick.log_faults): a character, an upgrade, a support and a die of the pool at the
+    entry that put it there."""
     faults: Faults = []
     if not isinstance(spec, dict):
         return None, [("", Msg(N_("a quick position is an object (judge.games.destiny.quick)")))]
@@ -283,7 +287,9 @@ def quick_log(spec: Any, cards: Any) -> tuple[dict[str, Any] | None, Faults]:
     if faults or asking is None:
         return None, faults
     ask, step = asking
-    return quick_replay("destiny", spec, ask, seats, position, step), []
+    if places is not None:
+        places.update(table.places)
+    return quick_replay("destiny", spec, ask, seats, position, step, places), []
 
 
 class _Table:
@@ -293,6 +299,7 @@ class _Table:
     def __init__(self) -> None:
         self.refs: list[tuple[str, str, str]] = []  # (player, code, ref)
         self.dice: dict[str, int] = {}  # ref -> its dice, for an upgrade or a support
+        self.places: dict[str, str] = {}  # the position's pointer of a card or a die -> the spec's
 
     def add(self, pid: str, code: str, copies: dict[str, int], serial_one: bool) -> str:
         """The ref of the next copy of ``code`` that ``pid`` puts in play (upgrades and supports
@@ -383,6 +390,7 @@ def _count(raw: dict[str, Any], key: str, where: str, faults: Faults, default: i
 
 def _seat(pid: str, raw: dict[str, Any], where: str, pool: CardPool, table: _Table, faults: Faults,
           ) -> dict[str, Any]:
+    at = f"/setup/position/players/{escape(pid)}"  # (the seat's place in the log)
     seat: dict[str, Any] = {"resources": _count(raw, "resources", where, faults), "discard": [], "passed": False,
                             "characters": {}, "upgrades": {}, "supports": {}, "pool": {}}
     hand = raw.get("hand", 0)
@@ -412,6 +420,7 @@ def _seat(pid: str, raw: dict[str, Any], where: str, pool: CardPool, table: _Tab
         if code is None:
             continue
         ref = table.add(pid, code, copies, serial_one=False)
+        table.places[f"{at}/characters/{escape(ref)}"] = sub
         seat["characters"][ref] = {"dice": _count(ch, "dice", sub, faults, 1),
                                    "damage": _count(ch, "damage", sub, faults),
                                    "shields": _count(ch, "shields", sub, faults), "defeated": False,
@@ -425,6 +434,7 @@ def _seat(pid: str, raw: dict[str, Any], where: str, pool: CardPool, table: _Tab
         for k, up in enumerate(ups):
             uref = _in_play(pid, up, f"{sub}/upgrades/{k}", CardType.UPGRADE, pool, table, copies, faults)
             if uref is not None:
+                table.places[f"{at}/upgrades/{escape(uref)}"] = f"{sub}/upgrades/{k}"
                 seat["characters"][ref]["upgrades"].append(uref)
                 seat["upgrades"][uref] = {"on": ref, "exhausted": _flag(up, f"{sub}/upgrades/{k}", faults)}
     sups = raw.get("supports", [])
@@ -435,6 +445,7 @@ def _seat(pid: str, raw: dict[str, Any], where: str, pool: CardPool, table: _Tab
     for k, su in enumerate(sups):
         sref = _in_play(pid, su, f"{where}/supports/{k}", CardType.SUPPORT, pool, table, copies, faults)
         if sref is not None:
+            table.places[f"{at}/supports/{escape(sref)}"] = f"{where}/supports/{k}"
             seat["supports"][sref] = {"exhausted": _flag(su, f"{where}/supports/{k}", faults)}
     dice = raw.get("dice", [])
     if not isinstance(dice, list) or len(dice) > MAX_DICE:
@@ -459,6 +470,7 @@ def _seat(pid: str, raw: dict[str, Any], where: str, pool: CardPool, table: _Tab
                            else Msg(N_("{card} has no die"), card=title(card))))
             continue
         if die_of is not None:
+            table.places[f"{at}/pool/{escape(f'{die_of}/{number}')}"] = sub
             seat["pool"][f"{die_of}/{number}"] = die["face"].strip()
     return seat
 

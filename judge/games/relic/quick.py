@@ -346,9 +346,12 @@ def _list(raw: dict[str, Any], key: str, where: str, faults: Faults, most: int) 
     return value
 
 
-def quick_log(spec: Any, cards: Any) -> tuple[dict[str, Any] | None, Faults]:
+def quick_log(spec: Any, cards: Any, places: dict[str, str] | None = None) -> tuple[dict[str, Any] | None, Faults]:
     """The replay log of a quick position: its players, ``setup.position`` and the asked step (the
-    log's step 1, with its ``choices`` and ``dispute``). Faults carry JSON Pointers into ``spec``."""
+    log's step 1, with its ``choices`` and ``dispute``). Faults carry JSON Pointers into ``spec``.
+    ``places``, when given, gets the log's places and the pointers into ``spec`` they come from
+    (judge.games.quick.log_faults; a player's cards and the contest's dice are listed in the spec's
+    order, so the rest of a pointer reads the same in both)."""
     if not isinstance(spec, dict):
         return None, [("", Msg(N_("a quick position is an object (judge.games.relic.quick)")))]
     raw_players = spec.get("players")
@@ -392,7 +395,9 @@ def quick_log(spec: Any, cards: Any) -> tuple[dict[str, Any] | None, Faults]:
     ask, step = read
     if choices:
         step["choices"] = choices
-    return quick_replay("relic", spec, ask, seats, position, step), []
+    if places is not None:
+        places["/steps/0/choices"] = "/choices"  # (the step's choices are the spec's, in its order)
+    return quick_replay("relic", spec, ask, seats, position, step, places), []
 
 
 def _seat(pid: str, raw: dict[str, Any], where: str, table: _Table, faults: Faults) -> dict[str, Any]:

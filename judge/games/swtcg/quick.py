@@ -83,7 +83,16 @@ from typing import Any, Final
 from i18n import N_, Msg
 from judge.games.base import PLAYER, Faults
 from judge.games.inputs import escape
-from judge.games.quick import ask_words, asked_step, player_facts, quick_players, quick_replay, split_names, text_lines
+from judge.games.quick import (
+    ask_words,
+    asked_step,
+    place_of,
+    player_facts,
+    quick_players,
+    quick_replay,
+    split_names,
+    text_lines,
+)
 from judge.games.swtcg.names import card_names
 from judge.games.swtcg.state import ARENAS, ZONES
 
@@ -205,9 +214,12 @@ def _player_line(p: dict[str, Any], rest: str, where: str, faults: Faults) -> No
 
 
 # ------------------------------------------------------------------------ the log
-def quick_log(spec: Any, cards: Any) -> tuple[dict[str, Any] | None, Faults]:
+def quick_log(spec: Any, cards: Any, places: dict[str, str] | None = None) -> tuple[dict[str, Any] | None, Faults]:
     """The replay log of a quick position: its players, ``setup.position`` and the asked step (the
-    log's step 1, with ``dispute``). Faults carry JSON Pointers into ``spec``."""
+    log's step 1, with ``dispute``). Faults carry JSON Pointers into ``spec``. ``places``, when
+    given, gets the log's places and the pointers into ``spec`` they come from
+    (judge.games.quick.log_faults): a player and a card at their entries (the steps taken before
+    the asked one are taken here: their faults are at ``/before/<i>``)."""
     if not isinstance(spec, dict):
         return None, [("", Msg(N_("a quick position is an object (judge.games.swtcg.quick)")))]
     raw_players = spec.get("players")
@@ -221,7 +233,7 @@ def quick_log(spec: Any, cards: Any) -> tuple[dict[str, Any] | None, Faults]:
     for i, where, raw, seat in quick_players(raw_players, faults):
         seats.append(seat)
         position["players"][seat["id"]] = _seat(raw, where, SIDES[i], names, faults)
-        table.where[seat["id"]] = where
+        table.seat(seat["id"], where)
     if len(seats) != 2:
         return None, faults
     ids = [s["id"] for s in seats]
@@ -250,7 +262,9 @@ def quick_log(spec: Any, cards: Any) -> tuple[dict[str, Any] | None, Faults]:
         position = _taken(state, [s for s in steps if s is not None], ids, cards, faults)
         if faults:
             return None, faults
-    log = quick_replay("swtcg", spec, ask, seats, position, step)
+    if places is not None:
+        places.update(table.places)
+    log = quick_replay("swtcg", spec, ask, seats, position, step, places)
     if steps:
         log["meta"]["before"] = steps  # (what the position was before them: the quick position)
     return log, []
@@ -363,12 +377,17 @@ class _Table:
         self.refs: list[tuple[str, str, str]] = []  # (player, code, ref)
         self.at: dict[str, str] = {}  # ref -> its entry's pointer in the quick position
         self.where: dict[str, str] = {}  # player -> their entry's pointer
+        # the position's pointer of a player or a card -> the quick position's (judge.games.quick.place_of)
+        self.places: dict[str, str] = {"/setup/position": ""}
+
+    def seat(self, pid: str, where: str) -> None:
+        self.where[pid] = self.places[f"/setup/position/players/{escape(pid)}"] = where
 
     def add(self, pid: str, code: str, at: str) -> str:
         n = sum(1 for p, c, _ in self.refs if p == pid and c == code) + 1
         ref = f"{pid}.{code}" + (f".{n}" if n > 1 else "")
         self.refs.append((pid, code, ref))
-        self.at[ref] = at
+        self.at[ref] = self.places[f"/setup/position/cards/{escape(ref)}"] = at
         return ref
 
     def find(self, names: _Names, text: Any, prefer: str | None, where: str, faults: Faults,
@@ -408,14 +427,7 @@ class _Table:
 
     def pointer(self, at: str) -> str:
         """The quick position's pointer for a fault of ``setup.from_position`` (``/setup/position/...``)."""
-        rest = at.removeprefix("/setup/position")
-        for key, entries in (("/cards/", self.at), ("/players/", self.where)):
-            if rest.startswith(key):
-                name, _, tail = rest[len(key):].partition("/")
-                for ref, where in entries.items():
-                    if escape(ref) == name:
-                        return where + (f"/{tail}" if tail else "")
-        return rest if at != "/players" else "/players"
+        return place_of(at, self.places) or at
 
 
 def _cards_of(pid: str, raw: Any, where: str, names: _Names, table: _Table, out: dict[str, Any],
