@@ -919,10 +919,7 @@ def reads_last_attack(cards: CardPool, codes: Iterable[str]) -> bool:
     readers = cards.derived_codes("last-attack", _reads_last_attack).get("yes")
     if not readers:
         return False  # (no card of the pool does)
-    for code in codes:
-        if code in readers:
-            return True
-    return False
+    return not readers.isdisjoint(codes)  # (the codes read in one C loop, the first reader stops it)
 
 
 def _reads_last_attack(d: CardDef) -> frozenset[str]:

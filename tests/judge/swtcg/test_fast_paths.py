@@ -22,6 +22,7 @@ from judge.games.swtcg.cards import default_pool
 from judge.games.swtcg.engine import Ctx
 from judge.games.swtcg.model import CardPool
 from judge.games.swtcg.state import CardIndex, Chance, GameState
+from judge.kernel.rng import Rng
 from replays.format import parse_log
 from replays.replayer import replay
 from replays.selfplay import play_game
@@ -331,6 +332,11 @@ def test_a_decks_side_and_whether_it_reads_last_attacks_as_the_sets_say() -> Non
              neutral + dark[:2], dark[:2] + light[:2] + dark[2:4]]
     for deck in decks:
         assert su.side_of(deck, POOL) == by_sets(deck), deck
+        # (setup asks it of the decklist, not the shuffled deck: the same cards, so the same side)
+        for seed in ("a", "b"):
+            shuffled = list(deck)
+            Rng(seed).shuffle(shuffled)
+            assert su.side_of(shuffled, POOL) == su.side_of(deck, POOL), (deck, shuffled)
     readers = [c for c in codes if any(e.kind == "discard-if-missed" for p in POOL.cards[c].plays
                                        for o in p.options for e in o)]
     assert readers
