@@ -95,6 +95,11 @@ class Ctx:
         self._rec: _PlayerRecords | None = None
         self._rec_pid2: str | None = None
         self._rec2: _PlayerRecords | None = None
+        # the facts ``facts_of`` last found sound for this step, and the phase then (``facts_of``: the
+        # pool and its edits never change while a step is carried out, so only the phase and the index's
+        # facts object are asked again)
+        self._facts: Facts | None = None
+        self._facts_phase = ""
 
     def dark(self) -> str:
         """``state.dark()``, found once a step."""
@@ -249,13 +254,27 @@ def facts_of(ctx: Ctx) -> Facts:
     """What the engine keeps while the cards stay where they are (``CardIndex.facts``), less what the
     cards moved since it last looked may have changed (``_settle``)."""
     st = ctx.state
-    pool = ctx.cards
     index = st._index  # (GameState.facts, written out here: the engine asks a dozen times a step)
     found = index._facts if index is not None else None
-    if found is None or found.pool is not pool or found.edits != pool.edits or found.setup != (st.phase == "setup"):
-        found = st.facts(pool)
+    if found is None or found is not ctx._facts or st.phase is not ctx._facts_phase:
+        found = _sound_facts(ctx, found)
     if found.moves:
         _settle(ctx, found)
+    return found
+
+
+def _sound_facts(ctx: Ctx, found: Facts | None) -> Facts:
+    """The index's facts ``found`` if they were found for this pool, as it is, and this phase (in setup
+    or not), else new ones (``GameState.facts``); noted in ``ctx`` as sound while the step goes on and
+    the phase stays (the same string: a phase written again is asked again), as ``facts_of`` asks.
+    tests/judge/swtcg/test_fast_paths.py compares the facts so found with ``GameState.facts``."""
+    st = ctx.state
+    pool = ctx.cards
+    phase = st.phase
+    if found is None or found.pool is not pool or found.edits != pool.edits or found.setup != (phase == "setup"):
+        found = st.facts(pool)
+    ctx._facts = found
+    ctx._facts_phase = phase
     return found
 
 
@@ -900,10 +919,7 @@ def reads_last_attack(cards: CardPool, codes: Iterable[str]) -> bool:
     readers = cards.derived_codes("last-attack", _reads_last_attack).get("yes")
     if not readers:
         return False  # (no card of the pool does)
-    for code in codes:
-        if code in readers:
-            return True
-    return False
+    return not readers.isdisjoint(codes)  # (the codes read in one C loop, the first reader stops it)
 
 
 def _reads_last_attack(d: CardDef) -> frozenset[str]:

@@ -345,8 +345,7 @@ def nothing_in_chance(ctx: Ctx, pid: str) -> bool:
         return False
     index = st._index  # (en.facts_of's quick answer, read here: the procedure asks several times a step)
     facts = index._facts if index is not None else None
-    if facts is None or facts.moves or facts.pool is not pool or facts.edits != pool.edits \
-            or facts.setup != (st.phase == "setup"):
+    if facts is None or facts is not ctx._facts or st.phase is not ctx._facts_phase or facts.moves:
         facts = en.facts_of(ctx)
     by_kind = facts.chance_cards.get(pid)  # (_chance_cards, kept there)
     found: ChanceCards | None = by_kind.get(kind) if by_kind is not None else None

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Final
 
 from i18n import N_, Msg
+from judge.games.inputs import NO_INPUTS
 from judge.games.swtcg import records as rc
 from judge.games.swtcg.actions import apply, check
 from judge.games.swtcg.engine import MAX_LOOP, Ctx, NotImplementedCard, new_turn, pass_chance, pass_twice, run_frame
@@ -33,7 +34,9 @@ def apply_step(ctx: Ctx, a: SwAction) -> None:
                 raise NotImplementedCard(d.code, d.display, d.unparsed)
     apply(ctx, a)
     advance(ctx)
-    unused = ctx.inputs.unused()
+    reader = ctx.inputs
+    # (a step with no inputs, the commonest, has none left over: NO_INPUTS is empty, never read from)
+    unused = reader.unused() if reader.inputs is not NO_INPUTS else None
     if unused is not None:
         raise IllegalAction("swtcg.project.inputs", Msg(
             N_("the step's '{unused}' has more than the step used"),

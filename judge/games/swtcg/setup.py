@@ -106,10 +106,11 @@ def from_beginning(players: list[dict[str, Any]], setup: dict[str, Any], cards: 
                                                                                   "roll" in setup) else NO_INPUTS
     ctx = Ctx(st, cards, inputs, rng, policy)
     for p in players:
-        deck = list(p["deck"])
+        listed = p["deck"]
+        deck = list(listed)
         order = (setup.get("decks") or {}).get(p["id"])
         if order is not None:
-            deck = list(order)
+            deck = listed = list(order)
         elif rng is not None:
             rng.shuffle(deck)
         else:
@@ -117,10 +118,14 @@ def from_beginning(players: list[dict[str, Any]], setup: dict[str, Any], cards: 
                 N_("the order of {p}'s deck: give setup.decks or an rng"),
                 p=p['id'],
             ), "swtcg.base.setup")
-        st.players[p["id"]] = Player(id=p["id"], name=p.get("name", ""), side=side_of(deck, cards) or "dark",
+        # (the side of the cards as listed, the same cards as the deck: side_of passes over a decklist's
+        # copies of a card, which come together there, not once shuffled)
+        st.players[p["id"]] = Player(id=p["id"], name=p.get("name", ""), side=side_of(listed, cards) or "dark",
                                      deck=deck)
-    if en.reads_last_attack(cards, (c for p in st.players.values() for c in p.deck)):
-        st.last_hits = {}  # a deck has a card that reads units' last attacks (swtcg.project.last-attack)
+    for player in st.players.values():
+        if en.reads_last_attack(cards, player.deck):
+            st.last_hits = {}  # a deck has a card that reads units' last attacks (swtcg.project.last-attack)
+            break
     st.phase, st.step = "setup", "setup"
     for pid in st.side_order():
         en.draw(ctx, pid, en.OPENING_HAND, ("swtcg.project.opening-hand",))

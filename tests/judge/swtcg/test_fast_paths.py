@@ -21,7 +21,8 @@ from judge.games.swtcg import steps as st_
 from judge.games.swtcg.cards import default_pool
 from judge.games.swtcg.engine import Ctx
 from judge.games.swtcg.model import CardPool
-from judge.games.swtcg.state import CardIndex, Chance
+from judge.games.swtcg.state import CardIndex, Chance, GameState
+from judge.kernel.rng import Rng
 from replays.format import parse_log
 from replays.replayer import replay
 from replays.selfplay import play_game
@@ -331,6 +332,11 @@ def test_a_decks_side_and_whether_it_reads_last_attacks_as_the_sets_say() -> Non
              neutral + dark[:2], dark[:2] + light[:2] + dark[2:4]]
     for deck in decks:
         assert su.side_of(deck, POOL) == by_sets(deck), deck
+        # (setup asks it of the decklist, not the shuffled deck: the same cards, so the same side)
+        for seed in ("a", "b"):
+            shuffled = list(deck)
+            Rng(seed).shuffle(shuffled)
+            assert su.side_of(shuffled, POOL) == su.side_of(deck, POOL), (deck, shuffled)
     readers = [c for c in codes if any(e.kind == "discard-if-missed" for p in POOL.cards[c].plays
                                        for o in p.options for e in o)]
     assert readers
@@ -402,3 +408,55 @@ def test_variants_read_each_play_once_and_find_what_reading_it_each_time_finds()
     result = replay(parse_log(log, POOL), POOL, visitors=(checked,))
     assert result.valid, result.error
     assert checked.seen > 100, checked.seen
+
+
+@pytest.mark.parametrize("seed", ["facts-1", "facts-2"])
+def test_the_facts_a_step_keeps_as_sound_are_those_for_its_pool_and_phase(
+        seed: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """engine.facts_of asks again only when the index's facts object or the phase changed within a
+    step (engine._sound_facts): what it answers is always the index's facts for the pool and the phase
+    as they are then, as GameState.facts finds them (setup's last deploy ends setup within a step)."""
+    if not pr.__file__.endswith(".py"):
+        pytest.skip("the compiled engine calls its own facts_of")
+    log = play_game(seed, "DARK-60", "LIGHT-60", game="swtcg", max_steps=1500).log
+    asked = {"setup": 0, "play": 0}
+    kept = en.facts_of
+
+    def checked(ctx: Ctx, *args: Any) -> Any:
+        found = kept(ctx, *args)
+        st = ctx.state
+        assert found is st.facts(ctx.cards)  # (the same object: GameState.facts found it sound too)
+        assert found.pool is ctx.cards and found.edits == ctx.cards.edits and not found.moves
+        assert found.setup == (st.phase == "setup")
+        asked["setup" if found.setup else "play"] += 1
+        return found
+
+    monkeypatch.setattr(en, "facts_of", checked)
+    result = replay(parse_log(log, POOL), POOL)
+    assert result.valid, result.error
+    assert asked["setup"] and asked["play"], asked
+
+
+def test_facts_found_in_setup_are_not_kept_once_the_phase_changes() -> None:
+    log = play_game("facts-3", "DARK-60", "LIGHT-60", game="swtcg", max_steps=5).log
+    state = replay(parse_log(log, POOL), POOL).state
+    ctx = Ctx(state, POOL)
+    state.phase = "setup"
+    in_setup = en.facts_of(ctx)
+    assert in_setup.setup and en.facts_of(ctx) is in_setup
+    state.phase = "ready"
+    after = en.facts_of(ctx)
+    assert after is not in_setup and not after.setup and after is state.facts(POOL)
+    # another step, another pool: the facts kept for this one are not taken for it
+    other = CardPool()
+    for d in POOL.cards.values():
+        other.add(d)
+    assert en.facts_of(Ctx(state, other)).pool is other
+
+
+def test_a_step_with_no_inputs_has_none_left_over() -> None:
+    """procedure.apply_step asks which inputs were left over only of a step that logged some."""
+    from judge.games.inputs import NO_INPUTS, InputReader
+
+    assert Ctx(GameState(), POOL).inputs.inputs is NO_INPUTS
+    assert InputReader(NO_INPUTS).unused() is None
