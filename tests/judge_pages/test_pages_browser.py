@@ -224,7 +224,8 @@ def test_the_sw_tcg_position_is_its_compact_text_ruled_and_its_fault_shown(page:
     page.click("#rule-text")
     page.wait_for_selector("#faults:not([hidden])")
     line = page.input_value("#compact-text").splitlines().index("p2 ground Mon Calamari Cruiser") + 1
-    assert page.is_hidden("#result") and f"/text/lines/{line}" in page.inner_text("#faults")  # (its line)
+    assert page.is_hidden("#result") and f"line {line} " in page.inner_text("#faults")  # (its line, as counted)
+    assert page.get_attribute("#faults li code", "title") == f"/text/lines/{line}"  # (its pointer)
     shot(page, tmp_path, "position-swtcg-fault.png")
     page.click("#load-example")
     assert "p2 space Mon Calamari Cruiser" in page.input_value("#compact-text")
@@ -256,6 +257,8 @@ def test_the_relic_position_is_its_compact_text_ruled_and_its_fault_shown(page: 
     page.click("#rule-text")
     page.wait_for_selector("#faults:not([hidden])")
     assert page.is_hidden("#result") and "Auspexx" in page.inner_text("#faults")
+    line = page.input_value("#compact-text").splitlines().index("p1 asset Auspexx") + 1
+    assert page.inner_text("#faults li code") == f"line {line}"
     shot(page, tmp_path, "position-relic-fault.png")
 
 

@@ -171,7 +171,11 @@
       faults.appendChild(el("h2", {text: t("cannot")}));
       var list = el("ul");
       (answer.errors || [{pointer: "", detail: answer.detail}]).forEach(function (e) {
-        list.appendChild(el("li", {}, [el("code", {text: e.pointer || "/"}), document.createTextNode(" " + e.detail)]));
+        // a line of the compact text as the judge counts it ("line 8"), its pointer beside it on hover
+        var line = /^\/text\/lines\/(\d+)$/.exec(e.pointer || "");
+        var where = line ? el("code", {text: t("line") + " " + line[1], title: e.pointer})
+                         : el("code", {text: e.pointer || "/"});
+        list.appendChild(el("li", {}, [where, document.createTextNode(" " + e.detail)]));
       });
       faults.appendChild(list);
       faults.hidden = false;
