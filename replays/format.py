@@ -3,7 +3,8 @@
 ``parse_log(data)`` returns a ``Log`` or raises ``MalformedLog`` listing all faults, as
 python-chess collects a game's errors instead of stopping at the first. Before anything reads the
 log, its JSON structure is scanned once against the bounds of judge/limits.py (depth, sizes,
-strings, numbers: ``structure_faults``); a log out of bounds is refused with those faults alone. The envelope (format,
+strings, numbers: ``structure_faults``); a log out of bounds is refused with those faults alone (a
+step its game reads at once and bounds itself is scanned as the reader comes to it: ``_deferred``). The envelope (format,
 game, meta, rng, players' IDs, annotations and logged inputs of each step) is read here for every
 game; the game named by ``game`` reads its players, its setup and each step's action
 (``judge.games.base.Game``), parsed once into typed values.
@@ -12,15 +13,15 @@ game; the game named by ``game`` reads its players, its setup and each step's ac
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from i18n import N_
 from judge.games import registry
 from judge.games.base import PLAYER, names_reader
-from judge.games.inputs import NO_INPUTS, Inputs, escape, nearest, parse_inputs
-from judge.games.jsonbounds import is_int, scan
+from judge.games.inputs import ANNOTATION_KEYS, INPUT_KEYS, NO_INPUTS, Inputs, escape, nearest, parse_inputs
+from judge.games.jsonbounds import is_int, scan, sound_within
 from judge.kernel.rng import ALGORITHM
-from judge.limits import MAX_FAULTS, MAX_RNG_DRAWN, MAX_SEED_CHARS, MAX_SEED_INT, MAX_STEPS
+from judge.limits import MAX_FAULTS, MAX_NODES, MAX_RNG_DRAWN, MAX_SEED_CHARS, MAX_SEED_INT, MAX_STEPS
 from replays.errors import Fault, MalformedLog
 
 FORMAT = "arbiter.replay/1"
@@ -28,6 +29,36 @@ SUPPORTED_FORMATS = (FORMAT,)
 TOP_KEYS = ("format", "game", "rules", "meta", "rng", "players", "setup", "steps")
 # where an integer may exceed MAX_INT: an integer seed, up to MAX_SEED_INT
 WIDE_INTS = {"/rng/seed": MAX_SEED_INT}
+
+
+# a step's keys whose values its game's ``quick_step`` does not read (logged inputs, annotations, a checkpoint)
+_UNREAD_KEYS: Final = frozenset((*INPUT_KEYS, *ANNOTATION_KEYS))
+
+
+def _deferred(data: Any) -> int:
+    """The bounds of a log whose game reads its commonest steps at once (``quick_step``, with
+    ``quick_nodes``), read now but for its steps' own: the values counted (its steps each as one),
+    or -1 when the log is read at once (``structure_faults``), when it is out of bounds there, or
+    when its game reads no step so. ``parse_log`` then reads each step's bounds as it comes to it: a
+    step ``quick_step`` reads with none of ``_UNREAD_KEYS`` is within them by the game's word
+    (judge.games.base.Game.quick_nodes), and counts as ``quick_nodes`` values; any other is read
+    (``jsonbounds.sound_within``) before anything else reads it. A log out of bounds anywhere is so
+    refused with the faults ``structure_faults`` finds, alone, as when it is read at once."""
+    if type(data) is not dict:
+        return -1
+    steps = data.get("steps")
+    game = game_of(data)
+    if game is None or type(steps) is not list or len(steps) > MAX_STEPS or not getattr(game, "quick_nodes", 0) \
+            or getattr(game, "quick_step", None) is None:
+        return -1
+    return sound_within(data, 1, 1, steps)
+
+
+def _sound_or_raise(data: Any) -> None:
+    """``MalformedLog`` with ``structure_faults(data)`` when there are any."""
+    faults = structure_faults(data)
+    if faults:
+        raise MalformedLog(faults)
 
 
 def structure_faults(data: Any) -> list[Fault]:
@@ -109,9 +140,15 @@ def nearest_name(word: Any, known: Any) -> str | None:
 
 def parse_log(data: Any, cards: Any = None) -> Log:
     """``cards``: the card pool to read the log with (default: the game's own)."""
-    faults = structure_faults(data)
-    if faults:
-        raise MalformedLog(faults)
+    # the values counted so far while the steps' own are read with them (_deferred), or -1: the
+    # whole log was read at once
+    nodes = _deferred(data)
+    if nodes < 0:
+        faults = structure_faults(data)
+        if faults:
+            raise MalformedLog(faults)
+    else:
+        faults = []
 
     def bad(path: str, msg: str) -> None:  # a game's own fault (English)
         faults.append(Fault(path, msg))
@@ -257,12 +294,22 @@ def parse_log(data: Any, cards: Any = None) -> Log:
                 named_in = cards if names_pool is None else names_pool(setup, cards)
             return named_in
 
+        quick_nodes: int = getattr(game, "quick_nodes", 0)
+        stopped = False
         for i, step in enumerate(steps):
             if faults and len(faults) >= MAX_FAULTS:  # each fault may cost a search for the nearest name: stop here
                 fault(f"/steps/{i}", N_("at most {n} faults are listed (limit {limit}); reading stopped at this "
                       "step"), n=MAX_FAULTS, limit="MAX_FAULTS")
+                stopped = True
                 break
             action = quick_step(step, ids, cards) if quick_step is not None else None
+            if nodes >= 0:  # the step's bounds, not read yet (_deferred)
+                if action is not None and _UNREAD_KEYS.isdisjoint(step):
+                    nodes += quick_nodes  # (at most: the game's word, judge.games.base.Game.quick_nodes)
+                else:
+                    nodes = sound_within(step, 3, nodes)
+                    if nodes < 0:  # out of bounds, or the count of quick steps' values too loose to tell
+                        _sound_or_raise(data)
             if action is not None:  # read at once: no fault, no name to look up
                 if "choices" in step or "roll" in step or "random" in step or "expect" in step:
                     path = f"/steps/{i}"
@@ -313,6 +360,8 @@ def parse_log(data: Any, cards: Any = None) -> Log:
                     bad(p_, m)
                 in_faults.clear()
             actions.append(action)
+        if nodes >= 0 and (stopped or nodes > MAX_NODES):  # steps left unread; a count too loose to tell
+            _sound_or_raise(data)
     if faults:
         raise MalformedLog(faults)
     # An object's key order is not part of a log (its content address sorts keys): the setup is read

@@ -119,6 +119,13 @@ class Game(Protocol):
     # Optional: ``quick_step(step, players, cards) -> action | None``, ``parse_step``'s action for a
     # step read at once without a fault, else None; a log's reader asks it first and makes the step's
     # JSON Pointer and calls ``parse_step`` only for the other steps (replays.format.parse_log).
+    # ``quick_nodes`` (optional, with it): the game's word that a step ``quick_step`` reads, holding
+    # none of the logged inputs and annotations (judge.games.inputs.INPUT_KEYS, ANNOTATION_KEYS), is
+    # within the bounds of judge.games.jsonbounds and holds at most ``quick_nodes`` JSON values below
+    # it: every value of such a step is read and bounded by the game (a bounded pattern, a code of the
+    # pool, a small number). ``quick_step`` is then asked before the step's bounds are read, and
+    # answers None, raising nothing, for any value at all. The log's reader then reads the bounds of
+    # the other steps only (replays.format._deferred).
 
     # Optional (judge.games.cardnames): ``names_module``, the dotted path of the game's module that
     # writes cards named by name as codes when a log is read (``names_reader`` imports it). It has:

@@ -1,4 +1,5 @@
-"""The structural pre-scan of a log: one pass over the JSON before anything else reads it.
+"""The structural pre-scan of a log: one pass over the JSON before anything else reads it (a
+log's steps may be read part by part as its reader comes to them: ``sound_within``, replays.format).
 
 Whatever a log holds, nothing downstream may allocate, recurse or loop beyond a bound because of
 its shape (judge.limits). ``scan(doc)`` reads a sound document once (``sound``: iteratively, no
@@ -144,23 +145,35 @@ def sound(doc: Any) -> bool:
     surrogate."""
     if type(doc) is not dict and type(doc) is not list:
         return not _scalar_faults(doc)
+    return sound_within(doc, 1, 1) >= 0
+
+
+def sound_within(doc: Any, depth: int, nodes: int, skip: Any = None) -> int:
+    """``sound`` of a part of a document: ``doc`` (any JSON value) at ``depth`` (the root: 1; a
+    member of the root: 2), read after ``nodes`` values of the document were counted, ``doc`` itself
+    among them. The count with ``doc``'s values added when it is sound and the whole stays within
+    ``MAX_NODES``, else -1. ``skip``: a container of ``doc`` whose items are counted (and its size
+    bounded) but not read: its caller reads them, each with ``sound_within`` or as it knows them
+    sound (replays.format.parse_log: a log's steps)."""
+    if type(doc) is not dict and type(doc) is not list:
+        return -1 if _scalar_faults(doc) else nodes
     longest, biggest, widest = MAX_STRING, MAX_INT, MAX_ITEMS
-    nodes = 1
     texts: list[str] = []  # every string read, keys not among the format's own included
     level: list[Any] = [doc]  # the containers at one depth, read a level at a time (breadth first)
-    depth = 1
     while level:
         if depth > MAX_DEPTH:
-            return False
+            return -1
         below: list[Any] = []
         objects: list[dict[Any, Any]] = []  # the level's objects, whose keys are read together after it
         for value in level:
             n = len(value)
             if n > widest:
-                return False
+                return -1
             nodes += n
             if nodes > MAX_NODES:
-                return False
+                return -1
+            if value is skip and type(value) is list:
+                continue
             # each container's members or items read in a loop of its own type (typed: the compiled
             # engine walks a dict's values and a list's items natively, where gathering them first,
             # by ``list.extend``, cost it a generic iteration per container); the same checks in both
@@ -171,46 +184,46 @@ def sound(doc: Any) -> bool:
                     t = type(v)
                     if t is str:
                         if len(v) > longest:
-                            return False
+                            return -1
                         texts.append(v)
                     elif t is dict or t is list:
                         below.append(v)
                     elif t is int:
                         if not -biggest <= v <= biggest:
-                            return False
+                            return -1
                     elif v is not None and t is not bool and (t is not float or not math.isfinite(v)):
-                        return False
+                        return -1
             else:
                 items: list[Any] = value
                 for v in items:
                     t = type(v)
                     if t is str:
                         if len(v) > longest:
-                            return False
+                            return -1
                         texts.append(v)
                     elif t is dict or t is list:
                         below.append(v)
                     elif t is int:
                         if not -biggest <= v <= biggest:
-                            return False
+                            return -1
                     elif v is not None and t is not bool and (t is not float or not math.isfinite(v)):
-                        return False
+                        return -1
         # the format's own keys are sound: every key of the level asked at once, in one C call
         if objects and not _SOUND_KEYS.issuperset(chain.from_iterable(objects)):
             for obj in objects:
                 for k in obj:
                     if k not in _SOUND_KEYS:
                         if type(k) is not str or len(k) > longest:
-                            return False
+                            return -1
                         texts.append(k)
         level = below
         depth += 1
     if "".join(texts).isascii():
-        return True
+        return nodes
     for text in texts:
         if not text.isascii() and _bad_text(text):
-            return False
-    return True
+            return -1
+    return nodes
 
 
 def _scalar_faults(v: Any) -> bool:

@@ -18,6 +18,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 
 from judge.games.jsonbounds import scan_places, sound
+from replays.format import structure_faults
 from replays.service import MalformedLog, StepOutOfRange, log_id, replay_json, ruling_json, timeline_json, validate
 from tests.replays.mutations import Case, cases
 
@@ -39,6 +40,11 @@ def drive(case: Case) -> dict[str, int]:
     assert sound(case.log) == (scan_places(case.log) == []), case
     faults = validate(case.log)
     _writable([f.to_json() for f in faults])
+    # a log out of bounds anywhere, its steps included (read after the game's quick reading:
+    # replays.format._deferred), is refused with the structure's faults alone
+    structural = structure_faults(case.log)
+    if structural:
+        assert [f.to_json() for f in faults] == [f.to_json() for f in structural], case
     seen["faulty" if faults else "valid"] = 1
     result = replay_json(case.log)
     _writable(result["faults"])

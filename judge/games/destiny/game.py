@@ -63,6 +63,7 @@ class Destiny(QuickMembers):
     parse_step = staticmethod(st_.parse_step)
     # the commonest steps read at once, without a JSON Pointer (base.Game: optional)
     quick_step = staticmethod(st_.quick_step)
+    quick_nodes = st_.QUICK_NODES
     # a setup and answers that name no card by name, told at a glance (compiled: names.setup_codes
     # and names.answer_codes are not), read no further by the log's reader (base.Game: optional)
     plain_setup = staticmethod(st_.plain_setup)

@@ -37,6 +37,10 @@ class Ref:
 
 
 MEMO_SIZE: Final = 8192
+# the longest string a memo keeps (a reference is at most 46 characters, a code 6): a longer one is read
+# afresh, so that a memo never keeps a log's long strings alive (a step's bounds may be read after its
+# game's quick reading: replays.format._deferred)
+MEMO_TEXT: Final = 64
 _MISSING: Final[Any] = object()
 
 
@@ -48,7 +52,7 @@ def parse_ref(text: object, memo: dict[str, Ref | None] | None = None) -> Ref | 
     every time, that costs several times the lookup.)"""
     if not isinstance(text, str):
         return None
-    if memo is None:
+    if memo is None or len(text) > MEMO_TEXT:
         return _read_ref(text)
     got = memo.get(text, _MISSING)
     if got is _MISSING:
@@ -63,7 +67,7 @@ def parse_ref(text: object, memo: dict[str, Ref | None] | None = None) -> Ref | 
 def is_code(text: str, memo: dict[str, bool] | None = None) -> bool:
     """``text`` is written as a card code (``CODE``). ``memo``: the strings asked so far, a bounded
     memo as ``parse_ref``'s (a card pool's ``CardPool.codes``), or None."""
-    if memo is None:
+    if memo is None or len(text) > MEMO_TEXT:
         return CODE.match(text) is not None
     got = memo.get(text)
     if got is None:

@@ -471,6 +471,12 @@ def _quick(step: dict[str, Any], path: str, players: Sequence[str], cards: Any) 
 QUICK_OWN_KEYS: Final = {"activate": 1, "use": 1, "resolve": 1, "play": 1, "reroll": 2}
 
 
+# the most JSON values a step ``quick_step`` reads holds below it, when it has none of the logged inputs and
+# annotations (INPUT_KEYS, ANNOTATION_KEYS): by, do and two keys of its own, one a list of at most
+# MAX_IN_PLAY dice, each an object of QUICK_ENTRY_KEYS at most (judge.games.base.Game.quick_nodes)
+QUICK_NODES: Final = 4 + MAX_IN_PLAY * (1 + len(QUICK_ENTRY_KEYS))
+
+
 def quick_step(step: Any, players: Sequence[str], cards: Any = None) -> DestinyAction | None:
     """The commonest steps, read at once when they are sound at a glance (a known verb, its own
     keys only, sound annotations, references that name something; the logged inputs are read by

@@ -53,6 +53,7 @@ class Swtcg(QuickMembers):
     parse_step = staticmethod(st_.parse_step)
     # the sound steps read at once, before ``parse_step`` is asked (judge.games.base)
     quick_step = staticmethod(st_.quick_step)
+    quick_nodes = st_.QUICK_NODES
 
     # cards named by name, as codes (judge.games.base.names_reader)
     names_module: ClassVar[str] = "judge.games.swtcg.names"

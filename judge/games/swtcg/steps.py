@@ -261,6 +261,12 @@ def parse_step(step: Any, path: str, players: Sequence[str], cards: Any) -> tupl
     return _parse_step(step, path, players, cards)
 
 
+# the most JSON values a step ``quick_step`` reads holds below it, when it has none of the logged inputs
+# and annotations: by, do and its verb's own keys, one a list of at most 12 dice (``_check``)
+# (judge.games.base.Game.quick_nodes)
+QUICK_NODES: Final = 2 + max(len(spec) for spec in KEYS.values()) + 12
+
+
 def quick_step(step: Any, players: Sequence[str], cards: Any) -> SwAction | None:
     """``parse_step``'s action for a step read at once with no fault (``_parse_sound``), else None: a
     log's reader asks this first, and makes the step's JSON Pointer and calls ``parse_step`` only for
