@@ -73,9 +73,20 @@ COMPILED = [
     "replays/replayer.py",
 ]
 
+# The compiled functions call each other directly, not through the shared object's symbol table:
+# GCC, building position-independent code, takes any global function as one the dynamic linker may
+# replace at load time (semantic interposition), so every call between two of mypyc's functions went
+# through the PLT and none was inlined or specialised. Only ``PyInit_*`` needs to be seen from
+# outside (Python's PyMODINIT_FUNC marks it visible), so every other symbol is hidden. (Measured in
+# one run, compiled, the bench corpora: Destiny's replay 58.9 -> 53.6 ms, SW TCG's 31.6 -> 29.9 ms.)
+NATIVE_CFLAGS = ["-fvisibility=hidden", "-fno-semantic-interposition"]
+
 if os.environ.get("ARBITER_COMPILE") == "1":
     from mypyc.build import mypycify
 
-    setup(ext_modules=mypycify(COMPILED, opt_level="3"))
+    extensions = mypycify(COMPILED, opt_level="3")
+    for extension in extensions:
+        extension.extra_compile_args = [*extension.extra_compile_args, *NATIVE_CFLAGS]
+    setup(ext_modules=extensions)
 else:
     setup()
