@@ -1,6 +1,6 @@
-"""The log reader's glance at names (steps.plain_setup, steps.plain_answers: compiled, asked before the
-interpreted names.setup_codes and names.answer_codes): True only where those give back what they are
-given, and a log reads the same with and without the glance."""
+"""SW TCG's glance at names, as Destiny's (tests.judge.plain_names): ``plain_setup`` tells decks of codes,
+``plain_answers`` answers of codes, references, players and numbers, and the interpreted
+``names.setup_codes`` and ``names.answer_codes`` keep what either tells plain."""
 
 from __future__ import annotations
 
@@ -12,8 +12,13 @@ import pytest
 from judge.games.swtcg import game as swtcg_game
 from judge.games.swtcg.names import _Names, answer_codes, setup_codes
 from judge.games.swtcg.steps import plain_answers, plain_setup
-from replays.format import parse_log
 from replays.selfplay import play_game
+from tests.judge.plain_names import (
+    assert_odd_answers,
+    assert_reads_the_same_without_the_glance,
+    plain_answers_told,
+    plain_setups_told,
+)
 from tests.judge.swtcg.test_card_names import NAMES, POOL, load, named
 
 IDS = ["p1", "p2"]
@@ -60,21 +65,12 @@ def _steps() -> list[tuple[dict[str, Any], list[str]]]:
 
 
 def test_plain_answers_only_where_the_rewrite_keeps_the_step() -> None:
-    seen = {True: 0, False: 0}
-    for step, ids in _steps():
-        told = plain_answers(step, ids, POOL)
-        if told:
-            assert _rewrite_keeps(step, ids), step
-        seen[told] += 1
+    seen = plain_answers_told(plain_answers, _rewrite_keeps, _steps(), POOL)
     assert seen[True] > 20 and seen[False] > 10, seen
 
 
 def test_plain_answers_of_odd_answers() -> None:
-    assert len(ODD_PLAIN) == len(ODD_ANSWERS)
-    for answer, want in zip(ODD_ANSWERS, ODD_PLAIN, strict=True):
-        step = {"by": "p1", "do": "pass", "choices": [{"answer": answer}]}
-        assert plain_answers(step, IDS, POOL) is want, answer
-        assert not want or _rewrite_keeps(step, IDS), answer
+    assert_odd_answers(plain_answers, _rewrite_keeps, ODD_ANSWERS, ODD_PLAIN, IDS, POOL)
     assert not plain_answers({"by": "p1", "do": "pass", "choices": [{"answer": True}]}, IDS, None)
 
 
@@ -110,15 +106,7 @@ def _setups() -> list[tuple[list[Any], dict[str, Any]]]:
 
 
 def test_plain_setup_gives_what_setup_codes_gives_back() -> None:
-    seen = {True: 0, False: 0}
-    for players, setup in _setups():
-        quick = plain_setup(players, setup, POOL)
-        seen[quick] += 1
-        got_players, got_setup, faults = setup_codes(players, setup, POOL)
-        untouched = (not faults and got_setup is setup and len(got_players) == len(players)
-                     and all(a is b for a, b in zip(got_players, players, strict=True)))
-        if quick:
-            assert untouched, (players, setup)
+    seen = plain_setups_told(plain_setup, setup_codes, _setups(), POOL)
     assert seen[True] > 5 and seen[False] > 5, seen
     assert plain_setup(SELFPLAY["players"], SELFPLAY["setup"], POOL)  # (the self-play logs': told at a glance)
     assert not plain_setup(SELFPLAY["players"], SELFPLAY["setup"], None)
@@ -126,11 +114,4 @@ def test_plain_setup_gives_what_setup_codes_gives_back() -> None:
 
 @pytest.mark.parametrize("index", range(len(LOGS)))
 def test_a_log_reads_the_same_without_the_glance(index: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    log = LOGS[index]
-    quick = parse_log(copy.deepcopy(log), POOL)
-    monkeypatch.setattr(swtcg_game.Swtcg, "plain_setup", None)
-    monkeypatch.setattr(swtcg_game.Swtcg, "plain_answers", None)
-    slow = parse_log(copy.deepcopy(log), POOL)
-    assert (quick.players, quick.setup, quick.steps) == (slow.players, slow.setup, slow.steps)
-    assert quick.inputs == slow.inputs
-    assert [a.to_json() if a else a for a in quick.actions] == [a.to_json() if a else a for a in slow.actions]
+    assert_reads_the_same_without_the_glance(LOGS[index], POOL, swtcg_game.Swtcg, monkeypatch)
