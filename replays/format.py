@@ -108,6 +108,14 @@ def game_of(data: Any) -> Any:
     return registry.get(game) if isinstance(game, str) and game in registry.WRITTEN else None
 
 
+def game_member(game: Any, name: str) -> Any:
+    """The game's optional member ``name`` (None without it), a static method as its function: a
+    compiled game's class gives its ``staticmethod`` object itself, which each call would go through
+    (its arguments packed in a tuple), once per step for ``quick_step``."""
+    found = getattr(game, name, None)
+    return found.__func__ if isinstance(found, staticmethod) else found
+
+
 def sorted_keys(value: Any) -> Any:
     """``value`` with every object's keys in sorted order (lists keep theirs); iterative."""
     if not isinstance(value, (dict, list)):
@@ -253,7 +261,7 @@ def parse_log(data: Any, cards: Any = None) -> Log:
     elif game is not None and not faults:
         names = names_reader(game)
         # (optional: a setup that names no card by name, told at a glance, is not read again)
-        plain_setup = getattr(game, "plain_setup", None)
+        plain_setup = game_member(game, "plain_setup")
         if names is not None and (plain_setup is None or not plain_setup(players, setup, cards)):
             # cards named by name, as codes (judge.games.cardnames)
             players, setup, name_faults = names.setup_codes(players, setup, cards)
@@ -273,15 +281,15 @@ def parse_log(data: Any, cards: Any = None) -> Log:
     actions: list[Any] = []
     inputs: list[Inputs] = []
     if game is not None:
-        parse_step = game.parse_step
+        parse_step = game_member(game, "parse_step")
         # (optional: the commonest steps read at once; the step's JSON Pointer is made only for the
         # others, which a fault may name)
-        quick_step = getattr(game, "quick_step", None)
+        quick_step = game_member(game, "quick_step")
         names = names_reader(game)
         step_codes = names.step_codes if names is not None else None
         answer_codes = names.answer_codes if names is not None else None
         # (optional: answers that name no card by name, told at a glance, are not read again)
-        plain_answers = getattr(game, "plain_answers", None)
+        plain_answers = game_member(game, "plain_answers")
         copied = False
         in_faults: list[tuple[str, str]] = []
         no_inputs = NO_INPUTS

@@ -54,6 +54,10 @@ class Swtcg(QuickMembers):
     # the sound steps read at once, before ``parse_step`` is asked (judge.games.base)
     quick_step = staticmethod(st_.quick_step)
     quick_nodes = st_.QUICK_NODES
+    # cards named by name: a setup and answers that name none, told at a glance (compiled), are not
+    # read again by ``names_module`` (interpreted: replays.format.parse_log)
+    plain_setup = staticmethod(st_.plain_setup)
+    plain_answers = staticmethod(st_.plain_answers)
 
     # cards named by name, as codes (judge.games.base.names_reader)
     names_module: ClassVar[str] = "judge.games.swtcg.names"

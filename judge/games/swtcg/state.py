@@ -572,30 +572,24 @@ def _q(quoted: dict[str, str], value: Any) -> str:
 
 
 def _card(c: Card, quoted: dict[str, str]) -> str:
-    """``Card.to_json()``, encoded (``quoted``: as ``_q``)."""
+    """``Card.to_json()``, encoded (``quoted``: as ``_q``): each key's piece ("" for a key not
+    written), joined by one f-string (no list of pieces, no join)."""
     built = c.built
-    out = [('{"at":' + _q(quoted, c.at) + (',"code":' if built else ',"built":false,"code":')) if c.at
-           else '{"code":' if built else '{"built":false,"code":', _q(quoted, c.code)]
-    if c.controller != c.owner:
-        out.append(',"controller":' + _q(quoted, c.controller))
-    if not built or c.counters:
-        out.append(',"counters":' + _int(c.counters))
+    head = ('{"at":' + _q(quoted, c.at) + (',"code":' if built else ',"built":false,"code":')) if c.at \
+        else '{"code":' if built else '{"built":false,"code":'
+    controller = ',"controller":' + _q(quoted, c.controller) if c.controller != c.owner else ""
+    counters = ',"counters":' + _int(c.counters) if not built or c.counters else ""
     damage = c.damage
-    out.append(',"damage":0' if damage == 0 and type(damage) is int else ',"damage":' + _int(damage))
-    if c.deployed_at:
-        out.append(',"deployed_at":' + _int(c.deployed_at))
-    if c.moved:
-        out.append(',"moved":true')
-    if c.on:
-        out.append(',"on":' + _q(quoted, c.on))
-    if c.pilot:
-        out.append(',"pilot":' + _q(quoted, c.pilot))
-    out.append(',"tapped":true' if c.tapped is True else ',"tapped":false' if c.tapped is False
-               else ',"tapped":' + _bool(c.tapped))
-    if c.under:
-        out.append(',"under":' + _strs(c.under))
-    out.append(_ZONES.get(c.zone) or ',"zone":' + _str(c.zone) + "}")
-    return "".join(out)
+    dealt = ',"damage":0' if damage == 0 and type(damage) is int else ',"damage":' + _int(damage)
+    deployed = ',"deployed_at":' + _int(c.deployed_at) if c.deployed_at else ""
+    moved = ',"moved":true' if c.moved else ""
+    on = ',"on":' + _q(quoted, c.on) if c.on else ""
+    pilot = ',"pilot":' + _q(quoted, c.pilot) if c.pilot else ""
+    tapped = ',"tapped":true' if c.tapped is True else ',"tapped":false' if c.tapped is False \
+        else ',"tapped":' + _bool(c.tapped)
+    under = ',"under":' + _strs(c.under) if c.under else ""
+    zone = _ZONES.get(c.zone) or ',"zone":' + _str(c.zone) + "}"
+    return f"{head}{_q(quoted, c.code)}{controller}{counters}{dealt}{deployed}{moved}{on}{pilot}{tapped}{under}{zone}"
 
 
 _ZONES: Final[dict[str, str]] = {zone: ',"zone":' + _str(zone) + "}" for zone in ZONES}

@@ -341,6 +341,74 @@ def _parse_sound(step: dict[str, Any], players: Sequence[str], cards: Any) -> Sw
     return _make(verb, by, args)
 
 
+def plain_setup(players: list[Any], setup: Any, cards: Any) -> bool:
+    """Whether ``names.setup_codes`` would give the players' entries and the setup back as they are,
+    without a fault, told at a glance: each player's ``deck`` and each of the setup's ``decks`` only
+    codes of the pool (or ``?``), and no ``position``. False also when it cannot tell at a glance (then
+    the log's reader asks ``setup_codes``: replays.format.parse_log). Compiled, where ``setup_codes``
+    is interpreted (tests/judge/swtcg/test_plain_names.py compares the two)."""
+    if not isinstance(cards, CardPool) or not isinstance(setup, dict) or "position" in setup:
+        return False
+    table = cards.cards
+    for p in players:
+        if isinstance(p, dict) and not _plain_codes(p.get("deck"), table):
+            return False
+    decks = setup.get("decks")
+    if isinstance(decks, dict):
+        for deck in decks.values():
+            if not _plain_codes(deck, table):
+                return False
+    return True
+
+
+def _plain_codes(value: Any, table: dict[str, Any]) -> bool:
+    """Whether ``names`` keeps a list of codes as it is (``_Names.cs``: anything but a list too)."""
+    if not isinstance(value, list):
+        return True
+    for code in value:
+        if type(code) is not str or (code not in table and code != _UNKNOWN):
+            return False
+    return True
+
+
+_UNKNOWN: Final = "?"  # (state.UNKNOWN: a card nobody knows)
+
+
+def plain_answers(step: dict[str, Any], players: Sequence[str], cards: Any) -> bool:
+    """Whether ``names.answer_codes`` would give ``step`` back as it is, told at a glance: each of its
+    ``choices`` answers a boolean, a number or None, a player, a code or a reference written with a
+    code, or a flat list of them, and it has no expected state (``cardnames.Rewrite.answers`` would
+    change nothing). False also when it cannot tell (then the log's reader asks ``answer_codes``:
+    replays.format.parse_log). Compiled, where ``answer_codes`` is interpreted
+    (tests/judge/swtcg/test_plain_names.py holds the two to each other)."""
+    if not isinstance(cards, CardPool):
+        return False
+    table = cards.cards
+    chosen = step.get("choices")
+    if isinstance(chosen, list):
+        for choice in chosen:
+            if not isinstance(choice, dict) or "answer" not in choice:
+                continue
+            given = choice["answer"]
+            if isinstance(given, list):
+                for one in given:
+                    if not _plain_answer(one, players, table):
+                        return False
+            elif not _plain_answer(given, players, table):
+                return False
+    expect = step.get("expect")  # an expected state is read by answer_codes
+    return not (isinstance(expect, dict) and "state" in expect)
+
+
+def _plain_answer(a: Any, players: Sequence[str], table: dict[str, Any]) -> bool:
+    """Whether ``Rewrite.answer`` keeps ``a`` (not in a list) as it is: anything but a string, a list
+    or an object; a player, a code (or ``?``) or a reference whose code the pool has (``_Names``'
+    ``is_ref``)."""
+    if isinstance(a, str):
+        return a in players or a in table or a == _UNKNOWN or (REF.match(a) is not None and a.split(".")[1] in table)
+    return not isinstance(a, (list, dict))
+
+
 def _make(verb: str, by: str, a: list[Any]) -> SwAction:
     """The action of ``verb`` by ``by`` with its keys' values ``a``, in ``KEYS``' order (None: left out)."""
     if verb == "pass":

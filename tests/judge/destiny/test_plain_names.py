@@ -13,9 +13,14 @@ from judge.games.destiny import game as destiny_game
 from judge.games.destiny.cards import default_pool
 from judge.games.destiny.names import _is_code, _Names, _ref_test, answer_codes, setup_codes
 from judge.games.destiny.steps import plain_answers, plain_setup
-from replays.format import parse_log
 from replays.selfplay import play_game
 from tests.judge.destiny.test_card_names import DESTINY_LOGS, _load, named
+from tests.judge.plain_names import (
+    assert_odd_answers,
+    assert_reads_the_same_without_the_glance,
+    plain_answers_told,
+    plain_setups_told,
+)
 
 POOL = default_pool()
 IDS = ["p1", "p2"]
@@ -70,14 +75,12 @@ def _rewrite_keeps(step: dict[str, Any], ids: list[str]) -> bool:
     return names.answers(step, ids, _ref_test(POOL), _is_code) is step and not names.faults
 
 
+def _keeps(step: dict[str, Any], ids: list[str]) -> bool:
+    return _rewrite_keeps(step, ids) and answer_codes(step, ids, POOL) is step
+
+
 def test_plain_answers_only_where_the_rewrite_keeps_the_step() -> None:
-    seen = {True: 0, False: 0}
-    for step, ids in _steps():
-        told = plain_answers(step, ids, POOL)
-        if told:
-            assert _rewrite_keeps(step, ids), step
-            assert answer_codes(step, ids, POOL) is step
-        seen[told] += 1
+    seen = plain_answers_told(plain_answers, _keeps, _steps(), POOL)
     assert seen[True] > 100 and seen[False] > 20  # both answers, many times
 
 
@@ -102,11 +105,7 @@ def test_plain_answers_tells_the_self_play_logs_and_not_their_named_copies() -> 
 
 
 def test_plain_answers_of_odd_answers() -> None:
-    assert len(ODD_PLAIN) == len(ODD_ANSWERS)
-    for answer, want in zip(ODD_ANSWERS, ODD_PLAIN, strict=True):
-        step = {"by": "p1", "do": "pass", "choices": [{"answer": answer}]}
-        assert plain_answers(step, IDS, POOL) is want, answer
-        assert not want or _rewrite_keeps(step, IDS), answer
+    assert_odd_answers(plain_answers, _rewrite_keeps, ODD_ANSWERS, ODD_PLAIN, IDS, POOL)
 
 
 def test_plain_answers_not_told_without_a_pool() -> None:
@@ -136,26 +135,11 @@ def _setups() -> list[tuple[list[Any], dict[str, Any]]]:
 
 
 def test_plain_setup_gives_what_setup_codes_gives_back() -> None:
-    seen = {True: 0, False: 0}
-    for players, setup in _setups():
-        quick = plain_setup(players, setup, POOL)
-        seen[quick] += 1
-        got_players, got_setup, faults = setup_codes(players, setup, POOL)
-        untouched = (not faults and got_setup is setup and len(got_players) == len(players)
-                     and all(a is b for a, b in zip(got_players, players, strict=True)))
-        if quick:
-            assert untouched, (players, setup)
+    seen = plain_setups_told(plain_setup, setup_codes, _setups(), POOL)
     assert seen[True] > 5 and seen[False] > 10, seen
     assert not plain_setup(LOGS[0]["players"], LOGS[0]["setup"], None)
 
 
 @pytest.mark.parametrize("index", range(len(LOGS)))
 def test_a_log_reads_the_same_without_the_glance(index: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    log = LOGS[index]
-    quick = parse_log(copy.deepcopy(log), POOL)
-    monkeypatch.setattr(destiny_game.Destiny, "plain_setup", None)
-    monkeypatch.setattr(destiny_game.Destiny, "plain_answers", None)
-    slow = parse_log(copy.deepcopy(log), POOL)
-    assert (quick.players, quick.setup, quick.steps) == (slow.players, slow.setup, slow.steps)
-    assert quick.inputs == slow.inputs
-    assert [a.to_json() if a else a for a in quick.actions] == [a.to_json() if a else a for a in slow.actions]
+    assert_reads_the_same_without_the_glance(LOGS[index], POOL, destiny_game.Destiny, monkeypatch)
