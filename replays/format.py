@@ -4,10 +4,10 @@
 python-chess collects a game's errors instead of stopping at the first. Before anything reads the
 log, its JSON structure is scanned once against the bounds of judge/limits.py (depth, sizes,
 strings, numbers: ``structure_faults``); a log out of bounds is refused with those faults alone (a
-step its game reads at once and bounds itself is scanned as the reader comes to it: ``_deferred``). The envelope (format,
-game, meta, rng, players' IDs, annotations and logged inputs of each step) is read here for every
-game; the game named by ``game`` reads its players, its setup and each step's action
-(``judge.games.base.Game``), parsed once into typed values.
+step its game reads at once and bounds itself is scanned as the reader comes to it: ``_deferred``).
+The envelope (format, game, meta, rng, players' IDs, annotations and logged inputs of each step) is
+read here for every game; the game named by ``game`` reads its players, its setup and each step's
+action (``judge.games.base.Game``), parsed once into typed values.
 """
 
 from __future__ import annotations
