@@ -26,6 +26,8 @@ test: $(STAMP)
 	$(BIN)/python tools/build_compiled.py --test
 
 ## compiled: the engine compiled with mypyc (setup.py) in var/compiled/tree, rebuilt when sources change
+## (profile-guided: built instrumented, trained on self-play games by tools/pgo_training.py, built again;
+## ARBITER_PGO=0 builds once, without a profile)
 compiled: $(STAMP)
 	$(BIN)/python tools/build_compiled.py
 

@@ -81,12 +81,34 @@ COMPILED = [
 # one run, compiled, the bench corpora: Destiny's replay 58.9 -> 53.6 ms, SW TCG's 31.6 -> 29.9 ms.)
 NATIVE_CFLAGS = ["-fvisibility=hidden", "-fno-semantic-interposition"]
 
+# A profile-guided build (tools/build_compiled.py drives it): first built with
+# ``ARBITER_PGO_GENERATE=DIR`` (instrumented: each run writes its counts under DIR), run on training
+# games (tools/pgo_training.py), then built again with ``ARBITER_PGO_USE=DIR``: GCC lays out and inlines
+# the code by what ran. ``-fprofile-partial-training``: a function the training did not run is
+# optimised as without a profile (not for size), so a path no training game took is not slower for it.
+# ``-Wno-missing-profile``: a module the training did not load has no counts (mypyc builds with -Werror).
+PGO_GENERATE = os.environ.get("ARBITER_PGO_GENERATE")
+PGO_USE = os.environ.get("ARBITER_PGO_USE")
+
+
+def pgo_flags() -> tuple[list[str], list[str]]:
+    """The compile and link flags of the profile-guided build's stage (none outside it)."""
+    if PGO_GENERATE:
+        return [f"-fprofile-generate={PGO_GENERATE}"], [f"-fprofile-generate={PGO_GENERATE}"]
+    if PGO_USE:
+        return [f"-fprofile-use={PGO_USE}", "-fprofile-partial-training", "-fprofile-correction",
+                "-Wno-missing-profile"], []
+    return [], []
+
+
 if os.environ.get("ARBITER_COMPILE") == "1":
     from mypyc.build import mypycify
 
     extensions = mypycify(COMPILED, opt_level="3")
+    compile_flags, link_flags = pgo_flags()
     for extension in extensions:
-        extension.extra_compile_args = [*extension.extra_compile_args, *NATIVE_CFLAGS]
+        extension.extra_compile_args = [*extension.extra_compile_args, *NATIVE_CFLAGS, *compile_flags]
+        extension.extra_link_args = [*extension.extra_link_args, *link_flags]
     setup(ext_modules=extensions)
 else:
     setup()

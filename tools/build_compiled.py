@@ -6,6 +6,10 @@ when a source file changed (a digest of the copied files is kept beside it).
 
     python tools/build_compiled.py          build (or find up to date) and print where
     python tools/build_compiled.py --test   build, then run the engine and replay tests in the copy
+
+The build is profile-guided: built once instrumented, run on training games of every game
+(tools/pgo_training.py, seeds apart from the benchmarks'), then built again from what ran (setup.py).
+``ARBITER_PGO=0`` builds once, without a profile (about half the time).
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ OUT = ROOT / "var" / "compiled"
 TREE = OUT / "tree"
 DIGEST = OUT / "digest"
 COPIED_DIRS = ("judge", "replays", "worker", "api", "arbiter", "tests", "bench")
-COPIED_FILES = ("pyproject.toml", "setup.py")
+COPIED_FILES = ("pyproject.toml", "setup.py", "tools/pgo_training.py")
 SKIP_DIRS = {"__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".hypothesis"}
 TESTS = ("tests/judge", "tests/replays")
 
@@ -37,8 +41,13 @@ def sources() -> list[Path]:
     return out
 
 
+def pgo() -> bool:
+    """Whether the build is profile-guided (``ARBITER_PGO``, default on; ``0`` turns it off)."""
+    return os.environ.get("ARBITER_PGO", "1") != "0"
+
+
 def digest(files: list[Path]) -> str:
-    h = hashlib.sha256()
+    h = hashlib.sha256(b"pgo\0" if pgo() else b"plain\0")
     for f in files:
         h.update(str(f.relative_to(ROOT)).encode() + b"\0" + f.read_bytes() + b"\0")
     return h.hexdigest()
@@ -60,14 +69,30 @@ def build() -> Path:
         dest = TREE / f.relative_to(ROOT)
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(f, dest)
-    env = {**os.environ, "ARBITER_COMPILE": "1"}
-    done = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=TREE, env=env,
-                          capture_output=True, text=True)
-    if done.returncode != 0:
-        sys.stderr.write(done.stdout[-4000:] + done.stderr[-4000:])
-        raise SystemExit(f"compiled build failed (exit {done.returncode})")
+    if pgo():
+        profile = OUT / "profile"
+        shutil.rmtree(profile, ignore_errors=True)
+        _setup({"ARBITER_PGO_GENERATE": str(profile)})
+        check_compiled(TREE)
+        _run("profile training", [sys.executable, str(TREE / "tools" / "pgo_training.py")])
+        _setup({"ARBITER_PGO_USE": str(profile)}, "--force")
+    else:
+        _setup({})
     DIGEST.write_text(want)
     return TREE
+
+
+def _setup(env: dict[str, str], *extra: str) -> None:
+    """``setup.py build_ext --inplace`` in the copy, compiled, with ``env`` set."""
+    _run("compiled build", [sys.executable, "setup.py", "-q", "build_ext", "--inplace", *extra],
+         {"ARBITER_COMPILE": "1", **env})
+
+
+def _run(what: str, cmd: list[str], env: dict[str, str] | None = None) -> None:
+    done = subprocess.run(cmd, cwd=TREE, env={**os.environ, **(env or {})}, capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.stderr.write(done.stdout[-4000:] + done.stderr[-4000:])
+        raise SystemExit(f"{what} failed (exit {done.returncode})")
 
 
 def check_compiled(tree: Path) -> None:
