@@ -1329,8 +1329,9 @@ def open_chance(ctx: Ctx, kind: str) -> None:
     dark = ctx.dark()
     st.turn = dark
     st.wait = "chance"
-    opened: Record | None = _player_records(ctx, dark).opened.get(kind)
-    ctx.records.append(opened if opened is not None else _chance_record(ctx.cards.interned.by_player, kind, dark))
+    if ctx.recording:
+        opened: Record | None = _player_records(ctx, dark).opened.get(kind)
+        ctx.records.append(opened if opened is not None else _chance_record(ctx.cards.interned.by_player, kind, dark))
     if window and st.held:  # (release resolves the held abilities of the window: none held, nothing to do)
         depth = len(st.frames)
         release(ctx, window)
@@ -1439,9 +1440,10 @@ def close_chance(ctx: Ctx) -> None:
     st.chance = None
     st.wait = None
     kind = ch.kind
-    ended = ctx.cards.interned.ended
-    end: Record | None = ended.get(kind)  # (_chance_end_record's look-up, written out)
-    ctx.records.append(end if end is not None else _chance_end_record(ended, kind))
+    if ctx.recording:
+        ended = ctx.cards.interned.ended
+        end: Record | None = ended.get(kind)  # (_chance_end_record's look-up, written out)
+        ctx.records.append(end if end is not None else _chance_end_record(ended, kind))
     if kind == "prevent":
         place_damage(ctx)
 
@@ -1452,8 +1454,9 @@ def pass_chance(ctx: Ctx, pid: str, auto: bool) -> None:
     assert ch is not None
     passes = ch.passes + 1
     ch.passes = passes
-    mine = _player_records(ctx, pid)
-    ctx.records.append(mine.forced if auto else mine.passed)
+    if ctx.recording:
+        mine = _player_records(ctx, pid)
+        ctx.records.append(mine.forced if auto else mine.passed)
     if passes >= 2:
         close_chance(ctx)
     else:
@@ -1467,11 +1470,12 @@ def pass_twice(ctx: Ctx, pid: str, other: str) -> None:
     ch = st.chance
     assert ch is not None
     ch.passes = 2
-    mine = _player_records(ctx, pid)
-    theirs = _player_records(ctx, other)
-    records = ctx.records
-    records.append(mine.forced)
-    records.append(theirs.forced)
+    if ctx.recording:
+        mine = _player_records(ctx, pid)
+        theirs = _player_records(ctx, other)
+        records = ctx.records
+        records.append(mine.forced)
+        records.append(theirs.forced)
     st.turn = other
     close_chance(ctx)
 
