@@ -175,6 +175,10 @@ def replay(log: Log, cards: Any = None, visitors: tuple[Visitor, ...] = (), stop
     next_snap = FIRST_SNAPSHOT
     steps, actions, inputs = log.steps, log.actions, log.inputs
     apply = log.rules.apply
+    if not visitors and policy is None:  # nobody reads the steps' records: the game need not make them
+        unrecorded = getattr(log.rules, "apply_unrecorded", None)
+        if unrecorded is not None:
+            apply = unrecorded
     n_actions = len(actions)
     no_expect: dict[str, Any] = {}
     at = 0

@@ -174,6 +174,10 @@ class Game(Protocol):
         ``next_action`` is the log's next step (a game may record a phase as its own step)."""
         ...
 
+    # Optional: ``apply_unrecorded``, ``apply`` with the same arguments for a caller that reads no
+    # record (a replay with no visitor and no policy: replays.replayer.replay): the state, the decisions
+    # and the error are ``apply``'s; ``Applied.records`` may leave out any of the step's records.
+
     def legal_actions(self, state: GameState, cards: Any) -> list[Action]:
         """Actions whose ``check`` passes now, for the player to act."""
         ...

@@ -942,9 +942,10 @@ def _build(ctx: Ctx, a: Build) -> None:
     p.build -= a.counters
     c.counters += a.counters
     d = ctx.card(c.code)
-    ctx.records.append(rc.BuildRecord(("swtcg.build.partial-build", "swtcg.build.through-build-zone",
-                                       "swtcg.build.no-draw-for-building"), player=pid, card=c.ref, counters=a.counters,
-                                      total=c.counters, cost=d.cost, build=p.build))
+    if ctx.recording:
+        ctx.records.append(rc.BuildRecord(("swtcg.build.partial-build", "swtcg.build.through-build-zone",
+                                           "swtcg.build.no-draw-for-building"), player=pid, card=c.ref,
+                                          counters=a.counters, total=c.counters, cost=d.cost, build=p.build))
     if not d.unit and not d.implemented and c.counters >= d.cost:
         # a mission, location or equipment is complete: its text matters now (swtcg.project.not-implemented);
         # an implemented one is completed, put into its arena or equipped by a step of its own
@@ -966,9 +967,10 @@ def _pilot(ctx: Ctx, a: Pilot) -> None:
         st.moved(a.onto)
     st.moved(c.ref)
     c.moved = True
-    ctx.records.append(rc.PilotRecord(
-        ("swtcg.pilots.build-step-move", "swtcg.pilots.type-match", "swtcg.pilots.one-per-unit"),
-        player=a.by, pilot=a.card, onto=a.onto))
+    if ctx.recording:
+        ctx.records.append(rc.PilotRecord(
+            ("swtcg.pilots.build-step-move", "swtcg.pilots.type-match", "swtcg.pilots.one-per-unit"),
+            player=a.by, pilot=a.card, onto=a.onto))
 
 
 def _retreat(ctx: Ctx, a: Retreat) -> None:
@@ -987,8 +989,9 @@ def _attack(ctx: Ctx, a: Attack) -> None:
     st.attack = AttackState(a.card, a.target, c.zone)
     if st.last_hits is not None:  # no hits until it rolls some (swtcg.project.last-attack)
         st.last_hits[a.card] = 0
-    ctx.records.append(rc.AttackRecord(("swtcg.base.attack", "swtcg.base.battle.order"), player=a.by, attacker=a.card,
-                                       defender=a.target, arena=c.zone))
+    if ctx.recording:
+        ctx.records.append(rc.AttackRecord(("swtcg.base.attack", "swtcg.base.battle.order"), player=a.by,
+                                           attacker=a.card, defender=a.target, arena=c.zone))
     en.trigger_all(ctx, "attacks", only=a.card)
     for iid, k in en.keyword_instances(ctx, a.card):
         if k.name == "power-boost":
@@ -1005,8 +1008,9 @@ def _attack(ctx: Ctx, a: Attack) -> None:
 def _skip(ctx: Ctx, a: Skip) -> None:
     st = ctx.state
     st.cards[a.card].tapped = True
-    ctx.records.append(rc.AttackRecord(("swtcg.base.battle", "swtcg.battle.empty-arena"), player=a.by, attacker=a.card,
-                                       arena=st.arena, skip=True))
+    if ctx.recording:
+        ctx.records.append(rc.AttackRecord(("swtcg.base.battle", "swtcg.battle.empty-arena"), player=a.by,
+                                           attacker=a.card, arena=st.arena, skip=True))
     st.wait, st.acting = None, []
     st.frames.append({"f": "chance", "kind": "general"})
 
@@ -1039,9 +1043,10 @@ def _resolve_play(ctx: Ctx, pid: str, ability_id: str, source: str | None, play:
         choose = ("swtcg.base.location", *choose)  # a Location in play changed the cost
     if play.cost == X:
         choose = ("swtcg.costs.x-uses-printed-cost", *choose)  # X is the printed cost, whatever was paid
-    ctx.records.append(rc.UseRecord(("swtcg.costs.must-pay", *choose),
-                                    player=pid, ability=ability_id, cost=paid,
-                                    option=option if len(play.options) > 1 else None, target=a.target))
+    if ctx.recording:
+        ctx.records.append(rc.UseRecord(("swtcg.costs.must-pay", *choose),
+                                        player=pid, ability=ability_id, cost=paid,
+                                        option=option if len(play.options) > 1 else None, target=a.target))
     window = play.windows[option] if option < len(play.windows) else play.windows[0]
     key = f"{ability_id}#{option}"
     if play.once:
@@ -1140,9 +1145,10 @@ def _use(ctx: Ctx, a: Use | Prevent | Reroll) -> None:
         if st.wait == "act":  # used instead of attacking: no attack (swtcg.abilities.would-attack-not-attack)
             c.tapped = True
             st.wait, st.acting = None, []
-            ctx.records.append(rc.AttackRecord(("swtcg.timing.play-only-would-attack",
-                                                "swtcg.abilities.would-attack-not-attack"),
-                                               player=pid, attacker=ref, arena=st.arena, skip=True))
+            if ctx.recording:
+                ctx.records.append(rc.AttackRecord(("swtcg.timing.play-only-would-attack",
+                                                    "swtcg.abilities.would-attack-not-attack"),
+                                                   player=pid, attacker=ref, arena=st.arena, skip=True))
             st.frames.append({"f": "chance", "kind": "general"})
         else:
             en.played_in_chance(ctx, pid)
@@ -1154,8 +1160,9 @@ def _use(ctx: Ctx, a: Use | Prevent | Reroll) -> None:
         d = ctx.card(c.code)
         due = max(0, d.cost - c.counters)
         st.players[pid].force -= due
-        ctx.records.append(rc.UseRecord(("swtcg.base.hidden-cost", "swtcg.abilities.partially-built-inactive"),
-                                        player=pid, ability=a.ability, cost=due, option=None, target=None))
+        if ctx.recording:
+            ctx.records.append(rc.UseRecord(("swtcg.base.hidden-cost", "swtcg.abilities.partially-built-inactive"),
+                                            player=pid, ability=a.ability, cost=due, option=None, target=None))
         en.played_in_chance(ctx, pid)
         if not d.implemented:
             raise NotImplementedCard(d.code, d.display, d.unparsed)
@@ -1166,8 +1173,9 @@ def _use(ctx: Ctx, a: Use | Prevent | Reroll) -> None:
         return
     cost = keyword_cost(ctx, pid, k, a)
     st.players[pid].force -= cost
-    ctx.records.append(rc.UseRecord(("swtcg.costs.must-pay", "swtcg.abilities.activated-when"), player=pid,
-                                    ability=a.ability, cost=cost, option=None, target=getattr(a, "target", None)))
+    if ctx.recording:
+        ctx.records.append(rc.UseRecord(("swtcg.costs.must-pay", "swtcg.abilities.activated-when"), player=pid,
+                                        ability=a.ability, cost=cost, option=None, target=getattr(a, "target", None)))
     en.played_in_chance(ctx, pid)
     att = st.attack
     if k.name in ("evade", "deflect", "prevent"):

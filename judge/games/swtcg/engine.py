@@ -74,13 +74,17 @@ class Ctx:
     """One step's working context: the state, the cards, the step's inputs and what happened."""
 
     def __init__(self, state: GameState, cards: CardPool, inputs: Inputs = NO_INPUTS, rng: Rng | None = None,
-                 policy: Policy | None = None):
+                 policy: Policy | None = None, recording: bool = True):
         self.state = state
         self.cards = cards
         self.rng = rng
         self.policy = policy
         self.inputs = InputReader(inputs)
         self.records: list[Record] = []
+        # whether the step's records are kept: False when nobody reads them (``Swtcg.apply_unrecorded``, a
+        # replay with no visitor), and the commonest records, each written ``if ctx.recording``, are not
+        # made (what the step does to the state is the same: tests/judge/swtcg/test_fast_paths.py)
+        self.recording = recording
         self.decisions: list[dict[str, Any]] = []
         self.written_choices: list[dict[str, Any]] = []
         # only checking (judge.games.swtcg.legal.options): the state cannot change, and a problem is not
@@ -617,7 +621,8 @@ def draw(ctx: Ctx, pid: str, n: int, rules: tuple[str, ...]) -> None:
     got = min(n, len(p.deck))  # swtcg.build.empty-deck: nothing else happens
     p.hand.extend(p.deck[:got])
     del p.deck[:got]
-    ctx.records.append(rc.DrawRecord(rules, player=pid, count=got, asked=n))
+    if ctx.recording:
+        ctx.records.append(rc.DrawRecord(rules, player=pid, count=got, asked=n))
 
 
 def discard_from_hand(ctx: Ctx, pid: str, n: int, source: str) -> None:
@@ -632,8 +637,9 @@ def discard_from_hand(ctx: Ctx, pid: str, n: int, source: str) -> None:
             prompt=Msg(N_("the card {player} discards from their hand"), player=pid)))
         p.hand.remove(code)
         p.discard.append(code)
-        ctx.records.append(rc.DiscardRecord(("swtcg.zones.discard-default-hand", "swtcg.zones.owner-global-rule"),
-                                            card=code, owner=pid, why="hand", player=pid, source=source))
+        if ctx.recording:
+            ctx.records.append(rc.DiscardRecord(("swtcg.zones.discard-default-hand", "swtcg.zones.owner-global-rule"),
+                                                card=code, owner=pid, why="hand", player=pid, source=source))
 
 
 def new_ref(st: GameState, pid: str, code: str) -> str:
@@ -676,7 +682,8 @@ def remove_from_play(ctx: Ctx, ref: str, why: str) -> bool:
     st.mods = [m for m in st.mods if m["target"] != ref]
     also = {"pilot": ("swtcg.pilots.moving-unit",), "equipment": ("swtcg.project.equipment",),
             "location": ("swtcg.project.location-per-arena",)}.get(why, ())
-    ctx.records.append(rc.DiscardRecord(("swtcg.zones.owner-global-rule", *also), card=ref, owner=c.owner, why=why))
+    if ctx.recording:
+        ctx.records.append(rc.DiscardRecord(("swtcg.zones.owner-global-rule", *also), card=ref, owner=c.owner, why=why))
     if active(st, c):
         for i, trig in enumerate(ctx.card(c.code).triggers):
             if trig.on == "discarded":
@@ -1133,8 +1140,9 @@ def open_damage(ctx: Ctx, pending: list[dict[str, Any]]) -> None:
     if ctx.cards.with_static("prevent-all"):
         prevent_all(ctx, pending)
     for p in pending:
-        ctx.records.append(rc.PendingRecord(("swtcg.pop.damage",), target=p["target"], amount=p["amount"],
-                                            source=p["source"]))
+        if ctx.recording:
+            ctx.records.append(rc.PendingRecord(("swtcg.pop.damage",), target=p["target"], amount=p["amount"],
+                                                source=p["source"]))
         for i, trig in enumerate(ctx.cdef(p["target"]).triggers if active(st, st.cards[p["target"]]) else ()):
             if trig.on == "damaged":
                 hold(ctx, p["target"], st.cards[p["target"]].code, st.cards[p["target"]].controller, i, trig)
@@ -1201,9 +1209,10 @@ def prevent(ctx: Ctx, pid: str, ability: str, target: str | None, amount: int, r
     done = min(left, amount)
     if p:
         p["prevented"] += done
-    ctx.records.append(rc.PreventRecord(
-        (*rules, "swtcg.damage.excess-prevention-wasted", "swtcg.damage.prevent-not-remove"),
-        player=pid, ability=ability, target=target, prevented=done, wasted=amount - done))
+    if ctx.recording:
+        ctx.records.append(rc.PreventRecord(
+            (*rules, "swtcg.damage.excess-prevention-wasted", "swtcg.damage.prevent-not-remove"),
+            player=pid, ability=ability, target=target, prevented=done, wasted=amount - done))
     return done
 
 
@@ -1222,9 +1231,10 @@ def place_damage(ctx: Ctx) -> None:
             continue
         c = st.cards[ref]
         c.damage += n
-        ctx.records.append(rc.DamageRecord(
-            ("swtcg.pop.damage",) + (("swtcg.damage.sourceless-counters",) if p["source"] is None else ()),
-            target=ref, counters=n, total=c.damage, source=p["source"]))
+        if ctx.recording:
+            ctx.records.append(rc.DamageRecord(
+                ("swtcg.pop.damage",) + (("swtcg.damage.sourceless-counters",) if p["source"] is None else ()),
+                target=ref, counters=n, total=c.damage, source=p["source"]))
         stun = p.get("stun", 0)
         if stun and c.zone in ARENAS:  # swtcg.keywords.stun: only when counters were put
             add_mod(ctx, ref, "power", -stun, "battle", p["source"] or "")
@@ -1260,7 +1270,8 @@ def roll_dice(ctx: Ctx, pid: str, n: int, purpose: str, source: str | None, targ
         dice = [rng.below(6) + 1 for _ in range(n)]  # (no logged die left: what ctx.die gives each)
     else:
         dice = [ctx.die(rule) for _ in range(n)]
-    ctx.records.append(rc.RollRecord((rule,), player=pid, purpose=purpose, dice=list(dice), source=source))
+    if ctx.recording:
+        ctx.records.append(rc.RollRecord((rule,), player=pid, purpose=purpose, dice=list(dice), source=source))
     return dice
 
 
@@ -1318,8 +1329,9 @@ def open_chance(ctx: Ctx, kind: str) -> None:
     dark = ctx.dark()
     st.turn = dark
     st.wait = "chance"
-    opened: Record | None = _player_records(ctx, dark).opened.get(kind)
-    ctx.records.append(opened if opened is not None else _chance_record(ctx.cards.interned.by_player, kind, dark))
+    if ctx.recording:
+        opened: Record | None = _player_records(ctx, dark).opened.get(kind)
+        ctx.records.append(opened if opened is not None else _chance_record(ctx.cards.interned.by_player, kind, dark))
     if window and st.held:  # (release resolves the held abilities of the window: none held, nothing to do)
         depth = len(st.frames)
         release(ctx, window)
@@ -1428,9 +1440,10 @@ def close_chance(ctx: Ctx) -> None:
     st.chance = None
     st.wait = None
     kind = ch.kind
-    ended = ctx.cards.interned.ended
-    end: Record | None = ended.get(kind)  # (_chance_end_record's look-up, written out)
-    ctx.records.append(end if end is not None else _chance_end_record(ended, kind))
+    if ctx.recording:
+        ended = ctx.cards.interned.ended
+        end: Record | None = ended.get(kind)  # (_chance_end_record's look-up, written out)
+        ctx.records.append(end if end is not None else _chance_end_record(ended, kind))
     if kind == "prevent":
         place_damage(ctx)
 
@@ -1441,8 +1454,9 @@ def pass_chance(ctx: Ctx, pid: str, auto: bool) -> None:
     assert ch is not None
     passes = ch.passes + 1
     ch.passes = passes
-    mine = _player_records(ctx, pid)
-    ctx.records.append(mine.forced if auto else mine.passed)
+    if ctx.recording:
+        mine = _player_records(ctx, pid)
+        ctx.records.append(mine.forced if auto else mine.passed)
     if passes >= 2:
         close_chance(ctx)
     else:
@@ -1456,11 +1470,12 @@ def pass_twice(ctx: Ctx, pid: str, other: str) -> None:
     ch = st.chance
     assert ch is not None
     ch.passes = 2
-    mine = _player_records(ctx, pid)
-    theirs = _player_records(ctx, other)
-    records = ctx.records
-    records.append(mine.forced)
-    records.append(theirs.forced)
+    if ctx.recording:
+        mine = _player_records(ctx, pid)
+        theirs = _player_records(ctx, other)
+        records = ctx.records
+        records.append(mine.forced)
+        records.append(theirs.forced)
     st.turn = other
     close_chance(ctx)
 
@@ -1497,7 +1512,8 @@ def ready(ctx: Ctx) -> None:
     rerolls it too); the build points come from the die as it stands after that chance."""
     st = ctx.state
     st.phase, st.step, st.arena, st.active = "ready", "ready", None, None
-    ctx.records.append(rc.PhaseRecord(("swtcg.base.turn.ready",), round=st.round, phase="ready", step="ready"))
+    if ctx.recording:
+        ctx.records.append(rc.PhaseRecord(("swtcg.base.turn.ready",), round=st.round, phase="ready", step="ready"))
     untapped = []
     refs = sorted(st.cards)  # (sorted once for both players)
     for pid in st.side_order():
@@ -1523,10 +1539,11 @@ def build_points(ctx: Ctx, untapped: list[str]) -> None:
     for pid in st.side_order():
         bonus = 1 if all(st.units_in(a, pid) for a in ARENAS) else 0
         st.players[pid].build = die + bonus  # swtcg.project.build-points-reset
-    ctx.records.append(rc.ReadyRecord(
-        ("swtcg.base.turn.ready", "swtcg.pilots.ready-phase", "swtcg.project.build-points-reset"),
-        untapped=untapped, force={p: st.players[p].force for p in st.side_order()},
-        roll=die, build={p: st.players[p].build for p in st.side_order()}))
+    if ctx.recording:
+        ctx.records.append(rc.ReadyRecord(
+            ("swtcg.base.turn.ready", "swtcg.pilots.ready-phase", "swtcg.project.build-points-reset"),
+            untapped=untapped, force={p: st.players[p].force for p in st.side_order()},
+            roll=die, build={p: st.players[p].build for p in st.side_order()}))
 
 
 def build_start(ctx: Ctx, pid: str) -> None:
@@ -1535,8 +1552,9 @@ def build_start(ctx: Ctx, pid: str) -> None:
     once per turn (swtcg.build.start-trigger-once-per-turn)."""
     st = ctx.state
     st.phase, st.step, st.active, st.arena = "command", "build", pid, None
-    ctx.records.append(rc.PhaseRecord(("swtcg.base.turn.command",), round=st.round, phase="command", step="build",
-                                      player=pid))
+    if ctx.recording:
+        ctx.records.append(rc.PhaseRecord(("swtcg.base.turn.command",), round=st.round, phase="command", step="build",
+                                          player=pid))
     for c in st.cards.values():
         c.moved = False
     if pid in st.build_started:
@@ -1680,18 +1698,21 @@ def run_frame(ctx: Ctx, frame: dict[str, Any]) -> None:
     elif f == "retreat":
         p = frame["p"]
         st.phase, st.step, st.active, st.arena = "command", "retreat", p, None
-        ctx.records.append(rc.PhaseRecord(("swtcg.base.turn.command",), round=st.round, phase="command", step="retreat",
-                                          player=p))
+        if ctx.recording:
+            ctx.records.append(rc.PhaseRecord(("swtcg.base.turn.command",), round=st.round, phase="command",
+                                              step="retreat", player=p))
         st.turn, st.wait = p, "retreat"
     elif f == "battle-start":
         st.phase, st.step, st.active, st.arena = "battle", "battle", None, None
-        ctx.records.append(rc.PhaseRecord(("swtcg.base.battle",), round=st.round, phase="battle", step="battle"))
+        if ctx.recording:
+            ctx.records.append(rc.PhaseRecord(("swtcg.base.battle",), round=st.round, phase="battle", step="battle"))
         trigger_all(ctx, "battle-start")
         open_chance(ctx, "general")
     elif f == "arena":
         st.arena = frame["a"]
-        ctx.records.append(rc.PhaseRecord(("swtcg.base.battle",), round=st.round, phase="battle", step="battle",
-                                          arena=frame["a"]))
+        if ctx.recording:
+            ctx.records.append(rc.PhaseRecord(("swtcg.base.battle",), round=st.round, phase="battle", step="battle",
+                                              arena=frame["a"]))
         st.frames.append({"f": "arena-loop", "a": frame["a"]})
         open_chance(ctx, "general")
     elif f == "resume":
@@ -1711,9 +1732,10 @@ def run_frame(ctx: Ctx, frame: dict[str, Any]) -> None:
         roll, st.roll = st.roll, None
         assert roll is not None
         n, need, acc, crit = hits(ctx, roll, attack=False)
-        ctx.records.append(rc.HitsRecord(("swtcg.battle.dice-of-damage-not-attack", "swtcg.keywords.armor-threshold"),
-                                         target=roll.target, hits=n, need=need, accuracy=acc, critical=crit,
-                                         damage=n))
+        if ctx.recording:
+            ctx.records.append(rc.HitsRecord(("swtcg.battle.dice-of-damage-not-attack",
+                                              "swtcg.keywords.armor-threshold"), target=roll.target, hits=n, need=need,
+                                             accuracy=acc, critical=crit, damage=n))
         stun = kw_value(ctx, roll.source, "stun") if roll.source in st.cards else 0
         open_damage(ctx, [{"target": roll.target, "amount": n, "source": roll.source, "prevented": 0,
                            "stun": stun}])
@@ -1789,9 +1811,10 @@ def attack_hits(ctx: Ctx) -> None:
     if st.last_hits is not None:
         st.last_hits[attacker] = n  # swtcg.project.last-attack
     total = n + crit
-    ctx.records.append(rc.HitsRecord(("swtcg.base.attack", "swtcg.keywords.accuracy", "swtcg.keywords.armor-threshold"),
-                                     target=defender, hits=n, need=need, accuracy=acc, critical=crit,
-                                     damage=total))
+    if ctx.recording:
+        ctx.records.append(rc.HitsRecord(("swtcg.base.attack", "swtcg.keywords.accuracy",
+                                          "swtcg.keywords.armor-threshold"), target=defender, hits=n, need=need,
+                                         accuracy=acc, critical=crit, damage=total))
     stun = kw_value(ctx, attacker, "stun")
     pending = [{"target": defender, "amount": total, "source": attacker, "prevented": 0, "stun": stun}]
     # Parry X: a natural 1 among the attack dice (after rerolls, Accuracy aside) prevents X (swtcg.project.parry)
@@ -1902,14 +1925,16 @@ def put_in_arena(ctx: Ctx, pid: str, c: Card, d: CardDef, rules: tuple[str, ...]
             top.under.append(top.code)
             top.code = c.code
         st.moved()
-        ctx.records.append(rc.DeployRecord((*rules, "swtcg.stacking.normal-rules"), player=pid, card=same, code=d.code,
-                                           arena=top.zone, stacked=same))
+        if ctx.recording:
+            ctx.records.append(rc.DeployRecord((*rules, "swtcg.stacking.normal-rules"), player=pid, card=same,
+                                               code=d.code, arena=top.zone, stacked=same))
         return
     c.zone = d.type
     st.moved(c.ref)
     st.deploys += 1
     c.deployed_at = st.deploys
-    ctx.records.append(rc.DeployRecord(rules, player=pid, card=c.ref, code=d.code, arena=c.zone))
+    if ctx.recording:
+        ctx.records.append(rc.DeployRecord(rules, player=pid, card=c.ref, code=d.code, arena=c.zone))
 
 
 # ====================================================================== missions, locations, equipment
@@ -1938,8 +1963,9 @@ def put_location(ctx: Ctx, pid: str, c: Card, d: CardDef) -> None:
     st.moved(c.ref)
     st.deploys += 1
     c.deployed_at = st.deploys
-    ctx.records.append(rc.DeployRecord(("swtcg.base.location", "swtcg.project.location-per-arena"), player=pid,
-                                       card=c.ref, code=d.code, arena=arena))
+    if ctx.recording:
+        ctx.records.append(rc.DeployRecord(("swtcg.base.location", "swtcg.project.location-per-arena"), player=pid,
+                                           card=c.ref, code=d.code, arena=arena))
 
 
 def complete_mission(ctx: Ctx, pid: str, c: Card, option: int, target: str | None, x: int, paid: int) -> None:
@@ -1955,8 +1981,9 @@ def complete_mission(ctx: Ctx, pid: str, c: Card, option: int, target: str | Non
     st.cards.pop(c.ref, None)
     st.moved(c.ref)
     st.players[c.owner].discard.append(c.code)
-    ctx.records.append(rc.DiscardRecord(("swtcg.zones.owner-global-rule", "swtcg.project.mission-discarded"),
-                                        card=c.ref, owner=c.owner, why="completed"))
+    if ctx.recording:
+        ctx.records.append(rc.DiscardRecord(("swtcg.zones.owner-global-rule", "swtcg.project.mission-discarded"),
+                                            card=c.ref, owner=c.owner, why="completed"))
 
 
 def equip_costs(d: CardDef) -> tuple[tuple[str, int], ...]:

@@ -103,7 +103,16 @@ class Swtcg(QuickMembers):
 
     def apply(self, state: GameState, action: st_.SwAction, inputs: Inputs, cards: CardPool,
               rng: Rng | None, policy: Policy | None, next_action: Any) -> Applied:
-        ctx = Ctx(state, cards, inputs, rng, policy)
+        return self._apply(Ctx(state, cards, inputs, rng, policy), action)
+
+    def apply_unrecorded(self, state: GameState, action: st_.SwAction, inputs: Inputs, cards: CardPool,
+                         rng: Rng | None, policy: Policy | None, next_action: Any) -> Applied:
+        """``apply`` for a replay that reads no record (judge.games.base): the commonest records are not
+        made, so ``Applied.records`` holds only some of them; the state, the decisions and the error are
+        ``apply``'s."""
+        return self._apply(Ctx(state, cards, inputs, rng, policy, recording=False), action)
+
+    def _apply(self, ctx: Ctx, action: st_.SwAction) -> Applied:
         error: Exception | None = None
         try:
             apply_step(ctx, action)

@@ -86,9 +86,10 @@ def advance(ctx: Ctx) -> None:
                     assert ch is not None
                     # (``may``, ``acting``: lists shared by the state and the record, which neither changes:
                     # the state's are replaced, never changed in place)
-                    ctx.records.append(rc.ChanceRecord(("swtcg.pop.dark-side-first",), kind=ch.kind, player=pid,
-                                                       passes=ch.passes, may=may))
-                else:
+                    if ctx.recording:
+                        ctx.records.append(rc.ChanceRecord(("swtcg.pop.dark-side-first",), kind=ch.kind, player=pid,
+                                                           passes=ch.passes, may=may))
+                elif ctx.recording:
                     ctx.records.append(rc.AwaitRecord((_WAIT_RULES.get(wait, "swtcg.base.turn.command"),), player=pid,
                                                       wait=wait, acting=st.acting if wait == "act" else None,
                                                       may=may))
@@ -113,8 +114,9 @@ def auto_pass(ctx: Ctx) -> None:
         # a unit with nothing to attack still goes through its turn (swtcg.battle.empty-arena)
         ref = st.acting[0]
         st.cards[ref].tapped = True
-        ctx.records.append(rc.AttackRecord(("swtcg.battle.empty-arena", "swtcg.project.forced-pass"), player=pid,
-                                           attacker=ref, arena=st.arena, skip=True))
+        if ctx.recording:
+            ctx.records.append(rc.AttackRecord(("swtcg.battle.empty-arena", "swtcg.project.forced-pass"), player=pid,
+                                               attacker=ref, arena=st.arena, skip=True))
         st.wait, st.acting = None, []
         st.frames.append({"f": "chance", "kind": "general"})
     else:

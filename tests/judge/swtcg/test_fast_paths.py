@@ -24,7 +24,7 @@ from judge.games.swtcg.model import CardPool
 from judge.games.swtcg.state import CardIndex, Chance, GameState
 from judge.kernel.rng import Rng
 from replays.format import parse_log
-from replays.replayer import replay
+from replays.replayer import replay, start
 from replays.selfplay import play_game
 
 POOL = default_pool()
@@ -460,3 +460,48 @@ def test_a_step_with_no_inputs_has_none_left_over() -> None:
 
     assert Ctx(GameState(), POOL).inputs.inputs is NO_INPUTS
     assert InputReader(NO_INPUTS).unused() is None
+
+
+class _Steps:
+    """A visitor that only counts the steps (a replay with a visitor keeps every record)."""
+
+    def __init__(self) -> None:
+        self.steps = 0
+
+    def begin(self, log: Any, setup: Any) -> None:
+        pass
+
+    def visit_step(self, record: Any) -> None:
+        self.steps += 1
+
+    def end(self, result: Any) -> None:
+        pass
+
+
+@pytest.mark.parametrize("seed", ["unrecorded-1", "unrecorded-2"])
+def test_a_step_applied_unrecorded_does_what_apply_does(seed: str) -> None:
+    """``Swtcg.apply_unrecorded`` (a replay with no visitor) leaves the commonest records out and does
+    to the state what ``apply`` does: the same canonical state, decisions and errors after every step."""
+    log = parse_log(play_game(seed, "DARK-60", "LIGHT-60", game="swtcg", max_steps=1500).log, POOL)
+    game = log.rules
+    assert log.rng_seed is not None
+    rngs = (Rng(log.rng_seed, log.rng_drawn), Rng(log.rng_seed, log.rng_drawn))
+    kept, left = (start(log, POOL, rng).state for rng in rngs)
+    recorded = unrecorded = 0
+    for i, action in enumerate(log.actions):
+        nxt = log.actions[i + 1] if i + 1 < len(log.actions) else None
+        full = game.apply(kept, action, log.inputs[i], POOL, rngs[0], None, nxt)
+        quick = game.apply_unrecorded(left, action, log.inputs[i], POOL, rngs[1], None, nxt)
+        kept.rng_drawn, left.rng_drawn = rngs[0].drawn, rngs[1].drawn
+        assert repr(quick.error) == repr(full.error), i
+        assert quick.decisions == full.decisions, i
+        assert left.canonical() == kept.canonical(), i
+        recorded += len(full.records)
+        unrecorded += len(quick.records)
+    assert unrecorded < recorded, (unrecorded, recorded)
+    # a replay with no visitor applies its steps unrecorded, one with a visitor keeps every record: the same end
+    seen = _Steps()
+    plain, visited = replay(log, POOL), replay(log, POOL, visitors=(seen,))
+    assert plain.valid and visited.valid and seen.steps == len(log.actions)
+    assert plain.state is not None and visited.state is not None
+    assert plain.state.state_hash() == visited.state.state_hash() == kept.state_hash()
