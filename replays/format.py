@@ -19,7 +19,7 @@ from i18n import N_
 from judge.games import registry
 from judge.games.base import PLAYER, names_reader
 from judge.games.inputs import ANNOTATION_KEYS, INPUT_KEYS, NO_INPUTS, Inputs, escape, nearest, parse_inputs
-from judge.games.jsonbounds import is_int, scan, sound_within
+from judge.games.jsonbounds import is_int, scan, small_within, sound_within
 from judge.kernel.rng import ALGORITHM
 from judge.limits import MAX_FAULTS, MAX_NODES, MAX_RNG_DRAWN, MAX_SEED_CHARS, MAX_SEED_INT, MAX_STEPS
 from replays.errors import Fault, MalformedLog
@@ -314,8 +314,9 @@ def parse_log(data: Any, cards: Any = None) -> Log:
             if nodes >= 0:  # the step's bounds, not read yet (_deferred)
                 if action is not None and _UNREAD_KEYS.isdisjoint(step):
                     nodes += quick_nodes  # (at most: the game's word, judge.games.base.Game.quick_nodes)
-                else:
-                    nodes = sound_within(step, 3, nodes)
+                else:  # (a small step, its choices or its checkpoint, read at once: jsonbounds.small_within)
+                    counted = small_within(step, 3, nodes) if type(step) is dict else -2
+                    nodes = counted if counted >= 0 else sound_within(step, 3, nodes)
                     if nodes < 0:  # out of bounds, or the count of quick steps' values too loose to tell
                         _sound_or_raise(data)
             if action is not None:  # read at once: no fault, no name to look up

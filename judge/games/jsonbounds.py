@@ -226,6 +226,52 @@ def sound_within(doc: Any, depth: int, nodes: int, skip: Any = None) -> int:
     return nodes
 
 
+# the most members or items of each container ``small_within`` reads, and the most levels of them
+SMALL_ITEMS: Final = 16
+SMALL_LEVELS: Final = 4
+
+
+def small_within(doc: Any, depth: int, nodes: int, levels: int = SMALL_LEVELS) -> int:
+    """``sound_within(doc, depth, nodes)`` of a small container (a dict or a list) read at once: a
+    log's step with its choices or its checkpoint (at most ``SMALL_ITEMS`` members or items in each
+    container, ``levels`` levels of them; strings ASCII, keys strings, no float), whose bounds
+    ``sound_within`` reads with a level's lists, a join and a set operation each. The same count as
+    ``sound_within``'s when it finds ``doc`` sound, else -2, when ``doc`` is out of bounds or of
+    another shape: then ``sound_within`` reads it (tests/replays/test_deferred_bounds.py holds the
+    two equal). Reads no more of ``doc`` than ``sound_within`` would."""
+    n = len(doc)
+    if n > SMALL_ITEMS or depth > MAX_DEPTH:
+        return -2
+    nodes += n
+    if nodes > MAX_NODES:
+        return -2
+    if type(doc) is dict:
+        if not _SOUND_KEYS.issuperset(doc):  # (the format's own keys, asked at once)
+            for k in doc:
+                if k not in _SOUND_KEYS and (type(k) is not str or len(k) > MAX_STRING or not k.isascii()):
+                    return -2
+        values: Any = doc.values()
+    else:
+        values = doc
+    for v in values:
+        t = type(v)
+        if t is str:
+            if len(v) > MAX_STRING or not v.isascii():
+                return -2
+        elif t is int:
+            if not -MAX_INT <= v <= MAX_INT:
+                return -2
+        elif t is dict or t is list:
+            if levels <= 1:
+                return -2
+            nodes = small_within(v, depth + 1, nodes, levels - 1)
+            if nodes < 0:
+                return -2
+        elif v is not None and t is not bool:
+            return -2
+    return nodes
+
+
 def _scalar_faults(v: Any) -> bool:
     faults: Faults = []
     _scalar(v, None, _NO_KEY, faults, None)

@@ -10,14 +10,14 @@ import math
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from judge.games.destiny.refs import MEMO_TEXT
 from judge.games.inputs import ANNOTATION_KEYS, INPUT_KEYS
-from judge.games.jsonbounds import sound, sound_within
+from judge.games.jsonbounds import SMALL_ITEMS, small_within, sound, sound_within
 from judge.games.registry import get
-from judge.limits import MAX_FAULTS, MAX_IN_PLAY, MAX_ITEMS, MAX_NODES, MAX_STRING
+from judge.limits import MAX_DEPTH, MAX_FAULTS, MAX_IN_PLAY, MAX_INT, MAX_ITEMS, MAX_NODES, MAX_STRING
 from replays.format import MalformedLog, _deferred, parse_log, structure_faults
 from replays.selfplay import play_game
 
@@ -138,3 +138,44 @@ def test_a_log_in_bounds_reads_as_when_read_at_once(game: str) -> None:
     for i, (step, action) in enumerate(zip(log["steps"], parsed.actions, strict=True)):
         full, faults = g.parse_step(step, f"/steps/{i}", ids, cards)
         assert not faults and full is not None and full.to_json() == action.to_json()
+
+
+# small JSON values and odd ones: out of bounds, of another type, too many items or levels for small_within
+_SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-MAX_INT - 2, MAX_INT + 2), st.sampled_from(ODD),
+                     st.text(max_size=6), st.sampled_from(sorted(UNREAD) + ["by", "p1.05031", "x" * (MAX_STRING + 1)]),
+                     st.floats(allow_nan=True))
+_VALUES = st.recursive(_SCALARS, lambda inner: st.one_of(
+    st.lists(inner, max_size=SMALL_ITEMS + 2),
+    st.dictionaries(st.one_of(st.text(max_size=4), st.sampled_from(["by", "kind", "answer", "\ud800", "k" * (MAX_STRING
+                                                                    + 1)])), inner, max_size=SMALL_ITEMS + 2)),
+    max_leaves=40)
+
+
+@given(doc=st.one_of(st.lists(_VALUES, max_size=SMALL_ITEMS + 1), st.dictionaries(st.text(max_size=3), _VALUES,
+                                                                                 max_size=SMALL_ITEMS + 1)),
+       depth=st.sampled_from([1, 3, MAX_DEPTH - 2, MAX_DEPTH]), nodes=st.sampled_from([0, 7, MAX_NODES - 20]))
+@settings(max_examples=1500, deadline=None, derandomize=True, database=None)
+@example(doc=[MAX_INT + 1], depth=3, nodes=0)
+@example(doc={"by": [-MAX_INT - 1]}, depth=3, nodes=0)
+@example(doc=[["x" * (MAX_STRING + 1)]], depth=3, nodes=0)
+@example(doc={"k" * (MAX_STRING + 1): 1}, depth=3, nodes=0)
+@example(doc=[{"\ud800": 1}], depth=3, nodes=0)
+@example(doc=["\udfff"], depth=3, nodes=0)
+@example(doc=[[[1]]], depth=MAX_DEPTH - 1, nodes=0)
+@example(doc=[1, [2]], depth=3, nodes=MAX_NODES - 2)
+@example(doc=[1.5, math.inf], depth=3, nodes=0)
+def test_a_small_value_read_at_once_counts_as_sound_within(doc: Any, depth: int, nodes: int) -> None:
+    """``small_within`` (parse_log's reading of a step with its choices or checkpoint) gives
+    ``sound_within``'s count, or -2 (then ``sound_within`` reads it): never a count for a value out of
+    bounds."""
+    got = small_within(doc, depth, nodes)
+    assert got == -2 or got == sound_within(doc, depth, nodes) >= 0, (got, doc)
+
+
+def test_every_step_with_inputs_of_a_self_play_log_is_read_at_once() -> None:
+    """The fast path is taken: each step of a self-play log holding choices or a checkpoint is read by
+    ``small_within`` (with ``sound_within``'s count)."""
+    steps = [s for s in _steps("destiny") + _steps("swtcg") if UNREAD & set(s)]
+    assert len(steps) > 10
+    for step in steps:
+        assert small_within(step, 3, 5) == sound_within(step, 3, 5) >= 0, step

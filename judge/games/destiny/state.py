@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from json.encoder import encode_basestring_ascii
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -30,6 +31,8 @@ from judge.games.canon import json_strs as _strs
 from judge.games.destiny.dice import Face
 
 UNKNOWN = "?"
+# a string as the canonical encoder quotes it (ASCII only); the state's tables' keys (see ``_player``)
+_KEY: Final = encode_basestring_ascii
 
 # ---------------------------------------------------------------------- the play generation
 # What is in play (characters and whether they are defeated, upgrades, supports, the battlefield
@@ -510,14 +513,22 @@ class GameState:
 
 def _player(p: Player, w: Callable[[str], Any]) -> None:
     """A player's entry of the position, keys in sorted order (f-strings: one string made per part,
-    not one per ``+``)."""
+    not one per ``+``). The keys of the player's tables are strings (the engine's references, or a
+    position's object keys): quoted by ``_KEY`` itself; a character whose counts and flags are of
+    the state's own types is written without a call per value (tests/judge/destiny/test_canonical.py)."""
     w('{"characters":{')
     sep = ""
     chars = p.characters
     for ref in sorted(chars):
         c = chars[ref]
-        w(f'{sep}{_str(ref)}:{{"damage":{_int(c.damage)},"defeated":{_bool(c._defeated)},"dice":{_int(c.dice)},'
-          f'"exhausted":{_bool(c.exhausted)},"shields":{_int(c.shields)},"upgrades":{_strs(c.upgrades)}}}')
+        damage, dice, shields, defeated, exhausted = c.damage, c.dice, c.shields, c._defeated, c.exhausted
+        if type(damage) is int and type(dice) is int and type(shields) is int and type(defeated) is bool \
+                and type(exhausted) is bool:
+            w(f'{sep}{_KEY(ref)}:{{"damage":{damage},"defeated":{"true" if defeated else "false"},"dice":{dice},'
+              f'"exhausted":{"true" if exhausted else "false"},"shields":{shields},"upgrades":{_strs(c.upgrades)}}}')
+        else:
+            w(f'{sep}{_KEY(ref)}:{{"damage":{_int(damage)},"defeated":{_bool(defeated)},"dice":{_int(dice)},'
+              f'"exhausted":{_bool(exhausted)},"shields":{_int(shields)},"upgrades":{_strs(c.upgrades)}}}')
         sep = ","
     w(f'}},"deck":{_strs(p.deck)},"discard":{_strs(p.discard)}')
     if p._eliminated:
@@ -525,17 +536,17 @@ def _player(p: Player, w: Callable[[str], Any]) -> None:
     w(f',"hand":{_strs(p.hand)},"passed":{_bool(p.passed)},"pool":{{')
     pool = p.pool
     if pool:
-        w(",".join([f"{_str(ref)}:{_str(pool[ref].notation())}" for ref in sorted(pool)]))
+        w(",".join([f"{_KEY(ref)}:{_KEY(pool[ref].notation())}" for ref in sorted(pool)]))
     if p.power_used:
         w(f'}},"power_used":{_strs(p.power_used)},"resources":{_int(p.resources)}')
     else:
         w(f'}},"resources":{_int(p.resources)}')
     serials = p.serials
     if serials:
-        w(',"serials":{' + ",".join([f"{_str(code)}:{_int(serials[code])}" for code in sorted(serials)]) + "}")
+        w(',"serials":{' + ",".join([f"{_KEY(code)}:{_int(serials[code])}" for code in sorted(serials)]) + "}")
     supports = p.supports
-    w(',"supports":{' + ",".join([f'{_str(ref)}:{{"exhausted":{_bool(supports[ref].exhausted)}}}'
+    w(',"supports":{' + ",".join([f'{_KEY(ref)}:{{"exhausted":{_bool(supports[ref].exhausted)}}}'
                                   for ref in sorted(supports)]))
     upgrades = p.upgrades
-    w('},"upgrades":{' + ",".join([f'{_str(ref)}:{{"exhausted":{_bool(upgrades[ref].exhausted)},"on":'
+    w('},"upgrades":{' + ",".join([f'{_KEY(ref)}:{{"exhausted":{_bool(upgrades[ref].exhausted)},"on":'
                                    f'{_str(upgrades[ref].on)}}}' for ref in sorted(upgrades)]) + "}}")

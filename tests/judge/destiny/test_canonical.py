@@ -69,6 +69,15 @@ def test_rare_parts_of_a_position_are_written_as_the_encoder_writes_them() -> No
     assert st.canonical() == reference(st)
     p1.resources = True  # a value of another type than the state's own: left to the encoder
     assert st.canonical() == reference(st)
+    # a character's counts and flags of other types (written value by value, not at once)
+    for name, value in (("damage", True), ("dice", None), ("shields", "2"), ("_defeated", 0), ("exhausted", 1),
+                        ("damage", 2**70)):
+        ch = next(iter(p1.characters.values()))
+        try:
+            setattr(ch, name, value)
+        except TypeError:  # (compiled, a character's fields take their own types only)
+            continue
+        assert st.canonical() == reference(st), name
 
 
 def test_a_state_copy_copies_every_field_of_every_record() -> None:
