@@ -19,7 +19,7 @@ import sys
 sys.path.insert(0, os.getcwd())
 
 from judge.games import registry  # noqa: E402
-from judge.games.destiny import engine  # noqa: E402
+from replays import replayer  # noqa: E402
 from replays.format import parse_log  # noqa: E402
 from replays.replayer import replay  # noqa: E402
 from replays.selfplay import play_game, policies  # noqa: E402
@@ -50,8 +50,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=24, help="games played of each game")
     args = ap.parse_args()
-    if not (engine.__file__ or "").endswith(".so"):
-        raise SystemExit(f"not the compiled build: {engine.__file__}")
+    if not (replayer.__file__ or "").endswith(".so"):  # (the replayer, compiled with every game's engine)
+        raise SystemExit(f"not the compiled build: {replayer.__file__}")
     print(f"profile training: {train(args.games):,} steps replayed")
 
 

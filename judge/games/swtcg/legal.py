@@ -96,22 +96,7 @@ def may(ctx: Ctx, pid: str) -> list[str]:
     what ``check`` would say of the steps ``_groups`` makes, asked directly); the rest as
     ``checked_options`` finds it. tests/judge/swtcg/test_fast_paths.py compares the two at every
     wait of self-play games."""
-    w = ctx.state.wait
-    found: list[str] | None = None
-    ctx.checking = True
-    try:
-        if w == "retreat":
-            found = _retreat_may(ctx, pid)
-        elif w == "act":
-            found = _act_may(ctx, pid)
-        elif w == "build":
-            found = _build_may(ctx, pid)
-        elif w == "deploy":
-            found = _deploy_may(ctx, pid)
-        elif w == "chance":
-            found = _chance_may(ctx, pid)
-    finally:
-        ctx.checking = False
+    found = _may(ctx, pid, False)
     if found is None:
         return sorted(set(checked_options(ctx, pid)))
     found.sort()
@@ -121,8 +106,41 @@ def may(ctx: Ctx, pid: str) -> list[str]:
     return found
 
 
-def _retreat_may(ctx: Ctx, pid: str) -> list[str]:
-    """Retreat steps: ``pid``'s untapped cards in play, with no tapped pilot (_check_retreat)."""
+def may_any(ctx: Ctx, pid: str) -> bool:
+    """Whether ``may`` names something, found as ``may`` finds its names, stopping at the first: what
+    the procedure asks when nobody reads the names now (a replay with no visitor: the state keeps
+    them unfound, GameState.may_later). tests/judge/swtcg/test_fast_paths.py compares the two."""
+    found = _may(ctx, pid, True)
+    if found is None:
+        return bool(checked_options(ctx, pid))
+    return bool(found)
+
+
+def _may(ctx: Ctx, pid: str, one: bool) -> list[str] | None:
+    """``may``'s names as the wait's own function finds them, unsorted (None: as ``checked_options``
+    finds them); ``one``: the first name only, or none."""
+    w = ctx.state.wait
+    found: list[str] | None = None
+    ctx.checking = True
+    try:
+        if w == "retreat":
+            found = _retreat_may(ctx, pid, one)
+        elif w == "act":
+            found = _act_may(ctx, pid, one)
+        elif w == "build":
+            found = _build_may(ctx, pid, one)
+        elif w == "deploy":
+            found = _deploy_may(ctx, pid, one)
+        elif w == "chance":
+            found = _chance_may(ctx, pid, one)
+    finally:
+        ctx.checking = False
+    return found
+
+
+def _retreat_may(ctx: Ctx, pid: str, one: bool) -> list[str]:
+    """Retreat steps: ``pid``'s untapped cards in play, with no tapped pilot (_check_retreat); ``one``:
+    the first only (``_may``)."""
     cards = ctx.state.cards
     out: list[str] = []
     for c in ctx.state.index().controlled(pid):
@@ -130,19 +148,27 @@ def _retreat_may(ctx: Ctx, pid: str) -> list[str]:
             pilot = cards.get(c.pilot) if c.pilot else None
             if pilot is None or not pilot.tapped:
                 out.append("retreat " + c.ref)
+                if one:
+                    return out
     return out
 
 
-def _deploy_may(ctx: Ctx, pid: str) -> list[str] | None:
+def _deploy_may(ctx: Ctx, pid: str, one: bool) -> list[str] | None:
     """Setup's deploy steps: the units in hand ``pid`` has the build points for and could stack
     (_check_deploy); None for a code the pool does not know or one with a dot (``checked_options``
-    says what then)."""
+    says what then); ``one``: the first only (``_may``)."""
     p = ctx.state.players[pid]
     hand = _hand_defs(ctx, p)
     if hand is None:
         return None
     left = en.SETUP_BUILD_POINTS - p.deployed
-    return ["deploy " + d.code for d in hand if d.unit and d.cost <= left and _stack_problem(ctx, pid, d) is None]
+    out: list[str] = []
+    for d in hand:
+        if d.unit and d.cost <= left and _stack_problem(ctx, pid, d) is None:
+            out.append("deploy " + d.code)
+            if one:
+                break
+    return out
 
 
 def _hand_defs(ctx: Ctx, p: Player) -> list[CardDef] | None:
@@ -167,11 +193,12 @@ def _dotted_codes(pool: CardPool) -> frozenset[str]:
     return frozenset(code for code in pool.cards if "." in code)
 
 
-def _build_may(ctx: Ctx, pid: str) -> list[str] | None:
+def _build_may(ctx: Ctx, pid: str, one: bool) -> list[str] | None:
     """A build step's steps: building from hand and on a card of the build zone, and deploying from
     it, told directly (_check_build, _check_deploy); completing, equipping, moving pilots and units'
     plays as ``checked_options`` finds them (each group's steps checked until one passes). None for a
-    code in hand the pool does not know or one with a dot (``checked_options`` says what then)."""
+    code in hand the pool does not know or one with a dot (``checked_options`` says what then);
+    ``one``: stopping once one is found (``_may``)."""
     st = ctx.state
     p = st.players[pid]
     hand = _hand_defs(ctx, p)
@@ -185,6 +212,8 @@ def _build_may(ctx: Ctx, pid: str) -> list[str] | None:
         counters = max(0 if d.cost == 0 else 1, min(build, d.cost))
         if (counters >= 1 or d.cost <= 0) and counters <= build:
             out.append("build " + d.code)
+            if one:
+                return out
     uses = ctx.cards.derived("build-uses", _build_uses)  # (an empty set: a code with nothing to do in play)
     known_refs = ctx.cards.interned.refs  # (is_ref's answers)
     mine: list[str] | None = None
@@ -220,6 +249,10 @@ def _build_may(ctx: Ctx, pid: str) -> list[str] | None:
                 in_order = _Refs(st.cards, False)
             for name, group in _unit_plays(ctx, pid, ref, in_order):
                 _first_passing(ctx, name, group, out)
+                if one and out:
+                    return out
+        if one and out:
+            return out
     return out
 
 
@@ -240,9 +273,10 @@ def _may_pilot(ctx: Ctx, pid: str, c: Card, d: CardDef) -> bool:
     return on_unit or c.zone == "build"
 
 
-def _act_may(ctx: Ctx, pid: str) -> list[str]:
+def _act_may(ctx: Ctx, pid: str, one: bool) -> list[str]:
     """A unit's turn in a battle step: attacking each unit it could attack (_check_attack: can_attack
-    asked directly), or its plays (each group's steps checked until one passes)."""
+    asked directly), or its plays (each group's steps checked until one passes); ``one``: stopping
+    once one is found (``_may``)."""
     st = ctx.state
     index = st.index()
     out: list[str] = []
@@ -253,6 +287,8 @@ def _act_may(ctx: Ctx, pid: str) -> list[str]:
                 arena == "space" and en.kw_value(ctx, ref, "bombard")
                 and _can_attack_one(ctx, pid, ref, index.zone("ground"))):
             out.append("attack " + ref)
+            if one:
+                return out
         d = ctx.cdef(ref)
         if not d.unit or not d.plays:
             continue  # (no play: _unit_plays would name none)
@@ -260,14 +296,17 @@ def _act_may(ctx: Ctx, pid: str) -> list[str]:
             in_order = _Refs(st.cards, False)
         for name, group in _unit_plays(ctx, pid, ref, in_order):
             _first_passing(ctx, name, group, out)
+            if one and out:
+                return out
     return out
 
 
-def _chance_may(ctx: Ctx, pid: str) -> list[str] | None:
+def _chance_may(ctx: Ctx, pid: str, one: bool) -> list[str] | None:
     """A chance to play's steps (``_groups``' chance groups, each group's steps checked until one
     passes), without the groups' generator: a battle card in hand that fits the chance and can be paid
     for, a card's plays and activated keywords (``_chance_cards``). None for a code in hand the pool
-    does not know (``checked_options`` says what then)."""
+    does not know (``checked_options`` says what then); ``one``: stopping once one is found (``_may``:
+    a code the pool does not know after it, checked_options would find that one too)."""
     st = ctx.state
     kind = st.chance.kind if st.chance is not None else ""
     p = st.players[pid]
@@ -289,6 +328,8 @@ def _chance_may(ctx: Ctx, pid: str) -> list[str] | None:
             continue
         if not d.implemented:
             out.append(name)
+            if one:
+                return out
             continue
         play = d.plays[0]
         if not play.any_amount:  # (as _cannot_pay says, the cost change found once)
@@ -297,16 +338,24 @@ def _chance_may(ctx: Ctx, pid: str) -> list[str] | None:
             if p.force < max(0, play.cost + delta):
                 continue  # every step of it: swtcg.costs.must-pay
         _first_passing(ctx, name, _play_steps(ctx, pid, code, play, in_order), out)
+        if one and out:
+            return out
     for ref, fitting, activated in _chance_cards(ctx, pid, kind):
         if fitting is None:
             for name, group in _unit_plays(ctx, pid, ref, in_order):
                 _first_passing(ctx, name, group, out)
+                if one and out:
+                    return out
         elif fitting:
             for name, group in _plays_of(ctx, pid, ref, fitting, in_order):
                 _first_passing(ctx, name, group, out)
+                if one and out:
+                    return out
         for iid, k, first in activated:
             if not _keyword_idle(ctx, pid, ref, iid, first):
                 _first_passing(ctx, "use " + iid, _keyword_steps(ctx, pid, ref, iid, k), out)
+                if one and out:
+                    return out
     return out
 
 

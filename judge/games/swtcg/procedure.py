@@ -13,7 +13,7 @@ from judge.games.swtcg import records as rc
 from judge.games.swtcg.actions import apply, check
 from judge.games.swtcg.engine import MAX_LOOP, Ctx, NotImplementedCard, new_turn, pass_chance, pass_twice, run_frame
 from judge.games.swtcg.legal import may as legal_may
-from judge.games.swtcg.legal import nothing_in_chance
+from judge.games.swtcg.legal import may_any, nothing_in_chance
 from judge.games.swtcg.opening import end_wait
 from judge.games.swtcg.steps import SwAction
 from judge.kernel.core import IllegalAction, KernelLoop
@@ -24,6 +24,7 @@ def apply_step(ctx: Ctx, a: SwAction) -> None:
     problem = check(ctx, a)
     if problem is not None:
         raise IllegalAction(*problem)
+    ctx.state.may_stale()
     # a Location or Equipment in play works all the time: its text matters now
     index = ctx.state.index()
     by_zone = index.by_zone  # (a zone is a key there while a card is in it: no call to index.zone a step)
@@ -78,6 +79,12 @@ def advance(ctx: Ctx) -> None:
                 pass_chance(ctx, pid, auto=True)
                 continue
             something = None
+            if not ctx.recording:  # nobody reads the names now: whether there are any, the names when read
+                if may_any(ctx, pid):
+                    st.may_later(ctx.cards)
+                    return
+                auto_pass(ctx)
+                continue
             may = legal_may(ctx, pid)  # what they could do besides passing (legal.options), sorted
             if may:
                 st.may = may

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from json.encoder import encode_basestring_ascii
 from typing import Any, Final
 
@@ -694,7 +694,8 @@ class GameState:
     turn: str | None = None  # the player to act now
     wait: str | None = None  # what that player is asked (see the module docstring)
     acting: list[str] = field(default_factory=list)  # units that may act now (wait "act")
-    may: list[str] = field(default_factory=list)  # what the player to act may do besides passing
+    # what the player to act may do besides passing (read and written as ``may``)
+    _may: list[str] = field(default_factory=list)
     players: dict[str, Player] = field(default_factory=dict)
     cards: dict[str, Card] = field(default_factory=dict)
     mods: list[dict[str, Any]] = field(default_factory=list)  # lasting effects: target, stat, amount, until
@@ -718,6 +719,8 @@ class GameState:
     # strings as ``_str`` quotes them, by string (``_q``): the same codes, references and zones come back
     # in every card of every position; shared by the state's copies (a memo of pure values)
     _quoted: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+    # the pool ``may`` is found with when first read (``may_later``); None: ``_may`` holds it
+    _may_pool: CardPool | None = field(default=None, compare=False, repr=False)
 
     # (the dataclass's own __init__, written out: compiled, the generated one would run interpreted)
     def __init__(self, round: int = 0, phase: str = "setup", step: str = "setup", arena: str | None = None,
@@ -739,7 +742,8 @@ class GameState:
         self.turn = turn
         self.wait = wait
         self.acting = [] if acting is None else acting
-        self.may = [] if may is None else may
+        self._may = [] if may is None else may
+        self._may_pool = None
         self.players = {} if players is None else players
         self.cards = {} if cards is None else cards
         self.mods = [] if mods is None else mods
@@ -758,6 +762,54 @@ class GameState:
         self.last_hits = last_hits
         self._index = None
         self._quoted = {}
+
+    # -------------------------------------------------------------------------- what the player may do
+    @property
+    def may(self) -> list[str]:
+        """What the player to act may do besides passing (legal.may), sorted; found now when the
+        procedure left it to be found when read (``may_later``)."""
+        if self._may_pool is not None:
+            self._find_may()
+        return self._may
+
+    @may.setter
+    def may(self, value: list[str]) -> None:
+        self._may = value
+        self._may_pool = None
+
+    def may_later(self, pool: CardPool) -> None:
+        """``may`` is found (with ``pool``) when first read, from the state as it is now, which stays
+        as it is until the next step changes it (``may_stale``): a replay with no visitor reads it only
+        at a checkpoint, a snapshot or the end (procedure.advance; Swtcg.apply_unrecorded)."""
+        self._may_pool = pool
+
+    def may_stale(self) -> None:
+        """A step begins to change the state: ``may`` left to be found later is no longer found from
+        it (the step, done, says what may be done next; one that fails leaves a state the replayer
+        does not keep)."""
+        if self._may_pool is not None:
+            self._may_pool = None
+            self._may = []
+
+    def _find_may(self) -> None:
+        from judge.games.swtcg.engine import Ctx
+        from judge.games.swtcg.legal import may
+
+        pool = self._may_pool
+        self._may_pool = None
+        pid = self.turn
+        assert pool is not None and pid is not None
+        self._may = may(Ctx(self, pool), pid)
+
+    def __eq__(self, other: object) -> bool:
+        """Field by field, as a dataclass compares (``may`` found first where it was left for later)."""
+        if not isinstance(other, GameState):
+            return NotImplemented
+        if self._may_pool is not None:
+            self._find_may()
+        if other._may_pool is not None:
+            other._find_may()
+        return all(getattr(self, f.name) == getattr(other, f.name) for f in fields(GameState) if f.compare)
 
     # -------------------------------------------------------------------------- helpers
     def index(self) -> CardIndex:

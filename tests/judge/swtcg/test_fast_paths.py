@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from judge.games.inputs import NO_INPUTS
 from judge.games.swtcg import engine as en
 from judge.games.swtcg import legal
 from judge.games.swtcg import procedure as pr
@@ -144,6 +145,7 @@ class MayChecked:
         slow = sorted(set(legal.checked_options(Ctx(live.copy(), self.pool), pid)))
         assert legal.may(Ctx(live.copy(), self.pool), pid) == slow, (live.round, live.wait, pid)
         assert legal.may(Ctx(live, self.pool), pid) == slow  # (with what the live state keeps)
+        assert legal.may_any(Ctx(live.copy(), self.pool), pid) == bool(slow), (live.round, live.wait, pid)
         assert live.may == slow or live.wait == "chance"  # (a chance's may: after nothing_in_chance)
         self.waits[live.wait] = self.waits.get(live.wait, 0) + 1
 
@@ -505,3 +507,40 @@ def test_a_step_applied_unrecorded_does_what_apply_does(seed: str) -> None:
     assert plain.valid and visited.valid and seen.steps == len(log.actions)
     assert plain.state is not None and visited.state is not None
     assert plain.state.state_hash() == visited.state.state_hash() == kept.state_hash()
+
+
+@pytest.mark.parametrize("seed", ["later-1", "later-2"])
+def test_may_left_for_later_is_what_apply_finds_however_long_it_is_left(seed: str) -> None:
+    """Applied unrecorded, a step that ends where a player may do something leaves ``may`` to be found
+    when read (GameState.may_later): read after some steps only (the rest left unread, as a replay
+    with no visitor leaves them), and through a copy, ``==`` or a rejected step, it is what ``apply``
+    found at once."""
+    log = parse_log(play_game(seed, "DARK-60", "LIGHT-60", game="swtcg", max_steps=1500).log, POOL)
+    game = log.rules
+    assert log.rng_seed is not None
+    rngs = (Rng(log.rng_seed, log.rng_drawn), Rng(log.rng_seed, log.rng_drawn))
+    kept, left = (start(log, POOL, rng).state for rng in rngs)
+    later = rejected = 0
+    for i, action in enumerate(log.actions):
+        nxt = log.actions[i + 1] if i + 1 < len(log.actions) else None
+        game.apply(kept, action, log.inputs[i], POOL, rngs[0], None, nxt)
+        game.apply_unrecorded(left, action, log.inputs[i], POOL, rngs[1], None, nxt)
+        kept.rng_drawn, left.rng_drawn = rngs[0].drawn, rngs[1].drawn
+        if left._may_pool is None:
+            assert left.may == kept.may, i  # (a step that ends with nobody able to do anything)
+            continue
+        later += 1
+        if i % 5 == 1:
+            assert left.copy().may == kept.may, i
+            assert left.copy() == kept and kept == left.copy(), i
+        elif i % 5 == 3 and left.turn is not None:
+            # a step nobody may take now (the other player's) is rejected before it changes anything
+            other = next(pid for pid in left.players if pid != left.turn)
+            bad = st_.Pass(other)
+            assert game.apply_unrecorded(left, bad, NO_INPUTS, POOL, rngs[1], None, None).error is not None
+            rejected += 1
+            assert left.may == kept.may, i
+        elif i % 5 == 4:
+            assert left.canonical() == kept.canonical(), i
+    assert later > 20 and rejected > 3, (later, rejected)
+    assert left.canonical() == kept.canonical()
