@@ -61,8 +61,9 @@ def advance(ctx: Ctx, after: str, upkeep_next: bool) -> None:
         raise ValueError(f"{after} is not seated")
     st.turn = nxt if nxt is not None else first if first is not None else after
     while st.turn == st.claimed_by and st.phase == "action":
-        ctx.records.append(rec.PassRecord(st.turn, ("destiny.actions.claim-battlefield", "destiny.round.pass"),
-                                          True))  # (automatic; positional: see records.py)
+        if ctx.recording:
+            ctx.records.append(rec.PassRecord(st.turn, ("destiny.actions.claim-battlefield", "destiny.round.pass"),
+                                              True))  # (automatic; positional: see records.py)
         st.players[st.turn].passed = True
         st.passes += 1
         if st.passes >= active:
@@ -73,9 +74,10 @@ def advance(ctx: Ctx, after: str, upkeep_next: bool) -> None:
 
 def end_action_phase(ctx: Ctx, upkeep_next: bool) -> None:
     st = ctx.state
-    ctx.records.append(rec.ActionPhaseEndsRecord(st.round, (
-        ("destiny.round.end-on-consecutive-passes", "destiny.multiplayer.turn-order") if len(st.players) > 2
-        else ("destiny.round.end-on-consecutive-passes",))))
+    if ctx.recording:
+        ctx.records.append(rec.ActionPhaseEndsRecord(st.round, (
+            ("destiny.round.end-on-consecutive-passes", "destiny.multiplayer.turn-order") if len(st.players) > 2
+            else ("destiny.round.end-on-consecutive-passes",))))
     st.phase = "upkeep"
     st.turn = None
     if not upkeep_next:
@@ -87,7 +89,8 @@ def run_upkeep(ctx: Ctx, discards: Mapping[str, Sequence[str]] | None) -> None:
     st = ctx.state
     discards = discards or {}
     alive = [pid for pid in st.seats() if not st.players[pid]._eliminated]  # (the field, not its property)
-    ctx.records.append(rec.UpkeepRecord(st.round, ("destiny.round.upkeep", "destiny.round.phases")))
+    if ctx.recording:
+        ctx.records.append(rec.UpkeepRecord(st.round, ("destiny.round.upkeep", "destiny.round.phases")))
     for pid in alive:
         p = st.players[pid]
         chars, sups, ups = p.characters, p.supports, p.upgrades
@@ -123,9 +126,9 @@ def run_upkeep(ctx: Ctx, discards: Mapping[str, Sequence[str]] | None) -> None:
         need = limit - len(p.hand)
         if need > 0:
             ctx.draw("upkeep", pid, need)
-        else:
+        elif ctx.recording:
             ctx.records.append(rec.DrawRecord(ev.Draw("upkeep", pid, 0), 0,
-                                      ("destiny.round.upkeep-draw-limits", "destiny.zones.hand-limit")))
+                                              ("destiny.round.upkeep-draw-limits", "destiny.zones.hand-limit")))
         p.power_used.clear()
     ctx.drain()
     round_end(ctx)
@@ -164,8 +167,9 @@ def round_end(ctx: Ctx) -> None:
     for pid in players:
         players[pid].passed = False
     st.turn = ctx.battlefield_controller()
-    ctx.records.append(rec.RoundBeginsRecord(st.round, st.turn,
-                                     ("destiny.battlefields.first-action", "destiny.round.action-phase")))
+    if ctx.recording:
+        ctx.records.append(rec.RoundBeginsRecord(st.round, st.turn,
+                                                 ("destiny.battlefields.first-action", "destiny.round.action-phase")))
 
 
 def check_all_defeated(ctx: Ctx) -> None:
