@@ -11,23 +11,8 @@ from judge.games.destiny.table import Table
 from judge.kernel.rng import Rng
 from replays.format import parse_log
 from replays.replayer import replay, start
+from tests.helpers import StateCollector
 from tests.judge.destiny.test_canonical import destiny_logs
-
-
-class _Steps:
-    """A visitor: a replay with one keeps every record (``apply``)."""
-
-    def __init__(self) -> None:
-        self.steps = 0
-
-    def begin(self, log: Any, setup: Any) -> None:
-        pass
-
-    def visit_step(self, rec: Any) -> None:
-        self.steps += 1
-
-    def end(self, result: Any) -> None:
-        pass
 
 
 def _kept_in_order(some: list[dict[str, Any]], every: list[dict[str, Any]]) -> bool:
@@ -95,7 +80,7 @@ def test_a_record_a_card_reads_is_made_unrecorded_too() -> None:
 def test_a_replay_without_visitors_ends_where_one_with_a_visitor_does() -> None:
     pool = default_pool()
     for raw in destiny_logs():
-        seen = _Steps()
+        seen = StateCollector()  # (a visitor: a replay with one keeps every record, apply)
         plain = replay(parse_log(raw, pool), pool)
         visited = replay(parse_log(raw, pool), pool, visitors=(seen,))
         assert (plain.valid, plain.steps, plain.passed, plain.failed) == \
