@@ -68,12 +68,13 @@ def _apply(ctx: Ctx, upkeep_next: bool) -> None:
         p = ctx.player(by)  # (raises: no such player)
     if do == "pass":
         if extra:
-            ctx.records.append(rec.DeclineExtraActionRecord(by,
-                                                            ("destiny.actions.extra-actions-immediate",)))
+            if ctx.recording:
+                ctx.records.append(rec.DeclineExtraActionRecord(by, ("destiny.actions.extra-actions-immediate",)))
         else:
             p.passed = True
             st.passes += 1
-            ctx.records.append(rec.PassRecord(by, ("destiny.round.pass",)))
+            if ctx.recording:
+                ctx.records.append(rec.PassRecord(by, ("destiny.round.pass",)))
         advance(ctx, by, upkeep_next)
         return
     # no live "cannot" effect (most steps): ctx.forbidden not asked (its index, read inline)
@@ -148,7 +149,8 @@ def _reroll(ctx: Ctx, pid: str) -> None:
     if step.discard not in p.hand:
         p.hand[p.hand.index(UNKNOWN)] = step.discard
     ctx.emit(ev.DiscardFromHand(pid, pid, step.discard))
-    ctx.records.append(rec.RerollActionRecord(pid, ("destiny.actions.reroll-by-discard",)))
+    if ctx.recording:
+        ctx.records.append(rec.RerollActionRecord(pid, ("destiny.actions.reroll-by-discard",)))
     ctx.reroll(pid, dice)
 
 
@@ -174,8 +176,8 @@ def _claim(ctx: Ctx, pid: str) -> None:
         if not claims and card.unimplemented:
             ctx.not_implemented(card.code, "its Claim ability")
         for ab in claims:
-            ctx.records.append(rec.ClaimAbilityRecord(battlefield, ab.text,
-                                                      ("destiny.abilities.claim",)))
+            if ctx.recording:
+                ctx.records.append(rec.ClaimAbilityRecord(battlefield, ab.text, ("destiny.abilities.claim",)))
             if ab.effect is not None:
                 ab.effect(ctx, f"{pid}.{battlefield}", ctx.step)
 

@@ -101,10 +101,10 @@ class Ctx:
     timing_rules: ClassVar[TimingRules] = TIMING_RULES
     # (a context per step: no instance dict to make, and to scan in each collection, in pure Python)
     __slots__ = ("state", "cards", "step", "rng", "policy", "_kernel", "records", "decisions", "inputs",
-                 "written_choices", "left_play", "last_known_host", "cost_reduction")
+                 "written_choices", "left_play", "last_known_host", "cost_reduction", "recording")
 
     def __init__(self, state: GameState, cards: CardPool, action: Any = None, inputs: Inputs = NO_INPUTS,
-                 rng: Rng | None = None, policy: Policy | None = None):
+                 rng: Rng | None = None, policy: Policy | None = None, recording: bool = True):
         self.state = state
         self.cards = cards
         self.step = action  # the typed action being applied (steps.DestinyAction), None in setup
@@ -121,6 +121,10 @@ class Ctx:
         self.left_play: list[tuple[Source, tuple[Ability, ...]]] = []
         self.last_known_host: dict[str, str] = {}  # upgrades that left play this step -> their character
         self.cost_reduction = 0  # a reduction waiting for the next card played
+        # False: nobody reads this step's records (Game.apply_unrecorded, a replay without visitors), so
+        # the commonest are not made; a record something reads during the step (a damage's, read by a
+        # card) is made all the same (tests/judge/destiny/test_unrecorded.py)
+        self.recording = recording
 
     @property
     def kernel(self) -> Kernel:
@@ -734,7 +738,8 @@ class Ctx:
                 pid=pid, resources=p.resources, amount=amount, what=what,
             ))
         p.resources -= amount
-        self.records.append(rec.SpendRecord(pid, amount, what, (rule,)))
+        if self.recording:
+            self.records.append(rec.SpendRecord(pid, amount, what, (rule,)))
 
     def draw(self, source: str, pid: str, amount: int) -> None:
         if amount > 0:

@@ -114,7 +114,14 @@ class Destiny(QuickMembers):
 
     def apply(self, state: GameState, action: st_.DestinyAction, inputs: Inputs, cards: CardPool,
               rng: Rng | None, policy: Policy | None, next_action: Any) -> Applied:
-        ctx = Ctx(state, cards, action, inputs, rng, policy)
+        return self.apply_unrecorded(state, action, inputs, cards, rng, policy, next_action, True)
+
+    def apply_unrecorded(self, state: GameState, action: st_.DestinyAction, inputs: Inputs, cards: CardPool,
+                         rng: Rng | None, policy: Policy | None, next_action: Any, recording: bool = False) -> Applied:
+        """``apply`` for a replay that reads no record (judge.games.base): the commonest records are not
+        made, so ``Applied.records`` holds only some of them; the state, the decisions and the error are
+        ``apply``'s (tests/judge/destiny/test_unrecorded.py). ``recording``: every record made (``apply``)."""
+        ctx = Ctx(state, cards, action, inputs, rng, policy, recording)
         error: Exception | None = None
         try:
             # (actions.apply_step and ctx.close, inline: two calls less a step)

@@ -38,6 +38,10 @@ def _perform_activate(ctx: Ctx, e: ev.Activate) -> bool:
         if su.exhausted:
             return False
         su.exhausted = True
+    if not ctx.recording:  # (no record: nor the faces' notation it holds)
+        for die in ctx.dice_of(e.card):
+            p.pool[die] = ctx.roll_die(die)
+        return True
     rolled: dict[str, str] = {}
     for die in ctx.dice_of(e.card):
         face = ctx.roll_die(die)
@@ -45,6 +49,14 @@ def _perform_activate(ctx: Ctx, e: ev.Activate) -> bool:
         rolled[die] = face.notation()
     ctx.records.append(rec.ActivateRecord(e, rolled, (*e.rules, "destiny.cards.exhausted")))
     return True
+
+
+# the rules a damage symbol's damage applies (a table made once, not at each damage)
+_SYMBOL_RULES: Final = {
+    "MD": ("destiny.symbols.melee", "destiny.symbols.damage-one-target"),
+    "RD": ("destiny.symbols.ranged", "destiny.symbols.damage-one-target"),
+    "ID": ("destiny.symbols.indirect",),
+}
 
 
 def _perform_damage(ctx: Ctx, e: ev.Damage) -> bool:
@@ -67,10 +79,9 @@ def _perform_damage(ctx: Ctx, e: ev.Damage) -> bool:
         rules.append("destiny.damage.dealt-vs-taken")
     if placed < taken:
         rules.append("destiny.defeat.excess-ignored")
-    rules += {"MD": ["destiny.symbols.melee"], "RD": ["destiny.symbols.ranged"], "ID": ["destiny.symbols.indirect"]
-              }.get(e.symbol or "", [])
-    if e.symbol in ("MD", "RD"):
-        rules.append("destiny.symbols.damage-one-target")
+    symbol = e.symbol
+    if symbol is not None and symbol in _SYMBOL_RULES:
+        rules += _SYMBOL_RULES[symbol]
     ctx.records.append(rec.DamageRecord(e, blocked, taken, tuple(rules)))
     if health and ch.damage >= health:
         ctx.emit(ev.Defeat(ch.ref, e.source))
@@ -162,7 +173,8 @@ def _perform_heal(ctx: Ctx, e: ev.Heal) -> bool:
 
 def _perform_gain(ctx: Ctx, e: ev.GainResources) -> bool:
     ctx.player(e.player).resources += e.amount
-    ctx.records.append(rec.GainResourcesRecord(e, (*e.rules, "destiny.symbols.resource") if "/" in e.source
+    if ctx.recording:
+        ctx.records.append(rec.GainResourcesRecord(e, (*e.rules, "destiny.symbols.resource") if "/" in e.source
                                                else e.rules))
     return True
 
@@ -171,8 +183,9 @@ def _perform_lose(ctx: Ctx, e: ev.LoseResources) -> bool:
     p = ctx.player(e.player)
     n = min(p.resources, e.amount)
     p.resources -= n
-    rules = (*e.rules, "destiny.symbols.disrupt") if "/" in e.source else e.rules
-    ctx.records.append(rec.LoseResourcesRecord(e, n, rules))
+    if ctx.recording:
+        rules = (*e.rules, "destiny.symbols.disrupt") if "/" in e.source else e.rules
+        ctx.records.append(rec.LoseResourcesRecord(e, n, rules))
     return True
 
 
@@ -181,7 +194,8 @@ def _perform_draw(ctx: Ctx, e: ev.Draw) -> bool:
     deck = p.deck
     n = min(e.amount, len(deck))
     p.hand.extend([deck.popleft() for _ in range(n)])  # together, from the top (destiny.draw.simultaneous)
-    ctx.records.append(rec.DrawRecord(e, n, e.rules))
+    if ctx.recording:
+        ctx.records.append(rec.DrawRecord(e, n, e.rules))
     return n > 0
 
 
@@ -191,12 +205,14 @@ def _perform_discard(ctx: Ctx, e: ev.DiscardFromHand) -> bool:
         return False
     p.hand.remove(e.card)
     p.discard.append(e.card)
-    rule = "destiny.symbols.discard" if e.random else "destiny.zones.discard-pile"
-    ctx.records.append(rec.DiscardRecord(e, (rule,)))
+    if ctx.recording:
+        rule = "destiny.symbols.discard" if e.random else "destiny.zones.discard-pile"
+        ctx.records.append(rec.DiscardRecord(e, (rule,)))
     return True
 
 
 def _perform_reroll(ctx: Ctx, e: ev.Reroll) -> bool:
+    recording = ctx.recording
     faces: dict[str, str] = {}
     for die in e.dice:  # all chosen before any is rerolled (destiny.actions.reroll-by-discard)
         p = ctx.owner(die)
@@ -204,8 +220,10 @@ def _perform_reroll(ctx: Ctx, e: ev.Reroll) -> bool:
             continue
         face = ctx.roll_die(die)
         p.pool[die] = face
-        faces[die] = face.notation()
-    ctx.records.append(rec.RerollRecord(e, faces))
+        if recording:
+            faces[die] = face.notation()
+    if recording:
+        ctx.records.append(rec.RerollRecord(e, faces))
     return True
 
 
@@ -237,6 +255,8 @@ def _perform_claim(ctx: Ctx, e: ev.Claim) -> bool:
     before = st.controller
     st.controller = e.player
     st.claimed_by = e.player
+    if not ctx.recording:
+        return True
     rules = list(e.rules) + ["destiny.actions.claim-once-per-round"]
     if before == e.player:
         rules.append("destiny.actions.claim-while-controlling")
@@ -306,21 +326,25 @@ def play_card(ctx: Ctx, e: ev.Play) -> None:
     pid = e.player
     p = ctx.player(pid)
     card = ctx.card(e.code)
-    rules = ["destiny.actions.play-card-sequence", "destiny.cards.cost"]
+    recording = ctx.recording
     replaced_cost = 0
     if e.replaces:
         replaced_cost = ctx.card(ctx.code_of(e.replaces)).cost or 0
-        rules.append("destiny.upgrades.replace")
     reduction = ctx.cost_reduction + replaced_cost
-    if reduction:
-        rules.append("destiny.terms.reduce")
     pay = max(0, ctx.cost_of(pid, e.code, e.on) - reduction)
     p.hand.remove(e.code)
     ctx.spend(pid, pay, "destiny.cards.cost", f"playing {card.name}")
-    ctx.records.append(rec.PlayRecord(e, pay, tuple(rules)))
+    if recording:
+        rules = ["destiny.actions.play-card-sequence", "destiny.cards.cost"]
+        if e.replaces:
+            rules.append("destiny.upgrades.replace")
+        if reduction:
+            rules.append("destiny.terms.reduce")
+        ctx.records.append(rec.PlayRecord(e, pay, tuple(rules)))
     ref: str | None = None
     if card.type == CardType.EVENT:
-        ctx.records.append(rec.LimboRecord(e.code, ("destiny.events.limbo",)))
+        if recording:
+            ctx.records.append(rec.LimboRecord(e.code, ("destiny.events.limbo",)))
         plays = card.abilities_for("play")
         if not [a for a in plays if a.effect is not None] and card.unimplemented:
             ctx.not_implemented(e.code, "its effect")
@@ -328,7 +352,8 @@ def play_card(ctx: Ctx, e: ev.Play) -> None:
             if ab.effect is not None:
                 ab.effect(ctx, f"{pid}.{e.code}", ctx.step)
         p.discard.append(e.code)
-        ctx.records.append(rec.DiscardedRecord(e.code, ("destiny.events.resolve-then-discard",)))
+        if recording:
+            ctx.records.append(rec.DiscardedRecord(e.code, ("destiny.events.resolve-then-discard",)))
     elif card.type == CardType.UPGRADE:
         assert e.on is not None
         if e.replaces:
@@ -341,9 +366,10 @@ def play_card(ctx: Ctx, e: ev.Play) -> None:
         p.serials[e.code] = n
         ref = f"{pid}.{e.code}#{n}"
         p.supports[ref] = Support(ref, e.code, False, 1 if card.has_die else 0)
-        ctx.records.append(rec.EntersPlayRecord(ref, None, (
-            ("destiny.supports.play", "destiny.cards.enter-ready", "destiny.supports.dice") if card.has_die
-            else ("destiny.supports.play", "destiny.cards.enter-ready"))))
+        if recording:
+            ctx.records.append(rec.EntersPlayRecord(ref, None, (
+                ("destiny.supports.play", "destiny.cards.enter-ready", "destiny.supports.dice") if card.has_die
+                else ("destiny.supports.play", "destiny.cards.enter-ready"))))
     if ref is not None:
         if card.unimplemented:
             ctx.not_implemented(e.code, "part of its text", fatal=False)
@@ -365,9 +391,10 @@ def enter_upgrade(ctx: Ctx, pid: str, code: str, on: str, keep: str | None = Non
         ref = f"{pid}.{code}#{n}"
     p.upgrades[ref] = Upgrade(ref, code, on)
     p.characters[on].upgrades.append(ref)
-    ctx.records.append(rec.EntersPlayRecord(ref, on, (
-        ("destiny.upgrades.attach", "destiny.cards.enter-ready", "destiny.upgrades.dice") if ctx.card(code).has_die
-        else ("destiny.upgrades.attach", "destiny.cards.enter-ready"))))
+    if ctx.recording:
+        ctx.records.append(rec.EntersPlayRecord(ref, on, (
+            ("destiny.upgrades.attach", "destiny.cards.enter-ready", "destiny.upgrades.dice")
+            if ctx.card(code).has_die else ("destiny.upgrades.attach", "destiny.cards.enter-ready"))))
     return ref
 
 

@@ -158,17 +158,16 @@ def _resolve_group(ctx: Ctx, pid: str, p: Player, group: list[tuple[str, Face, D
         value += f.value if f.value is not None else ctx.die_value(d, f)
         cost += f.cost
         dice.append(d)
-    rules = [rule, "destiny.dice.symbol"]
-    if len(group) > 1:
-        rules.append("destiny.dice.modifier-needs-base")
     if cost:
         free = free or bool(ctx.query("free_die", base_die, False))
         if free:
             ctx.records.append(rec.FreeRecord(base_die, cost, ("destiny.terms.free",)))
         else:
             ctx.spend(pid, cost, "destiny.dice.face-cost", f"the face of {base_die}")
-    ctx.records.append(rec.ResolveRecord(pid, tuple(dice), base_face.symbol, value, source,
-                                 tuple(rules)))
+    if ctx.recording:
+        ctx.records.append(rec.ResolveRecord(pid, tuple(dice), base_face.symbol, value, source,
+                                             (rule, "destiny.dice.symbol", "destiny.dice.modifier-needs-base")
+                                             if len(group) > 1 else (rule, "destiny.dice.symbol")))
     # the die returns to its card as it resolves (destiny.actions.resolve-dice)
     for d in dice:
         p.pool.pop(d, None)

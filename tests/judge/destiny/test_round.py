@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tests.judge.destiny.tablehelp import duel, error, final, player
@@ -231,3 +233,54 @@ def test_advance_gives_the_turn_to_next_seat(seats: int) -> None:
     st.players["p2"] = Player("p2")
     with pytest.raises(ValueError):
         advance(Ctx(st, default_pool()), "p9", False)
+
+
+def _advance_by_next_seat(st: Any, after: str) -> None:
+    """``advance`` as the rules say it, each seat asked of ``next_seat`` (its auto-passes included)."""
+    from judge.games.destiny.rounds import next_seat
+
+    active = sum(1 for p in st.players.values() if not p.eliminated)
+    if st.passes >= active:
+        st.phase = "upkeep"
+        return
+    st.turn = next_seat(st, after)
+    while st.turn == st.claimed_by and st.phase == "action":
+        st.players[st.turn].passed = True
+        st.passes += 1
+        if st.passes >= active:
+            st.phase = "upkeep"
+            return
+        st.turn = next_seat(st, st.turn)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_advance_passes_for_the_claimer_as_next_seat_says(seats: int) -> None:
+    """The claimer passes automatically, and the turn goes on where ``next_seat`` says (``advance``
+    gives it to ``after`` itself when two players are left), whoever is eliminated or has passed."""
+    import itertools
+
+    from judge.games.destiny.cards import default_pool
+    from judge.games.destiny.engine import Ctx
+    from judge.games.destiny.rounds import advance
+    from judge.games.destiny.state import GameState, Player
+
+    ids = [f"p{i + 1}" for i in range(seats)]
+    checked = 0
+    for out in itertools.product((False, True), repeat=seats):
+        if all(out):
+            continue
+        for after, claimer, passes in itertools.product(ids, ids, range(seats)):
+            states = []
+            for _ in range(2):
+                st = GameState(phase="action", claimed_by=claimer, passes=passes)
+                for pid, gone in zip(ids, out, strict=True):
+                    st.players[pid] = Player(pid, _eliminated=gone)
+                states.append(st)
+            got, want = states
+            advance(Ctx(got, default_pool()), after, True)  # (upkeep_next: the upkeep is the log's next step)
+            _advance_by_next_seat(want, after)
+            assert (got.phase, got.turn if got.phase == "action" else None, got.passes) == \
+                   (want.phase, want.turn if want.phase == "action" else None, want.passes), (out, after, claimer)
+            assert [p.passed for p in got.players.values()] == [p.passed for p in want.players.values()]
+            checked += 1
+    assert checked > 0
