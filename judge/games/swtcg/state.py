@@ -780,7 +780,9 @@ class GameState:
     def may_later(self, pool: CardPool) -> None:
         """``may`` is found (with ``pool``) when first read, from the state as it is now, which stays
         as it is until the next step changes it (``may_stale``): a replay with no visitor reads it only
-        at a checkpoint, a snapshot or the end (procedure.advance; Swtcg.apply_unrecorded)."""
+        at a checkpoint, a snapshot or the end (procedure.advance; Swtcg.apply_unrecorded). ``pool`` is
+        the replay's, which nothing changes once built (a pool gains cards while it is made, by
+        judge.games.swtcg.cards and the importer, before any replay reads it)."""
         self._may_pool = pool
 
     def may_stale(self) -> None:
