@@ -9,6 +9,7 @@ own functions, not the module's), and after every step for each player and kind 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -480,21 +481,35 @@ class _Steps:
         pass
 
 
+def _begun_twice(log: Any) -> tuple[GameState, GameState]:
+    """Two states at the start of ``log``, each with its own RNG (kept as ``rng_drawn``)."""
+    assert log.rng_seed is not None
+    first, second = (start(log, POOL, Rng(log.rng_seed, log.rng_drawn)).state for _ in range(2))
+    return first, second
+
+
+def _applied_both_ways(log: Any, kept: GameState, left: GameState) -> Iterator[tuple[int, Any, Any]]:
+    """Each step of ``log`` applied to ``kept`` by ``apply`` and to ``left`` by ``apply_unrecorded``
+    (each state's RNG taken up where its ``rng_drawn`` says): the step's number and both results."""
+    game = log.rules
+    for i, action in enumerate(log.actions):
+        nxt = log.actions[i + 1] if i + 1 < len(log.actions) else None
+        results = []
+        for state, apply in ((kept, game.apply), (left, game.apply_unrecorded)):
+            rng = Rng(log.rng_seed, state.rng_drawn)
+            results.append(apply(state, action, log.inputs[i], POOL, rng, None, nxt))
+            state.rng_drawn = rng.drawn
+        yield i, results[0], results[1]
+
+
 @pytest.mark.parametrize("seed", ["unrecorded-1", "unrecorded-2"])
 def test_a_step_applied_unrecorded_does_what_apply_does(seed: str) -> None:
     """``Swtcg.apply_unrecorded`` (a replay with no visitor) leaves the commonest records out and does
     to the state what ``apply`` does: the same canonical state, decisions and errors after every step."""
     log = parse_log(play_game(seed, "DARK-60", "LIGHT-60", game="swtcg", max_steps=1500).log, POOL)
-    game = log.rules
-    assert log.rng_seed is not None
-    rngs = (Rng(log.rng_seed, log.rng_drawn), Rng(log.rng_seed, log.rng_drawn))
-    kept, left = (start(log, POOL, rng).state for rng in rngs)
+    kept, left = _begun_twice(log)
     recorded = unrecorded = 0
-    for i, action in enumerate(log.actions):
-        nxt = log.actions[i + 1] if i + 1 < len(log.actions) else None
-        full = game.apply(kept, action, log.inputs[i], POOL, rngs[0], None, nxt)
-        quick = game.apply_unrecorded(left, action, log.inputs[i], POOL, rngs[1], None, nxt)
-        kept.rng_drawn, left.rng_drawn = rngs[0].drawn, rngs[1].drawn
+    for i, full, quick in _applied_both_ways(log, kept, left):
         assert repr(quick.error) == repr(full.error), i
         assert quick.decisions == full.decisions, i
         assert left.canonical() == kept.canonical(), i
@@ -517,15 +532,9 @@ def test_may_left_for_later_is_what_apply_finds_however_long_it_is_left(seed: st
     found at once."""
     log = parse_log(play_game(seed, "DARK-60", "LIGHT-60", game="swtcg", max_steps=1500).log, POOL)
     game = log.rules
-    assert log.rng_seed is not None
-    rngs = (Rng(log.rng_seed, log.rng_drawn), Rng(log.rng_seed, log.rng_drawn))
-    kept, left = (start(log, POOL, rng).state for rng in rngs)
+    kept, left = _begun_twice(log)
     later = rejected = 0
-    for i, action in enumerate(log.actions):
-        nxt = log.actions[i + 1] if i + 1 < len(log.actions) else None
-        game.apply(kept, action, log.inputs[i], POOL, rngs[0], None, nxt)
-        game.apply_unrecorded(left, action, log.inputs[i], POOL, rngs[1], None, nxt)
-        kept.rng_drawn, left.rng_drawn = rngs[0].drawn, rngs[1].drawn
+    for i, _, _ in _applied_both_ways(log, kept, left):
         if left._may_pool is None:
             assert left.may == kept.may, i  # (a step that ends with nobody able to do anything)
             continue
@@ -537,7 +546,7 @@ def test_may_left_for_later_is_what_apply_finds_however_long_it_is_left(seed: st
             # a step nobody may take now (the other player's) is rejected before it changes anything
             other = next(pid for pid in left.players if pid != left.turn)
             bad = st_.Pass(other)
-            assert game.apply_unrecorded(left, bad, NO_INPUTS, POOL, rngs[1], None, None).error is not None
+            assert game.apply_unrecorded(left, bad, NO_INPUTS, POOL, None, None, None).error is not None
             rejected += 1
             assert left.may == kept.may, i
         elif i % 5 == 4:
