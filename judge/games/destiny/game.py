@@ -114,14 +114,16 @@ class Destiny(QuickMembers):
 
     def apply(self, state: GameState, action: st_.DestinyAction, inputs: Inputs, cards: CardPool,
               rng: Rng | None, policy: Policy | None, next_action: Any) -> Applied:
-        return self.apply_unrecorded(state, action, inputs, cards, rng, policy, next_action, True)
+        return self._apply(Ctx(state, cards, action, inputs, rng, policy), inputs, next_action)
 
     def apply_unrecorded(self, state: GameState, action: st_.DestinyAction, inputs: Inputs, cards: CardPool,
-                         rng: Rng | None, policy: Policy | None, next_action: Any, recording: bool = False) -> Applied:
+                         rng: Rng | None, policy: Policy | None, next_action: Any) -> Applied:
         """``apply`` for a replay that reads no record (judge.games.base): the commonest records are not
         made, so ``Applied.records`` holds only some of them; the state, the decisions and the error are
-        ``apply``'s (tests/judge/destiny/test_unrecorded.py). ``recording``: every record made (``apply``)."""
-        ctx = Ctx(state, cards, action, inputs, rng, policy, recording)
+        ``apply``'s (tests/judge/destiny/test_unrecorded.py)."""
+        return self._apply(Ctx(state, cards, action, inputs, rng, policy, recording=False), inputs, next_action)
+
+    def _apply(self, ctx: Ctx, inputs: Inputs, next_action: Any) -> Applied:
         error: Exception | None = None
         try:
             # (actions.apply_step and ctx.close, inline: two calls less a step)
