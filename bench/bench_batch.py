@@ -12,6 +12,13 @@ then two, back to back. The figure is the median of the rounds' own ratios: each
 two rates of one round (the same minutes of this shared machine), where the best rate of each side
 paired rates from different rounds (one round's one-worker rate was 95 logs/s, a later round's
 128, and each pairing moved the ratio). The best rate of each side is printed too.
+
+Each counted round also prints where the time of a log went (Linux, from ``/proc``): the CPU
+milliseconds a log of the workers, of Redis (its ``process_id``, from ``INFO``) and of this process
+(the driver), and the share of the cores left idle while the round ran. With two workers the cores
+are not all busy (the workers wait on Redis's answers, each given after its fsync under
+``appendfsync always``): that idle share and the driver's and Redis's CPU are what keep the ratio
+below 2.
 """
 
 from __future__ import annotations
@@ -55,7 +62,51 @@ def write_logs(folder: Path) -> list[Path]:
     return batch.find_logs(str(folder))
 
 
-def queued_rate(files: list[Path], url: str, workers: int, tmp: Path) -> float:
+def _cpu_seconds(pid: int) -> float | None:
+    """User plus system CPU seconds of process ``pid`` (None where /proc cannot tell)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _idle_ticks() -> tuple[int, int] | None:
+    """(idle plus iowait, all) clock ticks of every core since boot (None where /proc cannot tell)."""
+    try:
+        ticks = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except (OSError, ValueError):
+        return None
+    return ticks[3] + ticks[4], sum(ticks)
+
+
+class Usage:
+    """Where one queued round's time went: each process's CPU a log, the cores' idle share."""
+
+    def __init__(self, pids: dict[str, list[int]]) -> None:
+        self.pids = pids
+        self.before = self._read()
+
+    def _read(self) -> tuple[dict[str, float | None], tuple[int, int] | None]:
+        cpu: dict[str, float | None] = {}
+        for kind, pids in self.pids.items():
+            seconds = [_cpu_seconds(pid) for pid in pids]
+            cpu[kind] = None if None in seconds else sum(s for s in seconds if s is not None)
+        return cpu, _idle_ticks()
+
+    def finish(self, logs: int) -> str:
+        (cpu0, idle0), (cpu1, idle1) = self.before, self._read()
+        parts = []
+        for kind in self.pids:
+            a, b = cpu0[kind], cpu1[kind]
+            parts.append(f"{kind} {'?' if a is None or b is None else f'{(b - a) / logs * 1e3:.2f}'}")
+        idle = "?" if idle0 is None or idle1 is None or idle1[1] == idle0[1] else \
+            f"{(idle1[0] - idle0[0]) / (idle1[1] - idle0[1]) * 100:.0f}%"
+        return f"CPU ms a log: {', '.join(parts)}; cores idle {idle}"
+
+
+def queued_rate(files: list[Path], url: str, workers: int, tmp: Path) -> tuple[float, str]:
+    """Logs a second through the queue with ``workers`` workers, and where the time went (Usage)."""
     conn = redis.Redis.from_url(url)
     conn.flushdb()
     env = {**os.environ, "REDIS_URL": url, "ARBITER_DATA_DIR": str(tmp / "data"), "PYTHONUNBUFFERED": "1"}
@@ -67,11 +118,14 @@ def queued_rate(files: list[Path], url: str, workers: int, tmp: Path) -> float:
             if time.monotonic() > deadline:
                 raise RuntimeError("the workers did not start")
             time.sleep(0.1)
+        redis_pid = int(conn.info("server")["process_id"])
+        usage = Usage({"workers": [p.pid for p in procs], "Redis": [redis_pid], "driver": [os.getpid()]})
         t0 = time.perf_counter()
         lines = batch.run_queued(files, conn, timeout=1800)
         seconds = time.perf_counter() - t0
+        used = usage.finish(len(files))
         assert all(ln["valid"] for ln in lines), [ln for ln in lines if not ln["valid"]][:3]
-        return len(files) / seconds
+        return len(files) / seconds, used
     finally:
         for p in procs:
             p.terminate()
@@ -103,12 +157,14 @@ def main() -> int:
             print(f"local: {cores} cores {ratio:.2f}x one core = {ratio / cores:.2f} x N (goal >= 0.80 x N)")
         url = shared_url(None, tmp / "redis")
         sub = files[:QUEUED]
-        warm = (queued_rate(sub, url, 1, tmp), queued_rate(sub, url, 2, tmp))
+        warm = (queued_rate(sub, url, 1, tmp)[0], queued_rate(sub, url, 2, tmp)[0])
         ones: list[float] = []
         twos: list[float] = []
-        for _ in range(ROUNDS):
-            ones.append(queued_rate(sub, url, 1, tmp))
-            twos.append(queued_rate(sub, url, 2, tmp))
+        for n in range(ROUNDS):
+            for workers, rates in ((1, ones), (2, twos)):
+                rate, used = queued_rate(sub, url, workers, tmp)
+                rates.append(rate)
+                print(f"RQ round {n + 1}, {workers} worker{'s' if workers > 1 else ''}: {rate:,.0f} logs/s; {used}")
         ratios = [b / a for a, b in zip(ones, twos, strict=True)]
         rounds = ", ".join(f"{a:,.0f} -> {b:,.0f} ({r:.2f}x)" for a, b, r in zip(ones, twos, ratios, strict=True))
         print(f"RQ (--queue), {len(sub):,} logs: two workers {statistics.median(ratios):.2f}x one worker, the median "
