@@ -60,12 +60,18 @@ HEARTBEAT_MIN_GAP = 1.0
 
 SWEEP_LOCK = "arbiter:sweep:{queue}"
 
+#: a job is taken ahead (held while the worker runs another: ArbiterWorker._finish_in) only while the
+#: queue holds at least this many, so that one at least is left for a worker that comes free meanwhile
+AHEAD_MIN_QUEUED = 2
+
 # The next job, taken in the transaction that finishes a light job (ArbiterWorker._finish_in) as RQ's
 # dequeue takes it (LMOVE from the queue to its intermediate list, then the job's hash), unless the
-# workers are suspended. KEYS: the queue, its intermediate list, RQ's suspension flag; ARGV: the prefix
-# of job hashes. Answers false, or the job's ID and its hash's fields and values, flat.
+# workers are suspended or the queue holds fewer than ARGV[2] jobs. KEYS: the queue, its intermediate
+# list, RQ's suspension flag; ARGV: the prefix of job hashes, the least queue length. Answers false, or
+# the job's ID and its hash's fields and values, flat.
 _TAKE_NEXT = """
 if redis.call('EXISTS', KEYS[3]) == 1 then return false end
+if redis.call('LLEN', KEYS[1]) < tonumber(ARGV[2]) then return false end
 local id = redis.call('LMOVE', KEYS[1], KEYS[2], 'LEFT', 'RIGHT')
 if not id then return false end
 return {id, redis.call('HGETALL', ARGV[1] .. id)}
@@ -195,11 +201,11 @@ class _Sent:
             raise
         self._conn: Any = conn
 
-    def wait(self) -> None:
-        """Read the transaction's replies (once); raise its first error."""
+    def wait(self) -> list[Any]:
+        """Read the transaction's replies (once; [] after that) and return them; raise its first error."""
         conn, self._conn = self._conn, None
         if conn is None:
-            return
+            return []
         first: redis.ResponseError | None = None
         replies: Any = None
         try:
@@ -222,6 +228,7 @@ class _Sent:
         first = first or next((r for r in replies if isinstance(r, redis.ResponseError)), None)
         if first is not None:
             raise first
+        return list(replies)
 
 
 class ArbiterWorker(_Upkeep, Worker):
@@ -240,6 +247,9 @@ class ArbiterWorker(_Upkeep, Worker):
         self.memory_mb = memory_mb
         self._not_suspended = False  # the last light job's transaction found the workers not suspended
         self._taken: tuple[bytes, list[bytes]] | None = None  # the next job, taken in that transaction
+        # the next job, taken earlier and started in that transaction (its start written: _start_in)
+        self._ahead: tuple[Job, Queue, Execution] | None = None
+        self._running_ahead: Execution | None = None  # the execution of the job run now, if started so
 
     def get_heartbeat_ttl(self, job: Job, working_time: float = 0.0) -> int:
         """A running job's registry entry lives HEARTBEAT_GRACE past the next beat due.
@@ -261,7 +271,8 @@ class ArbiterWorker(_Upkeep, Worker):
         finished = False
         try:
             finished = self.perform_light(job, queue)
-            self.set_state(WorkerStatus.IDLE)
+            if self._ahead is None:  # (else busy: the next job was started in the job's last transaction)
+                self.set_state(WorkerStatus.IDLE)
         finally:
             if finished:  # its value is at hand (Job.perform keeps it): not read back from Redis
                 joblog.emit(job, self.name, time.monotonic() - started, job._result)
@@ -294,40 +305,68 @@ class ArbiterWorker(_Upkeep, Worker):
         LMOVE to the intermediate list, then the job's hash; RQ: two round trips, the first one more
         write and fsync): the next loop runs it (``dequeue_job_and_maintain_ttl``), and a worker that
         stops first puts it back at the head of its queue (``teardown``). With one worker, 2,000 light
-        jobs ran at 150-155 logs/s instead of 126-135 (bench_batch's logs, same minutes)."""
+        jobs ran at 150-155 logs/s instead of 126-135 (bench_batch's logs, same minutes).
+
+        A plain replay job's last transaction also starts the next job when that one was taken while
+        the job ran (its first transaction takes it, or the last job's transaction, while the queue holds
+        AHEAD_MIN_QUEUED jobs or more: one is left for a worker that comes free meanwhile): what RQ
+        writes before that job runs goes in this transaction (``_start_in``) and the one after is taken,
+        so that each job costs one write transaction, one fsync under ``appendfsync always``, not two:
+        Redis's fsyncs held both workers up with the cores idle (bench_batch, two workers: 1.37-1.44x one
+        worker with each job's start a transaction of its own, 1.55-1.61x with no start at all). The
+        WATCH covers RQ's suspension flag too, so a suspension made while the job ran aborts the
+        transaction (then the job finishes on its own and the next is not started). A worker that stops
+        before it runs the job started ahead undoes its start and puts it back at the head of its queue
+        (``teardown``)."""
         replay_id = _replay_of(job)
+        ahead, self._running_ahead = self._running_ahead, None  # (this job started ahead: its execution)
         offer = watcher = read = None
+        suspended = True
         if replay_id is not None and _plain(job):
             watcher = self.connection.pipeline()
-            read = _watch_and_read(watcher, store.result_or_log_keys(replay_id))
+            read = _watch_and_read(watcher, [*store.result_or_log_keys(replay_id), WORKERS_SUSPENDED])
+            suspended = read.pop() is not None
             offer = jobs.ResultOffer(replay_id)
         try:
-            return self._perform_light(job, queue, replay_id, offer, watcher, read)
+            return self._perform_light(job, queue, replay_id, offer, watcher, read, ahead, suspended)
         finally:
             if watcher is not None:
                 watcher.reset()  # (the connection back to the pool; UNWATCH when the offer went unused)
 
+    def _start_in(self, pipe: Any, job: Job, queue: Queue) -> Execution:
+        """What RQ writes before ``job`` runs (``prepare_execution``, ``prepare_job_execution``), added to
+        the transaction ``pipe``; the job's execution."""
+        ttl = self.get_heartbeat_ttl(job)
+        execution = Execution.create(job, ttl, pipeline=pipe, worker_name=self.name)
+        self.executions[execution.id] = execution
+        self.set_state(WorkerStatus.BUSY, pipeline=pipe)
+        self.heartbeat(ttl, pipeline=pipe)
+        job.heartbeat(now(), ttl, pipeline=pipe)
+        job.prepare_for_execution(self.name, pipeline=pipe)
+        pipe.persist(job.key)
+        if len(self.queues) == 1:
+            pipe.lrem(queue.intermediate_queue_key, 1, job.id)
+        return execution
+
     def _perform_light(self, job: Job, queue: Queue, replay_id: str | None, offer: jobs.ResultOffer | None,
-                       watcher: Any, read: list[Any] | None) -> bool:
+                       watcher: Any, read: list[Any] | None, ahead: Execution | None, suspended: bool) -> bool:
         sent: _Sent | None = None
-        with self.connection.pipeline() as pipe:  # prepare_execution + prepare_job_execution
-            ttl = self.get_heartbeat_ttl(job)
-            execution = Execution.create(job, ttl, pipeline=pipe, worker_name=self.name)
-            self.executions[execution.id] = execution
-            self.set_state(WorkerStatus.BUSY, pipeline=pipe)
-            self.heartbeat(ttl, pipeline=pipe)
-            job.heartbeat(now(), ttl, pipeline=pipe)
-            job.prepare_for_execution(self.name, pipeline=pipe)
-            pipe.persist(job.key)
-            if len(self.queues) == 1:
-                pipe.lrem(queue.intermediate_queue_key, 1, job.id)
-            if read is not None:  # (read with the WATCH: this transaction is not waited for)
-                sent = _Sent(self.connection, pipe.command_stack)
-            else:
-                if replay_id is not None:  # what the job reads first, read in this round trip instead
-                    pipe.mget(store.result_or_log_keys(replay_id))
-                replies = pipe.execute()
-                read = replies[-1] if replay_id is not None else None
+        take = False
+        if ahead is not None:  # started in the last job's transaction
+            execution = ahead
+        else:
+            with self.connection.pipeline() as pipe:  # prepare_execution + prepare_job_execution
+                execution = self._start_in(pipe, job, queue)
+                if read is not None:  # (read with the WATCH: this transaction is not waited for)
+                    take = not suspended and self._may_take_next()
+                    if take:  # the next job, to start in this one's last transaction
+                        self._take_in(pipe, AHEAD_MIN_QUEUED)
+                    sent = _Sent(self.connection, pipe.command_stack)
+                else:
+                    if replay_id is not None:  # what the job reads first, read in this round trip instead
+                        pipe.mget(store.result_or_log_keys(replay_id))
+                    replies = pipe.execute()
+                    read = replies[-1] if replay_id is not None else None
         if replay_id is not None:
             setattr(job, jobs.PREFETCHED, (replay_id, read))
         if offer is not None:
@@ -338,10 +377,10 @@ class ArbiterWorker(_Upkeep, Worker):
             with self.death_penalty_class(timeout, JobTimeoutException, job_id=job.id):
                 value = job.perform()
             if sent is not None:  # (what RQ wrote before the job, written before what it writes after)
-                sent.wait()
+                self._took(sent.wait(), take)
                 sent = None
             if offer is not None and offer.taken:  # (a plain job that returned its value)
-                self._finish_light(job, execution, value, offer, watcher)
+                self._finish_light(job, execution, value, offer, watcher, ahead=not suspended)
             elif _plain(job) and not isinstance(value, Retry):
                 self._finish_light(job, execution, value)
             else:
@@ -349,21 +388,35 @@ class ArbiterWorker(_Upkeep, Worker):
         except:  # noqa: E722 -- as RQ's perform_job: whatever the job raised is its failure
             failure = sys.exc_info()
             if sent is not None:
-                sent.wait()
+                self._took(sent.wait(), take)
             self._finalize_failure(job, queue, execution, failure)
             return False
         return True
 
+    def _take_in(self, pipe: Any, least: int) -> None:
+        """The next job taken in the transaction ``pipe`` (its reply last), while the queue holds
+        ``least`` jobs or more (``_TAKE_NEXT``)."""
+        queue = self.queues[0]
+        pipe.eval(_TAKE_NEXT, 3, queue.key, queue.intermediate_queue_key, WORKERS_SUSPENDED,
+                  self.job_class.redis_job_namespace_prefix, least)
+
+    def _took(self, replies: list[Any], take: bool) -> None:
+        """The job a transaction's last reply took (``_take_in``), kept for the next loop."""
+        if take and replies:
+            taken = replies[-1]
+            self._taken = (taken[0], taken[1]) if taken else None
+
     def _finish_light(self, job: Job, execution: Execution, value: Any, offer: jobs.ResultOffer | None = None,
-                      watcher: Any = None) -> None:
+                      watcher: Any = None, *, ahead: bool = False) -> None:
         """RQ's ``handle_job_success`` for a job without dependents, the worker's idle state with it, and
-        the writes ``offer`` took first (on ``watcher``, which watches the keys the job read: see
-        ``perform_light``)."""
+        the writes ``offer`` took first (on ``watcher``, which watches the keys the job read and RQ's
+        suspension flag: see ``perform_light``; ``ahead``: the flag was not set then, and the job taken
+        next may be started in the same transaction)."""
         if offer is not None and offer.taken:
             try:
                 watcher.multi()
                 offer.queue(watcher, watched=True)
-                self._finish_in(watcher, job, execution, value)
+                self._finish_in(watcher, job, execution, value, ahead=ahead)
                 return
             except redis.WatchError:  # a key the job read changed since: nothing of this went
                 if not offer.write(self.connection):
@@ -371,8 +424,9 @@ class ArbiterWorker(_Upkeep, Worker):
         with self.connection.pipeline() as pipe:
             self._finish_in(pipe, job, execution, value)
 
-    def _finish_in(self, pipe: Any, job: Job, execution: Execution, value: Any) -> None:
-        """``_finish_light``'s commands, in the transaction ``pipe``, sent."""
+    def _finish_in(self, pipe: Any, job: Job, execution: Execution, value: Any, *, ahead: bool = False) -> None:
+        """``_finish_light``'s commands, in the transaction ``pipe``, sent; with ``ahead``, the start of
+        the job taken next when it is a plain replay job (``_start_in``), and another taken."""
         job.ended_at = ended = now()
         started = job.started_at
         assert started is not None  # (set before the job ran)
@@ -389,19 +443,48 @@ class ArbiterWorker(_Upkeep, Worker):
         self.set_state(WorkerStatus.IDLE, pipeline=pipe)
         self.heartbeat(pipeline=pipe)  # what RQ's suspension check before the next dequeue sends...
         pipe.exists(WORKERS_SUSPENDED)  # ...and reads
+        suspended_at = len(pipe.command_stack) - 1
+        taken = self._taken
+        following = self._startable(taken) if ahead and taken is not None else None
+        started_next: Execution | None = None
+        if following is not None:  # the job taken next, started here (what RQ writes before it runs)
+            self._taken = None
+            started_next = self._start_in(pipe, *following)
         take = self._may_take_next()
-        if take:  # ...and the next job, as RQ's dequeue would take it next
-            queue = self.queues[0]
-            pipe.eval(_TAKE_NEXT, 3, queue.key, queue.intermediate_queue_key, WORKERS_SUSPENDED,
-                      self.job_class.redis_job_namespace_prefix)
-        replies = pipe.execute()
-        self._sent_state = WorkerStatus.IDLE  # (sent: the set_state after the job need not send it again)
-        if take:
-            self._not_suspended = not replies[-2]
-            taken = replies[-1]
-            self._taken = (taken[0], taken[1]) if taken else None
+        if take:  # ...and the next job, as RQ's dequeue would take it next (held a while when one starts)
+            self._take_in(pipe, AHEAD_MIN_QUEUED if following is not None else 1)
+        try:
+            replies = pipe.execute()
+        except BaseException:
+            if started_next is not None:  # (nothing of it went: the job stays taken, not started)
+                self._taken = taken
+                self.executions.pop(started_next.id, None)
+            raise
+        self._not_suspended = not replies[suspended_at]
+        self._took(replies, take)
+        if following is not None and started_next is not None:
+            self._ahead = (following[0], following[1], started_next)
+            self._sent_state = WorkerStatus.BUSY  # (the next job's state, sent)
         else:
-            self._not_suspended = not replies[-1]
+            self._sent_state = WorkerStatus.IDLE  # (sent: the set_state after the job need not send it again)
+
+    def _startable(self, taken: tuple[bytes, list[bytes]]) -> tuple[Job, Queue] | None:
+        """The job ``taken`` (its ID and hash), when it may be started ahead: a plain light replay job,
+        on a worker with one queue not asked to stop; else None (it runs as a taken job does)."""
+        job_id, fields = taken
+        if not fields or len(self.queues) != 1 or self._stop_requested:
+            return None
+        job = self._restored(job_id, fields)
+        if not (_light(job) and _plain(job) and _replay_of(job) is not None):
+            return None
+        return job, self.queues[0]
+
+    def _restored(self, job_id: bytes, fields: list[bytes]) -> Job:
+        """A job read from the hash fields taken with it, as RQ's dequeue reads it (``Job.fetch``)."""
+        job = self.job_class(as_text(job_id), connection=self.connection, serializer=self.serializer)
+        job.restore(dict(zip(fields[::2], fields[1::2], strict=True)))
+        job.redis_server_version = self.get_redis_server_version()
+        return job
 
     def _may_take_next(self) -> bool:
         """Whether the transaction that finishes a light job takes the next job too: one queue (RQ's
@@ -412,37 +495,48 @@ class ArbiterWorker(_Upkeep, Worker):
 
     def dequeue_job_and_maintain_ttl(self, timeout: int | None,
                                      max_idle_time: int | None = None) -> tuple[Job, Queue] | None:
-        """The job the last light job's transaction took (``_finish_in``), else RQ's dequeue. The job is
-        read from the hash taken with it, as RQ's dequeue reads it (``Job.fetch``); a job whose hash
-        is gone is skipped, as RQ skips it (its ID left in the intermediate list, which RQ's sweep
-        clears)."""
-        taken, self._taken = self._taken, None
-        if taken is not None and taken[1]:
-            job_id, fields = taken
-            job = self.job_class(as_text(job_id), connection=self.connection, serializer=self.serializer)
-            job.restore(dict(zip(fields[::2], fields[1::2], strict=True)))
-            queue = self.queues[0]
-            self.reorder_queues(reference_queue=queue)
-            job.redis_server_version = self.get_redis_server_version()
-            self.log.info("Worker %s: %s: %s", self.name, queue.name, job.id)
-            return job, queue
-        found: tuple[Job, Queue] | None = super().dequeue_job_and_maintain_ttl(timeout, max_idle_time)
-        return found
+        """The job the last light job's transaction started (``_finish_in``: it runs on the execution
+        written there), else the one a transaction took, else RQ's dequeue. A taken job is read from
+        the hash taken with it, as RQ's dequeue reads it (``Job.fetch``); a job whose hash is gone is
+        skipped, as RQ skips it (its ID left in the intermediate list, which RQ's sweep clears)."""
+        ahead, self._ahead = self._ahead, None
+        if ahead is not None:
+            job, queue, execution = ahead
+            self._running_ahead = execution
+        else:
+            taken, self._taken = self._taken, None
+            if taken is None or not taken[1]:
+                found: tuple[Job, Queue] | None = super().dequeue_job_and_maintain_ttl(timeout, max_idle_time)
+                return found
+            job, queue = self._restored(*taken), self.queues[0]
+        self.reorder_queues(reference_queue=queue)
+        self.log.info("Worker %s: %s: %s", self.name, queue.name, job.id)
+        return job, queue
 
     def teardown(self) -> None:
-        """RQ's teardown, after a job taken but not run (the worker stopped first) is put back at the
-        head of its queue."""
+        """RQ's teardown, after the jobs taken or started but not run (the worker stopped first) are put
+        back at the head of their queue, the one started first (its start undone: its execution ended,
+        its status ``queued`` again)."""
+        ahead, self._ahead = self._ahead, None
         taken, self._taken = self._taken, None
-        if taken is not None and not self.is_horse:
+        if (ahead is not None or taken is not None) and not self.is_horse:
             queue = self.queues[0]
             try:
                 with self.connection.pipeline() as pipe:
-                    pipe.lrem(queue.intermediate_queue_key, 1, taken[0])
-                    pipe.lpush(queue.key, taken[0])
+                    if taken is not None:
+                        pipe.lrem(queue.intermediate_queue_key, 1, taken[0])
+                        pipe.lpush(queue.key, taken[0])
+                    if ahead is not None:
+                        job, _, execution = ahead
+                        self.cleanup_execution(job, pipeline=pipe, execution=execution)
+                        job.set_status(JobStatus.QUEUED, pipeline=pipe)
+                        pipe.lpush(queue.key, job.id)
                     pipe.execute()
-            except redis.RedisError as exc:  # (RQ's sweep fails it after a minute in the intermediate list)
-                self.log.warning("Worker %s: could not put job %s back in its queue: %s", self.name,
-                                 as_text(taken[0]), exc)
+            except redis.RedisError as exc:  # (RQ's sweep fails it after a minute in the intermediate list,
+                # or re-queues the one started once its registry entry expires)
+                self.log.warning("Worker %s: could not put jobs %s back in their queue: %s", self.name,
+                                 ", ".join(as_text(j) for j in (ahead[0].id if ahead else None,
+                                                                taken[0] if taken else None) if j), exc)
         super().teardown()
 
     def check_for_suspension(self, burst: bool) -> None:

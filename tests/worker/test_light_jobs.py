@@ -406,3 +406,99 @@ def test_a_taken_job_whose_hash_is_gone_is_skipped(redis_url: str, redis_db: red
     assert store.get_result(conn, second) is None
     assert queue.fetch_job(last.id).get_status() == JobStatus.FINISHED
     conn.close()
+
+
+def test_a_replay_jobs_last_transaction_starts_the_job_taken_next(redis_url: str, redis_db: redis.Redis,
+                                                                  tmp_path: Path) -> None:
+    """With jobs queued behind it, a plain replay job's last transaction also writes RQ's start of the
+    job taken before it (one write transaction a job, where a start and an end made two): every job
+    runs once, in queue order, each leaves what the first (started on its own) leaves, and nothing is
+    left taken, started or queued."""
+    conn, cfg, queue = queue_on(redis_url)
+    ids = [stored(conn, f"ahead-{i}")[0] for i in range(9)]
+
+    def transactions(jobs: list[Any]) -> int:
+        conn.config_resetstat()
+        burst(redis_url, tmp_path)
+        assert all(queue.fetch_job(job.id).get_status() == JobStatus.FINISHED for job in jobs)
+        calls: int = conn.info("commandstats").get("cmdstat_exec", {}).get("calls", 0)
+        return calls
+
+    alone = transactions([enqueue_replay(queue, ids[0], cfg, light=True)])  # (a worker's own ones beside)
+    queued = [enqueue_replay(queue, rid, cfg, light=True) for rid in ids[1:]]
+    more = transactions(queued) - alone
+    assert more < 1.5 * (len(queued) - 1)  # (two a job more when each job's start is a transaction of its own)
+    ids = ids[1:]
+    finished = [queue.fetch_job(job.id) for job in queued]
+    assert all(job.get_status() == JobStatus.FINISHED for job in finished)
+    ended = [job.ended_at for job in finished]
+    assert ended == sorted(ended)  # in queue order
+    assert all(store.get_result(conn, rid) is not None for rid in ids)
+    first = _traces(conn, queued[0].id)
+    assert all(_traces(conn, job.id) == first for job in finished[1:])
+    assert conn.llen(queue.intermediate_queue_key) == 0 and queue.count == 0
+    assert queue.started_job_registry.count == 0 and not list(conn.scan_iter("rq:execution:*"))
+    conn.close()
+
+
+def test_a_job_started_ahead_but_not_run_goes_back_to_the_head_of_its_queue(redis_url: str,
+                                                                             redis_db: redis.Redis) -> None:
+    """A worker that stops after a light job (``max_jobs``) whose last transaction started the next job
+    and took another undoes that start (no execution, not in the started registry, ``queued`` again)
+    and puts both back at the head of the queue, in their order."""
+    from worker.run import make_worker
+
+    conn, cfg, queue = queue_on(redis_url)
+    ids = [stored(conn, f"undo-{i}")[0] for i in range(4)]
+    queued = [enqueue_replay(queue, rid, cfg, light=True) for rid in ids]
+    worker = make_worker(conn, cfg)
+    conn.config_resetstat()
+    worker.work(burst=True, max_jobs=1)
+    # (the first job's start took the second; its end started the second and took the third)
+    assert conn.info("commandstats").get("cmdstat_eval", {}).get("calls", 0) == 2
+    assert queue.fetch_job(queued[0].id).get_status() == JobStatus.FINISHED
+    assert queue.get_job_ids() == [job.id for job in queued[1:]]
+    assert all(queue.fetch_job(job.id).get_status() == JobStatus.QUEUED for job in queued[1:])
+    assert conn.llen(queue.intermediate_queue_key) == 0
+    assert queue.started_job_registry.count == 0 and not list(conn.scan_iter("rq:execution:*"))
+    assert all(store.get_result(conn, rid) is None for rid in ids[1:])
+    burst_worker = make_worker(conn, cfg)  # the next worker runs them, the first put back first
+    burst_worker.work(burst=True)
+    finished = [queue.fetch_job(job.id) for job in queued]
+    assert all(job.get_status() == JobStatus.FINISHED for job in finished)
+    ended = [job.ended_at for job in finished]
+    assert ended == sorted(ended)
+    conn.close()
+
+
+def test_a_suspension_while_a_job_runs_holds_before_the_job_taken_next(redis_url: str, redis_db: redis.Redis,
+                                                                        monkeypatch: Any) -> None:
+    """A job taken while a replay job runs is not started in that job's last transaction when ``rq
+    suspend`` suspended the workers meanwhile (the WATCH on the flag aborts it; the job then finishes
+    on its own): it is never started (no worker name, no start time) and goes back to the head of the
+    queue when the burst worker stops. Were it started, the start would be undone then, but a worker
+    waiting out a suspension would hold it started, its registry entry left to expire."""
+    from worker import jobs
+    from worker.run import make_worker
+
+    conn, cfg, queue = queue_on(redis_url)
+    ids = [stored(conn, f"hold-{i}")[0] for i in range(4)]
+    queued = [enqueue_replay(queue, rid, cfg, light=True) for rid in ids]
+    replay_stored = jobs.replay_stored
+
+    def suspending(replay_id: str) -> dict[str, Any]:  # (the second job, itself started ahead)
+        if replay_id == ids[1]:
+            conn.set("rq:suspended", 1)  # rq suspend
+        return replay_stored(replay_id)
+
+    monkeypatch.setattr(jobs, "replay_stored", suspending)
+    make_worker(conn, cfg).work(burst=True)
+    done, held = [queue.fetch_job(job.id) for job in queued[:2]], [queue.fetch_job(job.id) for job in queued[2:]]
+    assert all(job.get_status() == JobStatus.FINISHED for job in done)
+    assert all(store.get_result(conn, rid) is not None for rid in ids[:2])
+    assert queue.get_job_ids() == [job.id for job in held]
+    assert all(job.get_status() == JobStatus.QUEUED and job.started_at is None and not job.worker_name
+               for job in held)
+    assert queue.started_job_registry.count == 0 and conn.llen(queue.intermediate_queue_key) == 0
+    assert not list(conn.scan_iter("rq:execution:*"))
+    conn.close()
