@@ -281,12 +281,12 @@ class ArbiterWorker(_Upkeep, Worker):
 
     def perform_light(self, job: Job, queue: Queue) -> bool:
         """RQ's ``prepare_execution`` then ``perform_job`` (as ``SimpleWorker.execute_job`` runs a job),
-        for a light job in three round trips to Redis instead of eight: what RQ writes before the job
-        runs goes in one transaction (RQ: two), and what it writes after a job that returned a plain
-        value in one (RQ: a job heartbeat, then WATCH and SMEMBERS of the job's dependents, then the
-        transaction, then the worker's idle state). The writes are RQ's own, in RQ's order. A replay
-        job's first read (its stored result, else its log, else the log the batch staged:
-        ``store.result_or_log_keys``) is read by the worker, and the job takes it from there
+        for a light job in three round trips to Redis instead of eight (two for a job started ahead, see
+        below): what RQ writes before the job runs goes in one transaction (RQ: two), and what it writes
+        after a job that returned a plain value in one (RQ: a job heartbeat, then WATCH and SMEMBERS of
+        the job's dependents, then the transaction, then the worker's idle state). The writes are RQ's
+        own, in RQ's order. A replay job's first read (its stored result, else its log, else the log the
+        batch staged: ``store.result_or_log_keys``) is read by the worker, and the job takes it from there
         (``worker.jobs.PREFETCHED``) instead of asking Redis again; its result (and a staged log's move
         to its stored place, or its faults) is written in the last transaction
         (``worker.jobs.ResultOffer``: one write a job, one fsync under ``appendfsync always``, where the
