@@ -175,8 +175,10 @@ class Game(Protocol):
         ...
 
     # Optional: ``apply_unrecorded``, ``apply`` with the same arguments for a caller that reads no
-    # record (a replay with no visitor and no policy: replays.replayer.replay): the state, the decisions
-    # and the error are ``apply``'s; ``Applied.records`` may leave out any of the step's records.
+    # record (a replay with no visitor and no policy: replays.replayer.replay): the decisions and the
+    # error are ``apply``'s, and the state after a step applied without an error (a rejected step's
+    # state is the caller's to drop, as the replayer drops it); ``Applied.records`` may leave out any
+    # of the step's records.
 
     def legal_actions(self, state: GameState, cards: Any) -> list[Action]:
         """Actions whose ``check`` passes now, for the player to act."""

@@ -364,6 +364,7 @@ def test_a_replay_without_visitors_is_the_replay_with_them(game: str) -> None:
     from replays.format import parse_log
     from replays.replayer import replay
     from replays.selfplay import play_game
+    from tests.replays.ledger import unwrapped_replay
 
     rules = registry.get(game)
     sides = rules.selfplay_sides()
@@ -378,8 +379,9 @@ def test_a_replay_without_visitors_is_the_replay_with_them(game: str) -> None:
 
     bad = next(k for k in range(n // 3, n - 1) if rejected(k))
     cases = [(log, None), (log, n // 2), (_repeated(log, bad, False), None), (_repeated(log, bad, True), None)]
+    fast_replay = unwrapped_replay()  # (the suite's replay has the hash ledger's visitor: never the fast path)
     for case, stop in cases:
-        fast = replay(parse_log(case, pool), pool, stop_after=stop)
+        fast = fast_replay(parse_log(case, pool), pool, stop_after=stop)
         rec = Recorder()
         full = replay(parse_log(case, pool), pool, visitors=(rec,), stop_after=stop)
         assert fast.to_json() == full.to_json()

@@ -108,8 +108,10 @@ class Swtcg(QuickMembers):
     def apply_unrecorded(self, state: GameState, action: st_.SwAction, inputs: Inputs, cards: CardPool,
                          rng: Rng | None, policy: Policy | None, next_action: Any) -> Applied:
         """``apply`` for a replay that reads no record (judge.games.base): the commonest records are not
-        made, so ``Applied.records`` holds only some of them; the state, the decisions and the error are
-        ``apply``'s."""
+        made, so ``Applied.records`` holds only some of them; the decisions and the error are ``apply``'s,
+        and so is the state after a step applied without an error. After a step rejected once it began
+        (a decision it lacks), the state may differ in what ``may`` holds (left to be found later, then
+        dropped): no caller keeps such a state (the replayer restores or rebuilds the one before)."""
         return self._apply(Ctx(state, cards, inputs, rng, policy, recording=False), action)
 
     def _apply(self, ctx: Ctx, action: st_.SwAction) -> Applied:
