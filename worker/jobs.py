@@ -154,8 +154,9 @@ def timeline_job(replay_id: str, build: Build, build_viewer: Build | None = None
 
 
 #: the attribute of a running RQ job (the Job object, in the worker's process: never stored) where a
-#: worker that read a replay job's keys before it ran (worker.workers.ArbiterWorker.perform_light, in
-#: the transaction that starts the job) leaves ``(replay id, the MGET's values)`` for the job to use
+#: worker that read a replay job's keys before it ran (worker.workers.ArbiterWorker.perform_light: with
+#: the WATCH for a plain replay job, else in the transaction that starts the job) leaves ``(replay id,
+#: the MGET's values)`` for the job to use
 PREFETCHED = "arbiter_prefetched"
 
 

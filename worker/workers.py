@@ -18,8 +18,10 @@ every ``maintenance_interval`` = 10 minutes, and only between two blocking deque
 So a job whose worker died is running again within HEARTBEAT_EVERY + HEARTBEAT_GRACE +
 2 * SWEEP_EVERY + a few seconds (~45 s), well inside two minutes, when another worker runs. If the
 killed worker also ran RQ's scheduler, another worker takes the scheduler over when its lock
-expires (61 s), which bounds a retry delay at about 80 s. Re-running a job is safe: records are
-written once (:mod:`arbiter.store`).
+expires (61 s), which bounds a retry delay at about 80 s. A job the killed worker had taken ahead of
+its run (ArbiterWorker._finish_in), in the queue's intermediate list and not yet started, waits longer:
+RQ's sweep of that list fails it as stuck a minute after a sweep first saw it there, then
+it is retried as above. Re-running a job is safe: records are written once (:mod:`arbiter.store`).
 
 The forking worker sets the memory ceiling (:func:`worker.ceiling.limit_memory`) in each work horse
 right after the fork. Both worker kinds log one JSON line per job (:mod:`worker.joblog`).
@@ -33,6 +35,7 @@ from typing import Any
 
 import redis
 from rq import SimpleWorker, Worker, worker_registration
+from rq.exceptions import NoSuchJobError
 from rq.executions import Execution
 from rq.job import Job, JobStatus, Retry
 from rq.queue import Queue
@@ -440,7 +443,12 @@ class ArbiterWorker(_Upkeep, Worker):
                                 execution_started_at=execution.created_at, execution_ended_at=ended)
         job.cleanup(result_ttl, pipeline=pipe, remove_from_queue=False)
         self.cleanup_execution(job, pipeline=pipe, execution=execution)
-        self.set_state(WorkerStatus.IDLE, pipeline=pipe)
+        # the worker's idle state, as RQ's set_state writes it, but not taken as the state here yet: until
+        # the job's writes are applied the worker is busy with it, and a shutdown asked meanwhile (SIGTERM)
+        # waits for the job as RQ's own waits (it raises StopRequested at once in an idle worker, which
+        # the job's failure handling would take for the job's own failure); execute_job sets it after
+        pipe.hset(self.key, "state", WorkerStatus.IDLE)
+        self._sent_state = None
         self.heartbeat(pipeline=pipe)  # what RQ's suspension check before the next dequeue sends...
         pipe.exists(WORKERS_SUSPENDED)  # ...and reads
         suspended_at = len(pipe.command_stack) - 1
@@ -474,7 +482,10 @@ class ArbiterWorker(_Upkeep, Worker):
         job_id, fields = taken
         if not fields or len(self.queues) != 1 or self._stop_requested:
             return None
-        job = self._restored(job_id, fields)
+        try:
+            job = self._restored(job_id, fields)
+        except NoSuchJobError:  # (a hash without the job's data: the next dequeue skips it, as RQ's does)
+            return None
         if not (_light(job) and _plain(job) and _replay_of(job) is not None):
             return None
         return job, self.queues[0]
@@ -505,10 +516,19 @@ class ArbiterWorker(_Upkeep, Worker):
             self._running_ahead = execution
         else:
             taken, self._taken = self._taken, None
-            if taken is None or not taken[1]:
+            job_ = None
+            if taken is not None and taken[1]:
+                try:
+                    job_ = self._restored(*taken)
+                except NoSuchJobError:  # (its hash holds no job: skipped, as RQ's dequeue skips it)
+                    job_ = None
+            if job_ is None:
                 found: tuple[Job, Queue] | None = super().dequeue_job_and_maintain_ttl(timeout, max_idle_time)
                 return found
-            job, queue = self._restored(*taken), self.queues[0]
+            job, queue = job_, self.queues[0]
+            # busy from here (RQ: once its start is written): a shutdown asked before the start waits for
+            # the job, which is no longer in the queue, rather than stopping with it taken
+            self._state = WorkerStatus.BUSY
         self.reorder_queues(reference_queue=queue)
         self.log.info("Worker %s: %s: %s", self.name, queue.name, job.id)
         return job, queue

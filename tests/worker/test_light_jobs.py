@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 import redis
 from rq.job import JobStatus
 
@@ -501,4 +502,71 @@ def test_a_suspension_while_a_job_runs_holds_before_the_job_taken_next(redis_url
                for job in held)
     assert queue.started_job_registry.count == 0 and conn.llen(queue.intermediate_queue_key) == 0
     assert not list(conn.scan_iter("rq:execution:*"))
+    conn.close()
+
+
+@pytest.mark.parametrize("count", [1, 2, 4])
+def test_a_shutdown_asked_while_a_light_jobs_last_writes_go_waits_for_them(redis_url: str, redis_db: redis.Redis,
+                                                                            monkeypatch: Any, count: int) -> None:
+    """A warm shutdown (SIGTERM) asked while a light job's last transaction is on its way finds the
+    worker busy, as RQ's own worker is until a job's writes are done: the job finishes (not failed, not
+    run again), the worker stops after it, and the jobs taken or started meanwhile go back to the head
+    of the queue. (Were the worker idle then, RQ would raise StopRequested inside that transaction's
+    round trip, and the job's failure handling would take it for the job's own failure.) One job
+    alone: its transaction starts none after it; two: it takes the next; four: it starts the next."""
+    import signal
+
+    from redis.client import Pipeline
+    from rq.worker import WorkerStatus
+
+    from worker.run import make_worker
+
+    conn, cfg, queue = queue_on(redis_url)
+    ids = [stored(conn, f"warm-{i}")[0] for i in range(count)]
+    queued = [enqueue_replay(queue, rid, cfg, light=True) for rid in ids]
+    worker = make_worker(conn, cfg)
+    asked: list[str] = []
+    execute = Pipeline.execute
+
+    def executing(pipe: Any, *args: Any, **kwargs: Any) -> Any:
+        idle = ("HSET", worker.key, "state", WorkerStatus.IDLE)
+        if not asked and any(tuple(command) == idle for command, _ in pipe.command_stack):  # (the job's last)
+            asked.append(worker.get_state())
+            worker.request_stop(signal.SIGTERM, None)
+        return execute(pipe, *args, **kwargs)
+
+    handlers = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
+    monkeypatch.setattr(Pipeline, "execute", executing)
+    try:
+        worker.work(burst=True)
+    finally:
+        signal.signal(signal.SIGINT, handlers[0])
+        signal.signal(signal.SIGTERM, handlers[1])
+    first = queue.fetch_job(queued[0].id)
+    assert first.get_status() == JobStatus.FINISHED and store.get_result(conn, ids[0]) is not None
+    assert worker._stop_requested and asked == [WorkerStatus.BUSY]
+    assert first.return_value()["delivered"] is True
+    assert queue.get_job_ids() == [job.id for job in queued[1:]]
+    assert all(queue.fetch_job(job.id).get_status() == JobStatus.QUEUED for job in queued[1:])
+    assert queue.started_job_registry.count == 0 and queue.failed_job_registry.count == 0
+    assert conn.llen(queue.intermediate_queue_key) == 0 and not list(conn.scan_iter("rq:execution:*"))
+    conn.close()
+
+
+def test_a_taken_job_whose_hash_holds_no_job_is_skipped(redis_url: str, redis_db: redis.Redis) -> None:
+    """A job taken ahead whose hash is there but holds no job (its data gone: a hash partly written
+    again after it expired) is skipped, as RQ's dequeue skips it: the job before it finishes as it
+    would (not failed for it), and the ones after run."""
+    from worker.run import make_worker
+
+    conn, cfg, queue = queue_on(redis_url)
+    ids = [stored(conn, f"no-data-{i}")[0] for i in range(4)]
+    queued = [enqueue_replay(queue, rid, cfg, light=True) for rid in ids]
+    conn.hdel(queued[1].key, "data")
+    make_worker(conn, cfg).work(burst=True)
+    done = [queue.fetch_job(job.id) for job in (queued[0], *queued[2:])]
+    assert all(job.get_status() == JobStatus.FINISHED for job in done)
+    assert all(store.get_result(conn, rid) is not None for rid in (ids[0], *ids[2:]))
+    assert store.get_result(conn, ids[1]) is None and queue.failed_job_registry.count == 0
+    assert queue.started_job_registry.count == 0 and not list(conn.scan_iter("rq:execution:*"))
     conn.close()
