@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import io
 import json
-import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -29,6 +28,7 @@ from webargs.flaskparser import FlaskParser, is_json_request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from api.problems import ProblemError
+from judge.games.jsonbounds import count_values
 from judge.limits import MAX_NODES
 
 
@@ -52,21 +52,6 @@ class StrictJSONProvider(DefaultJSONProvider):
 
 # a JSON string, as an unrolled loop of possessive runs: one step per escape, not per character (a
 # repeated group per character made the regex engine keep ~120 bytes per character of a long string)
-_STRING = re.compile(rb'"[^"\\]*+(?:\\.[^"\\]*+)*+"', re.DOTALL)
-_SPACE = re.compile(rb"[ \t\r\n]+")
-
-
-def count_values(data: bytes) -> int:
-    """How many JSON values ``data`` holds (exact for valid JSON), counted on the raw bytes without
-    building them: the outer value, plus every item of every array and object, a non-empty one
-    holding one item more than its commas. A few passes of C-speed regex over the body, so a body
-    of a million tiny values is refused before ``json.loads`` spends memory on it."""
-    tokens = _SPACE.sub(b"", _STRING.sub(b'""', data))
-    opens = tokens.count(b"[") + tokens.count(b"{")
-    empty = tokens.count(b"[]") + tokens.count(b"{}")
-    return 1 + tokens.count(b",") + opens - empty
-
-
 def refuse_many_values(data: bytes) -> None:
     """422 at the whole body when it holds more than MAX_NODES values."""
     n = count_values(data)

@@ -12,7 +12,9 @@
   gathers the results as they are stored. The job's replay checks the log (this process does not
   parse it): a well-formed log is stored with its result, a malformed one never is (its faults come
   back as its line). Re-run safe: a log already replayed is not queued again (same content, same
-  ID, its result is read back), and a job queued twice is run once.
+  ID, its result is read back), and a job queued twice is run once. A job that ends with no answer
+  stored gives its log a line, and one never queued (its claim lapsed) is queued again
+  (``_check_jobs``): the wait ends.
 - :func:`summarize` counts valid and invalid logs and the outcomes.
 """
 
@@ -34,7 +36,8 @@ from typing import Any
 
 import orjson
 
-from judge.limits import MAX_BODY_BYTES
+from judge.games.jsonbounds import count_values
+from judge.limits import MAX_BODY_BYTES, MAX_NODES
 
 #: files one batch may name (a glob or folder naming more is refused, not truncated)
 MAX_BATCH_FILES = 1_000_000
@@ -49,6 +52,11 @@ GATHER_FIRST = 32
 SUBMIT = 200
 #: the first chunk's files (then four times as many each chunk, up to SUBMIT)
 FIRST_SUBMIT = 8
+#: seconds between two looks of ``run_queued`` at the jobs of the logs still waiting, and how many of the
+#: first waiting (in file order: the rest finish after them) a look reads: a job that ended without an
+#: answer stored (failed for good, or gone, its claim lapsed) gives its log a line, or is queued again
+CHECK_JOBS = 5.0
+CHECK_FIRST = 256
 
 Progress = Callable[[int], None]
 
@@ -108,10 +116,28 @@ def replay_file(path: str) -> dict[str, Any]:
         if os.path.getsize(path) > MAX_BODY_BYTES:
             return {"file": path, "valid": False, "steps": None, "outcome": None,
                     "error": f"unreadable: larger than {MAX_BODY_BYTES:,} bytes (MAX_BODY_BYTES)"}
-        log = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = Path(path).read_bytes()
+        if (too_many := _too_many_values(path, data)) is not None:
+            return too_many
+        log = json.loads(data.decode("utf-8"))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         return {"file": path, "valid": False, "steps": None, "outcome": None, "error": f"unreadable: {exc}"}
-    return summary_of(path, replay_json(log))
+    try:
+        return summary_of(path, replay_json(log))
+    except Exception as exc:  # noqa: BLE001 -- an engine's fault on one log is that log's line, not the batch's end
+        return {"file": path, "valid": False, "steps": None, "outcome": None,
+                "error": f"engine error: {type(exc).__name__}: {exc}"}
+
+
+def _too_many_values(name: str, data: bytes) -> dict[str, Any] | None:
+    """The line of a file holding more JSON values than a log may (``MAX_NODES``), counted on its
+    bytes before ``json.loads`` builds them (a file of a few MB of empty objects would take hundreds
+    of MB once read), as the API refuses such a body; None for any other file."""
+    n = count_values(data)
+    if n <= MAX_NODES:
+        return None
+    return {"file": name, "valid": False, "steps": 0, "outcome": None,
+            "error": f"malformed: /: the log holds {n:,} JSON values; the limit is {MAX_NODES:,} (MAX_NODES)"}
 
 
 def _replay_chunk(paths: Sequence[str]) -> list[dict[str, Any]]:
@@ -163,6 +189,7 @@ def run_queued(files: Sequence[Path], conn: Any, progress: Progress | None = Non
         progress(len(lines))
     deadline = None if timeout is None else time.monotonic() + timeout
     queued = len(waiting)
+    next_check = time.monotonic() + CHECK_JOBS
     while waiting:
         # one MGET per GATHER waiting logs (each one's result and error): a look
         # costs a few round trips, not two per log, and leaves the CPU to the workers. The jobs were
@@ -171,6 +198,9 @@ def run_queued(files: Sequence[Path], conn: Any, progress: Progress | None = Non
         # look before the deadline reads them all): not every waiting log's keys on every look
         final = deadline is not None and time.monotonic() > deadline
         done = _gather(conn, waiting, lines, every=final)
+        if waiting and not final and time.monotonic() >= next_check:  # jobs that ended with no answer
+            done += _check_jobs(conn, queue, cfg, waiting, lines)
+            next_check = time.monotonic() + CHECK_JOBS
         for i in done:
             del waiting[i]
         if progress and done:
@@ -192,43 +222,116 @@ def _submit(files: Sequence[Path], start: int, end: int, conn: Any, queue: Any, 
     malformed), else their logs stored and their replay jobs queued (``waiting``)."""
     from arbiter import store
     from replays.service import MalformedLog
-    from worker.queue import enqueue_replays
 
     # a chunk of files read, then asked about in one round trip each (stored? replayed?), the new
     # logs staged in one, the claims of those still to queue in one, their jobs queued in one:
     # a few round trips per chunk rather than several per log, so this process leaves the CPU
     # (and Redis's) to the workers
-    read: list[tuple[int, str, Any, str, bytes]] = []  # (index, file, log, replay id, canonical text)
+    # (index, file, replay id, canonical text, light: whether its replay fits a request); the log itself
+    # is not kept: a chunk's memory is its canonical texts, not their parsed values
+    read: list[tuple[int, str, str, bytes, bool]] = []
     for i in range(start, end):
         path = files[i]
         name = str(path)
         try:
             if path.stat().st_size > MAX_BODY_BYTES:
                 raise ValueError(f"larger than {MAX_BODY_BYTES:,} bytes (MAX_BODY_BYTES)")
-            log, rid, canon = read_canonical(path.read_text(encoding="utf-8"))
-            read.append((i, name, log, rid, canon if canon is not None else store.dumps(log).encode("utf-8")))
+            data = path.read_bytes()
+            if (too_many := _too_many_values(name, data)) is not None:
+                lines[i] = too_many
+                continue
+            log, rid, canon = read_canonical(data.decode("utf-8"))
+            read.append((i, name, rid, canon if canon is not None else store.dumps(log).encode("utf-8"),
+                         store.replays_in_request(log)))
+            del log
         except MalformedLog as exc:  # its text cannot be written: no content address
             lines[i] = _malformed_line(name, exc)
         except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
             lines[i] = {"file": name, "valid": False, "steps": None, "outcome": None, "error": f"unreadable: {exc}"}
-    known = store.logs_known(conn, [rid for _, _, _, rid, _ in read])
+    known = store.logs_known(conn, [rid for _, _, rid, _, _ in read])
     # a new log is not checked here: it is staged (its canonical text, under the ID that text hashes)
     # and its replay job checks it, as its replay parses it anyway (arbiter.store: a malformed one is
     # never stored, its faults come back as its replay error), so a log is parsed once, not twice;
     # a log its job found malformed is neither staged nor queued again while that answer lasts
-    new = {rid: canon for (_, _, _, rid, canon), (stored, _, malformed) in zip(read, known, strict=True)
+    new = {rid: canon for (_, _, rid, canon, _), (stored, _, malformed) in zip(read, known, strict=True)
            if not stored and not malformed}
     if new:
         store.stage_logs(conn, list(new.items()))
     unreplayed: dict[str, bool] = {}  # replay ids without a result, in file order, each once: light?
-    for (i, name, log, rid, _), (_, replayed, malformed) in zip(read, known, strict=True):
+    for (i, name, rid, _, light), (_, replayed, malformed) in zip(read, known, strict=True):
         if not replayed and not malformed:
-            unreplayed[rid] = store.replays_in_request(log)
+            unreplayed[rid] = light
         waiting[i] = (name, rid)
     if unreplayed:
-        claims = store.claim_replay_jobs(conn, list(unreplayed), cfg.job_timeout)
-        enqueue_replays(queue, [(rid, light) for (rid, light), claimed in zip(unreplayed.items(), claims,
-                                                                              strict=True) if claimed], cfg)
+        _claim_and_queue(conn, queue, cfg, unreplayed)
+
+
+def _claim_and_queue(conn: Any, queue: Any, cfg: Any, replays: dict[str, bool]) -> None:
+    """Claim the replay jobs of ``replays`` (replay id -> light) and queue those claimed. A claimed
+    log's replay error that is not its answer (a ceiling passed, which a later run may pass, not a
+    malformed log's faults, whose logs are not claimed) is dropped with the claim: the line is the
+    new job's, not the old error read back before the job ran."""
+    from arbiter import store
+    from worker.queue import enqueue_replays
+
+    claims = store.claim_replay_jobs(conn, list(replays), cfg.job_timeout)
+    claimed = [(rid, light) for (rid, light), ok in zip(replays.items(), claims, strict=True) if ok]
+    if claimed:
+        conn.delete(*(store.replay_error_key(rid) for rid, _ in claimed))
+        enqueue_replays(queue, claimed, cfg)
+
+
+def _check_jobs(conn: Any, queue: Any, cfg: Any, waiting: dict[int, tuple[str, str]],
+                lines: dict[int, dict[str, Any]]) -> list[int]:
+    """One look at the replay jobs of the first CHECK_FIRST logs still waiting (``run_queued``), whose
+    answers ``_gather`` did not find: a job that ended for good with no answer stored (failed with
+    RQ's retries spent, stopped or canceled: its worker killed, say; or finished without finding the
+    log, whose staged copy expired) gives its log a line saying so, instead of a wait with no end; a
+    job that is gone (never queued, as the run that claimed it stopped first, or its hash expired)
+    and whose claim lapsed is claimed and queued again. Returns the indexes given a line."""
+    from arbiter import store
+    from worker.queue import fetch_job, replay_job_id
+
+    by_replay: dict[str, list[int]] = {}
+    for i, (_, rid) in itertools.islice(waiting.items(), CHECK_FIRST):
+        by_replay.setdefault(rid, []).append(i)
+    rids = list(by_replay)
+    pipe = conn.pipeline(transaction=False)
+    for rid in rids:
+        pipe.hget(queue.job_class.key_for(replay_job_id(rid)), "status")
+        pipe.exists(store.replay_claim_key(rid))
+        pipe.exists(store.result_key(rid), store.replay_error_key(rid))
+    replies = pipe.execute()
+    done: list[int] = []
+    gone: dict[str, bool] = {}
+    for k, rid in enumerate(rids):
+        raw, claimed, answered = replies[3 * k:3 * k + 3]
+        status = raw.decode() if isinstance(raw, bytes) else raw
+        if answered:  # (since the look: the next one reads it)
+            continue
+        if status is None:
+            if not claimed:
+                gone[rid] = False  # (its work unknown here: a job in a work horse, which any log fits)
+            continue
+        if status not in ("failed", "stopped", "canceled", "finished"):
+            continue
+        job = fetch_job(conn, replay_job_id(rid))
+        if job is None:
+            continue
+        if status == "finished":
+            value = job.return_value()
+            why = (f"{value.get('outcome')}: the log was neither staged nor stored when its job ran (its staged "
+                   "copy expired): run the batch again") if isinstance(value, dict) else "no answer stored"
+        else:
+            latest = job.latest_result()
+            last = (latest.exc_string or "").strip().splitlines()[-1:] if latest is not None else []
+            why = f"the replay job {status} with no answer stored" + (f": {last[0]}" if last else "")
+        for i in by_replay[rid]:
+            lines[i] = {"file": waiting[i][0], "valid": False, "steps": None, "outcome": None, "error": why}
+            done.append(i)
+    if gone:
+        _claim_and_queue(conn, queue, cfg, gone)
+    return done
 
 
 def _pause(queued: int, waiting: int, elapsed: float) -> float:

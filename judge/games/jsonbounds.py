@@ -378,3 +378,19 @@ def _scalar(v: Any, place: Place, key: Any, faults: Faults, wide: Mapping[str, i
             faults.append((pointer(place, key), _NOT_FINITE))
     else:
         faults.append((pointer(place, key), Msg(N_("not a JSON value (a {type})"), type=t.__name__)))
+
+
+# -- values counted on a document's text, before it is read
+_STRING: Final = re.compile(rb'"[^"\\]*+(?:\\.[^"\\]*+)*+"', re.DOTALL)
+_SPACE: Final = re.compile(rb"[ \t\r\n]+")
+
+
+def count_values(data: bytes) -> int:
+    """How many JSON values ``data`` holds (exact for valid JSON), counted on the raw bytes without
+    building them: the outer value, plus every item of every array and object, a non-empty one
+    holding one item more than its commas. A few passes of C-speed regex over the body, so a body
+    of a million tiny values is refused before ``json.loads`` spends memory on it."""
+    tokens = _SPACE.sub(b"", _STRING.sub(b'""', data))
+    opens = tokens.count(b"[") + tokens.count(b"{")
+    empty = tokens.count(b"[]") + tokens.count(b"{}")
+    return 1 + tokens.count(b",") + opens - empty

@@ -337,3 +337,136 @@ def test_canonical_texts_of_characters_and_numbers_json_and_orjson_might_write_a
             assert _canonical_now(text) == _canonical_as_before(text), text[:80]
     for text in ("[NaN]", '{"a": Infinity}', "[-Infinity]", "[1E400]", '{"a": 1, "a": 2}', "[" * 100_000, "{"):
         assert _canonical_now(text) == _canonical_as_before(text), text[:80]
+
+
+def _queued_lines(files: list[Path], conn: redis.Redis, run_jobs: Callable[[], bool],
+                  timeout: float | None = 60) -> list[dict[str, Any]]:
+    """``run_queued`` in a thread, jobs run here meanwhile (as workers would), its lines."""
+    out: list = []
+    runner = threading.Thread(target=lambda: out.append(batch.run_queued(files, conn, timeout=timeout)))
+    runner.start()
+    while runner.is_alive():
+        run_jobs()
+        runner.join(0.1)
+    return out[0]
+
+
+def _logs(tmp_path: Path, n: int, seed: str) -> list[Path]:
+    paths = []
+    for i in range(n):
+        path = tmp_path / f"{seed}-{i}.json"
+        path.write_text(json.dumps(play_game(f"{seed}-{i}", "AW-H", "AW-V", policy="heuristic").log))
+        paths.append(path)
+    return paths
+
+
+def test_a_job_that_fails_for_good_gives_its_log_a_line_not_a_wait_without_end(
+        tmp_path: Path, redis_url: str, redis_db: redis.Redis, run_jobs: Callable[[], bool],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A replay job that fails with no answer stored (here it raises; a worker killed once too often
+    ends so too), RQ's retries spent: the batch, which waits for answers, looks at the jobs still
+    waiting every CHECK_JOBS seconds and gives that log a line saying so (with no timeout it waited
+    for ever); the other logs' lines are their replays'."""
+    from arbiter import store
+    from worker import jobs
+
+    monkeypatch.setattr(batch, "CHECK_JOBS", 0.1)
+    monkeypatch.setenv("ARBITER_JOB_RETRIES", "0")
+    files = _logs(tmp_path, 3, "fails")
+    failing, _ = batch.unchecked_canonical(json.loads(files[1].read_text()))
+    real = jobs.replay_stored
+
+    def replay_stored(replay_id: str) -> Any:
+        if replay_id == failing:
+            raise RuntimeError("failing on purpose")
+        return real(replay_id)
+
+    monkeypatch.setattr(jobs, "replay_stored", replay_stored)
+    conn = redis.Redis.from_url(redis_url)
+    lines = _queued_lines(files, conn, run_jobs)  # (60 s at most: before, it waited till then, for ever without one)
+    assert lines[1]["valid"] is False
+    assert lines[1]["error"] == "the replay job failed with no answer stored: RuntimeError: failing on purpose"
+    assert [lines[0], lines[2]] == batch.run_local([files[0], files[2]], 1)
+    assert store.get_result(conn, failing) is None
+    conn.close()
+
+
+def test_a_log_claimed_by_a_run_that_stopped_before_queueing_it_is_queued_again(
+        tmp_path: Path, redis_url: str, redis_db: redis.Redis, run_jobs: Callable[[], bool],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another run claimed a log's replay job and stopped before queueing it (Ctrl-C between the two
+    round trips): this run cannot claim it, waits, and once that claim lapses claims it and queues it
+    itself; the log's line is its replay's, not a wait without end."""
+    from arbiter import store
+
+    monkeypatch.setattr(batch, "CHECK_JOBS", 0.1)
+    files = _logs(tmp_path, 2, "claimed")
+    rid, _ = batch.unchecked_canonical(json.loads(files[0].read_text()))
+    redis_db.set(store.replay_claim_key(rid), "1", px=600)  # (the stopped run's claim, lapsing soon)
+    conn = redis.Redis.from_url(redis_url)
+    lines = _queued_lines(files, conn, run_jobs)
+    assert lines == batch.run_local(files, 1) and all(ln["valid"] for ln in lines)
+    assert store.get_result(conn, rid) is not None
+    conn.close()
+
+
+def test_a_re_run_reads_the_new_jobs_answer_not_a_ceiling_error_left_by_an_earlier_one(
+        tmp_path: Path, redis_url: str, redis_db: redis.Redis, run_jobs: Callable[[], bool]) -> None:
+    """A log whose last replay passed a ceiling (its error kept a while, not its answer: a later run
+    queues it again, say after the operator raised the ceiling): the run's line is the new job's,
+    not the old error read back before that job ran."""
+    from arbiter import store
+
+    files = _logs(tmp_path, 1, "ceiling")
+    rid, _ = batch.unchecked_canonical(json.loads(files[0].read_text()))
+    store.put_replay_error(redis_db, rid, {"kind": "ceiling", "message": "the replay took too long"}, 3600)
+    conn = redis.Redis.from_url(redis_url)
+    lines = _queued_lines(files, conn, run_jobs)
+    assert lines == batch.run_local(files, 1) and lines[0]["valid"] is True
+    assert store.get_replay_error(conn, rid) is None
+    conn.close()
+
+
+def test_a_file_of_too_many_values_is_a_line_before_it_is_read(tmp_path: Path, redis_url: str,
+                                                              redis_db: redis.Redis,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file within MAX_BODY_BYTES holding more JSON values than a log may (empty objects: about 186
+    MB once read for 2 MB of text) is refused on its counted values, locally and through the queue,
+    as the API refuses such a body: json.loads never builds it."""
+    from judge.limits import MAX_BODY_BYTES, MAX_NODES
+
+    many = tmp_path / "many.json"
+    many.write_text('{"steps":[' + ",".join(["{}"] * (MAX_NODES + 5)) + "]}")
+    assert many.stat().st_size < MAX_BODY_BYTES
+    loads = json.loads
+
+    def guarded(text: Any, *args: Any, **kwargs: Any) -> Any:
+        assert len(text) < MAX_NODES, "json.loads was given the file"
+        return loads(text, *args, **kwargs)
+
+    monkeypatch.setattr(batch.json, "loads", guarded)
+    want = f"malformed: /: the log holds {MAX_NODES + 7:,} JSON values; the limit is {MAX_NODES:,} (MAX_NODES)"
+    local = batch.run_local([many], 1)
+    assert local == [{"file": str(many), "valid": False, "steps": 0, "outcome": None, "error": want}]
+    conn = redis.Redis.from_url(redis_url)
+    assert batch.run_queued([many], conn, timeout=5) == local
+    conn.close()
+
+
+def test_an_engine_fault_on_one_log_is_its_line_not_the_batchs_end(folder: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from replays import service
+
+    files = batch.find_logs(str(folder))[:3]
+    real = service.replay_json
+
+    def replay_json(log: Any, cards: Any = None) -> dict:
+        if json.dumps(log) == files[1].read_text():
+            raise KeyError("an engine fault")
+        return real(log, cards)
+
+    monkeypatch.setattr(service, "replay_json", replay_json)
+    lines = batch.run_local(files, 1)
+    assert lines[1] == {"file": str(files[1]), "valid": False, "steps": None, "outcome": None,
+                        "error": "engine error: KeyError: 'an engine fault'"}
+    assert lines[0]["valid"] and lines[2]["valid"]
