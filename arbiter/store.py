@@ -245,7 +245,9 @@ def result_or_log_keys(replay_id: str) -> list[str]:
 @dataclass(frozen=True)
 class ResultOrLog:
     """What :func:`get_result_or_log` read: the stored result, else the stored log, else the staged
-    log (``staged``: its text, as read; ``log`` is then its value, not checked yet)."""
+    log (``staged``: its text, as read; ``log`` is then its value, not checked yet). With a result,
+    ``staged`` is the text of a staged copy left beside it (staged again by a batch that read the log
+    as new while another run stored it), for the job to drop."""
 
     result: dict[str, Any] | None
     log: Any | None
@@ -261,7 +263,7 @@ def result_or_log(values: Sequence[Any]) -> ResultOrLog:
     """:func:`get_result_or_log` of the values of ``result_or_log_keys`` read by an MGET."""
     raw_result, raw_log, raw_staged = values
     if raw_result is not None:
-        return ResultOrLog(json.loads(raw_result), None)
+        return ResultOrLog(json.loads(raw_result), None, raw_staged)
     if raw_log is not None:
         return ResultOrLog(None, json.loads(raw_log))
     if raw_staged is not None:

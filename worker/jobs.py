@@ -265,7 +265,9 @@ def replay_job(replay_id: str, build: Build) -> dict[str, Any]:
     r = _connection()
     read = _prefetched(replay_id)
     found = store.result_or_log(read) if read is not None else store.get_result_or_log(r, replay_id)
-    if found.result is not None:  # a second run of the job: nothing to do
+    if found.result is not None:  # a second run of the job: nothing to do but drop a staged copy left
+        if found.staged is not None:
+            r.delete(store.staged_key(replay_id))
         return _json_result({"replay": replay_id, "ok": True, "outcome": "ok", "delivered": False})
     log = found.log
     if log is None:

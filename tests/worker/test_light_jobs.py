@@ -570,3 +570,22 @@ def test_a_taken_job_whose_hash_holds_no_job_is_skipped(redis_url: str, redis_db
     assert store.get_result(conn, ids[1]) is None and queue.failed_job_registry.count == 0
     assert queue.started_job_registry.count == 0 and not list(conn.scan_iter("rq:execution:*"))
     conn.close()
+
+
+def test_a_staged_copy_of_a_log_stored_meanwhile_is_dropped_by_its_job(redis_url: str, redis_db: redis.Redis,
+                                                                       tmp_path: Path) -> None:
+    """A batch that read a log as new while another run stored it stages it again beside its stored
+    copy; the job queued for it finds the result and drops that staged copy (it was left a week,
+    never listed), the result as it was."""
+    conn, cfg, queue = queue_on(redis_url)
+    rid, _ = stored(conn, "restaged")
+    enqueue_replay(queue, rid, cfg, light=True)
+    burst(redis_url, tmp_path)
+    result = store.get_result(conn, rid)
+    assert result is not None
+    store.stage_logs(conn, [(rid, conn.get(store.log_key(rid)))])
+    assert conn.exists(store.staged_key(rid))
+    enqueue_replay(queue, rid, cfg, light=True)
+    burst(redis_url, tmp_path)
+    assert not conn.exists(store.staged_key(rid)) and store.get_result(conn, rid) == result
+    conn.close()
