@@ -193,10 +193,22 @@ class NotesCreatedSchema(NotesSchema):
                                                       "Bearer <token>` to edit the set; shown only here"})
 
 
-def checked(annotations: Any, replay_id: str, base: str) -> list[dict[str, Any]]:
-    """Annotations checked against the stored replay's steps (422 with the fault's pointer)."""
+def viewer_steps(replay_id: str) -> int:
+    """The last step the stored replay's viewer shows (404 for a replay not stored): the log's last,
+    or the illegal step that ended the replay when its result says so (a note past it would never
+    show: the viewer stops there)."""
     log = load_stored_log(replay_id)
     steps = len(log.get("steps", [])) if isinstance(log, dict) else 0
+    result = store.get_result(get_redis(), replay_id)
+    if isinstance(result, dict) and result.get("valid") is False and type(result.get("steps")) is int:
+        steps = min(steps, result["steps"])
+    return steps
+
+
+def checked(annotations: Any, replay_id: str, base: str) -> list[dict[str, Any]]:
+    """Annotations checked against the steps the stored replay's viewer shows (422 with the fault's
+    pointer)."""
+    steps = viewer_steps(replay_id)
     try:
         return check_annotations(annotations, steps)
     except ValueError as exc:
@@ -296,9 +308,8 @@ def delete_notes(replay_id: str, set_id: str) -> None:
 @blp.response(200, NotesSchema)
 def put_step_note(args: dict[str, Any], replay_id: str, set_id: str, at: int) -> dict[str, Any]:
     """Set the note (and highlight) of one step, replacing the step's notes (creator token)."""
-    log = load_stored_log(replay_id)
     try:
-        [one] = check_annotations([{"at": at, **args}], len(log.get("steps", [])))
+        [one] = check_annotations([{"at": at, **args}], viewer_steps(replay_id))
     except ValueError as exc:
         where, _, detail = str(exc).partition(": ")
         if where.startswith("/0/at"):

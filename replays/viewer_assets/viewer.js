@@ -472,6 +472,7 @@
         if (s.error && !s.rejected_as_expected) html += '<div class="v-mark v-bad" style="left:' + left + '" title="' + esc(w("illegal_step_n", { at: i })) + '"></div>';
       });
       annotations.forEach(function (a) {
+        if (a.at > last) return;  // (a note past the last step drawn: an illegal step ended the replay first)
         html += '<div class="v-mark v-ann" style="left:' + (100 * a.at / span).toFixed(3) + '%" title="' + esc(a.note) + '"></div>';
       });
       el.markers.innerHTML = html;
@@ -573,7 +574,9 @@
     window.addEventListener("hashchange", function () {
       if (hashBusy) { hashBusy = false; return; }
       var o = readOptions();
-      if (o.step !== undefined) go(Number(o.step), true);
+      if (o.step === undefined) return;
+      go(Number(o.step), true);
+      if (String(cur) !== String(o.step)) setUrl();  // (a step past the end, say: the URL names the one shown)
     });
 
     if (opts.embed === "1") document.documentElement.classList.add("v-embed");

@@ -85,7 +85,10 @@
       var p = state.players[pid];
       var ch = p.character || {};
       var visible = kit.handVisible(pid) && Array.isArray(p.hand_cards);
-      var hand = visible ? p.hand_cards.map(function (c) { return kit.chip(name(c)); }).join("") :
+      // (a Relic card in hand is an object, {ref, code, charges}, as the position holds it)
+      var hand = visible ? p.hand_cards.map(function (c) {
+        return kit.chip(name(typeof c === "string" ? c : (c.ref || c.code)));
+      }).join("") :
         new Array((typeof p.hand === "number" ? p.hand : 0) + 1).join(kit.chip("?", "v-back"));
       var traits = TRAITS.map(function (t) {
         var base = ch[t], now = p[t];

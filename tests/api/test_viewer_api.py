@@ -320,3 +320,27 @@ def test_the_pages_pass_the_language_on(client: FlaskClient, run_jobs: Callable[
     assert export.status_code == 200
     exported = export.get_data(as_text=True)
     assert '<html lang="pl">' in exported and '"lang":"pl"' in exported
+
+
+def test_a_note_past_the_illegal_step_that_ends_a_replay_is_refused(client: FlaskClient) -> None:
+    """A replay that an illegal step ends: its viewer stops at that step, so a note past it (which would
+    never show) is refused, in a set (422 at its step number) and on its own (404), and one at that
+    step is taken."""
+    from replays.selfplay import play_game
+
+    log = play_game("notes-past-illegal", "AW-H", "AW-V", policy="heuristic").log
+    bad = 4
+    log["steps"][bad - 1]["by"] = "p2" if log["steps"][bad - 1]["by"] == "p1" else "p1"  # out of turn
+    resp = client.post("/v1/replays", json=log)
+    assert resp.status_code in (200, 201), resp.get_data(as_text=True)
+    replay_id = resp.get_json()["id"]
+    result = client.get(f"/v1/replays/{replay_id}").get_json()["replay"]
+    assert result["valid"] is False and result["steps"] == bad < len(log["steps"]), result
+    url = f"/v1/replays/{replay_id}/annotations"
+    body = assert_problem(client.post(url, json={"annotations": [{"at": bad + 1, "note": "never shown"}]}), 422)
+    assert [e["pointer"] for e in body["errors"]] == ["/annotations/0/at"]
+    created = notes(client, replay_id, [{"at": bad, "note": "the illegal step"}])
+    assert created["annotations"] == [{"at": bad, "note": "the illegal step"}]
+    steps = f"{url}/{created['id']}/steps"
+    assert_problem(client.put(f"{steps}/{bad + 1}", json={"note": "x"}, headers=auth(created["token"])), 404)
+    assert client.put(f"{steps}/{bad}", json={"note": "y"}, headers=auth(created["token"])).status_code == 200

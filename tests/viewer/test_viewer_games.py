@@ -175,3 +175,50 @@ def test_a_swtcg_chance_and_effect_are_worded_in_the_readers_language() -> None:
     assert "(ogólna)" in words["pl"][0] and "(общий)" in words["ru"][0]
     assert words["pl"][1].startswith("przejęcie kontroli") and words["ru"][1].startswith("захват контроля")
     assert "Darth Vader" in words["pl"][1] and "general" not in words["pl"][0] + words["ru"][0]
+
+
+def test_a_relic_hand_shows_its_cards_by_name(browser: Any, tmp_path: Path) -> None:
+    """A Relic hand, as the position holds it ({ref, code, charges} a card), is drawn card by card by
+    name (it was drawn as '[object Object]' a card)."""
+    from replays.selfplay import play_game
+
+    log = play_game("viewer-relic-hand", *registry.get("relic").selfplay_sides()[:2], game="relic").log
+    hands = views_of(log).hands
+    at, pid = next((i, pid) for i, by_player in enumerate(hands) for pid, hand in by_player.items() if hand)
+    data = viewer_json(log)
+    want = [data["cards"][data["refs"][c["ref"]]["code"]]["name"] for c in hands[at][pid]]
+    context, tab, errors = opened(browser, log, tmp_path, at)
+    drawn = tab.locator(f'.v-player[data-player="{pid}"] [data-zone="hand"] .v-chip').all_inner_texts()
+    assert drawn == want and all("object" not in text for text in drawn)
+    assert errors == []
+    context.close()
+
+
+def test_a_link_past_the_last_step_shows_the_last_and_names_it_and_notes_past_it_are_not_drawn(
+        browser: Any, tmp_path: Path) -> None:
+    """The hash changed by hand to a step past the end: the last step is shown and the URL names it
+    (it kept naming the step asked for). A note past the last step (an illegal step ended the replay
+    first) puts no marker beyond the scrubber's end."""
+    from replays.selfplay import play_game
+
+    log = play_game("viewer-past-end", "AW-H", "AW-V", policy="heuristic").log
+    data = viewer_json(log)
+    last = len(data["steps"]) - 1
+    data["annotations"] = [{"at": 1, "note": "shown"}, {"at": last + 5, "note": "past the end"}]
+    html = tmp_path / "notes.html"
+    html.write_text(page(data), encoding="utf-8")
+    context = browser.new_context(offline=True, viewport={"width": 1400, "height": 1000})
+    errors: list[str] = []
+    tab = context.new_page()
+    tab.on("pageerror", lambda exc: errors.append(str(exc)))
+    tab.goto(html.as_uri() + "#step-1")
+    tab.wait_for_selector("#viewer[data-ready=true]")
+    assert tab.locator(".v-mark.v-ann").count() == 1
+    tab.evaluate(f"location.hash = '#step-{last + 40}'")
+    tab.wait_for_function(f"document.getElementById('viewer').dataset.step === '{last}'")
+    tab.wait_for_function(f"location.hash.indexOf('step-{last}') >= 0 && location.hash.indexOf('step-{last + 40}') < 0")
+    tab.evaluate(f"location.hash = '#step-{last + 40}'")  # (asked again while at the last step)
+    tab.wait_for_function(f"location.hash.indexOf('step-{last + 40}') < 0")
+    assert tab.evaluate("document.getElementById('viewer').dataset.step") == str(last)
+    assert errors == []
+    context.close()
