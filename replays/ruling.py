@@ -74,6 +74,7 @@ def _rule(log: Log, cards: Any, at: int | None) -> tuple[dict[str, Any], _Collec
         where = f"step {err.at}" if err and err.at else "the setup"
         out["message"] = (f"the log cannot be replayed to step {at}: {where} fails first"
                           + (f" ({err.kind}: {err.message})" if err else ""))
+        out["rules_cited"] = [err.rule] if err is not None and err.rule else []  # (the rule it fails on)
         if result.state is not None:
             out["state"] = result.state.view()
             out["state_hash"] = result.state.state_hash()

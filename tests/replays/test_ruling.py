@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from replays.errors import StepOutOfRange
-from replays.service import ruling_json
+from replays.service import ruling_json, ruling_words_json
 from tests.replays.samples import STEPS, cut, example, final_hash, golden, six_steps
 
 N = len(STEPS)
@@ -141,6 +141,9 @@ def test_a_step_after_an_earlier_failure_says_which_step_fails_first() -> None:
     assert r["error"]["at"] == 2 and r["error"]["rule"] == "destiny.terms.controller"
     assert r["message"].startswith("the log cannot be replayed to step 5: step 2 fails first (illegal-action: ")
     assert r["state_hash"] == final_hash(cut(log, 1))
+    assert r["rules_cited"] == ["destiny.terms.controller"]  # (the rule step 2 fails on: the page cites it)
+    words = ruling_words_json(log, 5)["words"]
+    assert [rule["id"] for rule in words["rules"]] == ["destiny.terms.controller"] and words["rules"][0]["summary"]
 
 
 def test_a_step_after_a_failed_setup_says_the_setup_fails_first() -> None:
@@ -153,6 +156,7 @@ def test_a_step_after_a_failed_setup_says_the_setup_fails_first() -> None:
     assert r["legal"] is None and r["error"]["at"] == 0
     assert r["error"]["rule"] == "destiny.deckbuilding.deck-size"
     assert r["message"].startswith("the log cannot be replayed to step 3: the setup fails first")
+    assert r["rules_cited"] == ["destiny.deckbuilding.deck-size"]
 
 
 @pytest.mark.rules("destiny.dice.modifier-needs-base")

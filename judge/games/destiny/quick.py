@@ -470,6 +470,9 @@ def _seat(pid: str, raw: dict[str, Any], where: str, pool: CardPool, table: _Tab
                            else Msg(N_("{card} has no die"), card=title(card))))
             continue
         if die_of is not None:
+            if f"{die_of}/{number}" in seat["pool"]:  # (the last face would win, the first lost unsaid)
+                faults.append((sub, Msg(N_("this die is listed twice in the pool"))))
+                continue
             table.places[f"{at}/pool/{escape(f'{die_of}/{number}')}"] = sub
             seat["pool"][f"{die_of}/{number}"] = die["face"].strip()
     return seat

@@ -216,6 +216,10 @@ def _player(pid: str, name: str, raw: dict[str, Any], cards: CardPool, path: str
                                           "destiny.upgrades.max-three)"),
                                        at_most=at_most("MAX_IN_PLAY", NP_("at most", "upgrades"))))
             ups = []
+        elif ups and ch.defeated:  # (the engine discards them with the defeat: no table has them)
+            bad(f"{sub}/upgrades", Msg(N_("{card} is defeated: its upgrades were discarded with it "
+                                          "(destiny.defeat.cleanup)"), card=card.name))
+            ups = []
         for i, u in enumerate(ups):
             ur = parse_ref(u)
             ucard = cards.get(ur.code) if ur else None
@@ -300,6 +304,10 @@ def _player(pid: str, name: str, raw: dict[str, Any], cards: CardPool, path: str
             continue
         if ccard is not None and f not in ccard.faces:
             bad(sub, Msg(N_("{card}'s die has no face {face}"), card=ccard.name, face=face))
+            continue
+        if isinstance(owner_card, Character) and owner_card.defeated:
+            bad(sub, Msg(N_("{ref} is defeated: its dice were removed from the game (destiny.defeat.cleanup)"),
+                         ref=owner_card.ref))
             continue
         if isinstance(owner_card, Character) and dr.die > owner_card.dice:
             bad(sub, Msg(N_("{ref} has {n} dice"), ref=owner_card.ref, n=owner_card.dice))

@@ -426,3 +426,25 @@ def test_a_choice_the_rules_never_asked_for_is_rejected() -> None:
     step["choices"] = [{"by": "p1", "kind": "may", "answer": True}]
     err = error(duel().log([step]))
     assert err is not None and err["rule"] == "destiny.terms.choose-option" and "did not ask" in err["message"]
+
+
+@pytest.mark.rules("destiny.defeat.cleanup")
+def test_a_position_giving_a_defeated_character_dice_or_upgrades_is_refused_where_it_says_so() -> None:
+    """The defeat removes the character's dice from the game and discards its upgrades
+    (destiny.defeat.cleanup): a position typed with either on a defeated character is no table the
+    game can reach, and is refused at the fault's place (it was ruled on as if they were there)."""
+    t = duel()
+    t.character("p1", "05046", dice=2, defeated=True)
+    t.pool("p1", {"p1.05046/1": "2RD"})
+    err = error(t.log([{"by": "p1", "do": "pass"}]))
+    assert err is not None and err["kind"] == "malformed"
+    assert "/setup/position/players/p1/pool/p1.05046~11: " in err["message"]
+    assert "p1.05046 is defeated: its dice were removed from the game (destiny.defeat.cleanup)" in err["message"]
+    t = duel()
+    t.character("p1", "01046", defeated=True, upgrades=["01164"])
+    err = error(t.log([{"by": "p1", "do": "pass"}]))
+    assert err is not None and "/setup/position/players/p1/characters/p1.01046/upgrades: " in err["message"]
+    assert "is defeated: its upgrades were discarded with it (destiny.defeat.cleanup)" in err["message"]
+    t = duel()
+    t.character("p1", "05046", dice=2, defeated=True)  # (defeated, nothing left on it: a table the game reaches)
+    assert error(t.log([{"by": "p1", "do": "pass"}])) is None

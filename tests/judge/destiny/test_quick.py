@@ -137,6 +137,9 @@ UPGRADED = {"card": "Boba Fett", "dice": 2}
     ({"characters": [UPGRADED], "supports": ["Slave I", "Slave I"]}, "p1 activate Slave I", "/ask",
      "say which copy, e.g. 'Slave I#2'"),
     ({"characters": [UPGRADED], "supports": ["Slave I"]}, "p1 activate Slave I#2", "/ask", "not in play"),
+    ({"characters": [UPGRADED], "dice": [{"card": "Boba Fett", "die": 1, "face": "2RD"},
+                                         {"card": "Boba Fett", "die": 1, "face": "1RD"}]},
+     "p1 pass", "/players/0/dice/1", "this die is listed twice in the pool"),
 ])
 def test_faults_of_upgrades_and_supports_say_where_and_why(p1: dict[str, Any], ask: str, where: str,
                                                            words: str) -> None:
