@@ -90,15 +90,20 @@ def percent(value: Any) -> str:
 
 
 def standings(s: T.EventState) -> dict[str, Any]:
-    """Swiss standings (tie-breakers as percentages) and, after a cut, the places."""
+    """Swiss standings (tie-breakers as percentages) and, after a cut, the places. The table is the
+    one after the last complete Swiss round, which its heading names: a round being reported counts
+    once all its results are in (a table printed mid-round mixed that round's results, and late
+    entries' missed rounds, under the heading of the round before)."""
+    after_round = max((r.number for r in s.rounds if r.stage == "swiss" and s.complete(r.number)), default=0)
+    table = T.standings(s, before_round=after_round + 1)
     rows = []
-    for x in T.standings(s):
+    for x in table:
         rows.append({
             "rank": x.rank, "player_id": x.player_id, "name": x.name, "points": x.points,
             "wins": x.wins, "losses": x.losses, "draws": x.draws, "byes": x.byes, "dropped": x.dropped,
             "tiebreaks": {k: percent(v) for k, v in x.tiebreaks},
         })
-    names = [k for k, _ in T.standings(s)[0].tiebreaks] if s.players else []
+    names = [k for k, _ in table[0].tiebreaks] if table else []
     places = [
         {"place": p.place, "player_id": p.player_id, "name": p.name, "reached": p.reached,
          "swiss_rank": p.swiss_rank}
@@ -107,7 +112,7 @@ def standings(s: T.EventState) -> dict[str, Any]:
     cur = s.current()
     return {
         "event": s.config.name,
-        "after_round": max((r.number for r in s.rounds if r.stage == "swiss" and s.complete(r.number)), default=0),
+        "after_round": after_round,
         "current_round": cur.number if cur else None,
         "tiebreaks": [{"key": k, "label": TIEBREAK_NAMES.get(k, k)} for k in names],
         "standings": rows,

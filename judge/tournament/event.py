@@ -338,6 +338,7 @@ def apply(state: EventState, action: Action) -> None:
         # tournament.player.undrop: paired again from the next round; rounds missed while out
         # are losses (standings.records)
         state.dropped.discard(action.player_id)
+        state.back_after[action.player_id] = len(state.rounds)
     elif isinstance(action, SetVisibility):
         state.config = replace(state.config, public=action.public)
     elif isinstance(action, ArchiveEvent):

@@ -145,9 +145,10 @@ def records(state: EventState, before_round: int | None = None) -> dict[str, Rec
             if rnd.number <= player.joined_after:
                 if player.missed_as_loss:
                     entries[pid].append(Entry(rnd.number, "missed", None, -1))
-            elif pid not in state.dropped:
+            elif pid not in state.dropped or rnd.number <= state.back_after.get(pid, 0):
                 # tournament.player.undrop: a round paired while the player was out, which they
-                # did not play, is a loss once they are back (a dropped player's record stands).
+                # did not play, is a loss once they are back (a dropped player's record stands),
+                # and stays one if they drop again (only the rounds of that drop are not counted)
                 entries[pid].append(Entry(rnd.number, "missed", None, -1))
     return {pid: Record(pid, tuple(es)) for pid, es in entries.items()}
 

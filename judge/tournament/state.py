@@ -25,6 +25,9 @@ class EventState:
         self.entrants_at_round_one = 0  # players registered when round 1 was paired
         self.archived = False
         self.names: dict[str, str] = {}  # name_key -> player id [tournament.player.name-unique]
+        # player id -> the rounds paired when the player last re-entered [tournament.player.undrop]: the
+        # rounds up to it that they missed are losses, whether or not they dropped again since
+        self.back_after: dict[str, int] = {}
 
     # ----------------------------------------------------------- queries
     def current(self) -> Round | None:

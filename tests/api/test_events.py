@@ -173,3 +173,19 @@ def test_results_page_offers_the_right_one_click_results(client: FlaskClient) ->
     assert len(clicks) == 2 * 6  # 2 tables
     assert [c[3] for c in clicks[:6]] == ["2-0", "2-1", "1-2", "0-2", "1-1-1", "1-1"]
     assert all(f"{a}-{b}" + (f"-{d}" if d != "0" else "") == label for a, b, d, label in clicks)
+
+
+def test_standings_printed_mid_round_are_those_after_the_round_their_heading_names(client: FlaskClient) -> None:
+    """While round 2 is being reported, the standings page (its heading: after round 1) lists the
+    records after round 1: no result of round 2 yet, as the heading says (they were mixed in)."""
+    tid, auth = create(client, players=8, rounds=3)
+    report_round(client, tid, auth, client.post(f"{BASE}/{tid}/rounds", headers=auth).get_json())
+    second = client.post(f"{BASE}/{tid}/rounds", headers=auth).get_json()
+    report_round(client, tid, auth, {**second, "matches": second["matches"][:2]})  # half of round 2 in
+    view = client.get(f"/events/{tid}/standings.json").get_json()
+    assert view["after_round"] == 1 and view["current_round"] == 2
+    assert all(r["wins"] + r["losses"] + r["draws"] + r["byes"] == 1 for r in view["standings"]), view["standings"]
+    report_round(client, tid, auth, {**second, "matches": second["matches"][2:]})
+    view = client.get(f"/events/{tid}/standings.json").get_json()
+    assert view["after_round"] == 2
+    assert all(r["wins"] + r["losses"] + r["draws"] + r["byes"] == 2 for r in view["standings"])

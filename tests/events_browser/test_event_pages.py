@@ -124,9 +124,12 @@ def test_pairings_of_a_32_player_round_by_table_and_by_name_and_printed(
     page.fill("#find", "")
     assert page.locator("#by-name tbody tr:visible").count() == 32
 
-    # print: A4/Letter width, each list on a page of its own, table numbers large, nav hidden
+    # print: A4/Letter width, each list on a page of its own, table numbers large, nav hidden; the
+    # whole list by name, whatever the find box holds (rows it hid were left out of the sheet)
+    page.fill("#find", "padme")
     page.set_viewport_size({"width": PRINT_WIDTH_PX, "height": int((297 - 24) * MM)})
     page.emulate_media(media="print")
+    assert page.locator("#by-name tbody tr:visible").count() == 32
     layout = page.evaluate("""() => ({
       overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
       header: getComputedStyle(document.querySelector('header.top')).display,

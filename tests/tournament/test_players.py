@@ -98,6 +98,9 @@ def test_undrop_pairs_again_and_missed_rounds_are_losses() -> None:
     assert "p5" in [x for p in nxt.pairings for x in (p.p1, p.p2)] + [nxt.bye]
     do(s, nxt)
     report_all(s)
+    back = record(s, "p5")
+    do(s, T.DropPlayer("p5"))  # dropped again: the rounds missed the first time stay losses
+    assert record(s, "p5") == back and back[2] >= before[2] + 2
     do(s, T.DropPlayer("p6"))
     do(s, T.plan_cut(s).action)
     assert rules_of(s, T.UndropPlayer("p6")) == [("tournament.player.after-swiss", "/player_id")]
