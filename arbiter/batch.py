@@ -21,6 +21,7 @@
 from __future__ import annotations
 
 import contextlib
+import fnmatch
 import gc
 import glob
 import hashlib
@@ -65,16 +66,57 @@ class BatchError(Exception):
     """The batch cannot start (nothing matched, too many files)."""
 
 
+def _globbed(pattern: str) -> Iterator[str]:
+    """``glob.iglob(pattern, recursive=True)``, except that ``**`` goes into no symlinked folder (glob
+    follows them: a link to a folder above made a loop, whose paths grew without end, and each file
+    was found once per path to it), as a folder given whole (``Path.rglob``) does not either. The part
+    before the first ``**`` is globbed as it is; below it, folders are walked without following links
+    and each path is matched against the rest of the pattern, a segment at a time."""
+    parts = pattern.split(os.sep)
+    if "**" not in parts:
+        yield from glob.iglob(pattern)
+        return
+    cut = parts.index("**")
+    head, rest = os.sep.join(parts[:cut]), parts[cut:]
+    roots = (glob.iglob(head) if glob.has_magic(head) else [head]) if head else [""]
+    for root in roots:
+        if not os.path.isdir(root or "."):
+            continue
+        for folder, dirs, names in os.walk(root or ".", followlinks=False):
+            dirs.sort()
+            rel = os.path.relpath(folder, root or ".")
+            below = [] if rel == "." else rel.split(os.sep)
+            for name in sorted(names):
+                if _match_segments([*below, name], rest):
+                    yield os.path.join(root, *below, name)  # (as glob names it: below the root as given)
+
+
+def _match_segments(path: list[str], pattern: list[str]) -> bool:
+    """Whether the path segments ``path`` match the pattern segments ``pattern`` (``**``: any number
+    of folders, none included; a segment: ``fnmatch``, a leading dot matched only by a dot, as glob)."""
+    if not pattern:
+        return not path
+    first, rest = pattern[0], pattern[1:]
+    if first == "**":
+        return any(_match_segments(path[k:], rest) for k in range(len(path) + 1)
+                   if all(not seg.startswith(".") for seg in path[:k]))
+    if not path or (path[0].startswith(".") and not first.startswith(".")):
+        return False
+    return fnmatch.fnmatchcase(path[0], first) and _match_segments(path[1:], rest)
+
+
 def find_logs(pattern: str) -> list[Path]:
     """A directory (every ``*.json`` below it) or a glob (``logs/**/*.json``), sorted."""
     path = Path(pattern)
     if path.is_dir():
         found: Iterable[str] = (str(p) for p in path.rglob("*.json"))
     else:
-        found = glob.iglob(pattern, recursive=True)
+        found = _globbed(pattern)
     files: list[Path] = []
+    seen: set[str] = set()
     for name in found:
-        if os.path.isfile(name):
+        if os.path.isfile(name) and (real := os.path.realpath(name)) not in seen:  # (each file once)
+            seen.add(real)
             files.append(Path(name))
             if len(files) > MAX_BATCH_FILES:
                 raise BatchError(f"{pattern} names more than {MAX_BATCH_FILES:,} files")

@@ -60,8 +60,13 @@ def import_command(directory: Path, out: Path, game_id: str) -> None:
     result: carddata.CardImport = tools.import_cards(files)
     for problem in result.problems:
         click.echo(f"error: {problem}", err=True)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(result.data, indent=1) + "\n", encoding="utf-8")
+    if not result.cards:  # (nothing read: the card file there, if any, is left as it was)
+        raise click.ClickException(f"no card read ({len(result.problems)} errors): nothing written to {out}")
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(result.data, indent=1) + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise click.ClickException(f"cannot write {out}: {exc}") from None
     click.echo(
         f"{result.cards} cards from {result.sets} sets written to {out} "
         f"({result.applied} fully applied by the engine, {len(result.problems)} errors)"

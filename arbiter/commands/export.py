@@ -65,6 +65,8 @@ def export_html(log: str, output: Path | None, annotations_path: str | None, sta
             click.echo(f"arbiter: {annotations_path}: {exc}", err=True)
             raise SystemExit(EXIT_INVALID) from exc
     target = output or Path(Path(log).stem + ".html")
+    if target.exists() and target.resolve() == Path(log).resolve():
+        raise click.BadParameter(f"{target} is the log itself: name another file", param_hint="'--output'")
     text = page(viewer)
     try:
         target.write_text(text, encoding="utf-8")

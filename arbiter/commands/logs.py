@@ -7,6 +7,7 @@ be answered (malformed log, no such step), 2 the file cannot be read or is not J
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,8 @@ import click
 from arbiter import render
 from arbiter.lang import current, lang_option, text
 from judge.games import registry
+from judge.games.jsonbounds import count_values
+from judge.limits import MAX_BODY_BYTES, MAX_NODES
 from replays.service import MalformedLog, StepOutOfRange, replay_json, ruling_words_json, timeline_json
 from replays.viewer import viewer_json
 
@@ -23,8 +26,16 @@ EXIT_UNREADABLE = 2
 
 
 def read_log(path: str) -> Any:
+    """The log in file ``path``; a file too large, or holding more JSON values than a log may, is
+    refused before it is read (as the API refuses such a body, and the batch such a file): a few MB
+    of empty objects would take hundreds of MB once read."""
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
+        if os.path.getsize(path) > MAX_BODY_BYTES:
+            raise ValueError(f"larger than {MAX_BODY_BYTES:,} bytes (MAX_BODY_BYTES)")
+        data = Path(path).read_bytes()
+        if (n := count_values(data)) > MAX_NODES:
+            raise ValueError(f"it holds {n:,} JSON values; a log holds at most {MAX_NODES:,} (MAX_NODES)")
+        return json.loads(data.decode("utf-8"))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         click.echo(f"arbiter: cannot read {path}: {exc}", err=True)
         raise SystemExit(EXIT_UNREADABLE) from exc

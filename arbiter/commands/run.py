@@ -116,7 +116,7 @@ def wait_healthy(url: str, api: Service, instance: str, timeout: float = HEALTH_
 
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
-@click.option("--port", default=5000, show_default=True, type=int)
+@click.option("--port", default=5000, show_default=True, type=click.IntRange(0, 65535))
 @click.option("--workers", default=2, show_default=True, type=click.IntRange(min=0, max=16),
               help="RQ worker processes.")
 @click.option("--api-workers", default=DEFAULT_WORKERS, show_default=True,

@@ -95,7 +95,7 @@ def run_gunicorn(options: dict[str, Any]) -> None:
 
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
-@click.option("--port", default=5000, show_default=True, type=int)
+@click.option("--port", default=5000, show_default=True, type=click.IntRange(0, 65535))
 @click.option("--fd", type=click.IntRange(min=0), default=None,
               help="Serve on this listening socket (opened by the caller) instead of --host/--port.")
 @click.option("--workers", default=DEFAULT_WORKERS, show_default=True,

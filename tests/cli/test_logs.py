@@ -196,3 +196,64 @@ def test_a_replay_in_polish() -> None:
     assert out.exit_code == 0, out.output
     assert out.output.splitlines()[:2] == ["modifier-alone.json: poprawny", "Odtworzone kroki: 1"]
     assert "Punkty kontrolne: zgodne 1, niezgodne 0" in out.output
+
+
+def test_a_log_file_of_too_many_values_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    """A file within the size limit holding more JSON values than a log may (about 186 MB of
+    objects for 2 MB of text once read) is refused on its counted values, exit 2, for every command
+    that reads one log."""
+    from judge.limits import MAX_NODES
+
+    many = tmp_path / "many.json"
+    many.write_text('{"pad":[' + ",".join(["{}"] * (MAX_NODES + 1)) + "]}")
+    for command in (["replay"], ["rule"], ["timeline"], ["export-html"]):
+        result = CliRunner().invoke(main, [*command, str(many)])
+        assert result.exit_code == 2, (command, result.output)
+        assert f"a log holds at most {MAX_NODES:,} (MAX_NODES)" in result.output, command
+
+
+def test_export_html_never_writes_over_its_own_log(tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.chdir(tmp_path)
+    log = Path("game.html")  # (a log named .html: the default output, here, is the log itself)
+    text = (EXAMPLES_DIR / "shields-cap.json").read_text(encoding="utf-8")
+    log.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(main, ["export-html", str(log)])
+    assert result.exit_code == 2 and "is the log itself" in result.output
+    assert log.read_text(encoding="utf-8") == text
+    again = CliRunner().invoke(main, ["export-html", str(log), "--output", str(tmp_path / "game.html")])
+    assert again.exit_code == 2 and log.read_text(encoding="utf-8") == text
+
+
+def test_a_glob_follows_no_symlinked_folder_and_names_each_file_once(tmp_path: Path,
+                                                                      monkeypatch: Any) -> None:
+    """``**`` in a glob goes into no symlinked folder (two links to a folder above made glob's paths
+    grow without end), matches hidden names only when asked, as glob does, and each file is one log."""
+    from arbiter import batch
+
+    (tmp_path / "lp" / "a").mkdir(parents=True)
+    (tmp_path / "lp" / ".hid").mkdir()
+    for name in ("lp/a/x.json", "lp/top.json", "lp/.hid/h.json", "lp/.dot.json"):
+        (tmp_path / name).write_text("{}")
+    (tmp_path / "lp" / "a" / "up").symlink_to("..")
+    (tmp_path / "lp" / "a" / "up2").symlink_to("..")
+    monkeypatch.chdir(tmp_path)
+    import threading
+
+    found: list[Any] = []  # (in a thread, waited for 20 s: a glob into the links would run for ever)
+    walker = threading.Thread(target=lambda: found.append(batch.find_logs("lp/**/*.json")), daemon=True)
+    walker.start()
+    walker.join(20)
+    assert found == [[Path("lp/a/x.json"), Path("lp/top.json")]]
+    assert batch.find_logs("**/x.json") == [Path("lp/a/x.json")]
+    whole = [tmp_path / "lp/a/x.json", tmp_path / "lp/top.json"]
+    assert batch.find_logs(str(tmp_path / "l*" / "**" / "*.json")) == whole
+    assert batch.find_logs("lp/*/*.json") == [Path("lp/a/x.json")]
+    assert batch.find_logs("lp/.hid/*.json") == [Path("lp/.hid/h.json")]
+    folder = batch.find_logs("lp")  # (a folder given whole: every .json below it, links not followed)
+    assert folder == sorted(Path(p) for p in ("lp/a/x.json", "lp/top.json", "lp/.hid/h.json", "lp/.dot.json"))
+
+
+def test_a_port_out_of_range_is_a_usage_error() -> None:
+    for command in ("serve", "run"):
+        result = CliRunner().invoke(main, [command, "--port", "99999"])
+        assert result.exit_code == 2 and "99999" in result.output, (command, result.output)

@@ -61,3 +61,13 @@ def test_the_game_is_chosen_through_the_registry(tmp_path: Path) -> None:
     starter = runner.invoke(cards_command, ["check", str(deck), "--cards", str(out), "--format", "starter"])
     assert starter.exit_code == 1 and '"card": "05031"' in starter.output
     assert "the deck has 0 cards, not 20" in starter.output
+
+
+def test_an_import_that_reads_no_card_fails_and_leaves_the_card_file_as_it_was(tmp_path: Path) -> None:
+    out = tmp_path / "cards.json"
+    out.write_text('{"kept": true}\n')
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = CliRunner().invoke(cards_command, ["import", str(empty), "--out", str(out)])
+    assert result.exit_code == 1 and "nothing written" in result.output, result.output
+    assert out.read_text() == '{"kept": true}\n'
