@@ -32,8 +32,13 @@ def browser() -> Iterator[Any]:
 
 
 def opened(browser: Any, log: dict[str, Any], tmp_path: Path, at: int) -> tuple[Any, Any, list[str]]:
+    return opened_data(browser, viewer_json(log), tmp_path, at)
+
+
+def opened_data(browser: Any, data: dict[str, Any], tmp_path: Path, at: int) -> tuple[Any, Any, list[str]]:
+    """The exported page of viewer data ``data`` opened at step ``at``: its context, tab and errors."""
     html = tmp_path / "game.html"
-    html.write_text(page(viewer_json(log)), encoding="utf-8")
+    html.write_text(page(data), encoding="utf-8")
     context = browser.new_context(offline=True, viewport={"width": 1400, "height": 1000})
     errors: list[str] = []
     tab = context.new_page()
@@ -205,14 +210,7 @@ def test_a_link_past_the_last_step_shows_the_last_and_names_it_and_notes_past_it
     data = viewer_json(log)
     last = len(data["steps"]) - 1
     data["annotations"] = [{"at": 1, "note": "shown"}, {"at": last + 5, "note": "past the end"}]
-    html = tmp_path / "notes.html"
-    html.write_text(page(data), encoding="utf-8")
-    context = browser.new_context(offline=True, viewport={"width": 1400, "height": 1000})
-    errors: list[str] = []
-    tab = context.new_page()
-    tab.on("pageerror", lambda exc: errors.append(str(exc)))
-    tab.goto(html.as_uri() + "#step-1")
-    tab.wait_for_selector("#viewer[data-ready=true]")
+    context, tab, errors = opened_data(browser, data, tmp_path, 1)
     assert tab.locator(".v-mark.v-ann").count() == 1
     tab.evaluate(f"location.hash = '#step-{last + 40}'")
     tab.wait_for_function(f"document.getElementById('viewer').dataset.step === '{last}'")
