@@ -362,8 +362,10 @@ def _check_jobs(conn: Any, queue: Any, cfg: Any, waiting: dict[int, tuple[str, s
             continue
         if status == "finished":
             value = job.return_value()
-            why = (f"{value.get('outcome')}: the log was neither staged nor stored when its job ran (its staged "
-                   "copy expired): run the batch again") if isinstance(value, dict) else "no answer stored"
+            outcome = value.get("outcome") if isinstance(value, dict) else None
+            why = ("not-found: the log was neither staged nor stored when its job ran (its staged copy "
+                   "expired): run the batch again") if outcome == "not-found" else \
+                f"the replay job finished with no answer stored (outcome {outcome})"
         else:
             latest = job.latest_result()
             last = (latest.exc_string or "").strip().splitlines()[-1:] if latest is not None else []

@@ -470,3 +470,23 @@ def test_an_engine_fault_on_one_log_is_its_line_not_the_batchs_end(folder: Path,
     assert lines[1] == {"file": str(files[1]), "valid": False, "steps": None, "outcome": None,
                         "error": "engine error: KeyError: 'an engine fault'"}
     assert lines[0]["valid"] and lines[2]["valid"]
+
+
+def test_a_job_that_ran_after_its_staged_log_expired_gives_its_log_a_line(
+        tmp_path: Path, redis_url: str, redis_db: redis.Redis, run_jobs: Callable[[], bool],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A log staged and queued, its staged copy gone before its job ran (it expires after a week): the
+    job finds no log and ends with no answer stored; a run that finds that job (its claim still held,
+    so it queues nothing) gives the log a line saying to run the batch again, not a wait without end."""
+    from arbiter import store
+
+    monkeypatch.setattr(batch, "CHECK_JOBS", 0.1)
+    files = _logs(tmp_path, 1, "expired")
+    rid, _ = batch.unchecked_canonical(json.loads(files[0].read_text()))
+    conn = redis.Redis.from_url(redis_url)
+    assert batch.run_queued(files, conn, timeout=0)[0]["valid"] is False  # (queued, no worker yet)
+    redis_db.delete(store.staged_key(rid))
+    run_jobs()
+    lines = batch.run_queued(files, conn, timeout=30)
+    assert lines[0]["valid"] is False and lines[0]["error"].startswith("not-found: "), lines
+    conn.close()
