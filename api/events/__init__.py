@@ -206,22 +206,31 @@ def player(tid: str, pid: str, fmt: str = "html") -> Any:
 
 @bp.get("/<string:tid>/results")
 def results(tid: str) -> Any:
-    """The organizer's result entry for the current round (the writes go to the API, with the token)."""
+    """The organizer's result entry for the current round (the writes go to the API, with the token);
+    ``?round=N``: an earlier Swiss round's results, to correct one (tournament.result.past-round:
+    until the top cut starts; the pairings made since stand)."""
+    number = query_int("round")
 
     def build(s: T.EventState) -> dict[str, Any]:
         cur = s.current()
+        rnd = the_round(s, number)
+        past = rnd is not None and rnd is not cur
         round_done = cur is None or s.complete(cur.number)
         swiss_done = not s.cut_seeds and s.swiss_paired() >= s.planned_rounds() and round_done
-        return {"view": None if cur is None else V.pairings(s, cur),
-                "can_pair": round_done and not swiss_done and not s.archived and s.champion() is None,
-                "swiss_done": swiss_done and not s.archived,
-                "choices": result_choices(s, cur)}
+        # the earlier rounds whose results may still be corrected
+        earlier = [] if s.cut_seeds or s.archived else [r.number for r in s.rounds if r is not cur]
+        return {"view": None if rnd is None else V.pairings(s, rnd),
+                "past": past, "earlier": earlier, "current": None if cur is None else cur.number,
+                "closed": past and (rnd is None or rnd.stage == "cut" or bool(s.cut_seeds) or s.archived),
+                "can_pair": not past and round_done and not swiss_done and not s.archived and s.champion() is None,
+                "swiss_done": not past and swiss_done and not s.archived,
+                "choices": result_choices(s, rnd)}
 
     return page(tid, "events/results.html", build)
 
 
 def result_choices(s: T.EventState, cur: T.Round | None) -> list[dict[str, Any]]:
-    """The one-click results of a match of the current round (others through the free form)."""
+    """The one-click results of a match of the round shown (others through the free form)."""
     draws = cur is None or cur.stage == "swiss"
     if s.config.best_of == 1:
         out = [(1, 0, 0), (0, 1, 0)] + ([(0, 0, 1)] if draws else [])

@@ -45,6 +45,7 @@ CONFLICT_RULES = frozenset(
         "tournament.swiss.rounds-complete",
         "tournament.round.repair-after-results",
         "tournament.result.conflict",
+        "tournament.result.past-round",
         "tournament.cut.started",
         "tournament.cut.finished",
         "tournament.cut.swiss-unfinished",
@@ -692,16 +693,16 @@ def override_pairings(args: dict[str, Any], tid: str, number: int) -> dict[str, 
 @blp.response(200, S.MatchSchema)
 @blp.doc(
     description=ORGANIZER + " The same report again changes nothing; a different result for a "
-    "reported match needs `correction: true` (409 otherwise)."
+    "reported match needs `correction: true` (409 otherwise). An earlier Swiss round's result can be "
+    "corrected until the top cut starts (the pairings made since stand; 409 after)."
 )
 def report_result(args: dict[str, Any], tid: str, number: int, table: int) -> dict[str, Any]:
-    """Report the result of one match of the current round."""
+    """Report the result of one match of the current round, or correct one of an earlier Swiss round."""
     result = T.Result(args["p1_wins"], args["p2_wins"], args["draws"])
 
     def decide(s: T.EventState) -> T.Action | None:
         action = T.ReportResult(number, table, result, args["correction"])
-        cur = s.current()
-        if cur is not None and cur.number == number and s.results.get((number, table)) == result:
+        if s.results.get((number, table)) == result:
             return None  # identical repeat: harmless
         return action
 

@@ -155,12 +155,20 @@ def check_pairings(
 
 
 def _check_result(state: EventState, a: ReportResult) -> list[Violation]:
+    rnd = state.round(a.number)
+    if rnd is None:
+        return [_v("tournament.round.not-current", "/round", f"round {a.number} has not been paired")]
     cur = state.current()
-    if cur is None or a.number != cur.number:
-        if state.round(a.number) is None:
-            return [_v("tournament.round.not-current", "/round", f"round {a.number} has not been paired")]
-        return [_v("tournament.round.not-current", "/round", f"round {a.number} is finished")]
-    if cur.table(a.table) is None:
+    if rnd is not cur:
+        # tournament.result.past-round: an earlier Swiss round's result is corrected until the cut starts
+        # (the pairings made from it stand); a cut round's winner already plays on
+        if rnd.stage == "cut":
+            return [_v("tournament.result.past-round", "/round",
+                       f"round {a.number} is finished and its winners are paired in round {a.number + 1}")]
+        if state.cut_seeds:
+            return [_v("tournament.result.past-round", "/round",
+                       f"round {a.number} is finished and the top cut is seeded from the Swiss standings")]
+    if rnd.table(a.table) is None:
         return [_v("tournament.result.table-unknown", "/table", f"round {a.number} has no table {a.table}")]
     r, out = a.result, []
     bo = state.config.best_of
@@ -175,7 +183,7 @@ def _check_result(state: EventState, a: ReportResult) -> list[Violation]:
         out.append(_v("tournament.result.games", field, f"best-of-{bo}: at most {need} game wins"))
     elif r.games > bo or r.games == 0:
         out.append(_v("tournament.result.games", "/draws", f"best-of-{bo}: 1 to {bo} games in all"))
-    if cur.stage == "cut" and r.outcome() == 0:
+    if rnd.stage == "cut" and r.outcome() == 0:
         out.append(_v("tournament.result.cut-no-draw", "/p1_wins", "a top-cut match needs a winner"))
     old = state.results.get((a.number, a.table))
     if not out and old is not None and old != r and not a.correction:

@@ -48,7 +48,8 @@ RULES: dict[str, str] = {
     # rounds
     "tournament.round.results-missing":
         "The next round is paired only when every result of the current one is in.",
-    "tournament.round.not-current": "Results are reported and pairings changed only for the current round.",
+    "tournament.round.not-current":
+        "Pairings are changed only for the current round; results only for rounds already paired.",
     "tournament.round.repair-after-results":
         "A round is re-paired or overridden only before any result is in.",
     "tournament.round.min-players": "Pairing a Swiss round needs at least two active players.",
@@ -78,6 +79,12 @@ RULES: dict[str, str] = {
     "tournament.result.games": "Game counts are non-negative integers that fit the match's best-of.",
     "tournament.result.table-unknown": "A result names a table of the round.",
     "tournament.result.conflict": "A different result for a reported match is only accepted as a correction.",
+    # why: a wrong result found after the next round is paired is put right in the standings, as at a
+    # real event; re-pairing the rounds since would unseat players already playing (the seeds are
+    # silent; the project's own rule)
+    "tournament.result.past-round":
+        "A result of an earlier Swiss round may be corrected until the top cut starts; the pairings made "
+        "since stand. A finished top-cut round's results are final.",
     "tournament.result.cut-no-draw": "A top-cut match has a winner.",
     # tie-breakers
     "tournament.tiebreak.points": "Match points: 3 per win (a bye is a win), 1 per draw, 0 per loss.",

@@ -188,18 +188,12 @@ def test_bad_input_is_rejected_and_nothing_changes(client: FlaskClient) -> None:
     )
     assert_problem(client.post(f"{BASE}/{tid}/players/p77/drop", headers=auth), 404)
     assert client.get(f"{BASE}/{tid}").get_json()["version"] == version
-    # a result for a finished round
-    report_round(client, tid, auth, rnd)
-    client.post(f"{BASE}/{tid}/rounds", headers=auth)
+    # a result for a round not paired
     p = assert_problem(
-        client.put(
-            f"{BASE}/{tid}/rounds/1/matches/1",
-            json={"p1_wins": 0, "p2_wins": 2, "correction": True},
-            headers=auth,
-        ),
-        422,
+        client.put(f"{BASE}/{tid}/rounds/2/matches/1", json={"p1_wins": 2, "p2_wins": 0}, headers=auth), 422
     )
     assert p["errors"][0]["rule"] == "tournament.round.not-current"
+    assert client.get(f"{BASE}/{tid}").get_json()["version"] == version
 
 
 @pytest.mark.rules("tournament.round.repair-after-results", "tournament.player.dropped")
@@ -245,6 +239,33 @@ def test_standings_json_and_csv(client: FlaskClient) -> None:
     rows = list(csv.DictReader(io.StringIO(resp.get_data(as_text=True))))
     assert [r["player_id"] for r in rows] == [r["player_id"] for r in js]
     assert rows[0]["omw"] == f"{js[0]['tiebreaks']['omw']:.6f}"
+
+
+@pytest.mark.rules("tournament.result.past-round", "tournament.result.conflict")
+def test_an_earlier_round_is_corrected_until_the_cut(client: FlaskClient) -> None:
+    tid, auth = create(client, players=4, rounds=2, cut=2)
+    r1 = client.post(f"{BASE}/{tid}/rounds", headers=auth).get_json()
+    report_round(client, tid, auth, r1)
+    r2 = client.post(f"{BASE}/{tid}/rounds", headers=auth).get_json()
+    m = r1["matches"][0]
+    url = f"{BASE}/{tid}/rounds/1/matches/{m['table']}"
+    points = {r["player_id"]: r["points"] for r in client.get(f"{BASE}/{tid}/standings").get_json()}
+    assert points[m["p1"]] == 3 and points[m["p2"]] == 0
+    version = client.get(f"{BASE}/{tid}").get_json()["version"]
+    # the same report again changes nothing; a different one is a conflict until sent as a correction
+    assert client.put(url, json={"p1_wins": 1, "p2_wins": 0}, headers=auth).status_code == 200
+    assert client.get(f"{BASE}/{tid}").get_json()["version"] == version
+    p = assert_problem(client.put(url, json={"p1_wins": 0, "p2_wins": 1}, headers=auth), 409)
+    assert p["type"] == "urn:arbiter:rule:tournament.result.conflict"
+    got = client.put(url, json={"p1_wins": 0, "p2_wins": 1, "correction": True}, headers=auth)
+    assert got.status_code == 200 and got.get_json()["result"]["p2_wins"] == 1
+    points = {r["player_id"]: r["points"] for r in client.get(f"{BASE}/{tid}/standings").get_json()}
+    assert points[m["p1"]] == 0 and points[m["p2"]] == 3
+    assert client.get(f"{BASE}/{tid}/rounds/2").get_json()["matches"] == r2["matches"]  # pairings stand
+    report_round(client, tid, auth, r2)
+    assert client.post(f"{BASE}/{tid}/cut", json={}, headers=auth).status_code == 201
+    p = assert_problem(client.put(url, json={"p1_wins": 1, "p2_wins": 0, "correction": True}, headers=auth), 409)
+    assert p["errors"][0]["rule"] == "tournament.result.past-round" and p["errors"][0]["pointer"] == "/round"
 
 
 @pytest.mark.rules("tournament.cut.seeding", "tournament.result.cut-no-draw")

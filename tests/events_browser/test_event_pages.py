@@ -191,7 +191,7 @@ def test_standings_after_a_cut_show_places(app: Flask, tabs: Any) -> None:
     assert tab.page.locator("#swiss thead th").all_text_contents()[-2:] == ["SoS", "eSoS"]
 
 
-def test_the_organizer_finishes_a_round_on_the_results_page(app: Flask, tabs: Any) -> None:
+def test_the_organizer_finishes_a_round_on_the_results_page(app: Flask, tabs: Any, tmp_path: Path) -> None:
     client = app.test_client()
     tid, auth, token = event(client, NAMES[:8], best_of=3, public=False)
     rnd = client.post(f"{BASE}/{tid}/rounds", headers=auth).get_json()
@@ -226,6 +226,23 @@ def test_the_organizer_finishes_a_round_on_the_results_page(app: Flask, tabs: An
     page.wait_for_selector('#organizer[data-round="2"]')
     assert client.get(f"{BASE}/{tid}", headers=auth).get_json()["current_round"] == 2
     assert page.text_content("#reported") == "0"
+    # a wrong result of round 1 found now: corrected from round 1's page, round 2's pairings stand
+    round2 = client.get(f"{BASE}/{tid}/rounds/2", headers=auth).get_json()["matches"]
+    assert page.is_hidden("#past")
+    page.click('nav.rounds a:text-is("1")')
+    page.wait_for_selector('#organizer[data-round="1"]')
+    assert page.is_visible("#past") and page.query_selector("#pair") is None
+    assert page.text_content(f'tr[data-table="{tables[1]}"] .res') == "2-1"
+    screenshot(page, tmp_path, "results-earlier-round.png", "ARBITER_RESULTS_SCREENSHOT")
+    page.once("dialog", lambda d: d.accept())
+    page.click(f'tr[data-table="{tables[1]}"] button.r:text-is("1-2")')
+    page.wait_for_function(f"""() => document.querySelector('tr[data-table="{tables[1]}"] .res')
+                               .textContent === '1-2'""")
+    stored = {m["table"]: m["result"] for m in client.get(f"{BASE}/{tid}/rounds/1", headers=auth).get_json()["matches"]}
+    assert (stored[tables[1]]["p1_wins"], stored[tables[1]]["p2_wins"]) == (1, 2)
+    assert client.get(f"{BASE}/{tid}/rounds/2", headers=auth).get_json()["matches"] == round2
+    page.click("nav.rounds a:has-text('Back to round 2')")
+    page.wait_for_selector('#organizer[data-round="2"]')
 
 
 def test_a_players_own_view(app: Flask, tabs: Any) -> None:

@@ -170,9 +170,39 @@ def test_result_validation() -> None:
     assert rules_of(s, R(1, 1, T.Result(0, 2), correction=True)) == []
     do(s, R(1, 2, T.Result(2, 0)))
     do(s, T.plan_next_round(s).action)
-    assert rules_of(s, R(1, 1, T.Result(2, 0), correction=True)) == [
-        ("tournament.round.not-current", "/round")
-    ]
+    assert rules_of(s, R(3, 1, T.Result(2, 0))) == [("tournament.round.not-current", "/round")]
+    # round 1 is over: its results are still checked as any other
+    assert rules_of(s, R(1, 9, T.Result(2, 0), correction=True)) == [("tournament.result.table-unknown", "/table")]
+    assert rules_of(s, R(1, 1, T.Result(3, 0), correction=True)) == [("tournament.result.games", "/p1_wins")]
+    assert rules_of(s, R(1, 1, T.Result(2, 0))) == [("tournament.result.conflict", "/p1_wins")]
+
+
+@pytest.mark.rules("tournament.result.past-round")
+def test_an_earlier_swiss_result_is_corrected_until_the_cut() -> None:
+    s = new_event(8, rounds=3, cut=4)
+    R = T.ReportResult
+    play_rounds(s, 2, draws=False)
+    do(s, T.plan_next_round(s).action)  # round 3 paired: rounds 1 and 2 are over
+    p = s.round(1).pairings[0]
+    old = s.results[(1, p.table)]
+    before = {x.player_id: x.points for x in T.standings(s)}
+    flipped = T.Result(old.p2_wins, old.p1_wins)
+    assert rules_of(s, R(1, p.table, flipped)) == [("tournament.result.conflict", "/p1_wins")]
+    pairings = s.round(3).pairings
+    do(s, R(1, p.table, flipped, correction=True))
+    after = {x.player_id: x.points for x in T.standings(s)}
+    # the winner's 3 points went to the other player; the round paired since stands
+    assert after[p.p1] - before[p.p1] == (3 if flipped.outcome() > 0 else -3)
+    assert after[p.p2] - before[p.p2] == -(after[p.p1] - before[p.p1])
+    assert s.round(3).pairings == pairings and s.results[(1, p.table)] == flipped
+    report_all(s)
+    do(s, T.plan_cut(s).action)
+    # the cut is seeded from the standings: the Swiss results are final now, and so is a cut round once
+    # its winners are paired on
+    assert rules_of(s, R(1, p.table, old, correction=True)) == [("tournament.result.past-round", "/round")]
+    report_all(s)
+    do(s, T.plan_next_round(s).action)
+    assert rules_of(s, R(4, 1, T.Result(0, 2), correction=True)) == [("tournament.result.past-round", "/round")]
 
 
 @pytest.mark.rules("tournament.tiebreak.destiny.sos")
