@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from click.testing import CliRunner
+import pytest
+from click.testing import CliRunner, Result
 
 from arbiter.cmd_selfplay import selfplay
 from judge.games import registry
+from judge.limits import MAX_SEED_CHARS
 from replays.service import replay_json
 
 
@@ -63,3 +65,48 @@ def test_an_unknown_policy_is_a_usage_error(tmp_path: Path) -> None:
     result = CliRunner().invoke(selfplay, ["--policy", "clever", "--out", str(tmp_path)])
     assert result.exit_code == 2 and "'clever' is not one of heuristic, random" in result.output
     assert not list(tmp_path.iterdir())
+
+
+def _refused(result: Result, code: int, words: str) -> None:
+    """A clean refusal: exit ``code``, ``words`` in its one ``Error:`` line, no traceback."""
+    assert result.exit_code == code, result.output
+    assert isinstance(result.exception, SystemExit) and "Traceback" not in result.output
+    assert "Error: " in result.output and words in result.output, result.output
+
+
+@pytest.mark.parametrize(("seed", "games", "words"), [
+    ("a/b", 1, "it cannot hold '/' or NUL"),
+    ("a\0b", 1, "it cannot hold '/' or NUL"),
+    ("s" * 256, 1, f"'<seed>-1' has at most {MAX_SEED_CHARS} characters (MAX_SEED_CHARS), so the seed at most 254"),
+    ("s" * 240, 1, "selfplay-<seed>-1.json has at most 255 bytes, so the seed at most 239 bytes (UTF-8), not 240"),
+    ("é" * 120, 1, "so the seed at most 239 bytes (UTF-8), not 240"),
+    ("s" * 239, 10, "selfplay-<seed>-10.json has at most 255 bytes, so the seed at most 238 bytes"),
+    ("bad\udcffbytes", 1, "not text: the seed holds bytes that are not UTF-8"),
+])
+def test_a_seed_that_cannot_name_its_log_file_is_refused_before_anything_is_written(
+        tmp_path: Path, seed: str, games: int, words: str) -> None:
+    out = tmp_path / "out"
+    args = ["--seed", seed, "--games", str(games), "--max-steps", "1", "--out", str(out)]
+    result = CliRunner().invoke(selfplay, args)
+    _refused(result, 2, words)
+    assert "Error: Invalid value for '--seed': " in result.output
+    assert not out.exists()
+
+
+def test_the_longest_seed_that_names_a_file_is_played(tmp_path: Path) -> None:
+    result = CliRunner().invoke(selfplay, ["--seed", "s" * 239, "--max-steps", "1", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert json.loads((tmp_path / f"selfplay-{'s' * 239}-1.json").read_text())["rng"]["seed"] == "s" * 239 + "-1"
+
+
+def test_an_out_folder_that_cannot_be_made_or_written_is_an_error(tmp_path: Path) -> None:
+    a_file = tmp_path / "a-file"
+    a_file.write_text("x")
+    under = CliRunner().invoke(selfplay, ["--max-steps", "1", "--out", str(a_file / "logs")])
+    _refused(under, 2, f"Invalid value for '--out': cannot make the folder {a_file / 'logs'}: Not a directory")
+    is_file = CliRunner().invoke(selfplay, ["--max-steps", "1", "--out", str(a_file)])
+    _refused(is_file, 2, "is a file")
+    (tmp_path / "logs" / "selfplay-arbiter-1.json").mkdir(parents=True)  # (the log's name is taken by a folder)
+    taken = CliRunner().invoke(selfplay, ["--max-steps", "1", "--out", str(tmp_path / "logs")])
+    _refused(taken, 1, f"cannot write {tmp_path / 'logs' / 'selfplay-arbiter-1.json'}: Is a directory")
+    assert a_file.read_text() == "x"
