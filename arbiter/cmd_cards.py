@@ -76,10 +76,41 @@ def import_command(directory: Path, out: Path, game_id: str) -> None:
 def _load(tools: Any, cards: Path) -> Any:
     if not cards.exists():
         raise click.ClickException(f"no card file at {cards}; run `arbiter cards import DIR` first")
+    text = _read_text(cards)
     try:
-        return tools.load_cards(json.loads(cards.read_text(encoding="utf-8")))
-    except (ValueError, KeyError) as exc:
-        raise click.ClickException(f"{cards}: {exc}") from None
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise click.ClickException(f"{cards}: not JSON ({exc})") from None
+    not_written = f"{cards}: not a card file `arbiter cards import` wrote"
+    if not isinstance(data, dict):
+        raise click.ClickException(f"{not_written} (a JSON {_json_kind(data)}, not an object)")
+    try:
+        return tools.load_cards(data)
+    except KeyError as exc:
+        raise click.ClickException(f"{not_written} (a card or set without {exc})") from None
+    except ValueError as exc:
+        raise click.ClickException(f"{not_written} ({exc})") from None
+    except (TypeError, AttributeError):  # (a number where a card, or the list of cards, should be)
+        raise click.ClickException(f"{not_written} (its cards or sets are not the JSON objects and lists "
+                                   "it writes)") from None
+
+
+def _json_kind(value: Any) -> str:
+    """What JSON calls ``value``'s type: object, array, string, number, true/false or null."""
+    for kind, types in (("array", list), ("string", str), ("true/false", bool), ("number", (int, float))):
+        if isinstance(value, types):
+            return kind
+    return "object" if isinstance(value, dict) else "null"
+
+
+def _read_text(path: Path) -> str:
+    """The text of the file at ``path`` (UTF-8), or a click error saying why not."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise click.ClickException(f"cannot read {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise click.ClickException(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
 
 
 lookup_cards_option = click.option(
@@ -161,7 +192,7 @@ def check_command(decklist: Path, fmt: str | None, cards: Path, game_id: str) ->
     if fmt is not None and fmt not in formats:
         raise click.BadParameter(f"{fmt!r} is not one of {', '.join(formats)}", param_hint="'--format'")
     library = _load(tools, cards)
-    result: carddata.DeckCheck = tools.check_decklist(decklist.read_text(encoding="utf-8"), library, fmt)
+    result: carddata.DeckCheck = tools.check_decklist(_read_text(decklist), library, fmt)
     for problem in result.problems:
         click.echo(f"decklist: {problem}", err=True)
     click.echo(json.dumps(result.entry, indent=1))
