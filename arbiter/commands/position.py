@@ -6,7 +6,7 @@ printed as ``arbiter rule`` prints it. ``--log-out`` keeps the log (for ``arbite
 viewer, or ``POST /v1/rulings``); ``--json`` prints ``{"log", "ruling"}``.
 
 Exit codes: 0 ruled, 1 the text or the position has faults (each printed with where it is), 2 the
-file cannot be read.
+file cannot be read or the log cannot be written (``--log-out``).
 """
 
 from __future__ import annotations
@@ -17,8 +17,10 @@ from typing import NoReturn
 
 import click
 
+from arbiter import lang as cli_lang
 from arbiter import render
 from arbiter.commands.logs import EXIT_INVALID, EXIT_UNREADABLE, emit_json
+from i18n import Msg
 from judge.games import quick, registry
 from judge.games.base import Faults
 from replays.service import MalformedLog, ruling_words_json
@@ -35,9 +37,10 @@ def quick_games() -> list[str]:
 @click.option("--log-out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also write the log (JSON) here.")
 @click.option("--json", "as_json", is_flag=True, help='Print {"log", "ruling"} as JSON.')
+@cli_lang.lang_option
 def position(text_file: str | None, game_id: str, example: bool, log_out: Path | None, as_json: bool) -> None:
     """Set up a table by card names in TEXT_FILE ('-': standard input), ask one question about it
-    (its 'ask' line) and print the ruling in words.
+    (its 'ask' line) and print the ruling in words (in --lang).
 
     Each game has its own lines, one fact a line: 'arbiter position --game GAME --example' prints a
     position to start from, and the game's quick module documents the whole syntax
@@ -95,19 +98,36 @@ def position(text_file: str | None, game_id: str, example: bool, log_out: Path |
     if faults or log is None:
         _echo_faults(faults)
     if log_out is not None:
-        log_out.write_text(json.dumps(log, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        _write_log(log_out, json.dumps(log, indent=1, ensure_ascii=False) + "\n")
+    lang = cli_lang.current()
     try:
-        result = ruling_words_json(log, 1)
+        result = ruling_words_json(log, 1, lang=lang)
     except MalformedLog as exc:  # (what the engine refuses in the log: at its line, else the log's place)
         _echo_faults(quick.log_faults(game, spec, cards, [(f.path, f.message) for f in exc.faults], text, log_base=""))
     if as_json:
         emit_json({"log": log, "ruling": result["ruling"]})
     else:
-        click.echo("\n".join(render.ruling_lines(result["ruling"], result["words"])))
+        click.echo("\n".join(render.ruling_lines(result["ruling"], result["words"], lang)))
+
+
+def _write_log(path: Path, text: str) -> None:
+    """Write the log to ``--log-out``, or say why not and exit 2 (a file begun is removed)."""
+    try:
+        with path.open("w", encoding="utf-8") as fh:
+            try:
+                fh.write(text)
+            except OSError:
+                path.unlink(missing_ok=True)
+                raise
+    except OSError as exc:
+        click.echo(f"arbiter: cannot write {path}: {exc.strerror or exc}", err=True)
+        raise SystemExit(EXIT_UNREADABLE) from None
 
 
 def _echo_faults(faults: Faults) -> NoReturn:
-    """Each fault with where it is (``line 9``, or a JSON Pointer), then exit 1."""
+    """Each fault with where it is (``line 9``, or a JSON Pointer), in --lang, then exit 1."""
+    t = cli_lang.text()
     for where, message in faults:
-        click.echo(f"{where.replace('/lines/', 'line ') or '/'}: {message}", err=True)
+        worded = message.text(t) if isinstance(message, Msg) else message
+        click.echo(f"{where.replace('/lines/', 'line ') or '/'}: {worded}", err=True)
     raise SystemExit(EXIT_INVALID)

@@ -159,3 +159,38 @@ def test_the_example_is_printed_with_one_line_end(game_id: str) -> None:
 
     printed = CliRunner().invoke(position, ["--game", game_id, "--example"]).output
     assert printed.rstrip("\n") == registry.get(game_id).quick_example().rstrip("\n") and printed.endswith("?\n")
+
+
+@pytest.mark.parametrize(("lang", "words", "fault"), [
+    ("pl", ("Krok 1: ", "Odpowiedź: "), "kość karty Luke Skywalker nie ma ścianki 3Sh"),
+    ("ru", ("Шаг 1: ", "Ответ: "), "у кубика карты Luke Skywalker нет грани 3Sh"),
+])
+def test_the_ruling_and_the_faults_are_worded_in_lang(tmp_path: Path, lang: str, words: tuple[str, ...],
+                                                      fault: str) -> None:
+    runner = CliRunner()
+    text = tmp_path / "q.txt"
+    text.write_text(runner.invoke(position, ["--example"]).output)
+    english = runner.invoke(position, [str(text)])
+    assert english.exit_code == 0 and "Answer: Legal." in english.output
+    worded = runner.invoke(position, [str(text), "--lang", lang])
+    assert worded.exit_code == 0, worded.output
+    assert all(w in worded.output for w in words) and "Answer:" not in worded.output
+    from arbiter.cli import main  # (the group's --lang, as `arbiter --lang pl position ...`)
+    assert runner.invoke(main, ["--lang", lang, "position", str(text)]).output == worded.output
+    text.write_text(text.read_text().replace("1Sh\n", "3Sh\n", 1))
+    bad = runner.invoke(position, [str(text), "--lang", lang])
+    assert bad.exit_code == 1 and f": {fault}\n" in bad.output, bad.output
+
+
+def test_a_log_out_that_cannot_be_written_is_an_error_not_a_traceback(tmp_path: Path) -> None:
+    runner = CliRunner()
+    text = tmp_path / "q.txt"
+    text.write_text(runner.invoke(position, ["--example"]).output)
+    a_file = tmp_path / "a-file"
+    a_file.write_text("x")
+    result = runner.invoke(position, [str(text), "--log-out", str(a_file / "log.json")])
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.output
+    assert result.output == f"arbiter: cannot write {a_file / 'log.json'}: Not a directory\n"
+    folder = runner.invoke(position, [str(text), "--log-out", str(tmp_path)])
+    assert folder.exit_code == 2 and "Error: Invalid value for '--log-out'" in folder.output
+    assert a_file.read_text() == "x"
