@@ -23,7 +23,7 @@ from i18n import N_, NP_, Msg
 from judge.games.destiny import records as rec
 from judge.games.destiny.dice import Face, FaceError, parse_face
 from judge.games.destiny.engine import HAND_LIMIT, Ctx
-from judge.games.destiny.model import CardPool, CardType
+from judge.games.destiny.model import CardDef, CardPool, CardType
 from judge.games.destiny.refs import CODE, parse_ref
 from judge.games.destiny.state import UNKNOWN, Character, Delayed, GameState, Player, Support, Upgrade
 from judge.games.inputs import Faults, Inputs, escape, parse_inputs
@@ -141,6 +141,21 @@ def from_position(pos: Any, players: list[dict[str, Any]], cards: CardPool, path
     return (None if faults else st), faults
 
 
+def _second_copy(unique: dict[str, str], pid: str, card: CardDef, ref: str) -> Msg | None:
+    """Why ``card`` (``ref``) cannot be in play for ``pid`` beside the unique cards already in ``unique``
+    (title: ref), or None, ``ref`` then kept there when ``card`` is unique: one copy of a unique card a
+    player (destiny.uniqueness.one-copy-in-play, per player: destiny.uniqueness.per-player), the title
+    deciding, not the subtitle (destiny.uniqueness.subtitle-irrelevant)."""
+    if not card.unique:
+        return None
+    other = unique.get(card.name)
+    if other is None:
+        unique[card.name] = ref
+        return None
+    return Msg(N_("{pid} already has {card} ({ref}): a unique card has one copy in play "
+                  "(destiny.uniqueness.one-copy-in-play)"), pid=pid, card=card.name, ref=other)
+
+
 def _player(pid: str, name: str, raw: dict[str, Any], cards: CardPool, path: str, faults: Faults) -> Player:
     def bad(sub: str, msg: str) -> None:
         faults.append((f"{path}{sub}", msg))
@@ -169,6 +184,7 @@ def _player(pid: str, name: str, raw: dict[str, Any], cards: CardPool, path: str
         bad("/characters",
             Msg(N_("a player has {at_most}"), at_most=at_most("MAX_IN_PLAY", NP_("at most", "characters"))))
         chars = {}
+    unique: dict[str, str] = {}  # a unique card's title: the ref of pid's copy in play
     for ref, c in chars.items():
         sub = f"/characters/{escape(ref)}"
         r = parse_ref(ref)
@@ -186,9 +202,20 @@ def _player(pid: str, name: str, raw: dict[str, Any], cards: CardPool, path: str
             bad(sub, Msg(N_("a character's state is an object")))
             continue
         canon = f"{pid}.{r.code}" + (f"#{r.serial}" if r.serial and r.serial > 1 else "")
+        if card.unique:
+            # destiny.uniqueness.one-copy-in-play, destiny.uniqueness.subtitle-irrelevant: one character
+            # of a unique title a player (destiny.deckbuilding.unique-characters: one in the team)
+            twice = _second_copy(unique, pid, card, canon)
+            if twice is not None:
+                bad(sub, twice)
+                continue
         dice = c.get("dice", 1)
         if not is_int(dice, 1, 2):  # 2.0 is no number of dice
             bad(f"{sub}/dice", Msg(N_("a character has 1 or 2 dice (destiny.characters.point-value)")))
+            dice = 1
+        elif dice == 2 and not card.unique:
+            bad(f"{sub}/dice", Msg(N_("{card} is not unique: it has one die (destiny.characters.non-unique-one-die)"),
+                                   card=card.name))
             dice = 1
         ch = Character(canon, r.code, dice)
         for key in ("damage", "shields"):
@@ -239,6 +266,10 @@ def _player(pid: str, name: str, raw: dict[str, Any], cards: CardPool, path: str
             if uref in p.upgrades:
                 bad(f"{sub}/upgrades/{i}", Msg(N_("{ref} is attached twice"), ref=uref))
                 continue
+            twice = _second_copy(unique, pid, ucard, uref)
+            if twice is not None:
+                bad(f"{sub}/upgrades/{i}", twice)
+                continue
             p.upgrades[uref] = Upgrade(uref, ur.code, canon)
             p.serials[ur.code] = max(p.serials.get(ur.code, 0), serial)
             ch.upgrades.append(uref)
@@ -274,6 +305,10 @@ def _player(pid: str, name: str, raw: dict[str, Any], cards: CardPool, path: str
             bad(f"/supports/{escape(ref)}", Msg(N_("{code} is not a known support"), code=sr.code))
             continue
         sref = f"{pid}.{sr.code}#{sr.serial or 1}"
+        twice = _second_copy(unique, pid, scard, sref)
+        if twice is not None:
+            bad(f"/supports/{escape(ref)}", twice)
+            continue
         p.supports[sref] = Support(sref, sr.code, bool(isinstance(s, dict) and
                                                                           s.get("exhausted", False)),
                                    1 if scard.has_die else 0)

@@ -35,16 +35,18 @@ def from_text(text: str) -> dict[str, Any]:
 def test_upgrades_and_supports_are_written_into_the_position_as_the_engine_reads_them() -> None:
     log = logged(spec_of({"characters": [{"card": "Boba Fett", "dice": 2, "upgrades": [
         "Hidden Blaster", {"card": "Hunker Down", "exhausted": True}]}],
-        "supports": [{"card": "Slave I"}, {"card": "Underworld Connections", "exhausted": True}, "Slave I"],
-        "dice": [{"card": "Hidden Blaster", "die": 1, "face": "+2RD"}, {"card": "Slave I#2", "face": "2RD"}]},
+        "supports": [{"card": "First Order TIE Fighter"}, {"card": "Underworld Connections", "exhausted": True},
+                     "First Order TIE Fighter"],
+        "dice": [{"card": "Hidden Blaster", "die": 1, "face": "+2RD"}, {"card": "First Order TIE Fighter#2",
+                                                                         "face": "2RD"}]},
         "p1 pass"))
     p1 = log["setup"]["position"]["players"]["p1"]
     assert p1["characters"]["p1.05019"]["upgrades"] == ["p1.05072#1", "p1.01164#1"]
     assert p1["upgrades"] == {"p1.05072#1": {"on": "p1.05019", "exhausted": False},
                               "p1.01164#1": {"on": "p1.05019", "exhausted": True}}
-    assert p1["supports"] == {"p1.05025#1": {"exhausted": False}, "p1.01101#1": {"exhausted": True},
-                              "p1.05025#2": {"exhausted": False}}
-    assert p1["pool"] == {"p1.05072#1/1": "+2RD", "p1.05025#2/1": "2RD"}
+    assert p1["supports"] == {"p1.01006#1": {"exhausted": False}, "p1.01101#1": {"exhausted": True},
+                              "p1.01006#2": {"exhausted": False}}
+    assert p1["pool"] == {"p1.05072#1/1": "+2RD", "p1.01006#2/1": "2RD"}
     ruling = ruling_json(log, 1)
     assert ruling["legal"] is True
     state = ruling["state"]["players"]["p1"]
@@ -73,17 +75,18 @@ def test_a_support_used_is_exhausted_and_an_exhausted_one_cannot_be_used() -> No
 
 
 def test_a_support_activated_and_a_copy_named_by_its_number() -> None:
-    text = ("p1 character Boba Fett\np1 support Slave I\np1 support Slave I: exhausted\np2 character Luke Skywalker\n"
-            "ask p1 activate Slave I#{n} rolling 2RD")
+    text = ("p1 character Boba Fett\np1 support First Order TIE Fighter\n"
+            "p1 support First Order TIE Fighter: exhausted\np2 character Luke Skywalker\n"
+            "ask p1 activate First Order TIE Fighter#{n} rolling 2RD")
     ready = ruling_json(from_text(text.format(n=1)), 1)
-    assert ready["legal"] is True and ready["state"]["players"]["p1"]["pool"] == {"p1.05025#1/1": "2RD"}
+    assert ready["legal"] is True and ready["state"]["players"]["p1"]["pool"] == {"p1.01006#1/1": "2RD"}
     exhausted = ruling_json(from_text(text.format(n=2)), 1)
     assert exhausted["legal"] is False and exhausted["violation"]["rule"] == "destiny.actions.activate-ready-only"
 
 
 def test_an_upgrade_line_names_its_character_as_its_character_line_does() -> None:
-    text = ("p1 upgrade Hidden Blaster on boba fett#1: exhausted\np1 upgrade Hunting Rifle on Boba Fett#2\n"
-            "p1 character Boba Fett - Deadly Mercenary: 2 dice\np1 character Boba Fett\n"
+    text = ("p1 upgrade Hidden Blaster on tusken raider#1: exhausted\np1 upgrade Hunting Rifle on Tusken Raider#2\n"
+            "p1 character Tusken Raider\np1 character Tusken Raider\n"
             "p2 character Luke Skywalker\nask p1 pass")
     spec, faults = GAME.quick_text(text)
     assert faults == []
@@ -91,7 +94,7 @@ def test_an_upgrade_line_names_its_character_as_its_character_line_does() -> Non
     assert chars[0]["upgrades"] == [{"card": "Hidden Blaster", "exhausted": True}]
     assert chars[1]["upgrades"] == ["Hunting Rifle"]
     p1 = logged(spec)["setup"]["position"]["players"]["p1"]
-    assert p1["characters"]["p1.05019#2"]["upgrades"] == ["p1.05073#1"]
+    assert p1["characters"]["p1.01022#2"]["upgrades"] == ["p1.05073#1"]
 
 
 @pytest.mark.parametrize(("text", "where", "words"), [
@@ -134,8 +137,8 @@ UPGRADED = {"card": "Boba Fett", "dice": 2}
      "p1 pass", "/players/0/dice/0/die", "Maz's Vault has no die"),
     ({"characters": [UPGRADED], "dice": [{"card": "Slave I", "face": "2RD"}]}, "p1 pass", "/players/0/dice/0/card",
      "'Slave I' is not in play for p1"),
-    ({"characters": [UPGRADED], "supports": ["Slave I", "Slave I"]}, "p1 activate Slave I", "/ask",
-     "say which copy, e.g. 'Slave I#2'"),
+    ({"characters": [UPGRADED], "supports": ["First Order TIE Fighter"] * 2}, "p1 activate First Order TIE Fighter",
+     "/ask", "say which copy, e.g. 'First Order TIE Fighter#2'"),
     ({"characters": [UPGRADED], "supports": ["Slave I"]}, "p1 activate Slave I#2", "/ask", "not in play"),
     ({"characters": [UPGRADED], "dice": [{"card": "Boba Fett", "die": 1, "face": "2RD"},
                                          {"card": "Boba Fett", "die": 1, "face": "1RD"}]},
