@@ -14,7 +14,9 @@
   back as its line). Re-run safe: a log already replayed is not queued again (same content, same
   ID, its result is read back), and a job queued twice is run once. A job that ends with no answer
   stored gives its log a line, and one never queued (its claim lapsed) is queued again
-  (``_check_jobs``): the wait ends.
+  (``_check_jobs``): the wait ends. While no worker is alive on the queue (a look every CHECK_JOBS
+  seconds, :func:`worker.liveness.live_workers`), it says so once through ``notice`` and how to
+  start one, and waits on.
 - :func:`summarize` counts valid and invalid logs and the outcomes.
 """
 
@@ -214,8 +216,10 @@ def run_local(files: Sequence[Path], jobs: int, progress: Progress | None = None
 
 
 def run_queued(files: Sequence[Path], conn: Any, progress: Progress | None = None,
-               timeout: float | None = None) -> list[dict[str, Any]]:
-    """Replay ``files`` on the RQ workers of ``conn``'s Redis (see the module's docstring)."""
+               timeout: float | None = None, notice: Callable[[str], None] | None = None) -> list[dict[str, Any]]:
+    """Replay ``files`` on the RQ workers of ``conn``'s Redis (see the module's docstring);
+    ``notice`` is given a line to show whenever the wait finds no worker alive on the queue
+    (once, and again only after a worker was seen)."""
     from arbiter import settings as settings_mod
     from worker.queue import make_queue
 
@@ -232,6 +236,7 @@ def run_queued(files: Sequence[Path], conn: Any, progress: Progress | None = Non
     deadline = None if timeout is None else time.monotonic() + timeout
     queued = len(waiting)
     next_check = time.monotonic() + CHECK_JOBS
+    told = False  # whether notice was told that no worker is alive (since one was last seen)
     while waiting:
         # one MGET per GATHER waiting logs (each one's result and error): a look
         # costs a few round trips, not two per log, and leaves the CPU to the workers. The jobs were
@@ -243,6 +248,9 @@ def run_queued(files: Sequence[Path], conn: Any, progress: Progress | None = Non
         if waiting and not final and time.monotonic() >= next_check:  # jobs that ended with no answer
             done += _check_jobs(conn, queue, cfg, waiting, lines)
             next_check = time.monotonic() + CHECK_JOBS
+            if notice is not None:
+                told = _tell_no_worker(queue, notice, told, len(waiting) - len(done), queued,
+                                       time.monotonic() - began)
         for i in done:
             del waiting[i]
         if progress and done:
@@ -376,6 +384,25 @@ def _check_jobs(conn: Any, queue: Any, cfg: Any, waiting: dict[int, tuple[str, s
     if gone:
         _claim_and_queue(conn, queue, cfg, gone)
     return done
+
+
+def _tell_no_worker(queue: Any, notice: Callable[[str], None], told: bool, waiting: int, queued: int,
+                    elapsed: float) -> bool:
+    """One look of ``run_queued`` at the workers alive on ``queue``: when there is none, and
+    ``notice`` was not told so since one was last seen, a line saying so and how to start one;
+    returns whether notice now knows that no worker is alive."""
+    from worker.liveness import live_workers
+
+    if live_workers(queue):
+        return False
+    if not told:
+        what = ("no worker has taken a job yet" if waiting >= queued else
+                f"no worker is running now ({queued - waiting:,} of {queued:,} jobs done)")
+        logs = f"{waiting:,} log{'' if waiting == 1 else 's'} wait{'s' if waiting == 1 else ''}"
+        notice(f"{what} after {elapsed:.0f} s: {logs} on the queue {queue.name!r}; start "
+               "a worker on the same Redis with `arbiter worker` (same REDIS_URL or ARBITER_DATA_DIR). "
+               "Still waiting; Ctrl-C stops, and running the batch again is safe.")
+    return True
 
 
 def _pause(queued: int, waiting: int, elapsed: float) -> float:

@@ -3,15 +3,21 @@
 Commands live in their own modules and are imported only when used (``arbiter replay`` does not
 pay for Flask). To add one, write a module with a ``click.Command`` and add a line to
 :data:`COMMANDS` -- the one place where commands are registered.
+
+A setting that cannot be used (:class:`arbiter.settings.SettingError`: ``ARBITER_JOB_TIMEOUT=abc``,
+a data directory that is a file, a ``REDIS_URL`` that does not answer) ends any command with
+click's one-line ``Error: ...`` and exit code 1, never a traceback (:meth:`LazyGroup.invoke`).
 """
 
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 import click
 
 from arbiter.lang import lang_option
+from arbiter.settings import SettingError
 
 #: command name -> "module:attribute" of its click.Command
 COMMANDS: dict[str, str] = {
@@ -30,7 +36,8 @@ COMMANDS: dict[str, str] = {
 
 
 class LazyGroup(click.Group):
-    """A group whose commands are imported from :data:`COMMANDS` on first use."""
+    """A group whose commands are imported from :data:`COMMANDS` on first use, and whose commands'
+    :class:`~arbiter.settings.SettingError` is click's one-line error."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(COMMANDS))
@@ -43,6 +50,12 @@ class LazyGroup(click.Group):
         if not isinstance(command, click.Command):
             raise TypeError(f"{COMMANDS[cmd_name]} is not a click command")
         return command
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except SettingError as exc:
+            raise click.ClickException(str(exc)) from exc
 
 
 @click.group(cls=LazyGroup)

@@ -17,6 +17,9 @@ process that started the server stops it: a forked child (a gunicorn worker, an 
 that inherits the object never does.
 
 URLs may carry a password (``redis://:secret@host:6379/0``): print them with :func:`redact`.
+:func:`check_url` and :func:`check_reachable` turn a URL redis-py cannot read, or a Redis that does
+not answer, into a :class:`~arbiter.settings.SettingError` naming the setting (``REDIS_URL``) and
+the URL (its password hidden), for the commands to print.
 """
 
 from __future__ import annotations
@@ -42,13 +45,16 @@ from redis.backoff import NoBackoff
 from redis.driver_info import DriverInfo
 from redis.retry import Retry
 
+from arbiter.settings import FSYNC_POLICIES, SettingError, check_data_dir, shown
+
 DB_FILENAME = "arbiter.rdb"
 SOCKET_NAME = "redis.sock"
 #: ``sun_path`` holds 108 bytes with the terminating NUL.
 MAX_SOCKET_PATH = 107
 #: Where a socket goes when the data directory's path is too long for one.
 SHORT_SOCKET_ROOT = Path("/tmp")
-FSYNC_POLICIES = ("always", "everysec", "no")
+#: seconds :func:`check_reachable` gives a Redis to accept a connection and answer PING
+REACH_TIMEOUT = 5.0
 
 
 def connect(url: str, **options: Any) -> redis.Redis:
@@ -68,13 +74,54 @@ def _pid_alive(pid: int) -> bool:
 
 
 def redact(url: str) -> str:
-    """``url`` with its password (if any) replaced by ``***``, for logs and terminals."""
-    parts = urlsplit(url)
-    if parts.password is None:
+    """``url`` with its password (if any) replaced by ``***``, for logs and terminals (a URL too
+    broken to split has everything before its last ``@`` hidden)."""
+    try:
+        parts = urlsplit(url)
+        password = parts.password
+    except ValueError:
+        if "@" not in url:
+            return url
+        scheme = url.split("://", 1)[0] + "://" if "://" in url else ""
+        return f"{scheme}***@{url.rsplit('@', 1)[1]}"
+    if password is None:
         return url
     user = parts.username or ""
     host = parts.netloc.rsplit("@", 1)[1]
     return urlunsplit(parts._replace(netloc=f"{user}:***@{host}"))
+
+
+def check_url(url: str, setting: str = "REDIS_URL") -> str:
+    """``url`` when redis-py can read it; else :class:`SettingError` naming ``setting``."""
+    try:
+        redis.ConnectionPool.from_url(url)
+    except ValueError as exc:
+        raise SettingError(f"{setting}={shown(redact(url))} is not a Redis URL ({exc}): it must be like "
+                           "redis://[:password@]host[:port][/db], rediss://... or unix:///path/to/socket") from exc
+    return url
+
+
+def check_reachable(url: str, setting: str = "REDIS_URL") -> str:
+    """``url`` when it is a Redis URL (:func:`check_url`) whose server answers PING within
+    :data:`REACH_TIMEOUT` seconds (or is loading its data); else :class:`SettingError` saying Redis
+    cannot be reached at that URL (its password hidden)."""
+    check_url(url, setting)
+    probe = connect(url, retry=Retry(NoBackoff(), 0), socket_connect_timeout=REACH_TIMEOUT,
+                    socket_timeout=REACH_TIMEOUT)
+    try:
+        probe.ping()
+    except redis.BusyLoadingError:
+        pass  # it answers: still reading its data
+    except (redis.RedisError, OSError) as exc:
+        reason = str(exc) or type(exc).__name__
+        password = probe.connection_pool.connection_kwargs.get("password")
+        if password:
+            reason = reason.replace(str(password), "***")
+        raise SettingError(f"cannot reach Redis at {redact(url)} ({setting}): {reason.rstrip('.')}; "
+                           f"is it running, and is {setting} right?") from exc
+    finally:
+        probe.close()
+    return url
 
 
 def socket_path(data_dir: Path | str) -> Path:
@@ -188,7 +235,8 @@ class EmbeddedRedis:
     def start(self) -> str:
         """Start the server (again, after it died) and return its URL once it answers PING.
 
-        Refuses a data directory another live server is using.
+        Refuses a data directory another live server is using (RuntimeError), and one that is a file
+        or that this user cannot write (:class:`~arbiter.settings.SettingError`).
         """
         if self._proc is not None and self._proc.poll() is None:
             return self.url
@@ -198,7 +246,7 @@ class EmbeddedRedis:
         other = running_embedded_url(self.data_dir)
         if other:
             raise RuntimeError(f"an embedded Redis already runs on {self.data_dir} ({other})")
-        self.data_dir.mkdir(parents=True, exist_ok=True)
+        check_data_dir(self.data_dir)  # (made when missing; a file, or not writable: SettingError)
         if self.socket.parent != self.data_dir:
             _private_dir(self.socket.parent)
         with contextlib.suppress(FileNotFoundError):

@@ -40,11 +40,24 @@ def run_batch(pattern: str, as_json: bool, jobs: int | None, queued: bool, timeo
             bar.start()
         if queued:
             from arbiter import settings as settings_mod
-            from arbiter.redis_conn import connect, shared_url
+            from arbiter.redis_conn import check_reachable, connect, shared_url
 
-            cfg = settings_mod.load()
-            conn = connect(shared_url(cfg.redis_url, cfg.data_dir, cfg.redis_fsync))
-            lines = batch.run_queued(files, conn, advance, timeout)
+            cfg = settings_mod.load()  # (a value that cannot be used: one line, see arbiter.cli)
+            if cfg.redis_url is not None:
+                url = check_reachable(cfg.redis_url)
+            else:
+                try:
+                    url = shared_url(None, cfg.data_dir, cfg.redis_fsync)
+                except RuntimeError as exc:  # redis-server would not start
+                    raise click.ClickException(str(exc)) from exc
+
+            def notice(line: str) -> None:  # above the progress bar, if any
+                if bar is not None:
+                    bar.console.print(f"arbiter: {line}", markup=False, highlight=False)
+                else:
+                    click.echo(f"arbiter: {line}", err=True)
+
+            lines = batch.run_queued(files, connect(url), advance, timeout, notice)
         else:
             lines = batch.run_local(files, jobs, advance)
     finally:

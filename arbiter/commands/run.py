@@ -28,7 +28,7 @@ import click
 
 from arbiter import settings, store
 from arbiter.commands.serve import DEFAULT_THREADS, DEFAULT_WORKERS, listen
-from arbiter.redis_conn import EmbeddedRedis, connect, redact
+from arbiter.redis_conn import EmbeddedRedis, check_reachable, connect, redact
 from arbiter.supervise import Process, Redis, Service, Supervisor, log_to_stderr
 from replays.service import MalformedLog
 
@@ -129,7 +129,7 @@ def run(host: str, port: int, workers: int, api_workers: int, api_threads: int,
         examples: bool) -> None:
     """Redis (embedded unless REDIS_URL), RQ workers and the API, restarted when they die;
     Ctrl-C stops them all."""
-    cfg = settings.load()
+    cfg = settings.load()  # (a value that cannot be used: one line, see arbiter.cli, nothing started)
     log_to_stderr()
     previous = {sig: signal.signal(sig, _on_signal) for sig in STOP_SIGNALS}
     supervisor = Supervisor()
@@ -139,19 +139,17 @@ def run(host: str, port: int, workers: int, api_workers: int, api_threads: int,
         url = cfg.redis_url
         needs: tuple[str, ...] = ()
         if url is None:
-            try:
-                embedded = EmbeddedRedis(cfg.data_dir, appendfsync=cfg.redis_fsync)
-            except ValueError as exc:
-                raise click.ClickException(f"ARBITER_REDIS_FSYNC: {exc}") from exc
+            embedded = EmbeddedRedis(cfg.data_dir, appendfsync=cfg.redis_fsync)  # (settings.load checked it)
             supervisor.add(Redis(embedded))
             try:
-                supervisor.start("redis")
+                supervisor.start("redis")  # (a data dir that is a file, or not writable: SettingError)
             except RuntimeError as exc:  # the data dir is in use, or redis-server would not start
                 raise click.ClickException(str(exc)) from exc
             url = embedded.url
             needs = ("redis",)
             click.echo(f"redis  {url} (embedded, pid {embedded.pid}, data in {cfg.data_dir})")
         else:
+            check_reachable(url)  # before any worker starts: one line, not workers dying in a loop
             click.echo(f"redis  {redact(url)}")
         env = {**os.environ, "REDIS_URL": url, "PYTHONUNBUFFERED": "1"}
         python = [sys.executable, "-m", "arbiter"]

@@ -9,6 +9,11 @@ app writes one JSON line per request itself (``api.requestlog``).
 The listening socket is opened here before anything else, so a busy port is reported at once; with
 ``--fd`` (what ``arbiter run`` does) the socket is one the caller opened and passed down, and stays
 open across restarts of this process. ``--dev`` serves on Werkzeug's development server instead.
+
+The settings are read before gunicorn starts (:func:`check_settings`): a value that cannot be used,
+a ``REDIS_URL`` redis-py cannot read or a data directory that cannot be used is one line
+(``Error: ...``), not a traceback from gunicorn's master. A Redis that does not answer is not
+refused: the API answers 503 until it does.
 """
 
 from __future__ import annotations
@@ -53,6 +58,20 @@ def listen(host: str, port: int, backlog: int = BACKLOG) -> socket.socket:
                             f"(cannot listen on {host}:{port})") from exc
         raise click.ClickException(f"cannot listen on {host}:{port}: {exc.strerror}") from exc
     return sock
+
+
+def check_settings() -> None:
+    """What ``api.create_app`` would fail on, as :class:`~arbiter.settings.SettingError`: the
+    settings, ``REDIS_URL`` (read, not reached) and, with no URL, the embedded Redis's data
+    directory."""
+    from arbiter import settings
+    from arbiter.redis_conn import check_url
+
+    cfg = settings.load()
+    if cfg.redis_url is not None:
+        check_url(cfg.redis_url)
+    else:
+        settings.check_data_dir(cfg.data_dir)
 
 
 def gunicorn_options(fd: int, workers: int, threads: int, timeout: int, graceful_timeout: int,
@@ -118,6 +137,7 @@ def serve(host: str, port: int, fd: int | None, workers: int, threads: int, time
         from arbiter.commands.worker import check_redis_url
 
         os.environ["REDIS_URL"] = check_redis_url(redis_url)  # read by create_app
+    check_settings()
     if fd is None:
         fd = listen(host, port).detach()  # from here on the server owns (and closes) the socket
     if dev:

@@ -1,7 +1,9 @@
 """``arbiter worker``: an RQ worker on the arbiter queue, with the JSON serializer.
 
 ``--redis-url`` (or ``REDIS_URL``) joins any Redis server, so workers on other machines share the
-queue of an API elsewhere; without either, the embedded Redis under ``var/`` is used.
+queue of an API elsewhere; without either, the embedded Redis under ``var/`` is used. Before it
+works, the settings are read (a value that cannot be used is refused), and the Redis it joins must
+answer: else it says so in one line (``Error: cannot reach Redis at ...``) and exits 1.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import click
 import redis
 
 from arbiter import settings
-from arbiter.redis_conn import shared_url
+from arbiter.redis_conn import check_reachable, shared_url
 
 
 def check_redis_url(url: str) -> str:
@@ -39,5 +41,11 @@ def worker(redis_url: str | None, name: str | None, burst: bool, simple: bool) -
     if redis_url is not None:
         cfg = dataclasses.replace(cfg, redis_url=check_redis_url(redis_url))
         os.environ["REDIS_URL"] = redis_url  # the jobs read their settings from the environment
-    url = shared_url(cfg.redis_url, cfg.data_dir, cfg.redis_fsync)
+    if cfg.redis_url is not None:
+        url = check_reachable(cfg.redis_url, "REDIS_URL" if redis_url is None else "--redis-url")
+    else:
+        try:
+            url = shared_url(None, cfg.data_dir, cfg.redis_fsync)
+        except RuntimeError as exc:  # redis-server would not start
+            raise click.ClickException(str(exc)) from exc
     run_worker(url, cfg, burst=burst, simple=simple, name=name)

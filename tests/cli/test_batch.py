@@ -490,3 +490,60 @@ def test_a_job_that_ran_after_its_staged_log_expired_gives_its_log_a_line(
     lines = batch.run_queued(files, conn, timeout=30)
     assert lines[0]["valid"] is False and lines[0]["error"].startswith("not-found: "), lines
     conn.close()
+
+
+def test_a_queued_batch_with_no_worker_says_so_once_and_waits_on(folder: Path, redis_db: redis.Redis,
+                                                                 redis_url: str,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(batch, "CHECK_JOBS", 0.2)  # (a look at the workers every 0.2 s, not 5)
+    conn = redis.Redis.from_url(redis_url)
+    told: list[str] = []
+    files = batch.find_logs(str(folder / "game-0[01].json"))
+    lines = batch.run_queued(files, conn, timeout=1.5, notice=told.append)
+    assert [ln["error"].split(" (")[0] for ln in lines] == ["not replayed within 1.5 s"] * 2
+    assert len(told) == 1, told  # said once, not at every look
+    assert told[0].startswith("no worker has taken a job yet after ")
+    assert "2 logs wait on the queue 'arbiter'" in told[0] and "`arbiter worker`" in told[0]
+    assert "Still waiting" in told[0] and "running the batch again is safe" in told[0]
+    conn.close()
+
+
+def test_the_command_says_on_stderr_that_no_worker_took_a_job_and_goes_on_when_one_does(
+        folder: Path, tmp_path: Path, redis_db: redis.Redis, redis_url: str,
+        run_jobs: Callable[[], bool]) -> None:
+    import os
+    import queue as queue_mod
+    import subprocess
+    import sys
+    import time
+
+    from tests.helpers import ROOT, stop_process
+
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    for name in ("game-00.json", "game-01.json"):
+        (logs / name).write_text((folder / name).read_text(encoding="utf-8"), encoding="utf-8")
+    env = {**{k: v for k, v in os.environ.items() if not k.startswith("ARBITER_")}, "REDIS_URL": redis_url,
+           "ARBITER_DATA_DIR": str(tmp_path / "var")}
+    proc = subprocess.Popen([sys.executable, "-m", "arbiter", "replay", str(logs), "--queue"], cwd=ROOT,
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    errs: queue_mod.Queue[str] = queue_mod.Queue()
+    reader = threading.Thread(target=lambda: [errs.put(line) for line in proc.stderr or ()], daemon=True)
+    reader.start()
+    try:
+        began = time.monotonic()
+        line = errs.get(timeout=30)  # (no --timeout: without the line, a wait with no end and no word)
+        assert time.monotonic() - began >= batch.CHECK_JOBS - 1  # a few seconds first
+        assert line.startswith("arbiter: no worker has taken a job yet after "), line
+        assert "`arbiter worker`" in line and "Still waiting" in line
+        assert proc.poll() is None  # still waiting
+        deadline = time.monotonic() + 60
+        while proc.poll() is None and time.monotonic() < deadline:
+            run_jobs()
+            time.sleep(0.2)
+        assert proc.poll() == 0
+        reader.join(10)
+        assert "2 logs" in (proc.stdout.read() if proc.stdout else "")
+        assert "Traceback" not in "".join(errs.queue)
+    finally:
+        stop_process(proc)
