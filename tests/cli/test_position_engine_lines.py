@@ -31,17 +31,31 @@ REFUSED = [
                 "p1 upgrade Hidden Blaster on Boba Fett\np1 support Slave I\np2 character Luke Skywalker\n"
                 "ask p1 pass\n", None, None),
     ("swtcg", None, 11, "unknown key 'dice' in a 'attack' step"),
+    # a unit whose damage counters reach its health was discarded; a pilot goes with more than its health
+    ("swtcg", ("p2 character Rebel Commando", "p2 character Rebel Commando: 3 damage"), 10,
+     "Rebel Commando has 3 health: a unit with 3 damage counters is discarded"),
+    ("swtcg", ("p2 character Rebel Commando", "p2 character Rebel Commando\np2 space X-wing\n"
+                                              "p2 pilot Starfighter Pilot on X-wing: 3 damage"), 12,
+     "Starfighter Pilot has 2 health: a pilot with 3 damage counters is discarded"),
+    ("swtcg", ("p2 character Rebel Commando", "p2 character Rebel Commando: 2 damage\np2 space X-wing\n"
+                                              "p2 pilot Starfighter Pilot on X-wing: 2 damage"), None, None),
     ("relic", "p1 Ana: Battle Sister\np2 Ben: Tech-Priest\np1 asset Auspex\nbattle Ork Boy\n"
               "ask p1 use Auspex#10000 on d1\n", 5, "'card' is a card reference"),
 ]
 
 
 @pytest.mark.parametrize(("game", "text", "line", "words"), REFUSED)
-def test_the_engines_fault_is_printed_at_its_line(tmp_path: Path, game: str, text: str | None, line: int | None,
+def test_the_engines_fault_is_printed_at_its_line(tmp_path: Path, game: str, text: str | tuple[str, str] | None,
+                                                  line: int | None,
                                                   words: str | None) -> None:
     if text is None:  # SW TCG's example, its attack asked with dice it does not roll
         text = registry.get(game).quick_example().replace("rolling 4 4 5", "dice 1 2")
-        assert text.splitlines()[line - 1].startswith("ask ")
+        assert line is not None and text.splitlines()[line - 1].startswith("ask ")
+    elif isinstance(text, tuple):  # the game's example, a line of it changed
+        old, new = text
+        text = registry.get(game).quick_example()
+        assert f"\n{old}\n" in text
+        text = text.replace(f"\n{old}\n", f"\n{new}\n")
     path = tmp_path / "q.txt"
     path.write_text(text)
     result = CliRunner().invoke(position, ["--game", game, str(path)])

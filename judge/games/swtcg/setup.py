@@ -319,8 +319,25 @@ def from_position(position: Any, players: list[dict[str, Any]], cards: CardPool)
         faults.append((f"{at}/turn", Msg(N_("'turn' is the player to act"))))
     if faults:
         return None, faults
+    ctx = Ctx(st, cards)
+    for ref, c in st.cards.items():
+        if not c.damage:
+            continue
+        if c.zone == "pilot":  # a pilot keeps its own health: discarded with more counters (swtcg.pilots.health)
+            health = cards.cards[c.code].health
+            if c.damage > health:
+                faults.append((f"{at}/cards/{ref}/damage", Msg(N_(
+                    "{card} has {health} health: a pilot with {damage} damage counters is discarded "
+                    "(swtcg.pilots.health)"), card=cards.cards[c.code].display, health=health, damage=c.damage)))
+        elif c.zone in ARENAS:
+            health = en.stat(ctx, ref, "health")  # (its health now: pilot, Equipment, mods)
+            if c.damage >= health:
+                faults.append((f"{at}/cards/{ref}/damage", Msg(N_(
+                    "{card} has {health} health: a unit with {damage} damage counters is discarded "
+                    "(swtcg.base.attack)"), card=cards.cards[c.code].display, health=health, damage=c.damage)))
+    if faults:
+        return None, faults
     if st.wait is None and st.phase != "over":
-        ctx = Ctx(st, cards)
         try:
             advance(ctx)
         except Exception as exc:  # a position whose procedure stops at once is a fault of the position

@@ -352,3 +352,29 @@ def test_the_importer_reads_equipment_location_and_mission_texts_it_knows() -> N
     assert he.implemented and he.plays == POOL.cards["NS-HE"].plays
     for card in (rifle, ccb, he):  # through the card JSON and back
         assert card_from(card_json(card)) == card
+
+
+@pytest.mark.rules("swtcg.base.attack", "swtcg.pilots.health")
+def test_a_position_with_a_unit_at_its_health_is_a_fault_its_health_now_deciding() -> None:
+    pos = build_step([]).pos
+    unit = pos["cards"]["p1.DS-ST"]  # Stormtrooper Squad, health 2
+    assert POOL.cards["DS-ST"].health == 2
+    unit["damage"] = 1
+    st, faults = from_position(pos, PLAYERS, POOL)
+    assert faults == [] and st is not None
+    unit["damage"] = 2  # discarded at its health: no table has it in play
+    st, faults = from_position(pos, PLAYERS, POOL)
+    assert st is None and [p for p, _ in faults] == ["/setup/position/cards/p1.DS-ST/damage"]
+    assert "Stormtrooper Squad has 2 health" in str(faults[0][1])
+    # its health now, not the printed one: a lasting +1 keeps it in play
+    pos["mods"] = [{"target": "p1.DS-ST", "stat": "health", "amount": 1, "until": "battle", "source": ""}]
+    st, faults = from_position(pos, PLAYERS, POOL)
+    assert faults == [] and st is not None
+    # a pilot keeps its own health and goes with more counters than it, not as many
+    pos["cards"]["p2.LS-XW"] = {"code": "LS-XW", "zone": "space"}
+    pos["cards"]["p2.LS-SP"] = {"code": "LS-SP", "zone": "pilot", "on": "p2.LS-XW", "damage": 2}
+    st, faults = from_position(pos, PLAYERS, POOL)
+    assert faults == [] and st is not None
+    pos["cards"]["p2.LS-SP"]["damage"] = 3
+    st, faults = from_position(pos, PLAYERS, POOL)
+    assert st is None and [p for p, _ in faults] == ["/setup/position/cards/p2.LS-SP/damage"]
