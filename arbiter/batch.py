@@ -6,7 +6,8 @@
   ``steps``, ``outcome``, ``error``: the first fault or the broken rule), never an exception, so
   one bad file never stops a batch.
 - :func:`run_local` replays the files in ``jobs`` processes (chunks of files per task, results in
-  file order).
+  file order); a process that dies (killed, out of memory) costs only the file it was replaying,
+  whose line says so: the files of the tasks lost with it are replayed again (:func:`_recover`).
 - :func:`run_queued` stages each new log in Redis under its content address and queues its replay
   job (:func:`worker.jobs.replay_stored`) for the RQ workers of every machine on that Redis, then
   gathers the results as they are stored. The job's replay checks the log (this process does not
@@ -34,6 +35,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -207,12 +209,65 @@ def run_local(files: Sequence[Path], jobs: int, progress: Progress | None = None
 
     warm(engine=False)  # every game and its cards loaded once here, before the workers fork (not once per worker)
     size = max(1, min(CHUNK, len(names) // (jobs * 4) or 1))
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for lines in pool.map(_replay_chunk, _chunks(names, size)):
-            out.extend(lines)
-            if progress:
-                progress(len(lines))
+    tasks = list(_chunks(names, size))
+    lines, lost = _pooled(tasks, jobs, progress)
+    if lost:  # a worker process died (killed, out of memory): its pool's unfinished tasks are lost
+        _recover(lost, tasks, jobs, lines, progress)
+    for i in range(len(tasks)):
+        out.extend(lines[i])
     return out
+
+
+def _pooled(tasks: Sequence[Sequence[str]], jobs: int,
+            progress: Progress | None) -> tuple[dict[int, list[dict[str, Any]]], list[int]]:
+    """Each of ``tasks`` (files) replayed in a pool of ``jobs`` processes: the lines of the tasks that
+    finished, by index, and the indexes of those lost when a process of the pool died (in order)."""
+    lines: dict[int, list[dict[str, Any]]] = {}
+    lost: list[int] = []
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(_replay_chunk, task) for task in tasks]
+        for i, future in enumerate(futures):
+            try:
+                lines[i] = future.result()
+            except BrokenProcessPool:
+                lost.append(i)
+                continue
+            if progress:
+                progress(len(lines[i]))
+    return lines, lost
+
+
+def _recover(lost: list[int], tasks: list[Sequence[str]], jobs: int, lines: dict[int, list[dict[str, Any]]],
+             progress: Progress | None) -> None:
+    """The files of the ``lost`` tasks replayed again, one a task, into ``lines``: when a process dies
+    again, the first of the tasks lost with it (those a process may have begun: the pool hands out at
+    most twice ``jobs`` plus one at a time, in order) go again each in a process of its own, where a
+    file whose process dies is that file's line; the others go on in a pool. Each round settles at
+    least one file, so the batch ends, every other file replayed."""
+    singles = [(i, name) for i in lost for name in tasks[i]]
+    for i in lost:
+        lines[i] = []
+    got: dict[tuple[int, str], dict[str, Any]] = {}
+    while singles:
+        done, again = _pooled([[name] for _, name in singles], jobs, progress)
+        for k, line in done.items():
+            got[singles[k]] = line[0]
+        suspects, rest = again[:2 * jobs + 1], again[2 * jobs + 1:]
+        for k in suspects:
+            alone, died = _pooled([[singles[k][1]]], 1, progress)
+            got[singles[k]] = alone[0][0] if not died else _died(singles[k][1])
+            if died and progress:
+                progress(1)
+        singles = [singles[k] for k in rest]
+    for i in lost:
+        lines[i] = [got[(i, name)] for name in tasks[i]]
+
+
+def _died(path: str) -> dict[str, Any]:
+    """The line of a file whose replay took its process down (killed, out of memory, crashed)."""
+    return {"file": path, "valid": False, "steps": None, "outcome": None,
+            "error": "the process replaying it died (killed, out of memory or crashed); the other files were "
+                     "replayed"}
 
 
 def run_queued(files: Sequence[Path], conn: Any, progress: Progress | None = None,

@@ -4,6 +4,7 @@ worker run in-process), the same lines as one replay at a time, bad files report
 from __future__ import annotations
 
 import json
+import os
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -62,6 +63,30 @@ def test_every_core_gives_the_lines_of_one_at_a_time(folder: Path) -> None:
     totals = batch.summarize(one)
     assert (totals["logs"], totals["valid"], totals["invalid"]) == (15, 12, 3)
     assert sum(totals["outcomes"].values()) == 12
+
+
+@pytest.mark.parametrize("deaths", [("game-03.json",), ("game-00.json", "game-07.json", "broken.json")])
+def test_a_file_whose_process_dies_is_its_line_and_every_other_file_is_replayed(
+        folder: Path, monkeypatch: pytest.MonkeyPatch, deaths: tuple[str, ...]) -> None:
+    files = batch.find_logs(str(folder))
+    want = batch.run_local(files, 1)
+    replay_file = batch.replay_file
+
+    def dies_on_some(path: str) -> dict[str, Any]:  # (the forked worker processes run this one)
+        if Path(path).name in deaths:
+            os._exit(9)  # as a process the kernel killed: no exception, no answer
+        return replay_file(path)
+
+    monkeypatch.setattr(batch, "replay_file", dies_on_some)
+    monkeypatch.setattr(batch, "CHUNK", 4)
+    counted: list[int] = []
+    got = batch.run_local(files, 2, progress=counted.append)
+    assert [ln["file"] for ln in got] == [str(f) for f in files] and sum(counted) == len(files)
+    for line, before in zip(got, want, strict=True):
+        if Path(line["file"]).name in deaths:
+            assert line["valid"] is False and line["error"].startswith("the process replaying it died")
+        else:
+            assert line == before
 
 
 def test_the_command_prints_a_summary_and_says_by_its_exit_code(folder: Path) -> None:
