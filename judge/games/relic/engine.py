@@ -492,8 +492,11 @@ def apply_step(ctx: Ctx, action: ac.RelicAction) -> None:
 
 
 def new_held(p: Player, card: Card) -> Held:
-    """The card in ``p``'s play area (a Power card: in hand), with a reference of its own."""
+    """The card in ``p``'s play area (a Power card: in hand), with a reference of its own: not one of a
+    card in play, nor one of a card discarded this turn after a charge was spent from it (another copy
+    is another card: its charge is its own, relic.charges.one-per-card-per-turn)."""
     taken = {h.ref for h in (*p.assets, *p.hand)}
+    taken.update(p.spent)
     ref, n = f"{p.id}.{card.code}", 1
     while ref in taken:
         n += 1

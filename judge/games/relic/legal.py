@@ -185,6 +185,12 @@ def _check_declare(state: RelicState, p: Player, action: ac.Declare) -> Violatio
     if any(d["card"] == action.card and d["bonus"] == action.bonus for d in c.declared):
         return declare_rule, Msg(N_("that bonus is declared already"))
     kind = card.type.lower()
+    allowed = TYPE_WINDOWS.get(kind)
+    if allowed is not None and c.kind not in allowed:  # a weapon's or armour's bonus too, as its effect
+        return "relic.cards.type-timing", Msg(
+            N_("a {type} is used only in a {allowed}"),
+            type=card.type, allowed=' or '.join(allowed),
+        )
     if c.kind == "battle" and kind in WEAPON_ARMOUR:
         for d in c.declared:
             other = p.held(str(d["card"]))

@@ -94,6 +94,20 @@ def test_the_needle_rifle_example_one_token_per_turn() -> None:
     assert err.rule == "relic.charges.one-per-card-per-turn" and err.at == len(second["steps"])
 
 
+@pytest.mark.rules("relic.charges.one-per-card-per-turn")
+def test_a_copy_bought_after_the_first_went_is_another_card_with_its_own_charge() -> None:
+    cards = {**RED, "one-shot": {"name": "One-shot", "class": "Wargear", "type": "Weapon", "charges": 1, "influence": 1,
+                                 "bonuses": [{"kind": "battle", "color": "gray", "value": 2, "charge": True}]}}
+    data = log([step("battle", enemies=["brute"]), step("declare", card="p1.one-shot"), step("roll", roll=["5", "1"]),
+                step("resolve"), step("buy", card="one-shot"), step("battle", enemies=["brute"]),
+                step("declare", card="p1.one-shot#2")], cards=cards, assets=("one-shot",))
+    assert error(data) is None
+    assert [e["card"] for e in events(data, "charge-spent")] == ["p1.one-shot", "p1.one-shot#2"]
+    # the first copy is gone: its reference names no card in play
+    gone = log([*data["steps"][2:-1], step("declare", card="p1.one-shot")], cards=cards, assets=("one-shot",))
+    assert error(gone) is not None
+
+
 @pytest.mark.rules("relic.charges.one-per-card-per-turn", "relic.project.charge-turn")
 def test_the_count_starts_again_on_the_players_next_turn() -> None:
     turn = [step("end-phase"), step("end-phase")] + [{"by": "p2", "do": "end-phase"}] * 4 + [

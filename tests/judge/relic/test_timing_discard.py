@@ -77,6 +77,15 @@ def test_a_weapon_is_used_only_in_a_battle() -> None:
     ok = battle(["ork-boy"], step("roll", roll=["1", "3"]), step("use", card="p1.blessed-ammunition", die="d1",
                                                                    roll=["5"]), assets=("blessed-ammunition",))
     assert error(ok) is None
+    # a weapon's bonus is declared in a battle only, as its effect is used there only
+    sighted = {"sighted-rifle": {"name": "Sighted Rifle", "class": "Wargear", "type": "Weapon",
+                                 "bonuses": [{"kind": "skill", "color": "red", "value": 1}]}}
+    in_test = log([step("test", skill="strength", target=8), step("declare", card="p1.sighted-rifle")], cards=sighted,
+                  assets=("sighted-rifle",))
+    assert error(in_test).rule == "relic.cards.type-timing"
+    equipment = {"sight": {**sighted["sighted-rifle"], "name": "Sight", "type": "Equipment"}}
+    assert error(log([step("test", skill="strength", target=8), step("declare", card="p1.sight")], cards=equipment,
+                     assets=("sight",))) is None
 
 
 @pytest.mark.rules("relic.discard.player-chooses", "relic.discard.pile")
