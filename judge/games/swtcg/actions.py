@@ -720,6 +720,8 @@ def _check_use(ctx: Ctx, a: Use | Prevent | Reroll) -> Problem:
         who = target if k.name == "prevent" and target else ref
         if k.name == "prevent" and (who not in st.cards or st.cards[who].controller != pid):
             return _why(ctx, "swtcg.control.you-your", N_("{who} is not {pid}'s unit"), who=who, pid=pid)
+        if k.name == "prevent" and st.cards[who].zone == "pilot":  # "one of your units": never a pilot
+            return _why(ctx, "swtcg.pilots.unit-effects-exclude", N_("{who} is a pilot, not a unit"), who=who)
         if not any(p["target"] == who for p in st.damage):
             return _why(ctx, "swtcg.damage.prevent-when", N_("no damage waits to be dealt to {who}"), who=who)
         if k.name == "evade" and all(p.get("unevadable") for p in st.damage if p["target"] == who):

@@ -97,6 +97,32 @@ def test_a_pilot_cannot_be_attacked_nor_targeted_as_a_unit_but_as_a_character() 
     assert result.state.cards["p2.LS-XW"].damage == 0
 
 
+@pytest.mark.rules("swtcg.pilots.unit-effects-exclude", "swtcg.damage.prevent-when")
+def test_prevent_keeps_damage_off_ones_units_never_off_a_pilot() -> None:
+    from judge.games.swtcg.actions import check
+    from judge.games.swtcg.state import Chance
+    from judge.games.swtcg.steps import parse_step
+
+    st = state(Table(arena="character").unit("p2.LS-SG").unit("p2.LS-XW", zone="space", tapped=True)
+               .unit("p2.LS-SP", zone="pilot", on="p2.LS-XW").log())
+    st.turn, st.wait, st.chance = "p2", "chance", Chance("prevent", 0, [])
+    ctx = Ctx(st, default_pool())
+    for target, rule in (("p2.LS-SP", "swtcg.pilots.unit-effects-exclude"), ("p2.LS-XW", None)):
+        st.damage = [{"target": target, "amount": 2, "source": None, "prevented": 0}]
+        action, faults = parse_step({"by": "p2", "do": "prevent", "ability": "p2.LS-SG:prevent", "target": target},
+                                    "/steps/0", ["p1", "p2"], default_pool())
+        assert faults == [] and action is not None
+        problem = check(ctx, action)
+        assert (problem[0] if problem else None) == rule, problem
+    # a Force Choke on the pilot: its player has nothing to prevent it with, the damage lands on the pilot
+    fc = (Table(arena=None).at(step="battle").unit("p1.DS-TIE").unit("p2.LS-SG", zone="character", tapped=True)
+          .unit("p2.LS-XW", zone="space", tapped=True).unit("p2.LS-SP", zone="pilot", on="p2.LS-XW")
+          .set("p1", hand=["DS-FC"]))
+    result, _ = play(fc.log({"by": "p1", "do": "play", "card": "DS-FC", "target": "p2.LS-SP"}))
+    assert result.error is None, result.error
+    assert result.state.cards["p2.LS-SP"].damage == 2
+
+
 @pytest.mark.rules("swtcg.pilots.health")
 def test_a_pilot_has_its_own_health_and_goes_with_more_counters_than_it() -> None:
     fc = (Table(arena=None).at(step="battle").unit("p1.DS-TIE").unit("p2.LS-XW", zone="space", tapped=True)
