@@ -7,7 +7,7 @@ import pytest
 
 from judge.games.swtcg.cards import default_pool
 from judge.games.swtcg.engine import Ctx, keyword_instances
-from tests.judge.swtcg.table import Table, error, play
+from tests.judge.swtcg.table import Table, error, play, state
 
 
 def battle_start(**hands: list[str]) -> Table:
@@ -192,6 +192,34 @@ def test_a_battle_card_can_be_disrupted_the_dark_side_first_even_by_its_own_play
     result, seen = play(own.log({"by": "p1", "do": "play", "card": "DS-FL", "target": "p2.LS-XW"},
                                 {"by": "p1", "do": "play", "card": "DS-DC"}))
     assert result.error is None and seen.events(2, "disrupted")
+
+
+@pytest.mark.rules("swtcg.keywords.disrupt-targets")
+def test_disrupt_a_battle_card_never_disrupts_a_units_ability() -> None:
+    from judge.games.swtcg.actions import check
+    from judge.games.swtcg.state import Chance
+    from judge.games.swtcg.steps import parse_step
+
+    t = Table(arena="character").unit("p1.DS-VS").unit("p2.LS-JK", tapped=True).set("p2", force=2, hand=["LS-NSF"])
+    # Vader's ability used: Luke's Not So Fast ("Disrupt a battle card") has nothing to disrupt, his chance to
+    # disrupt passes at once and the ability resolves
+    used = {"by": "p1", "do": "use", "ability": "p1.DS-VS:play", "target": "p2.LS-JK"}
+    result, seen = play(t.log(used))
+    assert result.error is None, result.error
+    assert not seen.all("disrupted") and [d["target"] for d in result.state.damage] == ["p2.LS-JK"]  # (his to prevent)
+    assert error(t.log(used, {"by": "p2", "do": "play", "card": "LS-NSF"})) is not None
+    # asked in the chance itself: what was played decides
+    st = state(t.log())
+    st.turn, st.wait, st.chance = "p2", "chance", Chance("disrupt", 0, [])
+    action, faults = parse_step({"by": "p2", "do": "play", "card": "LS-NSF"}, "/steps/0", ["p1", "p2"],
+                                default_pool())
+    assert faults == [] and action is not None
+    for source_id, source, rule in (("p1.DS-VS:play", "p1.DS-VS", "swtcg.keywords.disrupt-targets"),
+                                    ("DS-FL", None, None)):
+        st.frames = [{"f": "resolve-play", "source_id": source_id, "source": source, "player": "p1", "effects": [],
+                      "target": "p2.LS-JK", "x": 0, "dice": None, "to": None}]
+        problem = check(Ctx(st, default_pool()), action)
+        assert (problem[0] if problem else None) == rule, problem
 
 
 @pytest.mark.rules("swtcg.damage.prevent-from-build-zone", "swtcg.damage.prevent-when")
