@@ -1022,8 +1022,11 @@ def apply_effect(ctx: Ctx, source_id: str, source: str | None, pid: str, e: Effe
     elif e.kind in ("power", "speed"):
         if who is None or who not in st.cards or st.cards[who].zone not in ARENAS:
             return  # a pilot is no unit: "this unit gets +2 power" does nothing (swtcg.pilots.normal-abilities)
-        until = "attack" if st.attack is not None and (who == st.attack.attacker or who == st.attack.defender) \
-            and e.target in ("attacker", "defender", "self") else "battle"
+        # "... for this attack" (the power and speed effects the cards have, on the attacker or defender, or
+        # on "one of your units"): it lasts until the attack ends (swtcg.timing.for-this-attack)
+        until = "attack" if st.attack is not None and (
+            (who == st.attack.attacker or who == st.attack.defender) and e.target in ("attacker", "defender", "self")
+            or e.target == "your-unit") else "battle"
         add_mod(ctx, who, e.kind, amount, until, source_id)
         ctx.records.append(rc.EffectRecord(rules, source=source_id, effect=e.kind, amount=amount, target=who))
     elif e.kind == "prevent":

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from judge.games.swtcg.cards import default_pool
-from judge.games.swtcg.engine import Ctx, keyword_instances
+from judge.games.swtcg.engine import Ctx, keyword_instances, stat
 from tests.judge.swtcg.table import Table, error, play, state
 
 
@@ -80,6 +80,22 @@ def test_a_reroll_card_is_played_once_per_roll() -> None:
     assert seen.events(2, "reroll")[0]["dice"] == [1, 2]
     again = t.log(*base, {"by": "p2", "do": "play", "card": "LS-LS", "dice": [0]})
     assert error(again) == ("illegal-action", "swtcg.timing.reroll-once-per-roll")
+
+
+@pytest.mark.rules("swtcg.timing.for-this-attack")
+def test_one_of_your_units_gets_power_for_this_attack_only() -> None:
+    # the X-wing (power 3) attacks with Evasive Maneuver's +2: five dice, then three once the attack is over
+    t = Table().unit("p1.DS-TIE", tapped=True).unit("p2.LS-XW").set("p2", hand=["LS-EM"], force=1)
+    t.pos["turn"] = "p2"
+    t.pos["acting"] = ["p2.LS-XW"]
+    attack = {"by": "p2", "do": "attack", "card": "p2.LS-XW", "target": "p1.DS-TIE"}
+    boosted = {"by": "p2", "do": "play", "card": "LS-EM", "option": 0, "target": "p2.LS-XW",
+               "roll": ["1", "1", "1", "1", "1"]}
+    result, _ = play(t.log(attack, boosted))
+    assert result.error is None, result.error
+    st = result.state
+    assert st.attack is None and not [m for m in st.mods if m["target"] == "p2.LS-XW"]
+    assert stat(Ctx(st, default_pool()), "p2.LS-XW", "power") == 3
 
 
 @pytest.mark.rules("swtcg.effects.choose-one", "swtcg.damage.prevent-when", "swtcg.abilities.battle-cards")
