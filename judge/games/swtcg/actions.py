@@ -528,7 +528,12 @@ def _play_problem(ctx: Ctx, a: PlayCard | Use | Complete, play: Play, ability_id
             # "Disrupt a battle card" (the one wording the cards use): the latest play not disrupted yet,
             # as the effect finds it (engine.apply_effect), is a battle card's (no card in play its source)
             # and not a unit's ability (swtcg.keywords.disrupt-targets)
-            last = next((f for f in reversed(st.frames) if f["f"] == "resolve-play" and not f.get("disrupted")), None)
+            last: dict[str, Any] | None = None
+            for i in range(len(st.frames) - 1, -1, -1):  # (a loop: mypyc fails on next() over reversed() here)
+                frame = st.frames[i]
+                if frame["f"] == "resolve-play" and not frame.get("disrupted"):
+                    last = frame
+                    break
             if last is None or last["source"] is not None:
                 return _why(ctx, "swtcg.keywords.disrupt-targets",
                             N_("{ability_id} disrupts a battle card: {what} is not one"), ability_id=ability_id,
