@@ -133,9 +133,26 @@ def max_table_log(nonce: str) -> dict[str, Any]:
     t = Table(players=PLAYERS)
     t.rng = {"algorithm": "sha256-ctr", "seed": ("worst-case-" + nonce + "-" * MAX_SEED_CHARS)[:MAX_SEED_CHARS]}
 
+    # each card once (a unique title once: a unique card has one copy in play a player, whatever its
+    # subtitle, destiny.uniqueness.one-copy-in-play), then more copies of the non-unique ones
+    titles: set[str] = set()
+    once: dict[str, list[str]] = {}
+    for kind, codes in kinds.items():
+        for code in codes:
+            card = pool.cards[code]
+            if card.unique and card.name in titles:
+                continue
+            once.setdefault(kind, []).append(code)
+            if card.unique:
+                titles.add(card.name)
+
     def nth(kind: str, i: int) -> tuple[str, int]:
-        codes = kinds[kind]
-        return codes[i % len(codes)], i // len(codes) + 1
+        codes = once[kind]
+        if i < len(codes):
+            return codes[i], 1
+        plain = [c for c in codes if not pool.cards[c].unique]
+        j = i - len(codes)
+        return plain[j % len(plain)], j // len(plain) + 2
 
     for pid in PLAYERS:
         chars = []
