@@ -146,6 +146,8 @@ EVENT_WORDS: dict[str, str] = {
     "die-exploded": N_("die {die} explodes from {parent}: {result}, total {score}"),
     "die-modified": N_("{card} changes die {die} by {by}: {base} → {result}, total {score}"),
     "die-rerolled": N_("{card} rerolls die {die}: {was} → {result}, total {score}"),
+    "encounter-ended": N_("{player|poss} Encounter phase ends at once ({outcome}): the threats left stay "
+                          "unresolved"),
     "scenario-reached": N_("{player} reaches the goal of the scenario"),
     "trophy": N_("{player} takes {enemy} as a trophy"),
     "turn-begins": N_("{player|poss} turn begins[ (round {round})]"),

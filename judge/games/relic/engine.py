@@ -456,6 +456,7 @@ def apply_step(ctx: Ctx, action: ac.RelicAction) -> None:
     elif isinstance(action, ac.Confront):
         assert st.scenario is not None
         kind, color, value = st.scenario.confrontation
+        st.confronted = True  # once each Encounter phase (relic.base.winning)
         _begin(ctx, Contest(kind=kind, color=color, value=value, confrontation=True),
                ("relic.scenario.confrontation",))
     elif isinstance(action, ac.Test):
@@ -510,6 +511,7 @@ def _end_phase(ctx: Ctx, pid: str) -> None:
     st = ctx.state
     phase = st.phase
     ctx.end_window(phase)
+    st.ended, st.confronted = None, False  # the Encounter phase's own (relic.base.threats, relic.base.winning)
     nxt = PHASE_AFTER.get(phase)
     if nxt is not None:
         st.phase = nxt
@@ -660,7 +662,12 @@ def _resolve(ctx: Ctx, p: Player) -> None:
                 ctx.effect(p.id, code, card, card.penalty)
     ctx.end_window(c.kind)  # relic.timing.end: after every other rule of the battle
     st.contest = None
+    if c.kind == "battle" and outcome != "win" and st.winner is None:
+        # relic.base.threats: losing or tying ends the Encounter phase at once; the threats left stay
+        st.ended = "lost" if outcome == "lose" else "tied"
+        ctx.record(ev.EncounterEnded(player=p.id, outcome=outcome, rules=("relic.base.threats", "relic.base.battle")))
     if c.confrontation and outcome in ("win", "pass"):
         st.winner, st.reason, st.phase = p.id, "confrontation", "over"
+        st.confronted = False  # the game is over: no Encounter phase is under way
         ctx.record(ev.GameOver(winner=p.id, reason="confrontation",
                                rules=("relic.scenario.confrontation", "relic.scenario.first-to-win")))

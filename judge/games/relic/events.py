@@ -509,6 +509,26 @@ class Trophy(RelicRecord):
         return {"event": "trophy", "player": self.player, "enemy": self.enemy, "rules": list(self.rules)}
 
 
+class EncounterEnded(RelicRecord):
+    """A battle lost or tied: the Encounter phase's threats end at once, the threats left stay
+    unresolved (relic.base.threats); only ending the phase remains.
+
+    player: the active player
+    outcome: lose | tie
+    """
+
+    __slots__ = ("player", "outcome", "rules")
+    kind: ClassVar[str] = "encounter-ended"
+
+    def __init__(self, player: str, outcome: str, rules: tuple[str, ...]) -> None:
+        self.player: Final = player
+        self.outcome: Final = outcome
+        self.rules: Final = rules
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "encounter-ended", "player": self.player, "outcome": self.outcome, "rules": list(self.rules)}
+
+
 class Vanquished(RelicRecord):
     """A character at 0 life: Power cards and trophies discarded, Influence returned, life reset.
 

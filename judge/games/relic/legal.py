@@ -48,6 +48,8 @@ def check(state: RelicState, action: ac.RelicAction) -> Violation:
                 )
         if c is not None:
             return "relic.base.battle", Msg(N_("a {kind} is under way"), kind=c.kind)
+        if state.ended is not None:
+            return _ended(state)
         if isinstance(action, ac.Battle):
             return _check_enemies(state, action.enemies)
         if isinstance(action, ac.Confront):
@@ -55,6 +57,12 @@ def check(state: RelicState, action: ac.RelicAction) -> Violation:
                 return "relic.scenario.confrontation", Msg(N_("this game has no scenario sheet"))
             if not p.at_scenario:
                 return "relic.scenario.confrontation", Msg(N_("{player} is not on the scenario space"), player=p.id)
+            if state.confronted:
+                return "relic.base.winning", Msg(
+                    N_("{player} resolved the Confrontation already this Encounter phase: once each Encounter "
+                       "phase, again in the next turn's"),
+                    player=p.id,
+                )
         return None
     if isinstance(action, ac.Buy):
         card = state.card(action.card)
@@ -70,6 +78,8 @@ def check(state: RelicState, action: ac.RelicAction) -> Violation:
             )
         if state.phase != "encounter" or c is not None:
             return "relic.project.buying", Msg(N_("cards are bought in the Encounter phase, outside a battle or test"))
+        if state.ended is not None:
+            return _ended(state)
         if p.influence < card.influence:
             return "relic.cards.influence-cost", Msg(
                 N_("{card} costs {influence} Influence; {player} has {has}"),
@@ -121,6 +131,17 @@ def check(state: RelicState, action: ac.RelicAction) -> Violation:
     if isinstance(action, ac.Use):
         return _check_use(state, p, action)
     return None
+
+
+def _ended(state: RelicState) -> Violation:
+    return "relic.base.threats", Msg(
+        N_("{player} lost a battle this Encounter phase, which ended the phase's threats at once: the threats "
+           "left stay unresolved, and only ending the phase ('end-phase') remains")
+        if state.ended == "lost" else
+        N_("{player} tied a battle this Encounter phase, which ended the phase's threats at once: the threats "
+           "left stay unresolved, and only ending the phase ('end-phase') remains"),
+        player=state.turn,
+    )
 
 
 def _check_enemies(state: RelicState, enemies: tuple[str, ...]) -> Violation:

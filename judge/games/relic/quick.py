@@ -42,6 +42,9 @@ The quick position (JSON)::
   the active player's assets added, relic.timing.start) and the ``dice`` rolled: ``{"id": "d1"
   (the player's) or "e1" (the enemy's), "rolls": [first, reroll...], "modifiers": [+1], "parent":
   the die it exploded from, "void": true}``. With dice the contest is rolled, else being prepared.
+- ``ended`` (``"lost"`` or ``"tied"``): a battle of this Encounter phase was lost or tied, which
+  ended the phase's threats (relic.base.threats); ``confronted`` (true): the active player resolved
+  the Confrontation this Encounter phase (once each, relic.base.winning).
 - ``choices`` answer the decisions the asked step may raise: ``{"kind": "order" | "discard" |
   "card", "answer": names}`` (relic.timing.active-player-orders, relic.discard.player-chooses).
 
@@ -73,7 +76,8 @@ The compact text (``parse_quick``; ``EXAMPLE`` is a battle)::
 
 A player's first fact is their sheet; ``strength N``, ``willpower N``, ``cunning N``, ``life N``,
 ``influence N`` and ``at scenario`` follow. ``test willpower 9`` or ``confrontation`` instead of
-``battle``; ``declared CARD bonus 1``, ``extra N``, ``power N``, ``score N``, ``enemy score N``. A die
+``battle``; ``ended lost``, ``ended tied`` and ``confronted`` (see ``ended`` and ``confronted``
+above); ``declared CARD bonus 1``, ``extra N``, ``power N``, ``score N``, ``enemy score N``. A die
 is ``ID ROLLS [+N|-N ...] [from DIE] [void]``, its rolls as ``2>6`` when it was rerolled
 (``d2 3 from d1``: an explosion of d1).
 """
@@ -120,6 +124,8 @@ HELP_NOTES = (
        "with 'declared CARD' bonuses and the dice rolled: 'dice e1 4, d1 2>6 +1, d2 3 from d1' (a reroll is "
        "2>6, an explosion names its die)."),
     N_("A second copy of a player's card is NAME#2. 'rolling' gives the dice the step rolls, in order."),
+    N_("'ended lost' or 'ended tied': a battle of this Encounter phase was lost or tied, which ended its threats; "
+       "'confronted': the active player resolved the Confrontation this Encounter phase."),
 )
 
 EXAMPLE = """# Ana's Encounter phase, on The Mystery Beyond: a battle against an Ork Nob
@@ -177,6 +183,10 @@ def parse_quick(text: str) -> tuple[dict[str, Any], Faults]:
                 contest().update(test=skill, target=int(target))
         elif head == "confrontation" and not rest:
             contest()["confrontation"] = True
+        elif head == "confronted" and not rest:
+            spec["confronted"] = True
+        elif head == "ended":
+            spec["ended"] = rest
         elif head == "declared":
             name, sep, bonus = rest.rpartition(" bonus ")
             if sep and bonus.strip().isdigit():
@@ -206,7 +216,8 @@ def parse_quick(text: str) -> tuple[dict[str, Any], Faults]:
         else:
             faults.append((where, Msg(N_("cannot read {line}: a line starts with round, phase, turn, order, scenario, "
                                          "battle, test, confrontation, declared, extra, power, score, enemy score, "
-                                         "dice, ask, choice, dispute or a player ID (p1 ...)"), line=repr(line))))
+                                         "dice, ended, confronted, ask, choice, dispute or a player ID (p1 ...)"),
+                                      line=repr(line))))
     return spec, faults
 
 
@@ -388,6 +399,7 @@ def quick_log(spec: Any, cards: Any, places: dict[str, str] | None = None) -> tu
             position["scenario"] = cards.scenarios[code].to_json()
     if spec.get("contest") is not None and turn is not None:
         position["contest"] = _contest(spec["contest"], str(turn), position, table, faults)
+    _encounter(spec, position, faults)
     read = asked_step(spec, faults, lambda ask: _ask(ask, ids, table, faults), "p1 use Auspex on d1 rolling 6")
     choices = _choices(spec, str(turn), table, faults)
     if faults or read is None:
@@ -398,6 +410,30 @@ def quick_log(spec: Any, cards: Any, places: dict[str, str] | None = None) -> tu
     if places is not None:
         places["/steps/0/choices"] = "/choices"  # (the step's choices are the spec's, in its order)
     return quick_replay("relic", spec, ask, seats, position, step, places), []
+
+
+def _encounter(spec: dict[str, Any], position: dict[str, Any], faults: Faults) -> None:
+    """What the Encounter phase under way has seen: a battle lost or tied (``ended``, which ends its
+    threats, relic.base.threats), the Confrontation resolved (``confronted``, relic.base.winning)."""
+    ended, confronted = spec.get("ended"), spec.get("confronted", False)
+    if ended is not None:
+        if ended not in ("lost", "tied"):
+            faults.append(("/ended", Msg(N_("'ended' is \"lost\" or \"tied\": a battle of this Encounter phase "
+                                            "lost or tied (relic.base.threats)"))))
+        elif position["phase"] != "encounter" or position["contest"] is not None:
+            faults.append(("/ended", Msg(N_("a battle lost or tied ends the Encounter phase's threats: it is told "
+                                            "in the Encounter phase, with no battle or test under way"))))
+        else:
+            position["ended"] = ended
+    if confronted is not False:
+        seat = position["players"].get(position["turn"]) if isinstance(position["turn"], str) else None
+        if confronted is not True:
+            faults.append(("/confronted", Msg(N_("true or false"))))
+        elif position["phase"] != "encounter" or not (seat and seat.get("at_scenario")):
+            faults.append(("/confronted", Msg(N_("the active player resolves the Confrontation on the scenario "
+                                                 "space, in the Encounter phase ('at scenario')"))))
+        else:
+            position["confronted"] = True
 
 
 def _seat(pid: str, raw: dict[str, Any], where: str, table: _Table, faults: Faults) -> dict[str, Any]:

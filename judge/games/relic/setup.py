@@ -34,7 +34,7 @@ PLAYER_KEYS = ("id", "name", "character", "assets", "power", "influence")
 SETUP_KEYS = ("cards", "scenario", "first", "choices", "roll", "random")
 PHASES = ("movement", "exploration", "encounter", "experience", "over")
 POSITION_KEYS = ("round", "phase", "turn", "order", "players", "scenario", "contest", "winner", "reason", "cards",
-                 "last")
+                 "last", "ended", "confronted")
 Faults = list[tuple[str, str]]
 
 
@@ -211,13 +211,22 @@ def from_position(position: Any, players: Sequence[Mapping[str, Any]], pool: Poo
                                  and all(type(last[k]) is int for k in ("score", "against"))
                                  and all(isinstance(last[k], str) for k in ("kind", "outcome"))):
         faults.append((f"{at}/last", Msg(N_("'last' is {\"kind\", \"score\", \"against\", \"outcome\"}"))))
+    ended, confronted = position.get("ended"), position.get("confronted", False)
+    if ended is not None and (ended not in ("lost", "tied") or phase != "encounter" or contest is not None):
+        faults.append((f"{at}/ended", Msg(N_("'ended' is \"lost\" or \"tied\": a battle lost or tied this Encounter "
+                                             "phase, with no battle or test under way (relic.base.threats)"))))
+    if confronted is not False and (confronted is not True or phase != "encounter"
+                                    or not (isinstance(turn, str) and turn in out and out[turn].at_scenario)):
+        faults.append((f"{at}/confronted", Msg(N_("'confronted' is true when the active player, on the scenario "
+                                                  "space, resolved the Confrontation this Encounter phase"))))
     if faults:
         return None, faults
     state = RelicState(players=out, order=list(order), pool=pool, cards=own, scenario=scenario,
                        round=_int(position.get("round", 1), f"{at}/round", faults, 1, 10_000), phase=str(phase),
                        turn=str(turn), contest=contest, last=dict(last) if isinstance(last, dict) else None,
                        winner=position.get("winner") if isinstance(position.get("winner"), str) else None,
-                       reason=position.get("reason") if isinstance(position.get("reason"), str) else None)
+                       reason=position.get("reason") if isinstance(position.get("reason"), str) else None,
+                       ended=ended, confronted=confronted is True)
     return (state, []) if not faults else (None, faults)
 
 

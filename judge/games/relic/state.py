@@ -235,12 +235,13 @@ class Player:
 
 class RelicState:
     __slots__ = ("players", "order", "pool", "cards", "scenario", "round", "phase", "turn", "contest", "last",
-                 "winner", "reason", "rng_drawn")
+                 "winner", "reason", "rng_drawn", "ended", "confronted")
 
     def __init__(self, players: dict[str, Player], order: list[str], pool: Pool, cards: dict[str, Card] | None = None,
                  scenario: Scenario | None = None, round: int = 1, phase: str = "movement", turn: str | None = None,
                  contest: Contest | None = None, last: dict[str, Any] | None = None, winner: str | None = None,
-                 reason: str | None = None, rng_drawn: int | None = None) -> None:
+                 reason: str | None = None, rng_drawn: int | None = None, ended: str | None = None,
+                 confronted: bool = False) -> None:
         self.players = players
         self.order = order  # the seats, in turn order
         self.pool = pool  # the project's cards and the log's own (not part of the position but for ``cards``)
@@ -254,16 +255,21 @@ class RelicState:
         self.winner = winner
         self.reason = reason
         self.rng_drawn = rng_drawn
+        # this Encounter phase only (cleared when the phase ends): "lost" or "tied" once a battle was
+        # lost or tied, which ends the phase's threats (relic.base.threats); whether the active player
+        # resolved the Confrontation already (once each Encounter phase, relic.base.winning)
+        self.ended = ended
+        self.confronted = confronted
 
     def copy(self) -> RelicState:
         return RelicState({k: p.copy() for k, p in self.players.items()}, list(self.order), self.pool, self.cards,
                           self.scenario, self.round, self.phase, self.turn,
                           self.contest.copy() if self.contest else None, dict(self.last) if self.last else None,
-                          self.winner, self.reason, self.rng_drawn)
+                          self.winner, self.reason, self.rng_drawn, self.ended, self.confronted)
 
     def _fields(self) -> tuple[Any, ...]:
         return (self.players, self.order, self.pool, self.cards, self.scenario, self.round, self.phase, self.turn,
-                self.contest, self.last, self.winner, self.reason, self.rng_drawn)
+                self.contest, self.last, self.winner, self.reason, self.rng_drawn, self.ended, self.confronted)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, RelicState) and type(other) is type(self) and self._fields() == other._fields()
@@ -287,6 +293,10 @@ class RelicState:
             out["cards"] = {code: c.to_json() for code, c in sorted(self.cards.items())}
         if self.last is not None:
             out["last"] = dict(self.last)
+        if self.ended is not None:
+            out["ended"] = self.ended
+        if self.confronted:
+            out["confronted"] = True
         return out
 
     def view(self, hidden: bool = False) -> dict[str, Any]:
@@ -327,8 +337,13 @@ class RelicState:
             w('"cards":')
             w(_doc({code: c.to_json() for code, c in self.cards.items()}))
             w(",")
+        if self.confronted:
+            w('"confronted":true,')
         w('"contest":')
         w("null" if self.contest is None else _contest(self.contest))
+        if self.ended is not None:
+            w(',"ended":')
+            w(_str(self.ended))
         if self.last is not None:
             w(',"last":')
             w(_flat(self.last))

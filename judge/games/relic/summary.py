@@ -23,6 +23,8 @@ def summarize(action: ac.RelicAction | None, events: Sequence[Mapping[str, Any]]
             parts.append(f"{e['die']} {e['by']:+d} ({e['score']})")
         elif kind == "contest-resolved":
             parts.append(f"{e['outcome']} {e['score']} vs {e['against']}")
+        elif kind == "encounter-ended":
+            parts.append("the Encounter phase ends")
         elif kind == "discarded":
             parts.append(f"{e['card']} discarded")
         elif kind == "game-over":

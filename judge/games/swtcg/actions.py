@@ -534,10 +534,14 @@ def _play_problem(ctx: Ctx, a: PlayCard | Use | Complete, play: Play, ability_id
                 if frame["f"] == "resolve-play" and not frame.get("disrupted"):
                     last = frame
                     break
-            if last is None or last["source"] is not None:
+            if last is None:
+                return _why(ctx, "swtcg.keywords.disrupt-targets",
+                            N_("{ability_id} disrupts a battle card: no battle card is being played"),
+                            ability_id=ability_id)
+            if last["source"] is not None:
                 return _why(ctx, "swtcg.keywords.disrupt-targets",
                             N_("{ability_id} disrupts a battle card: {what} is not one"), ability_id=ability_id,
-                            what=last["source_id"] if last is not None else "nothing played")
+                            what=last["source_id"])
             continue
         target = a.target
         why = en.target_problem(ctx, e.target, pid, target, source)

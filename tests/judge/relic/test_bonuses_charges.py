@@ -98,7 +98,7 @@ def test_the_needle_rifle_example_one_token_per_turn() -> None:
 def test_a_copy_bought_after_the_first_went_is_another_card_with_its_own_charge() -> None:
     cards = {**RED, "one-shot": {"name": "One-shot", "class": "Wargear", "type": "Weapon", "charges": 1, "influence": 1,
                                  "bonuses": [{"kind": "battle", "color": "gray", "value": 2, "charge": True}]}}
-    data = log([step("battle", enemies=["brute"]), step("declare", card="p1.one-shot"), step("roll", roll=["5", "1"]),
+    data = log([step("battle", enemies=["brute"]), step("declare", card="p1.one-shot"), step("roll", roll=["1", "5"]),
                 step("resolve"), step("buy", card="one-shot"), step("battle", enemies=["brute"]),
                 step("declare", card="p1.one-shot#2")], cards=cards, assets=("one-shot",))
     assert error(data) is None

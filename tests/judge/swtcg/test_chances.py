@@ -236,6 +236,10 @@ def test_disrupt_a_battle_card_never_disrupts_a_units_ability() -> None:
                       "target": "p2.LS-JK", "x": 0, "dice": None, "to": None}]
         problem = check(Ctx(st, default_pool()), action)
         assert (problem[0] if problem else None) == rule, problem
+    st.frames = []  # nothing played at all: said in words a reader's language has (not a param in English)
+    problem = check(Ctx(st, default_pool()), action)
+    assert problem is not None and problem[0] == "swtcg.keywords.disrupt-targets"
+    assert "no battle card is being played" in problem[1] and problem[1].params == {"ability_id": "LS-NSF"}
 
 
 @pytest.mark.rules("swtcg.damage.prevent-from-build-zone", "swtcg.damage.prevent-when")
