@@ -245,8 +245,6 @@ def _recover(lost: list[int], tasks: list[Sequence[str]], jobs: int, lines: dict
     file whose process dies is that file's line; the others go on in a pool. Each round settles at
     least one file, so the batch ends, every other file replayed."""
     singles = [(i, name) for i in lost for name in tasks[i]]
-    for i in lost:
-        lines[i] = []
     got: dict[tuple[int, str], dict[str, Any]] = {}
     while singles:
         done, again = _pooled([[name] for _, name in singles], jobs, progress)

@@ -83,8 +83,8 @@ RULES: dict[str, str] = {
     # real event; re-pairing the rounds since would unseat players already playing (the seeds are
     # silent; the project's own rule)
     "tournament.result.past-round":
-        "A result of an earlier Swiss round may be corrected until the top cut starts; the pairings made "
-        "since stand. A finished top-cut round's results are final.",
+        "An earlier Swiss round's result may be corrected until the cut starts (later pairings stand); a cut "
+        "round's until its winners are paired on, the final's always.",
     "tournament.result.cut-no-draw": "A top-cut match has a winner.",
     # tie-breakers
     "tournament.tiebreak.points": "Match points: 3 per win (a bye is a win), 1 per draw, 0 per loss.",

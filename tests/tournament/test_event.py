@@ -203,6 +203,13 @@ def test_an_earlier_swiss_result_is_corrected_until_the_cut() -> None:
     report_all(s)
     do(s, T.plan_next_round(s).action)
     assert rules_of(s, R(4, 1, T.Result(0, 2), correction=True)) == [("tournament.result.past-round", "/round")]
+    # the final's winner plays on nowhere: a result typed wrong there is corrected, and the champion with it
+    report_all(s)
+    final = s.round(5).pairings[0]
+    won = s.results[(5, final.table)]
+    assert s.champion() == (final.p1 if won.outcome() > 0 else final.p2)
+    do(s, R(5, final.table, T.Result(won.p2_wins, won.p1_wins), correction=True))
+    assert s.champion() == (final.p2 if won.outcome() > 0 else final.p1)
 
 
 @pytest.mark.rules("tournament.tiebreak.destiny.sos")
