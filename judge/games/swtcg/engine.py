@@ -769,27 +769,49 @@ def _triggers_on(d: CardDef) -> frozenset[str]:
     return frozenset(t.on for t in d.triggers)
 
 
-def release(ctx: Ctx, window: str) -> None:
+def release(ctx: Ctx, window: str) -> bool:
     """Resolve the held abilities whose moment has come (swtcg.triggers.release,
     swtcg.pop.triggers-first): the Dark Side's first, each player's in the order they choose
-    (swtcg.project.trigger-order). Those that trigger meanwhile join in and resolve too."""
+    (swtcg.project.trigger-order). Those that trigger meanwhile join in and resolve too.
+
+    One whose effect leaves frames to run (damage to deal, with its chance to prevent it) stops the
+    release there: its effect is not finished, and every other waiting ability is held until it is
+    (swtcg.triggers.held-during-effect, "even another triggered ability's"). Then it returns True:
+    the caller runs those frames first and releases the rest after them (``release_then``); the
+    rest of the player's order is kept (``ordered``), not asked again."""
     st = ctx.state
+    depth = len(st.frames)
     for _ in range(100):
         due = [h for h in st.held if h["window"] == window]
         if not due:
-            return
+            return False
         for pid in st.side_order():
             mine = [h for h in due if h["player"] == pid]
-            if len(mine) > 1:
+            if len(mine) > 1 and not all(h.get("ordered") for h in mine):
                 order = ctx.decide(Decision(by=pid, kind="order", options=tuple(h["id"] for h in mine),
                                             rules=("swtcg.project.trigger-order",), multiple=True,
                                             prompt=Msg(N_("order of your waiting triggered abilities"))))
                 mine = [next(h for h in mine if h["id"] == a) for a in order]
-            for h in mine:
+            for k in range(len(mine)):
+                h = mine[k]
                 if h in st.held:
                     st.held.remove(h)
                     resolve_held(ctx, h)
+                    if len(st.frames) > depth:
+                        rest = [r for r in mine[k + 1:] if r in st.held]
+                        if len(rest) > 1:  # (new entries, never the old states' dictionaries changed)
+                            st.held = [r for r in st.held if r not in rest] + [{**r, "ordered": True} for r in rest]
+                        return True
     raise KernelLoop(100)
+
+
+def release_then(ctx: Ctx, window: str) -> None:
+    """``release``; when an ability's effect left frames to run, the rest are released after them
+    (a ``release`` frame under those frames)."""
+    st = ctx.state
+    depth = len(st.frames)
+    if release(ctx, window):
+        st.frames.insert(depth, {"f": "release", "w": window})
 
 
 def resolve_held(ctx: Ctx, h: dict[str, Any]) -> None:
@@ -1449,6 +1471,10 @@ def close_chance(ctx: Ctx) -> None:
         ctx.records.append(end if end is not None else _chance_end_record(ended, kind))
     if kind == "prevent":
         place_damage(ctx)
+    elif st.held and (kind == "general" or kind == "attack"):
+        # swtcg.triggers.release: a held ability waits "usually until the current chance to play battle
+        # cards and activated abilities ends", then resolves, before the turn goes on (an attack's roll)
+        release_then(ctx, "chance")
 
 
 def pass_chance(ctx: Ctx, pid: str, auto: bool) -> None:
@@ -1684,6 +1710,8 @@ def run_frame(ctx: Ctx, frame: dict[str, Any]) -> None:
         attack_hits(ctx)
     elif f == "attack-end":
         attack_end(ctx)
+    elif f == "release":
+        release_then(ctx, frame["w"])
     elif f == "attack-clear":
         st.attack = None
         if st.mods:

@@ -83,6 +83,7 @@ def shapes(players: Sequence[str], cards: CardPool) -> dict[str, Check]:
                                 "dice": lambda v: v is None or list_of(is_int, 12)(v), "to": opt_str},
                                {"disrupted": is_str}),
         "battle-end": record({"f": is_str}), "turn-end": record({"f": is_str}),
+        "release": record({"f": is_str, "w": one_of("chance", "reroll", "prevent")}),
     }
 
     def frame(v: Any) -> bool:
@@ -91,7 +92,7 @@ def shapes(players: Sequence[str], cards: CardPool) -> dict[str, Check]:
     def held(v: Any) -> bool:
         ok = record({"id": is_str, "source": is_str, "code": code, "player": pid, "index": lambda x: is_int(x, -1),
                      "window": one_of("chance", "reroll", "prevent")},
-                    {"boost": list_of(is_int, 2), "left": list_of(is_str, 8)})(v)
+                    {"boost": list_of(is_int, 2), "left": list_of(is_str, 8), "ordered": lambda x: x is True})(v)
         if not ok:
             return False
         if "boost" in v:

@@ -193,6 +193,47 @@ def test_once_per_turn_plays_and_no_attack_plays() -> None:
     assert error(during) == ("illegal-action", "swtcg.timing.play-only-no-attack")
 
 
+@pytest.mark.rules("swtcg.triggers.release", "swtcg.triggers.held-during-effect")
+def test_a_trigger_held_in_the_attack_chance_resolves_when_that_chance_ends_before_the_roll() -> None:
+    # Force Choke, played in the attack's chance, discards Yoda (K): "gain 4 Force" waits for the chance
+    # to end (seed 001, "usually until the end of the current chance"), then resolves before the roll:
+    # Luke then has the Force to Evade the attack's damage
+    t = (Table(arena="character").unit("p1.DS-ST").unit("p2.LS-YK", damage=5, tapped=True)
+         .unit("p2.LS-LF", tapped=True).set("p1", force=4, hand=["DS-FC"]).set("p2", force=0))
+    result, seen = play(t.log({"by": "p1", "do": "attack", "card": "p1.DS-ST", "target": "p2.LS-LF"},
+                              {"by": "p1", "do": "play", "card": "DS-FC", "target": "p2.LS-YK",
+                               "roll": ["4", "5", "6"]}))
+    assert result.error is None, result.error
+    events = seen.events(2)
+    at = [(e["event"], e.get("kind") or e.get("ability")) for e in events]
+    assert at.index(("chance-end", "attack")) < at.index(("resolve", "p2.LS-YK:trigger")) < \
+        at.index(("roll", None))
+    st = result.state
+    assert st.players["p2"].force == 4 and "LS-YK" in st.players["p2"].hand
+    assert st.chance is not None and st.chance.kind == "prevent" and st.turn == "p2"  # his to Evade now
+
+
+@pytest.mark.rules("swtcg.triggers.held-during-effect", "swtcg.abilities.multi-part-interrupts")
+def test_a_held_trigger_waits_while_another_triggers_damage_is_dealt() -> None:
+    # Yoda (K) and the Droid Control Ship both wait; the Dark Side's resolves first, and its damage (with
+    # its chance to prevent it) is part of its effect: Yoda's waits until that is done ("even another
+    # triggered ability's")
+    t = (Table(arena="space").unit("p1.DS-DCS", damage=8, tapped=True).unit("p1.DS-DT", zone="ground", tapped=True)
+         .unit("p2.LS-YK", damage=5, tapped=True).set("p1", force=2, hand=["DS-FC"])
+         .set("p2", force=3, hand=["LS-RS"]))
+    log = t.log({"by": "p1", "do": "play", "card": "DS-FC", "target": "p2.LS-YK"}, {"by": "p2", "do": "pass"},
+                {"by": "p2", "do": "play", "card": "LS-RS", "target": "p1.DS-DCS", "roll": ["4", "1", "1"]},
+                rng="held")
+    result, seen = play(log)
+    assert result.error is None, result.error
+    events = seen.events(3)
+    resolved = [i for i, e in enumerate(events) if e["event"] == "resolve"]
+    assert [events[i]["ability"] for i in resolved] == ["p1.DS-DCS:trigger", "p2.LS-YK:trigger"]
+    dealt = next(i for i, e in enumerate(events) if e["event"] == "damage" and e.get("target") == "p1.DS-DT")
+    assert resolved[0] < dealt < resolved[1]
+    assert result.state.cards["p1.DS-DT"].damage == 1 and result.state.players["p2"].force >= 4
+
+
 @pytest.mark.rules("swtcg.keywords.disrupt-dark-side-first", "swtcg.keywords.disrupt-targets",
                    "swtcg.keywords.disrupt-own")
 def test_a_battle_card_can_be_disrupted_the_dark_side_first_even_by_its_own_player() -> None:
