@@ -320,6 +320,7 @@ VALUE_WORDS = frozenset({
     NP_("value", "test"), NP_("value", "strength"), NP_("value", "willpower"), NP_("value", "cunning"),
     NP_("value", "win"), NP_("value", "lose"), NP_("value", "tie"), NP_("value", "player"), NP_("value", "enemy"),
     NP_("value", "prepare"), NP_("value", "rolled"), NP_("value", "over"), NP_("value", "movement"),
+    NP_("value", "lost"), NP_("value", "tied"),
     # why a SW TCG card went to a discard pile
     NP_("value", "damage"), NP_("value", "unique"), NP_("value", "pilot"), NP_("value", "effect"),
     NP_("value", "equipment"), NP_("value", "location"), NP_("value", "completed"), NP_("value", "hand"),
@@ -402,6 +403,7 @@ KEY_WORDS = {k: v for k, v in (
     ("modifiers", N_("modifiers")), ("mods", N_("modifiers")), ("exploded", N_("exploded")),
     ("player_score", N_("score")), ("score", N_("score")), ("assets", N_("assets")), ("spent", N_("spent")),
     ("charges", N_("charges")), ("trophies", N_("trophies")),
+    ("ended", N_("Encounter phase ended")), ("confronted", N_("Confrontation resolved")),
     # a step's own fields (step_words)
     ("card", N_("card")), ("cards", N_("cards")), ("target", N_("target")), ("ability", N_("ability")),
     ("die", N_("die")), ("onto", N_("onto")), ("on", N_("on")), ("for", N_("for")), ("to", N_("to")),
