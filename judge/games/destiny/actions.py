@@ -61,7 +61,10 @@ def _apply(ctx: Ctx, upkeep_next: bool) -> None:
     # branch: after it, the type checker still takes the field for ``str | None``, as it is)
     extra = st.extra_action is not None
     if extra:
-        st.extra_action = None
+        if st.extra_more:  # another extra action waits: theirs after this one
+            st.extra_more -= 1
+        else:
+            st.extra_action = None
     try:
         p = st.players[by]  # (ctx.player, inline)
     except KeyError:
@@ -70,6 +73,9 @@ def _apply(ctx: Ctx, upkeep_next: bool) -> None:
         if extra:
             if ctx.recording:
                 ctx.records.append(rec.DeclineExtraActionRecord(by, ("destiny.actions.extra-actions-immediate",)))
+            if st.extra_action == by:  # one passed, another extra action of theirs waits
+                st.turn = by
+                return
         else:
             p.passed = True
             st.passes += 1

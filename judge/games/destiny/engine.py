@@ -786,7 +786,14 @@ class Ctx:
         self.emit(ev.Activate(pid, ref))
 
     def grant_extra_action(self, pid: str, rule: str) -> None:
-        self.state.extra_action = pid
+        """``pid`` may take an extra action now; one given while another waits comes after it: each
+        is taken or passed in turn (destiny.actions.extra-actions-immediate; the FAQ's Rey with an
+        Ambush upgrade: two additional actions)."""
+        st = self.state
+        if st.extra_action == pid:
+            st.extra_more += 1
+        else:
+            st.extra_action = pid
         self.records.append(rec.ExtraActionRecord(pid, (rule, "destiny.actions.extra-actions-immediate")))
 
     def exhaust(self, source: str, ref: str) -> None:

@@ -165,6 +165,7 @@ def round_end(ctx: Ctx) -> None:
     st.claimed_by = None
     st.passes = 0
     st.extra_action = None
+    st.extra_more = 0
     players = st.players
     for pid in players:
         players[pid].passed = False
@@ -218,6 +219,7 @@ def end_game(ctx: Ctx, winner: str, reason: str, rules: list[str]) -> None:
     st.phase = "over"
     st.turn = None
     st.extra_action = None
+    st.extra_more = 0
     ctx.records.append(rec.GameOverRecord(winner, reason, tuple(rules)))
     raise GameOver()
 

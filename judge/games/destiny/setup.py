@@ -138,6 +138,13 @@ def from_position(pos: Any, players: list[dict[str, Any]], cards: CardPool, path
             bad("/extra_action", Msg(N_("'extra_action' must be null or a player ID")))
         else:
             st.extra_action = extra
+    more = pos.get("extra_more", 0)
+    if more != 0:
+        if type(more) is not int or not 0 < more <= 9 or st.extra_action is None:
+            bad("/extra_more", Msg(N_("'extra_more' is how many more extra actions the player of 'extra_action' "
+                                      "has still to take (1-9)")))
+        else:
+            st.extra_more = more
     return (None if faults else st), faults
 
 

@@ -338,6 +338,7 @@ class GameState:
     reason: str | None = None
     passes: int = 0  # consecutive passes in this action phase
     extra_action: str | None = None  # the player who may take an extra action now (Ambush)
+    extra_more: int = 0  # how many more extra actions they were given and have still to take (or pass)
     delayed: list[Delayed] = field(default_factory=list)
     rng_drawn: int | None = None  # words drawn from the log's rng, when it has one
     # the engine's caches (engine.Ctx) and the play generation they are valid for: never part of
@@ -349,7 +350,7 @@ class GameState:
     def __init__(self, round: int = 1, phase: str = "action", turn: str | None = None, claimed_by: str | None = None,
                  _battlefield: str | None = None, battlefield_owner: str | None = None,
                  _controller: str | None = None, players: dict[str, Player] | None = None, winner: str | None = None,
-                 reason: str | None = None, passes: int = 0, extra_action: str | None = None,
+                 reason: str | None = None, passes: int = 0, extra_action: str | None = None, extra_more: int = 0,
                  delayed: list[Delayed] | None = None, rng_drawn: int | None = None) -> None:  # (see Character)
         self.round = round
         self.phase = phase
@@ -362,6 +363,7 @@ class GameState:
         self.reason = reason
         self.passes = passes
         self.extra_action = extra_action
+        self.extra_more = extra_more
         self.delayed = [] if delayed is None else delayed
         self.rng_drawn = rng_drawn
         gen = self.gen = Generation()
@@ -372,7 +374,7 @@ class GameState:
     def __reduce__(self) -> tuple[Any, ...]:  # (see Character; the engine's caches are not part of it)
         return (GameState, (self.round, self.phase, self.turn, self.claimed_by, self._battlefield,
                             self.battlefield_owner, self._controller, dict(self.players), self.winner, self.reason,
-                            self.passes, self.extra_action, self.delayed, self.rng_drawn))
+                            self.passes, self.extra_action, self.extra_more, self.delayed, self.rng_drawn))
 
     @property
     def battlefield(self) -> str | None:
@@ -400,7 +402,7 @@ class GameState:
         until it changes (its own counter, at the same count)."""
         new = GameState(self.round, self.phase, self.turn, self.claimed_by, self._battlefield, self.battlefield_owner,
                         self._controller, {pid: p.copy() for pid, p in self.players.items()}, self.winner,
-                        self.reason, self.passes, self.extra_action,
+                        self.reason, self.passes, self.extra_action, self.extra_more,
                         [Delayed(d.when, d.kind, d.target, d.source, d.round) for d in self.delayed], self.rng_drawn)
         new.gen.value = self.gen.value
         new.live_index = self.live_index
@@ -458,6 +460,8 @@ class GameState:
             out["passes"] = self.passes
         if self.extra_action:
             out["extra_action"] = self.extra_action
+        if self.extra_more:
+            out["extra_more"] = self.extra_more
         if self.delayed:
             out["delayed"] = [{"when": d.when, "kind": d.kind, "target": d.target, "source": d.source,
                                "round": d.round} for d in self.delayed]
@@ -487,6 +491,8 @@ class GameState:
                                      "round": d.round} for d in self.delayed]))
         if self.extra_action:
             w(',"extra_action":' + _str(self.extra_action))
+        if self.extra_more:
+            w(',"extra_more":' + _int(self.extra_more))
         if self.passes:
             w(',"passes":' + _int(self.passes))
         w(',"phase":' + _str(self.phase) + ',"players":{')

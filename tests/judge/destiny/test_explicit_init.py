@@ -96,7 +96,7 @@ def _busy_state() -> GameState:
                {"p1.01002#1": Upgrade("p1.01002#1", "01002", "p1.01001", True)}, {}, {"01002": 1}, ["p1.01001"],
                ["01009"], True)
     st = GameState(3, "upkeep", "p1", "p1", "01010", "p1", "p1", {"p1": p, "p2": Player("p2")}, "p1", "deck-out",
-                   2, "p1", [Delayed("round-end", "defeat", "p1.01001", "p1.01002#1", 3)], 17)
+                   2, "p1", 1, [Delayed("round-end", "defeat", "p1.01001", "p1.01002#1", 3)], 17)
     st.live_index, st.canon_memo = object(), object()
     return st
 
@@ -110,7 +110,7 @@ def test_a_state_copy_has_every_field() -> None:
     new = st.copy()
     assert [f.name for f in dataclasses.fields(GameState)] == [
         "round", "phase", "turn", "claimed_by", "_battlefield", "battlefield_owner", "_controller", "players", "winner",
-        "reason", "passes", "extra_action", "delayed", "rng_drawn", "live_index", "canon_memo", "gen"]
+        "reason", "passes", "extra_action", "extra_more", "delayed", "rng_drawn", "live_index", "canon_memo", "gen"]
     assert [f.name for f in dataclasses.fields(Player)] == [
         "id", "name", "resources", "hand", "deck", "discard", "passed", "characters", "supports", "upgrades", "pool",
         "serials", "power_used", "removed", "_eliminated", "gen"]
