@@ -180,6 +180,9 @@ UI: dict[str, str] = {
     "phase_command": N_("command phase"),
     "phase_battle": N_("battle phase"),
     "phase_movement": N_("movement phase"),
+    "phase_exploration": N_("exploration phase"),
+    "phase_encounter": N_("encounter phase"),
+    "phase_experience": N_("experience phase"),
     "phase_build": N_("build step"),
     "phase_retreat": N_("retreat step"),
 }

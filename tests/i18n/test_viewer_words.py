@@ -105,3 +105,15 @@ def test_every_language_replays_once_and_words_the_same_steps() -> None:
     for lang, data in langs.items():
         assert data == json.loads(json.dumps(viewer.viewer_json(log, lang=lang)))
         assert [s.get("state") for s in data["steps"]] == [s.get("state") for s in langs["en"]["steps"]]
+
+
+def test_every_phase_and_step_of_each_game_has_its_words() -> None:
+    """The page says a state's phase in its language (``phaseWord``): each phase and step a game's
+    state takes has its word, so none shows as the engine writes it ("encounter" in a Polish page)."""
+    from judge.games.relic.setup import PHASES as RELIC
+
+    destiny = ("setup", "action", "upkeep", "over")
+    swtcg = ("setup", "ready", "command", "build", "retreat", "battle", "over")  # (swtcg.setup: phases, steps)
+    phases = {*destiny, *RELIC, *swtcg}
+    missing = sorted(p for p in phases if f"phase_{p}" not in UI)
+    assert missing == []
