@@ -52,6 +52,13 @@
     var key = "phase_" + phase;
     return WORDS[key] !== undefined ? WORDS[key] : String(phase);
   }
+  // the table's phase (or step): its word says "phase" itself ("action phase", "faza akcji"); one the
+  // page has no word for is shown as written, after the label ("phase foo")
+  function phaseSpan(phase, label) {
+    var known = WORDS["phase_" + phase] !== undefined;
+    return '<span data-phase-word="' + esc(phase) + '">' + (known ? "" : esc(w(label || "phase")) + " ") + "<b>" +
+      esc(phaseWord(phase)) + "</b></span>";
+  }
   // the page's static words (viewer.html: data-ui, data-ui-title, data-ui-aria-label)
   function fillStatic() {
     document.documentElement.lang = LANG;
@@ -331,7 +338,7 @@
     function genericTable(state) {
       var top = '<div class="v-battlefield" data-round="' + esc(state.round) + '" data-phase="' + esc(state.phase) + '">' +
         (state.round !== undefined ? "<span>" + esc(w("round")) + " <b>" + esc(state.round) + "</b></span>" : "") +
-        (state.phase ? "<span>" + esc(w("phase")) + " <b>" + esc(phaseWord(state.phase)) + "</b></span>" : "") +
+        (state.phase ? phaseSpan(state.phase) : "") +
         (state.turn ? "<span>" + esc(w("turn")) + " <b>" + esc(name(state.turn)) + "</b></span>" : "") +
         winsSpan(state) + "</div>";
       var others = Object.keys(state).filter(function (k) { return !SKIP[k] && state[k] !== null && state[k] !== undefined; });
@@ -356,7 +363,7 @@
     var kit = { esc: esc, name: name, cardName: cardName, cardOf: cardOf, chip: chip, tag: tag, tags: tags,
                 zone: zone, dieTile: dieTile, facesRow: facesRow, handVisible: handVisible,
                 genericFields: genericFields, players: players, data: data,
-                w: w, plural: plural, phaseWord: phaseWord, winsSpan: winsSpan, lang: LANG };
+                w: w, plural: plural, phaseWord: phaseWord, phaseSpan: phaseSpan, winsSpan: winsSpan, lang: LANG };
 
     function drawTable(state, step) {
       var own = (window.ArbiterRenderers || {})[data.game];
@@ -373,8 +380,7 @@
       }
       var bf = state.battlefield;
       var top = '<div class="v-battlefield" data-round="' + esc(state.round) + '" data-phase="' + esc(state.phase) + '">' +
-        "<span>" + esc(w("round")) + " <b>" + esc(state.round) + "</b></span><span>" + esc(w("phase")) + " <b>" +
-        esc(phaseWord(state.phase)) + "</b></span>" +
+        "<span>" + esc(w("round")) + " <b>" + esc(state.round) + "</b></span>" + phaseSpan(state.phase) +
         (state.turn ? "<span>" + esc(w("turn")) + " <b>" + esc(name(state.turn)) + "</b></span>" : "") +
         (bf ? '<span data-battlefield="' + esc(bf.card) + '">' + esc(w("battlefield")) + " <b>" + esc(name(bf.card)) + "</b>, " +
           esc(w("controlled_by")) + " <b>" + esc(name(bf.controller)) + "</b></span>" : "") +

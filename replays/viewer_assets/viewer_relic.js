@@ -71,8 +71,7 @@
 
     var scen = state.scenario;
     var top = '<div class="v-battlefield" data-round="' + esc(state.round) + '" data-phase="' + esc(state.phase) + '">' +
-      "<span>" + esc(w("round")) + " <b>" + esc(state.round) + "</b></span><span>" + esc(w("phase")) + " <b>" +
-      esc(kit.phaseWord(state.phase)) + "</b></span>" +
+      "<span>" + esc(w("round")) + " <b>" + esc(state.round) + "</b></span>" + kit.phaseSpan(state.phase) +
       (state.turn ? "<span>" + esc(w("active_player")) + " <b>" + esc(name(state.turn)) + "</b></span>" : "") +
       (scen ? "<span data-scenario>" + esc(w("scenario")) + " <b>" + esc(scen.name || "") + "</b></span>" : "") +
       kit.winsSpan(state) + "</div>";

@@ -66,9 +66,8 @@
 
     var chance = state.chance;
     var top = '<div class="v-battlefield" data-round="' + esc(state.round) + '" data-phase="' + esc(state.phase) + '">' +
-      "<span>" + esc(w("turn")) + " <b>" + esc(state.round) + "</b></span><span>" + esc(w("phase")) + " <b>" +
-      esc(kit.phaseWord(state.phase)) + "</b></span>" +
-      (state.step && state.step !== state.phase ? "<span>" + esc(w("step_word")) + " <b>" + esc(kit.phaseWord(state.step)) + "</b></span>" : "") +
+      "<span>" + esc(w("turn")) + " <b>" + esc(state.round) + "</b></span>" + kit.phaseSpan(state.phase) +
+      (state.step && state.step !== state.phase ? kit.phaseSpan(state.step, "step_word") : "") +
       (state.arena ? "<span>" + esc(w("battle_in")) + " <b>" + esc(state.arena) + "</b></span>" : "") +
       (state.turn ? '<span data-chance="' + esc(state.turn) + '">' + esc(w(state.wait === "chance" ? "chance_to_play" : "to_act")) + ": " +
         "<b>" + esc(name(state.turn)) + "</b>" + (chance && chance.passes ? " (" + esc(kit.plural("passes_in_row", chance.passes)) + ")" : "") + "</span>" : "") +

@@ -50,6 +50,9 @@ def test_the_page_is_polish(tab: Page, page_pl: Path, tmp_path: Path) -> None:  
     assert where == polish("step {at} / {last} \u00b7 round {round} \u00b7 {phase}").format(
         at=MID_GAME, last=last, round=step["round"], phase=phase)
     assert where.startswith("krok ") and "runda" in where
+    # the table's header says the phase once: its word ("faza akcji"), not the label before it too
+    header = page.text_content(".v-battlefield")
+    assert phase in header and header.count(polish("phase")) == 1, header
     # the header counts steps with the Polish plural of the number ("kroków" for 5, 25..., "kroki" for 22...)
     forms = ui_words("pl")
     n = last % 100
