@@ -146,8 +146,8 @@ EVENT_WORDS: dict[str, str] = {
     "die-exploded": N_("die {die} explodes from {parent}: {result}, total {score}"),
     "die-modified": N_("{card} changes die {die} by {by}: {base} → {result}, total {score}"),
     "die-rerolled": N_("{card} rerolls die {die}: {was} → {result}, total {score}"),
-    "encounter-ended": N_("{player|poss} Encounter phase ends at once ({outcome}): the threats left stay "
-                          "unresolved"),
+    "encounter-ended": N_("{player|poss} Encounter phase is over ({outcome}): the threats left stay "
+                          "unresolved, only ending the phase remains"),
     "scenario-reached": N_("{player} reaches the goal of the scenario"),
     "trophy": N_("{player} takes {enemy} as a trophy"),
     "turn-begins": N_("{player|poss} turn begins[ (round {round})]"),
@@ -403,7 +403,7 @@ KEY_WORDS = {k: v for k, v in (
     ("modifiers", N_("modifiers")), ("mods", N_("modifiers")), ("exploded", N_("exploded")),
     ("player_score", N_("score")), ("score", N_("score")), ("assets", N_("assets")), ("spent", N_("spent")),
     ("charges", N_("charges")), ("trophies", N_("trophies")),
-    ("ended", N_("Encounter phase ended")), ("confronted", N_("Confrontation resolved")),
+    ("ended", N_("Encounter phase ended")), ("confronted", N_("Confrontation taken this phase")),
     # a step's own fields (step_words)
     ("card", N_("card")), ("cards", N_("cards")), ("target", N_("target")), ("ability", N_("ability")),
     ("die", N_("die")), ("onto", N_("onto")), ("on", N_("on")), ("for", N_("for")), ("to", N_("to")),

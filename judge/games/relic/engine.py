@@ -105,6 +105,7 @@ class Ctx:
         self.records: list[Record] = []
         self.decisions: list[dict[str, Any]] = []
         self.written_choices: list[dict[str, Any]] = []
+        self.turn_over = False  # the active player was vanquished: their turn ends after this step
 
     @property
     def kernel(self) -> Kernel:
@@ -355,13 +356,18 @@ class Ctx:
                                        f"{kind} at the {eff.timing} of the {eff.window}")
 
     def vanquish(self, p: Player, start_life: int) -> None:
-        """0 life (relic.base.life): Power cards and trophies discarded, Influence returned, life reset."""
+        """0 life (relic.base.life): Power cards and trophies discarded, Influence returned, life reset,
+        moved to St. Antias' Sanctuary (off the scenario space; the board is not modelled,
+        relic.project.board); on their own turn, the turn ends (after the step: ``turn_over``)."""
         for h in list(p.hand):
             self.discard(p.id, h, "vanquished", ("relic.base.life", "relic.discard.pile"))
         p.trophies.clear()
         p.influence = 0
         p.life = start_life
+        p.at_scenario = False
         self.record(ev.Vanquished(player=p.id, life=p.life, rules=("relic.base.life",)))
+        if p.id == self.state.turn:
+            self.turn_over = True
 
     # -- windows ------------------------------------------------------------------------------
     def start_window(self, window: str) -> None:
@@ -489,6 +495,8 @@ def apply_step(ctx: Ctx, action: ac.RelicAction) -> None:
         ctx.record(ev.Bought(player=pid, card=held.ref, cost=card.influence, influence=p.influence,
                              rules=("relic.cards.influence-cost",)))
         ctx.place_charges(pid, held, card)
+    if ctx.turn_over and st.winner is None:
+        _end_turn(ctx, pid)  # relic.base.life: vanquished on their own turn, the turn ends at once
     ctx.check_inputs_used()
 
 
@@ -518,6 +526,22 @@ def _end_phase(ctx: Ctx, pid: str) -> None:
         ctx.record(ev.PhaseBegins(player=pid, phase=nxt, rules=("relic.base.turn",)))
         ctx.start_window(nxt)
         return
+    _next_turn(ctx, pid)
+
+
+def _end_turn(ctx: Ctx, pid: str) -> None:
+    """The active player's turn ends at once (vanquished, relic.base.life): no phase after this one,
+    the contest under way (if any) abandoned."""
+    st = ctx.state
+    ctx.turn_over = False
+    st.contest = None
+    ctx.end_window(st.phase)
+    st.ended, st.confronted = None, False
+    _next_turn(ctx, pid)
+
+
+def _next_turn(ctx: Ctx, pid: str) -> None:
+    st = ctx.state
     ctx.end_window("turn")
     i = st.order.index(pid)
     if i + 1 == len(st.order):
@@ -662,6 +686,8 @@ def _resolve(ctx: Ctx, p: Player) -> None:
                 ctx.effect(p.id, code, card, card.penalty)
     ctx.end_window(c.kind)  # relic.timing.end: after every other rule of the battle
     st.contest = None
+    if c.confrontation:  # (set when it began; a position may begin with one under way)
+        st.confronted = True
     if c.kind == "battle" and outcome != "win" and st.winner is None:
         # relic.base.threats: losing or tying ends the Encounter phase at once; the threats left stay
         st.ended = "lost" if outcome == "lose" else "tied"

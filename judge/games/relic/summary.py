@@ -24,7 +24,7 @@ def summarize(action: ac.RelicAction | None, events: Sequence[Mapping[str, Any]]
         elif kind == "contest-resolved":
             parts.append(f"{e['outcome']} {e['score']} vs {e['against']}")
         elif kind == "encounter-ended":
-            parts.append("the Encounter phase ends")
+            parts.append("the Encounter phase is over")
         elif kind == "discarded":
             parts.append(f"{e['card']} discarded")
         elif kind == "game-over":

@@ -126,3 +126,28 @@ def test_a_judges_quick_position_says_the_phase_ended_or_the_confrontation_was_r
         assert faults == []
         made, faults = GAME.quick_log(spec, GAME.default_cards())
         assert made is None and [p for p, _ in faults] == [where]
+
+
+@pytest.mark.rules("relic.base.winning")
+def test_a_confrontation_under_way_in_a_position_counts_as_this_phases() -> None:
+    ruled = _quick("p1 Ana: Battle Sister, at scenario\np2 Ben: Tech-Priest\nscenario The Mystery Beyond\n"
+                   "confrontation\ndice e1 6, e2 6 from e1, e3 1 from e2, d1 2\nask p1 resolve")
+    assert ruled["legal"] is True and ruled["state"]["confronted"] is True
+
+
+@pytest.mark.rules("relic.base.life")
+def test_vanquished_on_their_own_turn_the_turn_ends_and_they_leave_the_scenario_space() -> None:
+    weak = {"name": "Weakling", "strength": 1, "willpower": 1, "cunning": 1, "life": 1}
+    to_gate = [step("reach"), step("end-phase"), step("end-phase")]
+    data = log([*to_gate, step("battle", enemies=["ork-boy"]), step("roll", roll=LOSE), step("resolve")],
+               scenario=GATE, encounter=False, character=weak)
+    result, seen = run(data)
+    assert result.error is None, result.error
+    kinds = [e["event"] for e in seen.steps[-1].events]
+    assert "vanquished" in kinds and kinds.index("vanquished") < kinds.index("turn-begins")
+    view = final(data)
+    assert view["turn"] == "p2" and view["phase"] == "movement" and "ended" not in view
+    assert "at_scenario" not in view["players"]["p1"] and view["players"]["p1"]["life"] == 1
+    # p1 acts no more this turn: no Experience phase
+    assert error(log([*data["steps"], step("end-phase")], scenario=GATE, encounter=False,
+                     character=weak)).rule == "relic.base.turn"
