@@ -187,6 +187,8 @@ def parse_quick(text: str) -> tuple[dict[str, Any], Faults]:
             spec["confronted"] = True
         elif head == "ended":
             spec["ended"] = rest
+        elif head in ("confrontation", "confronted"):
+            faults.append((where, Msg(N_("'{word}' stands alone on its line"), word=head)))
         elif head == "declared":
             name, sep, bonus = rest.rpartition(" bonus ")
             if sep and bonus.strip().isdigit():

@@ -169,6 +169,8 @@ def test_a_position_given_as_json_with_a_copy_and_a_sheet_written_out() -> None:
     ("dice d1 7", "/lines/1", "cannot read the die 'd1 7'"),
     ("dice d1 6 from", "/lines/1", "cannot read the die"),
     ("test willpower", "/lines/1", "'test SKILL TARGET'"),
+    ("confronted yes", "/lines/1", "'confronted' stands alone on its line"),
+    ("confrontation now", "/lines/1", "'confrontation' stands alone on its line"),
     ("choice order", "/lines/1", "'choice KIND: ANSWER"),
     ("enemy score 99999999999999999999", "/lines/1", "a whole number"),
     ("p1 Ana: Battle Sisters\np2: Tech-Priest\nask p1 resolve", "/players/0/character", "no card is named"),
