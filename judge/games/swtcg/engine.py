@@ -805,13 +805,15 @@ def release(ctx: Ctx, window: str) -> bool:
     raise KernelLoop(100)
 
 
-def release_then(ctx: Ctx, window: str) -> None:
-    """``release``; when an ability's effect left frames to run, the rest are released after them
-    (a ``release`` frame under those frames)."""
+def release_then(ctx: Ctx, window: str, then: dict[str, Any] | None = None) -> bool:
+    """``release``; when an ability's effect left frames to run, ``then`` goes under those frames, to
+    run after them: by default a ``release`` frame, which releases the rest. True when it did."""
     st = ctx.state
     depth = len(st.frames)
-    if release(ctx, window):
-        st.frames.insert(depth, {"f": "release", "w": window})
+    if not release(ctx, window):
+        return False
+    st.frames.insert(depth, then if then is not None else {"f": "release", "w": window})
+    return True
 
 
 def resolve_held(ctx: Ctx, h: dict[str, Any]) -> None:
@@ -1357,15 +1359,12 @@ def open_chance(ctx: Ctx, kind: str) -> None:
     if ctx.recording:
         opened: Record | None = _player_records(ctx, dark).opened.get(kind)
         ctx.records.append(opened if opened is not None else _chance_record(ctx.cards.interned.by_player, kind, dark))
-    if window and st.held:  # (release resolves the held abilities of the window: none held, nothing to do)
-        depth = len(st.frames)
-        release(ctx, window)
-        if len(st.frames) > depth:
-            # a triggered ability dealt damage: it is dealt, with its chance to prevent it, before the
-            # players get this chance (swtcg.abilities.multi-part-interrupts); then the chance opens again
-            st.frames.insert(depth, {"f": "chance", "kind": kind})
-            st.chance = None
-            st.wait = None
+    # The window's held abilities resolve (none held: nothing to do). One that dealt damage: it is
+    # dealt, with its chance to prevent it, before the players get this chance
+    # (swtcg.abilities.multi-part-interrupts); then the chance opens again.
+    if window and st.held and release_then(ctx, window, {"f": "chance", "kind": kind}):
+        st.chance = None
+        st.wait = None
 
 
 def resume_frame(chance: Chance, turn: str | None, wait: str | None) -> dict[str, Any]:
