@@ -81,12 +81,17 @@ def _check_body() -> None:
 
 
 def _require_json_body() -> None:
-    """A request that carries a body must say it is JSON (415 otherwise)."""
+    """A request that carries a body must say it is JSON, sent uncompressed (415 otherwise)."""
     req = request._get_current_object()  # type: ignore[attr-defined]
     if req.method not in BODY_METHODS:
         return  # (most requests: a GET's body is never read)
     has_body = (req.content_length or 0) > 0 or "chunked" in req.headers.get("Transfer-Encoding", "").lower()
     if has_body:
+        encoding = req.headers.get("Content-Encoding", "identity").strip().lower()
+        if encoding not in ("", "identity"):
+            raise problems.ProblemError(
+                415, "Unsupported Media Type",
+                f"The request body must be sent uncompressed, not with Content-Encoding {encoding[:40]}.")
         mimetype = req.mimetype or ""
         if not (mimetype in JSON_MIMETYPES or mimetype.endswith("+json")):
             raise problems.ProblemError(

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -27,9 +28,9 @@ from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from api.problems import ProblemError
+from api.problems import ProblemError, escape
 from judge.games.jsonbounds import count_values
-from judge.limits import MAX_NODES
+from judge.limits import MAX_FAULTS, MAX_NODES
 
 
 def _no_constants(name: str) -> Any:
@@ -61,21 +62,82 @@ def refuse_many_values(data: bytes) -> None:
                            pointer="")
 
 
+# a \\u escape of a surrogate (d800-dfff) in JSON text: only through one can a body (valid UTF-8)
+# hold a lone surrogate, so a body without any is not walked
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE = re.compile(f"[{chr(0xD800)}-{chr(0xDFFF)}]")
+NOT_UNICODE = "not valid Unicode: a lone surrogate (\\ud800-\\udfff) cannot be encoded"
+
+
+def lone_surrogates(doc: Any, limit: int = MAX_FAULTS) -> list[dict[str, str]]:
+    """The strings and keys of ``doc`` that hold a lone surrogate, as ``{"pointer", "detail"}``
+    (at most ``limit``; a key's own pointer shows the surrogate as U+FFFD). Iterative: any depth."""
+    found: list[dict[str, str]] = []
+    todo: list[tuple[Any, str]] = [(doc, "")]
+    while todo and len(found) < limit:
+        value, at = todo.pop()
+        if isinstance(value, str):
+            if _SURROGATE.search(value):
+                found.append({"pointer": at, "detail": NOT_UNICODE})
+        elif isinstance(value, dict):
+            for key, item in reversed(value.items()):
+                token = escape(_SURROGATE.sub("\ufffd", key))
+                if _SURROGATE.search(key):
+                    found.append({"pointer": f"{at}/{token}", "detail": "this key is " + NOT_UNICODE})
+                else:
+                    todo.append((item, f"{at}/{token}"))
+        elif isinstance(value, list):
+            todo.extend((item, f"{at}/{i}") for i, item in reversed(list(enumerate(value))))
+    return found
+
+
+def refuse_lone_surrogates(text: str, doc: Any) -> None:
+    """422 with a pointer to each string or key of a parsed body (``text``) that holds a lone
+    surrogate: it could not be stored, nor shown, nor hashed."""
+    if _SURROGATE_ESCAPE.search(text) is None:
+        return
+    found = lone_surrogates(doc)
+    if found:
+        raise ProblemError(422, "Unprocessable Content",
+                           "The request body is not valid Unicode: a string holds a lone surrogate.",
+                           errors=found)
+
+
+def parse_body(data: bytes, unicode: bool = True) -> Any:
+    """A request body's JSON, strictly (see :func:`strict_loads`), bounded (``MAX_NODES`` values)
+    and (``unicode``) valid Unicode; ``json.JSONDecodeError`` when it is not JSON, a 422 problem
+    otherwise."""
+    refuse_many_values(data)
+    try:
+        text = data.decode("utf-8")
+        doc = strict_loads(text)
+    except UnicodeDecodeError as exc:
+        raise json.JSONDecodeError(f"not UTF-8: {exc.reason}", doc="<body>", pos=exc.start) from exc
+    except json.JSONDecodeError:
+        raise
+    except ValueError as exc:
+        raise json.JSONDecodeError(str(exc), doc="<body>", pos=0) from exc
+    if unicode:
+        refuse_lone_surrogates(text, doc)
+    return doc
+
+
+def request_json(req: flask.Request) -> Any:
+    """The body of a request read without a schema (the quick position's form): as
+    :func:`parse_body`, invalid JSON being a 400 problem at the whole body. A lone surrogate is
+    left to the reader, which points at the line of the text that holds it."""
+    try:
+        return parse_body(req.get_data(cache=True), unicode=False)
+    except json.JSONDecodeError as exc:
+        raise ProblemError(400, "Bad Request", f"The request body is not valid JSON: {exc.msg}.",
+                           pointer="") from exc
+
+
 class StrictParser(FlaskParser):
     def _raw_load_json(self, req: flask.Request) -> Any:
         if not is_json_request(req):
             return core.missing
-        data = req.get_data(cache=True)
-        refuse_many_values(data)
-        try:
-            text = data.decode("utf-8")
-            return strict_loads(text)
-        except UnicodeDecodeError as exc:
-            raise json.JSONDecodeError(f"not UTF-8: {exc.reason}", doc="<body>", pos=exc.start) from exc
-        except json.JSONDecodeError:
-            raise
-        except ValueError as exc:
-            raise json.JSONDecodeError(str(exc), doc="<body>", pos=0) from exc
+        return parse_body(req.get_data(cache=True))
 
 
 PARSER = StrictParser()

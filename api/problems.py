@@ -16,12 +16,15 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterator, Mapping
 from http import HTTPStatus
+from itertools import chain, islice
 from typing import Any
 
 import marshmallow as ma
 import redis
 from flask import Flask, Response, current_app, json, request
 from werkzeug.exceptions import HTTPException
+
+from judge.limits import MAX_FAULTS
 
 PROBLEM_JSON = "application/problem+json"
 #: seconds a client should wait before trying again after a 503
@@ -120,10 +123,16 @@ def from_http_exception(error: HTTPException) -> ProblemError:
         errors = [{"pointer": "", "detail": detail}]
     elif code == 422 and isinstance(messages, Mapping):
         # webargs nests messages under the location ("json", "query", ...); body pointers start at "".
-        for location, inner in messages.items():
-            base = "" if location == "json" else f"/{escape(str(location))}"
-            errors.extend(pointers(inner, base))
-        detail = "The request body does not match the schema."
+        every = chain.from_iterable(
+            pointers(inner, "" if location == "json" else f"/{escape(str(location))}")
+            for location, inner in messages.items())
+        errors = list(islice(every, MAX_FAULTS + 1))
+        if len(errors) > MAX_FAULTS:  # (a long list of bad items: the first MAX_FAULTS, and a word)
+            errors[MAX_FAULTS:] = [{"pointer": "", "detail": f"More faults follow; only the first {MAX_FAULTS} "
+                                                             "are listed (MAX_FAULTS)."}]
+        where = {str(location) for location in messages}
+        detail = ("The request body does not match the schema." if where <= {"json"} else
+                  f"The request's {' and '.join(sorted(where))} do not match the schema.")
     elif code == 413:
         limit = current_app.config.get("MAX_CONTENT_LENGTH")
         detail = f"The request body is larger than the limit of {limit} bytes."

@@ -53,7 +53,7 @@ def _notes_arg() -> str | None:
 
 def _page_arg() -> int:
     raw = request.args.get("page", "1")
-    if not raw.isdigit() or not 1 <= int(raw) <= 1_000_000:
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 7 or not 1 <= int(raw) <= 1_000_000:
         raise ProblemError(422, "Unprocessable Content", "page: a whole number from 1.", pointer="/query/page")
     return int(raw)
 

@@ -471,18 +471,24 @@ class TooManySets(Exception):
 def create_notes(r: redis.Redis, replay_id: str, title: str, annotations: list[dict[str, Any]],
                  max_sets: int) -> tuple[str, str, dict[str, Any]]:
     """A new annotation set: its ID, its creator token (returned only here) and its public record.
-    Raises ``TooManySets`` when the replay has ``max_sets`` already."""
-    if int(r.incr(notes_count_key(replay_id))) > max_sets:
-        r.decr(notes_count_key(replay_id))
-        raise TooManySets(replay_id)
+    Raises ``TooManySets`` when the replay has ``max_sets`` already. A set that is not written (its
+    record cannot be encoded, Redis fails) takes no place in the count."""
     token = secrets.token_urlsafe(32)
     now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     record = {"title": title, "annotations": annotations, "token": hash_token(token), "created": now,
               "updated": now}
-    while True:
-        set_id = secrets.token_hex(8)
-        if r.set(notes_key(replay_id, set_id), dumps(record), nx=True):
-            return set_id, token, public_notes(record)
+    payload = dumps(record)  # (before the count: a record that cannot be encoded fails here)
+    if int(r.incr(notes_count_key(replay_id))) > max_sets:
+        r.decr(notes_count_key(replay_id))
+        raise TooManySets(replay_id)
+    try:
+        while True:
+            set_id = secrets.token_hex(8)
+            if r.set(notes_key(replay_id, set_id), payload, nx=True):
+                return set_id, token, public_notes(record)
+    except BaseException:
+        r.decr(notes_count_key(replay_id))
+        raise
 
 
 def public_notes(record: dict[str, Any]) -> dict[str, Any]:

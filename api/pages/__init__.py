@@ -23,6 +23,7 @@ from flask import Blueprint, render_template, request, url_for
 
 from api.extensions import get_queue, get_redis
 from api.i18n import request_lang, request_text
+from api.jsonio import request_json
 from api.problems import ProblemError
 from arbiter import store
 from judge.games import quick, registry
@@ -144,12 +145,14 @@ def position_form() -> str:
 def position_ruling() -> dict[str, Any]:
     """The form's answer: ``{"log", "ruling", "words"}`` for a quick position (JSON) or its compact
     text (``{"text": ...}``); a 422 problem listing every fault with its pointer otherwise."""
-    body = request.get_json(silent=False)
+    body = request_json(request)
     if not isinstance(body, dict):
         raise ProblemError(422, "Unprocessable Entity", "A quick position is a JSON object.", pointer="")
     game_id = body.get("game") or (quick_games() or [""])[0]
-    if game_id not in quick_games():
-        raise ProblemError(422, "Unprocessable Entity", f"No quick position for {game_id!r}.", pointer="/game")
+    if not isinstance(game_id, str) or game_id not in quick_games():
+        raise ProblemError(422, "Unprocessable Entity",
+                           f"'game' is one of {', '.join(quick_games())}: the game of the quick position.",
+                           pointer="/game")
     game = registry.get(game_id)
     spec: Any = body
     if "text" in body:

@@ -27,6 +27,7 @@ from flask import request, url_for
 from flask_smorest import Blueprint
 
 import i18n
+from api import fields
 from api.extensions import get_redis
 from api.i18n import request_lang
 from api.openapi import AUTH_FIRST, CREATOR_SCHEME, problems
@@ -165,7 +166,7 @@ class NotesInSchema(ma.Schema):
         unknown = ma.RAISE
 
     title = ma.fields.String(load_default="", validate=ma.validate.Length(max=TITLE_CHARS))
-    annotations = ma.fields.List(ma.fields.Dict(), load_default=list,
+    annotations = fields.List(ma.fields.Dict(), load_default=list,
                                  validate=ma.validate.Length(max=MAX_ITEMS),
                                  metadata={"description": "[{at, note, highlight?}]: see Annotation"})
 

@@ -72,6 +72,23 @@ def store() -> TournamentStore:
     return st
 
 
+# an action's fields that a request carries in its path, not its body: the URL's parameter
+_PATH_PARAMS = {"/player_id": "pid", "/round": "number", "/table": "table"}
+
+
+def _pointer(field: str) -> str:
+    """Where a violation's field (a pointer into the action) is in the request: a member of the
+    JSON body; ``/path/<name>``, a parameter of its URL; else the whole request (""), as for a
+    fault of the event's state (a round that is not the current one, asked for by no number)."""
+    if field in ("", "/"):
+        return ""
+    name = _PATH_PARAMS.get(field)
+    if name is not None and name in (request.view_args or {}):
+        return f"/path/{name}"
+    body = request.get_json(silent=True) if request.is_json else None
+    return field if isinstance(body, dict) and field.split("/")[1] in body else ""
+
+
 def rejected(exc: T.Rejected) -> ProblemError:
     vs = exc.violations
     status = 409 if any(v.rule in CONFLICT_RULES for v in vs) else 422
@@ -82,7 +99,7 @@ def rejected(exc: T.Rejected) -> ProblemError:
         f"{first.message} [{first.rule}]",
         type=f"urn:arbiter:rule:{first.rule}",
         errors=[
-            {"pointer": "" if v.field == "/" else v.field, "detail": v.message, "rule": v.rule} for v in vs
+            {"pointer": _pointer(v.field), "detail": v.message, "rule": v.rule} for v in vs
         ],
     )
 

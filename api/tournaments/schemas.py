@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import marshmallow as ma
 
+from api import fields
 from api.openapi import PLAYER_ID
-from judge.limits import MAX_SEED_INT
+from judge.limits import MAX_ITEMS, MAX_SEED_INT
 from judge.tournament.event import MAX_GAME, MAX_NAME, MAX_ROUNDS
 from judge.tournament.model import BEST_OF, CUT_SIZES, PROFILES
 
@@ -85,7 +86,7 @@ class ResultInSchema(ma.Schema):
     p1_wins = ma.fields.Integer(strict=True, required=True, metadata={"minimum": 0, "maximum": MAX_GAME_WINS})
     p2_wins = ma.fields.Integer(strict=True, required=True, metadata={"minimum": 0, "maximum": MAX_GAME_WINS})
     draws = ma.fields.Integer(strict=True, load_default=0, metadata={"minimum": 0, "maximum": max(BEST_OF)})
-    correction = ma.fields.Boolean(
+    correction = StrictBoolean(
         load_default=False, metadata={"description": "replace a different result already reported"}
     )
 
@@ -96,9 +97,10 @@ class PairInSchema(ma.Schema):
 
 
 class OverrideInSchema(ma.Schema):
-    pairings = ma.fields.List(
+    pairings = fields.List(
         ma.fields.Nested(PairInSchema),
         required=True,
+        validate=ma.validate.Length(max=MAX_ITEMS),
         metadata={"description": "table numbers follow the list order"},
     )
     bye = ma.fields.String(load_default=None, allow_none=True, metadata={"pattern": PLAYER_ID})

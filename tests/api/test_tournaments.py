@@ -171,7 +171,7 @@ def test_bad_input_is_rejected_and_nothing_changes(client: FlaskClient) -> None:
     p = assert_problem(
         client.put(f"{BASE}/{tid}/rounds/1/matches/7", json={"p1_wins": 2, "p2_wins": 0}, headers=auth), 422
     )
-    assert p["errors"][0]["pointer"] == "/table"
+    assert p["errors"][0]["pointer"] == "/path/table"  # the URL's {table}: no body member names it
     ids = [x for m in rnd["matches"] for x in (m["p1"], m["p2"])]
     twice = {"pairings": [{"p1": ids[0], "p2": ids[1]}, {"p1": ids[0], "p2": ids[2]}]}
     p = assert_problem(client.put(f"{BASE}/{tid}/rounds/1/pairings", json=twice, headers=auth), 422)
@@ -265,7 +265,7 @@ def test_an_earlier_round_is_corrected_until_the_cut(client: FlaskClient) -> Non
     report_round(client, tid, auth, r2)
     assert client.post(f"{BASE}/{tid}/cut", json={}, headers=auth).status_code == 201
     p = assert_problem(client.put(url, json={"p1_wins": 1, "p2_wins": 0, "correction": True}, headers=auth), 409)
-    assert p["errors"][0]["rule"] == "tournament.result.past-round" and p["errors"][0]["pointer"] == "/round"
+    assert p["errors"][0]["rule"] == "tournament.result.past-round" and p["errors"][0]["pointer"] == "/path/number"
 
 
 @pytest.mark.rules("tournament.cut.seeding", "tournament.result.cut-no-draw")
