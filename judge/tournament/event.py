@@ -181,8 +181,12 @@ def _check_result(state: EventState, a: ReportResult) -> list[Violation]:
     if max(r.p1_wins, r.p2_wins) > need:
         field = "/p1_wins" if r.p1_wins > need else "/p2_wins"
         out.append(_v("tournament.result.games", field, f"best-of-{bo}: at most {need} game wins"))
-    elif r.games > bo or r.games == 0:
-        out.append(_v("tournament.result.games", "/draws", f"best-of-{bo}: 1 to {bo} games in all"))
+    elif r.p1_wins + r.p2_wins > bo:
+        out.append(_v("tournament.result.games", "/p2_wins", f"best-of-{bo}: at most {bo} games won in all"))
+    elif r.draws > bo or r.games == 0:
+        # drawn games do not count toward the wins needed (MTR 2.1: a 1-1-1 match goes on to a fourth
+        # game), so 2-1-1 fits a best-of-3; at most best-of of them, and one game at least
+        out.append(_v("tournament.result.games", "/draws", f"best-of-{bo}: 0 to {bo} drawn games, 1 game at least"))
     if rnd.stage == "cut" and r.outcome() == 0:
         out.append(_v("tournament.result.cut-no-draw", "/p1_wins", "a top-cut match needs a winner"))
     old = state.results.get((a.number, a.table))

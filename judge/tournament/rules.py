@@ -76,7 +76,10 @@ RULES: dict[str, str] = {
         "A manual pairing pairs every active player exactly once (one bye at most).",
     "tournament.pairing.self": "A player cannot be paired against themself.",
     # results
-    "tournament.result.games": "Game counts are non-negative integers that fit the match's best-of.",
+    "tournament.result.games": (
+        "Game counts fit the best-of: wins at most those needed, games won at most best-of; drawn games "
+        "don't count toward it (MTR 2.1), at most best-of."
+    ),
     "tournament.result.table-unknown": "A result names a table of the round.",
     "tournament.result.conflict": "A different result for a reported match is only accepted as a correction.",
     # why: a wrong result found after the next round is paired is put right in the standings, as at a

@@ -161,7 +161,10 @@ def test_result_validation() -> None:
     R = T.ReportResult
     assert rules_of(s, R(1, 1, T.Result(-1, 2))) == [("tournament.result.games", "/p1_wins")]
     assert rules_of(s, R(1, 1, T.Result(3, 0))) == [("tournament.result.games", "/p1_wins")]
-    assert rules_of(s, R(1, 1, T.Result(2, 1, 1))) == [("tournament.result.games", "/draws")]
+    assert rules_of(s, R(1, 1, T.Result(2, 1, 1))) == []  # a drawn game does not count (MTR 2.1): a 4th is played
+    assert rules_of(s, R(1, 1, T.Result(2, 2))) == [("tournament.result.games", "/p2_wins")]
+    assert rules_of(s, R(1, 1, T.Result(1, 1, 4))) == [("tournament.result.games", "/draws")]
+    assert rules_of(s, R(1, 1, T.Result(0, 0, 0))) == [("tournament.result.games", "/draws")]
     assert rules_of(s, R(1, 9, T.Result(2, 1))) == [("tournament.result.table-unknown", "/table")]
     assert rules_of(s, R(2, 1, T.Result(2, 1))) == [("tournament.round.not-current", "/round")]
     do(s, R(1, 1, T.Result(2, 1)))
