@@ -419,6 +419,15 @@ def key_word(t: Text, key: str) -> str:
     return t.gettext(word) if word is not None else key.replace("_", " ")
 
 
+def _fields(old: Mapping[str, Any], new: Mapping[str, Any]) -> Iterator[tuple[str, Any]]:
+    """``new``'s fields, then those only ``old`` has, as gone: a state view leaves out a flag or a
+    record that is not set (false for a flag, an empty list, none otherwise)."""
+    yield from new.items()
+    for key, was in old.items():
+        if key not in new:
+            yield key, False if isinstance(was, bool) else [] if isinstance(was, list) else None
+
+
 def _of(t: Text, who: str, what: str) -> str:
     """A field of someone (``Ana's hand``; other languages: their own order, no possessive)."""
     return t.gettext("{who}'s {what}", who=who, what=what)
@@ -441,7 +450,7 @@ def changes(before: Mapping[str, Any] | None, after: Mapping[str, Any], names: N
     for pid, now in p1.items():
         was = p0.get(pid) or {}
         who = names.name(pid)
-        for key, value in now.items():
+        for key, value in _fields(was, now):
             old = was.get(key)
             if old == value or key in ("hand_cards", "power_used", "serials"):
                 continue
@@ -487,7 +496,7 @@ def _keyed(items: list[Any]) -> dict[str, Any] | None:
 def _table_change(out: list[str], before: Mapping[str, Any], after: Mapping[str, Any], names: Names) -> None:
     """The rest of a game's table, read by shape (another game's arenas, zones, contest, ...)."""
     t = names.t
-    for key, value in after.items():
+    for key, value in _fields(before, after):
         old = before.get(key)
         if key in _TOLD or old == value:
             continue
@@ -518,7 +527,7 @@ def _table_change(out: list[str], before: Mapping[str, Any], after: Mapping[str,
 def _record_change(out: list[str], label: str, old: Mapping[str, Any], new: Mapping[str, Any], names: Names) -> None:
     """One object of the table (a contest, an attack): each field that moved."""
     t = names.t
-    for key, value in new.items():
+    for key, value in _fields(old, new):
         prev = old.get(key)
         if prev == value:
             continue
@@ -584,7 +593,7 @@ def _cards_change(out: list[str], zone: str, old: Mapping[str, Any], new: Mappin
         was = old[ref]
         if not isinstance(card, dict) or not isinstance(was, dict):
             continue
-        for key, value in card.items():
+        for key, value in _fields(was, card):
             prev = was.get(key)
             if prev == value:
                 continue

@@ -240,3 +240,21 @@ def test_export_html_errors(tmp_path: Path) -> None:
     past = invoke("export-html", log, "-o", out, "--start", "99")
     assert past.exit_code == 2 and "past the last step" in past.output
     assert not Path(out).exists()
+
+
+def test_what_changed_tells_fields_a_state_view_leaves_out_once_unset() -> None:
+    """A state view omits a flag or a record that is not set (Relic's ``ended``, ``confronted``):
+    its going is told too, as its setting is."""
+    names = viewer.Names([{"id": "p1", "name": "Ana"}], {})
+    before = {"round": 1, "phase": "encounter", "ended": "lost", "confronted": True,
+              "contest": {"kind": "battle", "stage": "rolled", "declared": ["x"]},
+              "players": {"p1": {"life": 3, "spent": ["a"], "vanquished": True}}}
+    after = {"round": 1, "phase": "encounter", "contest": {"kind": "battle", "stage": "rolled"},
+             "players": {"p1": {"life": 3}}}
+    words = viewer.changes(before, after, names)
+    assert "Encounter phase ended: lost → none" in words
+    assert "Confrontation taken this phase: yes → no" in words
+    assert "contest's declared − x" in words
+    assert "Ana's spent − a" in words
+    assert viewer.changes(after, before, names)  # (and the other way, as before: each is told set)
+    assert viewer.changes(after, after, names) == []
