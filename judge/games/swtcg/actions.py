@@ -16,7 +16,7 @@ from judge.games.swtcg import engine as en
 from judge.games.swtcg import opening
 from judge.games.swtcg import records as rc
 from judge.games.swtcg.engine import Ctx, NotImplementedCard
-from judge.games.swtcg.model import ACTIVATED, CardDef, CardPool, Keyword, Play, X
+from judge.games.swtcg.model import ACTIVATED, STATIC_USED, CardDef, CardPool, Keyword, Play, X
 from judge.games.swtcg.state import ARENAS, ARENAS_OR_BUILD, IN_PLAY, UNKNOWN, AttackState, Card
 from judge.games.swtcg.steps import (
     ABILITY,
@@ -870,6 +870,10 @@ def _hidden_cost_problem(ctx: Ctx, a: SwAction, c: Card) -> Problem:
             N_("{ref} has {counters} build counters; Hidden Cost needs {need}"),
             ref=c.ref, counters=c.counters, need=need,
         )
+    if d.unit:  # it is put into its arena as a deployed unit is: a unique one stacks (swtcg.stacking.normal-rules)
+        prob = _stack_problem(ctx, c.controller, d, moving=c.ref)
+        if prob:
+            return prob
     due = max(0, d.cost - c.counters)
     if ctx.state.players[c.controller].force < due:
         return _why(
@@ -881,8 +885,12 @@ def _hidden_cost_problem(ctx: Ctx, a: SwAction, c: Card) -> Problem:
 
 
 def keyword_cost(ctx: Ctx, pid: str, k: Keyword, a: SwAction) -> int:
-    """An activated keyword's Force cost now: printed (X: the amount asked for) plus cost changes."""
+    """An activated keyword's Force cost now: printed (X: the amount asked for) plus cost changes to
+    activated abilities; a static keyword used by a step (Lucky) has no arrow, and none reach it
+    (swtcg.abilities.activated-definition)."""
     base = k.cost if k.cost != X else (getattr(a, "amount", None) or 0)
+    if k.name in STATIC_USED:
+        return max(0, base)
     return max(0, base + en.cost_delta(ctx, pid, "ability", parse_ability(ctx, getattr(a, "ability", ""))[0]))
 
 
@@ -1193,8 +1201,11 @@ def _use(ctx: Ctx, a: Use | Prevent | Reroll) -> None:
     cost = keyword_cost(ctx, pid, k, a)
     st.players[pid].force -= cost
     if ctx.recording:
-        ctx.records.append(rc.UseRecord(("swtcg.costs.must-pay", "swtcg.abilities.activated-when"), player=pid,
-                                        ability=a.ability, cost=cost, option=None, target=getattr(a, "target", None)))
+        # Lucky: a static keyword, no activated ability, whose cost changes do not reach it
+        cited = (("swtcg.abilities.activated-definition", "swtcg.keywords.lucky-once-per-attack")
+                 if k.name in STATIC_USED else ("swtcg.costs.must-pay", "swtcg.abilities.activated-when"))
+        ctx.records.append(rc.UseRecord(cited, player=pid, ability=a.ability, cost=cost, option=None,
+                                        target=getattr(a, "target", None)))
     en.played_in_chance(ctx, pid)
     att = st.attack
     if k.name in ("evade", "deflect", "prevent"):

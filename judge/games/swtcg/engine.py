@@ -56,6 +56,10 @@ FORCE_PER_TURN: Final = 4  # base.turn.ready
 SETUP_BUILD_POINTS: Final = 30  # swtcg.setup.out-of-units
 OPENING_HAND: Final = 7  # base.setup (swtcg.project.opening-hand)
 STACK_MAX: Final = 4  # swtcg.stacking.normal-rules
+# where a player's unique card of a name is in play (base.unique: in battle or retreated): a unit in an
+# arena or retreated to the build zone, or a pilot on a unit, the card of its name still and one a new
+# version stacks with (swtcg.pilots.unique-stacked: a stacked unique pilot is on a unit)
+UNIQUE_ZONES: Final = (*ARENAS_OR_BUILD, "pilot")
 
 
 class NotImplementedCard(Exception):
@@ -1912,8 +1916,9 @@ def turn_end(ctx: Ctx) -> None:
 
 
 def same_name(ctx: Ctx, pid: str, d: CardDef, moving: str | None = None) -> str | None:
-    """The unit of ``d``'s name ``pid`` has built in an arena or the build zone (base.unique), other
-    than ``moving``; None when ``d`` is not unique."""
+    """The unit of ``d``'s name ``pid`` has built in an arena or the build zone, or piloting a unit
+    (base.unique, swtcg.pilots.unique-stacked: ``UNIQUE_ZONES``), other than ``moving``; None when
+    ``d`` is not unique."""
     if not d.unique:
         return None
     if ctx.checking:  # only checking: each player's built units by name found once while they stay where they are
@@ -1922,21 +1927,23 @@ def same_name(ctx: Ctx, pid: str, d: CardDef, moving: str | None = None) -> str 
         if names is None:
             names = by_pid[pid] = {}
             for c in ctx.state.index().controlled(pid):
-                if c.controller == pid and c.built and c.zone in ARENAS_OR_BUILD:
+                if c.controller == pid and c.built and c.zone in UNIQUE_ZONES:
                     names.setdefault(ctx.card(c.code).name, []).append(c.ref)
         for ref in names.get(d.name, ()):
             if ref != moving:
                 return ref
         return None
     for c in ctx.state.index().controlled(pid):
-        if c.ref != moving and c.controller == pid and c.built and c.zone in ARENAS_OR_BUILD \
+        if c.ref != moving and c.controller == pid and c.built and c.zone in UNIQUE_ZONES \
                 and ctx.card(c.code).name == d.name:
             return c.ref
     return None
 
 
 def put_in_arena(ctx: Ctx, pid: str, c: Card, d: CardDef, rules: tuple[str, ...]) -> None:
-    """A unit enters its arena, or stacks with the unit of its name (base.unique)."""
+    """A unit enters its arena, or stacks with the unit of its name (base.unique), a pilot's too: a
+    new top card that cannot pilot that pilot's unit takes the stack off it, to the Character arena
+    (swtcg.pilots.unique-stacked; the unit stays, swtcg.pilots.moving-pilot)."""
     st = ctx.state
     same = same_name(ctx, pid, d, moving=c.ref)
     c.built = True
@@ -1954,10 +1961,22 @@ def put_in_arena(ctx: Ctx, pid: str, c: Card, d: CardDef, rules: tuple[str, ...]
         else:
             top.under.append(top.code)
             top.code = c.code
+        extra: tuple[str, ...] = ()
+        where = top.zone
+        if where == "pilot":  # the stack is where its unit is, part of it (swtcg.pilots.not-a-unit)
+            extra = ("swtcg.pilots.unique-stacked",)
+            unit = st.cards.get(top.on) if top.on else None
+            flies = ctx.card(top.code).pilot
+            if unit is None or flies is None or not ctx.card(unit.code).has_subtype(flies.kind):
+                if unit is not None:
+                    unit.pilot = None
+                top.zone, top.on = "character", None
+                extra += ("swtcg.pilots.moving-pilot",)
+            where = unit.zone if unit is not None and top.zone == "pilot" else top.zone
         st.moved()
         if ctx.recording:
-            ctx.records.append(rc.DeployRecord((*rules, "swtcg.stacking.normal-rules"), player=pid, card=same,
-                                               code=d.code, arena=top.zone, stacked=same))
+            ctx.records.append(rc.DeployRecord((*rules, "swtcg.stacking.normal-rules", *extra), player=pid,
+                                               card=same, code=d.code, arena=where, stacked=same))
         return
     c.zone = d.type
     st.moved(c.ref)

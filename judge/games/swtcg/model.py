@@ -34,9 +34,13 @@ CARD_TYPES: Final = (*UNIT_TYPES, "battle", "mission", "location", "equipment")
 SIDES: Final = ("dark", "light", "neutral")
 X: Final = -1  # an amount read from the cost (swtcg.costs.x-uses-printed-cost, swtcg.costs.any-amount-reduced)
 
-# keywords whose use is an activated ability (a cost, an arrow), and the chance each belongs to
+# keywords used by a step as an activated ability is (a cost, an arrow), and the chance each belongs to
 ACTIVATED: Final = {"evade": "prevent", "deflect": "prevent", "prevent": "prevent", "intercept": "attack",
                     "retaliate": "attack", "lucky": "reroll", "hidden-cost": "any"}
+# those of them that are static keywords, with no arrow: no activated abilities
+# (swtcg.abilities.activated-definition; base.glossary: Lucky, Hidden Cost), so a change to the cost of
+# activated abilities (Darth Sidious D's) does not reach them
+STATIC_USED: Final = frozenset(("lucky", "hidden-cost"))
 STATIC: Final = ("accuracy", "armor", "critical-hit", "shields", "stun", "overkill", "bombard", "parry", "stealth")
 TRIGGERED: Final = ("power-boost", "upkeep", "bounty")
 KEYWORDS: Final = (*STATIC, *ACTIVATED, *TRIGGERED, "disrupt", "equip")

@@ -1,6 +1,7 @@
 """Building SW TCG positions and logs in tests: ``Table`` holds a position (the Dark Side is p1,
 the Light Side p2), ``log`` wraps it with steps, ``play`` replays it and returns the result and
-the records of every step."""
+the records of every step; ``ruled`` reads a quick position's text (judge.games.swtcg.quick) into
+its log and the ruling on its question."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 from judge.games.swtcg.cards import default_pool
 from replays.format import parse_log
 from replays.replayer import ReplayResult, StepRecord, replay
+from replays.service import ruling_json
 
 POOL = default_pool()
 
@@ -90,3 +92,15 @@ def error(log: dict[str, Any], pool: Any = POOL) -> tuple[str, str | None]:
     result, _ = play(log, pool)
     assert result.error is not None, "the log replays without error"
     return result.error.kind, result.error.rule
+
+
+def ruled(text: str, pool: Any = POOL) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A quick position's text: its log, and the ruling on its question (step 1)."""
+    from judge.games import registry
+
+    game = registry.get("swtcg")
+    spec, faults = game.quick_text(text)
+    assert faults == [], faults
+    log, faults = game.quick_log(spec, pool)
+    assert faults == [] and log is not None, faults
+    return log, ruling_json(log, 1, pool)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.judge.swtcg.table import Table, error, play, state
+from tests.judge.swtcg.table import Table, error, play, ruled, state
 
 
 def attack(attacker: str, target: str, roll: list[str], **kw: object) -> dict[str, object]:
@@ -232,6 +232,35 @@ def test_lucky_rerolls_once_per_attack_at_most_its_value_and_the_dice_rolled() -
     result, seen = play(ok)
     assert result.error is not None and result.error.rule == "swtcg.keywords.lucky-once-per-attack"
     assert seen.events(2, "reroll")[0]["dice"] == [6, 5]
+
+
+SIDIOUS = ("round 3\nphase battle\narena space\np1 Vera: dark, force 4\np1 space TIE Fighter\n"
+           "p1 character Darth Sidious (D)\n")
+
+
+@pytest.mark.rules("swtcg.abilities.activated-definition", "swtcg.keywords.lucky-once-per-attack",
+                   "swtcg.costs.must-pay")
+def test_darth_sidious_makes_activated_abilities_dearer_but_not_lucky() -> None:
+    """Darth Sidious (D): each of the opponent's activated abilities costs 2 more Force. Lucky has no
+    arrow: a static keyword, no activated ability (swtcg.abilities.activated-definition), so it stays
+    free; Evade ("Pay 1 Force -> Evade 1") costs 3."""
+    for force in (0, 2):
+        _, ruling = ruled(SIDIOUS + f"p2 Luke: light, force {force}\np2 space Millennium Falcon\n"
+                          "before p2 attack Millennium Falcon -> TIE Fighter rolling 1 1 1 1 1\n"
+                          "ask p2 reroll Millennium Falcon:lucky dice 0 rolling 5\n")
+        assert ruling["legal"] is True, ruling["violation"]
+        [use] = [e for e in ruling["events"] if e["event"] == "use"]
+        assert use["cost"] == 0 and "swtcg.abilities.activated-definition" in use["rules"]
+        assert "swtcg.costs.must-pay" not in use["rules"]
+        [reroll] = [e for e in ruling["events"] if e["event"] == "reroll"]
+        assert reroll["dice"] == [5, 1, 1, 1, 1]
+        assert ruling["state"]["players"]["p2"]["force"] == force  # nothing paid
+        assert ruling["state"]["arenas"]["space"]["p1.DS-TIE"]["damage"] == 1  # the rerolled 5 hits
+    _, evade = ruled(SIDIOUS + "p2 Luke: light, force 2, hand Evasive Maneuver\np2 space X-wing: tapped\n"
+                     "before p1 attack TIE Fighter -> X-wing\nbefore p2 pass rolling 6 6\n"
+                     "ask p2 prevent X-wing:evade amount 1\n")
+    assert evade["legal"] is False and evade["violation"]["rule"] == "swtcg.costs.must-pay"
+    assert evade["state"]["players"]["p2"]["force"] == 2
 
 
 @pytest.mark.rules("swtcg.keywords.power-boost-self-damage", "swtcg.keywords.power-boost-duration",

@@ -8,7 +8,7 @@ import pytest
 
 from judge.games.swtcg.cards import default_pool
 from judge.games.swtcg.engine import Ctx, keyword_instances, stat
-from tests.judge.swtcg.table import Table, error, play, state
+from tests.judge.swtcg.table import Table, error, play, ruled, state
 
 
 def build_step(**cards: dict[str, Any]) -> Table:
@@ -179,3 +179,53 @@ def test_a_pilot_of_two_kinds_goes_on_either() -> None:
     for onto in ("p2.LS-ANP", "p2.LS-XW"):  # a Speeder, a Starfighter
         assert state(t.log(pilot("p2.LS-AJ", onto))).cards["p2.LS-AJ"].on == onto
     assert error(t.log(pilot("p2.LS-AJ", "p2.LS-MC"))) == ("illegal-action", "swtcg.pilots.type-match")
+
+
+ANAKIN = ("round 3\nphase build\nactive p2\np1 Vera: dark, force 4\np1 ground Speeder Bike Scout\n"
+          "p2 Luke: light, force 4, build 3\np2 ground Anakin's Podracer\n"
+          "p2 pilot {first} on Anakin's Podracer\np2 build {second}: {counters} counters\nask p2 deploy {ask}\n")
+
+
+@pytest.mark.rules("swtcg.stacking.normal-rules", "swtcg.pilots.unique-stacked", "swtcg.pilots.moving-pilot")
+def test_a_unique_pilot_on_a_unit_is_the_card_of_its_name_a_new_copy_stacks_with() -> None:
+    """Anakin Skywalker (J) piloting Anakin's Podracer is still the player's unique Anakin: another
+    Anakin (J) may not be deployed (one copy of a version in a stack), another version stacks with
+    the pilot; one that goes on top and cannot pilot the Podracer takes the stack off it, to the
+    Character arena (swtcg.pilots.unique-stacked), the Podracer staying where it is."""
+    text = ANAKIN.format(first="Anakin Skywalker", second="Anakin Skywalker", counters=3, ask="Anakin Skywalker.2")
+    _, ruling = ruled(text)
+    assert ruling["legal"] is False and ruling["violation"]["rule"] == "swtcg.stacking.normal-rules"
+    st = ruling["state"]
+    assert "p2.LS-AJ.2" in st["build_zone"]["p2"] and not st["arenas"]["character"]
+    assert "deploy p2.LS-AJ.2" not in st["may"]
+    # the same, the first Anakin in the Character arena
+    _, beside = ruled(text.replace("p2 pilot Anakin Skywalker on Anakin's Podracer", "p2 character Anakin Skywalker"))
+    assert beside["legal"] is False and beside["violation"]["rule"] == "swtcg.stacking.normal-rules"
+
+    from dataclasses import replace
+
+    from judge.games.swtcg.model import CardPool
+
+    pool = CardPool(dict(default_pool().cards))
+    aj = pool.cards["LS-AJ"]
+    pool.add(replace(aj, code="LS-AK", version="K", cost=5, pilot=None, text="Pay 1 Force -> Evade 1"))
+    pool.add(replace(aj, code="LS-AQ", version="Q", cost=2))
+    # Anakin (Q), cost 2, goes under: Anakin (J) on top still pilots the Podracer
+    _, under = ruled(ANAKIN.format(first="Anakin Skywalker (J)", second="Anakin Skywalker (Q)", counters=2,
+                                  ask="Anakin Skywalker (Q)"), pool)
+    assert under["legal"] is True, under["violation"]
+    [deploy] = [e for e in under["events"] if e["event"] == "deploy"]
+    assert deploy["stacked"] == "p2.LS-AJ" and "swtcg.pilots.unique-stacked" in deploy["rules"]
+    assert deploy["arena"] == "ground"  # the stack is part of the Podracer
+    st = under["state"]
+    assert st["pilots"] == {"p2.LS-AJ": "p2.LS-ANP"} and not st["build_zone"]["p2"]
+    # Anakin (K), cost 5, goes on top and pilots nothing: the stack leaves the Podracer
+    _, top = ruled(ANAKIN.format(first="Anakin Skywalker (J)", second="Anakin Skywalker (K)", counters=5,
+                                ask="Anakin Skywalker (K)"), pool)
+    assert top["legal"] is True, top["violation"]
+    [deploy] = [e for e in top["events"] if e["event"] == "deploy"]
+    assert deploy["arena"] == "character" and "swtcg.pilots.moving-pilot" in deploy["rules"]
+    st = top["state"]
+    assert st["pilots"] == {} and st["arenas"]["character"]["p2.LS-AJ"]["code"] == "LS-AK"
+    assert "p2.LS-ANP" in st["arenas"]["ground"]
+

@@ -10,7 +10,7 @@ from judge.games.swtcg.cards import default_pool
 from judge.games.swtcg.engine import Ctx, stat
 from judge.games.swtcg.model import CardPool
 from judge.kernel.core import IllegalAction
-from tests.judge.swtcg.table import Table, error, play, state
+from tests.judge.swtcg.table import Table, error, play, ruled, state
 
 POOL = default_pool()
 
@@ -137,3 +137,28 @@ def test_hidden_cost_completes_a_partially_built_unit_for_force_in_a_chance_to_p
     t.set("p1", hand=["DS-DRAIN"])
     assert error(t.log({"by": "p1", "do": "use", "ability": "p1.DS-AMB:hidden-cost"})) == \
         ("illegal-action", "swtcg.base.hidden-cost")
+
+
+@pytest.mark.rules("swtcg.stacking.normal-rules", "swtcg.base.hidden-cost")
+def test_hidden_cost_follows_the_stacking_rules_no_second_copy_of_a_version() -> None:
+    """Hidden Cost puts the unit into its arena as a deploy does: a second Jabba the Hutt (C) would
+    stack under the first, and a stack holds one copy of a version."""
+    text = ("round 3\nphase battle\narena space\np1 Vera: dark, force 0\np1 space TIE Fighter\n"
+            "p2 Luke: light, force 5, hand Rebel Strike\np2 space A-wing: tapped\n"
+            "p2 character Jabba the Hutt\np2 build Jabba the Hutt: 2 counters\n"
+            "before p1 skip TIE Fighter\nask p2 use Jabba the Hutt.2:hidden-cost\n")
+    log, ruling = ruled(text)
+    assert ruling["legal"] is False and ruling["violation"]["rule"] == "swtcg.stacking.normal-rules"
+    st = ruling["state"]
+    assert st["players"]["p2"]["force"] == 5 and "p2.LS-JH.2" in st["build_zone"]["p2"]
+    assert not any("hidden-cost" in may for may in st["may"])  # not offered either
+    # with no Jabba in play it completes him, into the Character arena
+    del log["setup"]["position"]["cards"]["p2.LS-JH"]
+    log["steps"][0]["roll"] = ["3"]  # (the turn then runs on to the next ready phase's roll)
+    result, seen = play(log)
+    assert result.error is None, result.error
+    [use] = seen.events(1, "use")
+    assert use["cost"] == 3 and "swtcg.base.hidden-cost" in use["rules"]
+    assert [d["card"] for d in seen.events(1, "deploy")] == ["p2.LS-JH.2"]
+    assert result.state.cards["p2.LS-JH.2"].zone == "character"
+
