@@ -640,16 +640,21 @@ class Ctx:
             die=die, n=self.inputs.ri + 1,
         ), "destiny.actions.activate")
 
-    def random_pick(self, items: list[str], what: str) -> int:
-        """The index of a random pick among ``items``: from the log's ``random`` list, else the rng."""
+    def random_pick(self, items: list[str], what: str, reveal: list[str] | None = None) -> int:
+        """The index of a random pick among ``items``: from the log's ``random`` list, else the rng.
+        A card the log names that ``items`` holds only as an unnamed card is that card: with
+        ``reveal`` (the zone ``items`` was copied from), the zone's card is named so."""
         raw = self.inputs.next_random()
         if raw is not NOTHING:
             if isinstance(raw, int) and not isinstance(raw, bool) and 0 <= raw < len(items):
                 return raw
             if isinstance(raw, str) and raw in items:
                 return items.index(raw)
-            if isinstance(raw, str) and UNKNOWN in items:
-                return items.index(UNKNOWN)
+            if isinstance(raw, str) and UNKNOWN in items and (reveal is None or raw in self.cards):
+                i = items.index(UNKNOWN)
+                if reveal is not None:
+                    reveal[i] = raw
+                return i
             raise IllegalAction("destiny.symbols.discard", Msg(
                 N_("random outcome {raw!r} for {what} is not among {items}"),
                 raw=raw, what=what, items=items,
@@ -748,7 +753,9 @@ class Ctx:
     def discard_random(self, source: str, pid: str, amount: int) -> None:
         p = self.player(pid)
         for _ in range(min(amount, len(p.hand))):
-            i = self.random_pick(list(p.hand), f"{pid}'s discard")
+            i = self.random_pick(list(p.hand), f"{pid}'s discard", reveal=p.hand)
+            if p.hand[i] == UNKNOWN:  # the card picked goes to the public pile (destiny.symbols.discard)
+                raise self.unnamed_to_discard(pid, "hand", "destiny.symbols.discard")
             self.emit(ev.DiscardFromHand(source, pid, p.hand[i], True))
 
     def reroll(self, source: str, dice: Sequence[str]) -> None:
@@ -882,11 +889,7 @@ class Ctx:
                 code=code, pid=pid, frm=frm,
             ))
         if code == UNKNOWN and to == "discard":
-            raise MissingOutcome(Msg(
-                N_("{pid}'s {frm} holds a card the position does not name, and it goes to the public discard "
-                   "pile: list the cards in the position"),
-                pid=pid, frm=frm,
-            ), "destiny.zones.deck")
+            raise self.unnamed_to_discard(pid, frm, "destiny.zones.deck")
         src.remove(code)
         if to == "deck":
             dst.insert(0, code)
@@ -895,6 +898,16 @@ class Ctx:
         rule = "destiny.zones.deck" if "deck" in (frm, to) else "destiny.zones.discard-pile"
         self.records.append(rec.MoveCardRecord(pid, code, frm, to, source, (rule,)))
         return code
+
+    def unnamed_to_discard(self, pid: str, frm: str, rule: str) -> MissingOutcome:
+        """No ruling: a card of ``pid``'s ``frm`` (hand or deck) that the position does not name
+        would go to the public discard pile (destiny.zones.discard-pile), so the judge must list
+        those cards. ``rule``: the rule that moves the card."""
+        return MissingOutcome(Msg(
+            N_("{pid}'s {frm} holds a card the position does not name, and it goes to the public discard "
+               "pile: list the cards in the position"),
+            pid=pid, frm=frm,
+        ), rule)
 
     def upgrade_becomes_support(self, source: str, ref: str) -> None:
         """An upgrade leaves its character and stays in play as a ready support, its die with it."""

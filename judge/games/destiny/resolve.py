@@ -95,6 +95,17 @@ def resolve_dice(ctx: Ctx, pid: str, entries: Sequence[DieEntry] | None, source:
     _resolve_groups(ctx, pid, p, _group(ctx, p, joined, unmodified), source, bonus, free, rule)
 
 
+def resolvable_alone(ctx: Ctx, pid: str, die: str) -> bool:
+    """Whether ``die`` of ``pid``'s pool could be resolved as the one die a card lets its player
+    resolve: not a blank (destiny.symbols.blank), not a modifier, which never resolves alone
+    (destiny.dice.resolve-via-card-modifiers), and its face's cost payable now or made free
+    (destiny.dice.resolve-via-card-cost, destiny.terms.free)."""
+    face = ctx.player(pid).pool[die]
+    if face.is_blank or face.modifier:
+        return False
+    return face.cost <= ctx.player(pid).resources or bool(ctx.query("free_die", die, False))
+
+
 def _resolving_face(face: Face, unmodified: bool) -> Face:
     return Face(face.symbol, face.value, False, face.cost) if unmodified and face.modifier else face
 

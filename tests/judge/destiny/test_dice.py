@@ -224,6 +224,19 @@ def test_a_random_discard_without_an_outcome_or_rng_is_a_missing_outcome() -> No
     assert err is not None and (err["kind"], err["at"]) == ("missing-outcome", 1)
 
 
+@pytest.mark.rules("destiny.symbols.discard", "destiny.zones.discard-pile")
+def test_a_random_discard_of_a_card_the_position_does_not_name_gives_no_ruling() -> None:
+    t = han_vs_trooper(han_1="1Dc").set("p2", hand=["?", "?", "05058"])
+    err = error(t.log([resolve("p1", {"die": "p1.05046/1"}, random=[0])]))
+    assert err is not None and (err["kind"], err["rule"]) == ("missing-outcome", "destiny.symbols.discard")
+    assert err["message"] == ("p2's hand holds a card the position does not name, and it goes to the public "
+                              "discard pile: list the cards in the position")
+    # a named card picked is discarded; a card the log names is the unnamed one picked
+    assert player(final(t.log([resolve("p1", {"die": "p1.05046/1"}, random=[2])])), "p2")["discard"] == ["05058"]
+    state = final(t.log([resolve("p1", {"die": "p1.05046/1"}, random=["05073"])]))
+    assert player(state, "p2")["discard"] == ["05073"] and player(state, "p2")["hand"] == 2
+
+
 @pytest.mark.rules("destiny.symbols.discard")
 def test_a_random_discard_from_the_rng_is_repeatable() -> None:
     log = discard_table().with_rng("seed-7").log([resolve("p1", {"die": "p1.05046/1"})])

@@ -34,6 +34,7 @@ from judge.games.destiny.cards.common import (
     die_belongs_to,
     entry_or_choose,
     living_characters,
+    named_hand,
     pool_dice,
     spot_color,
 )
@@ -266,10 +267,11 @@ def _tusken(ctx: Ctx, src: str, _e: Any) -> None:
     ]
     if not p.hand or not mine:
         return
+    hand = named_hand(ctx, pid, src, "destiny.zones.discard-pile")  # the card chosen goes public
     card = ctx.choose(
         pid,
         "discard",
-        sorted(set(p.hand)),
+        sorted(set(hand)),
         ("destiny.then.requires-full-resolution",),
         Msg(N_("discard which card")),
         src,
@@ -558,13 +560,9 @@ def _nowhere_to_run(ctx: Ctx, src: str, _step: Any) -> None:
 
 def _ace_in_the_hole(ctx: Ctx, src: str, _step: Any) -> None:
     pid = ctx.owner_of(src)
-    p = ctx.player(pid)
+    hand = named_hand(ctx, pid, src, "destiny.zones.discard-pile")  # the card chosen goes public
     options = sorted(
-        {
-            c
-            for c in p.hand
-            if c != UNKNOWN and ctx.card(c).type == CardType.UPGRADE and ctx.card(c).color == "yellow"
-        }
+        {c for c in hand if ctx.card(c).type == CardType.UPGRADE and ctx.card(c).color == "yellow"}
     )
     code = ctx.choose(pid, "card", options, TARGET, Msg(N_("discard which yellow upgrade")), src)
     if code is None:

@@ -14,7 +14,9 @@ from judge.games.destiny import events as ev
 from judge.games.destiny.engine import Ctx
 from judge.games.destiny.model import Ability, Trigger, on
 from judge.games.destiny.refs import card_of_die
+from judge.games.destiny.state import UNKNOWN
 from judge.games.destiny.steps import Written, written
+from judge.kernel.core import MissingOutcome
 
 
 def controller(ctx: Ctx, ref: str) -> str:
@@ -52,6 +54,22 @@ def entry_or_choose(
             )
         return value
     return ctx.choose(by, kind, options, rules, prompt, source)
+
+
+def named_hand(ctx: Ctx, pid: str, source: str, rule: str) -> list[str]:
+    """``pid``'s hand, every card of it named. What ``source`` (a card's reference) does next
+    depends on which cards they are (a choice among them; a card that goes to the public discard
+    pile or into play): a hand holding a card the position does not name gives no ruling, and the
+    judge is asked to list it (MissingOutcome under ``rule``), as for a deck's unnamed card
+    discarded (Ctx.move_card)."""
+    hand = ctx.player(pid).hand
+    if UNKNOWN in hand:
+        raise MissingOutcome(Msg(
+            N_("{pid}'s hand holds a card the position does not name, and what {source} does depends on it: "
+               "list the cards in the position"),
+            pid=pid, source=ctx.card(ctx.code_of(source)).name,
+        ), rule)
+    return list(hand)
 
 
 def choose_character(ctx: Ctx, entry: Any, by: str, prompt: str, source: str) -> str:

@@ -23,6 +23,7 @@ from judge.games.destiny.cards.common import (
     die_belongs_to,
     entry_or_choose,
     living_characters,
+    named_hand,
     pool_dice,
     spot_color,
 )
@@ -30,7 +31,7 @@ from judge.games.destiny.choices import choose_dice, choose_turns
 from judge.games.destiny.engine import Ctx
 from judge.games.destiny.model import CardDef, CardType, faces, on
 from judge.games.destiny.refs import card_of_die
-from judge.games.destiny.resolve import indirect, resolve_dice
+from judge.games.destiny.resolve import indirect, resolvable_alone, resolve_dice
 from judge.games.destiny.steps import written
 from judge.kernel.core import IllegalAction
 
@@ -227,8 +228,9 @@ def _force_focus(ctx: Ctx, src: str, _entry: Any) -> None:
     pid = ctx.owner_of(src)
     rules = ("destiny.terms.turn-die", "destiny.symbols.special")
     _turn_dice(ctx, pid, _own_dice(ctx, pid), 1, Msg(N_("turn one of your dice to any side")), src, rules, least=1)
-    blue = sorted({c for c in ctx.player(pid).hand if c in ctx.cards and ctx.card(c).color == "blue"})
     theirs = _opponents_dice(ctx, pid)
+    hand = named_hand(ctx, pid, src, "destiny.terms.reveal") if theirs else []
+    blue = sorted({c for c in hand if c in ctx.cards and ctx.card(c).color == "blue"})
     if blue and theirs and ctx.may(pid, Msg(N_("reveal a blue card from your hand to turn an opponent's die")), src):
         shown = ctx.choose(pid, "card", blue, ("destiny.terms.reveal",), Msg(N_("which blue card to reveal")), src)
         ctx.record(rec.RevealRecord(pid, shown, ("destiny.terms.reveal",)))
@@ -396,13 +398,21 @@ def _impulsive(ctx: Ctx, src: str, step: Any) -> None:
 
 
 def _resolve_one_of_yours(ctx: Ctx, src: str, step: Any, bonus: int) -> None:
+    """Resolve one of your dice: the die is the effect's target, not a resolve-dice action (whose
+    destiny.actions.resolve-at-least-one does not apply). With no die that can be resolved there is
+    no legal target, and the event, playable all the same, does nothing (destiny.terms.choose-target,
+    destiny.events.no-effect-allowed)."""
     pid = ctx.owner_of(src)
-    if not ctx.player(pid).pool and not written(step, "dice"):
-        return  # nothing to resolve: the event has no effect (destiny.events.no-effect-allowed)
-    resolve_dice(
-        ctx,
-        pid, written(step, "dice"), source=src, bonus=bonus, max_dice=1, rule="destiny.dice.resolve-via-card"
-    )
+    pool = ctx.player(pid).pool
+    named = written(step, "dice")
+    if not named:
+        if not pool:
+            return  # nothing to resolve: the event has no effect (destiny.events.no-effect-allowed)
+        if not any(resolvable_alone(ctx, pid, d) for d in pool):
+            ctx.record(rec.NoEffectRecord(src, "none of your dice can be resolved",
+                                          ("destiny.events.no-effect-allowed", "destiny.terms.choose-target")))
+            return
+    resolve_dice(ctx, pid, named, source=src, bonus=bonus, max_dice=1, rule="destiny.dice.resolve-via-card")
 
 
 def _rumors(ctx: Ctx, src: str, _step: Any) -> None:
@@ -411,6 +421,8 @@ def _rumors(ctx: Ctx, src: str, _step: Any) -> None:
     hand = list(ctx.player(opp).hand)
     if not hand:
         return
+    if len(hand) > 1:  # which card is kept, and which is discarded, depend on every card there
+        hand = named_hand(ctx, opp, src, "destiny.terms.look-at")
     rules = ("destiny.zones.opponent-hand", "destiny.terms.look-at")
     kept = ctx.choose(opp, "card", list(dict.fromkeys(hand)), rules, Msg(N_("choose a card in your hand")), src)
     rest = list(hand)
@@ -666,22 +678,13 @@ def _hasty_exit(ctx: Ctx, src: str, step: Any) -> None:
     _choose_remove(ctx, src, pid, dice, Msg(N_("remove which die showing damage")), step)
 
 
-def _quick_draw(ctx: Ctx, src: str, _step: Any) -> None:
-    pid = ctx.owner_of(src)
-    p = ctx.player(pid)
-    weapons = [
-        c
-        for c in dict.fromkeys(p.hand)
-        if c in ctx.cards and ctx.card(c).type == CardType.UPGRADE and "weapon" in ctx.card(c).subtypes
-    ]
-    homes = living_characters(ctx, pid)
-    if not weapons or not homes:
-        return
-    code = ctx.choose(pid, "card", weapons, ("destiny.actions.play-card-sequence",), Msg(N_("play which weapon")), src)
-    on = ctx.choose(pid, "target", homes, ("destiny.upgrades.attach",), Msg(N_("on which character")), src)
+def _quick_draw_problem(ctx: Ctx, pid: str, code: str, on: str) -> IllegalAction | None:
+    """Why weapon ``code`` cannot be played on ``on`` by Quick Draw now, or None: a unique copy in
+    play (destiny.uniqueness.one-copy-in-play), a play restriction (destiny.terms.play-restrictions).
+    Its cost is paid as it is played (destiny.cards.cost)."""
     card = ctx.card(code)
-    if card.unique and any(ctx.card(ctx.code_of(u)).name == card.name for u in p.upgrades):
-        raise IllegalAction("destiny.uniqueness.one-copy-in-play", Msg(
+    if card.unique and any(ctx.card(ctx.code_of(u)).name == card.name for u in ctx.player(pid).upgrades):
+        return IllegalAction("destiny.uniqueness.one-copy-in-play", Msg(
             N_("{pid} already has {card} in play"),
             pid=pid, card=card.name,
         ))
@@ -693,14 +696,53 @@ def _quick_draw(ctx: Ctx, src: str, _step: Any) -> None:
             and not ignore
             and not ab.condition(ctx, pid, on)
         ):
-            raise IllegalAction("destiny.terms.play-restrictions", Msg(
+            return IllegalAction("destiny.terms.play-restrictions", Msg(
                 N_("{card} cannot be played: {ability}"),
                 card=card.name, ability=ab.text,
             ))
+    return None
+
+
+def _quick_draw_fits(ctx: Ctx, pid: str, code: str, on: str) -> bool:
+    """Whether Quick Draw can play weapon ``code`` on ``on``: nothing forbids it, and its cost, after
+    the reductions waiting, can be paid (destiny.cards.cost), or an ability before it is played
+    may still lower it (destiny.terms.reduce)."""
+    if _quick_draw_problem(ctx, pid, code, on) is not None:
+        return False
+    if max(0, ctx.cost_of(pid, code, on) - ctx.cost_reduction) <= ctx.player(pid).resources:
+        return True
+    return bool(ctx.befores(ev.Play(pid, code, on)))
+
+
+def _quick_draw(ctx: Ctx, src: str, _step: Any) -> None:
+    """Only a weapon that can be played on one of your characters is offered; with none, the event
+    does nothing (destiny.terms.choose-target, destiny.events.no-effect-allowed). Any of your
+    characters may be named for it: one it cannot go on is refused with the rule that forbids it."""
+    pid = ctx.owner_of(src)
+    homes = living_characters(ctx, pid)
+    if not homes:
+        return
+    hand = named_hand(ctx, pid, src, "destiny.actions.play-card-sequence")
+    weapons = [
+        c
+        for c in dict.fromkeys(hand)
+        if c in ctx.cards and ctx.card(c).type == CardType.UPGRADE and "weapon" in ctx.card(c).subtypes
+    ]
+    playable = [c for c in weapons if any(_quick_draw_fits(ctx, pid, c, h) for h in homes)]
+    if not playable:
+        if weapons:
+            ctx.record(rec.NoEffectRecord(src, "no weapon in hand can be played",
+                                          ("destiny.events.no-effect-allowed", "destiny.terms.choose-target")))
+        return
+    code = ctx.choose(pid, "card", playable, ("destiny.actions.play-card-sequence",), Msg(N_("play which weapon")), src)
+    on = ctx.choose(pid, "target", homes, ("destiny.upgrades.attach",), Msg(N_("on which character")), src)
+    problem = _quick_draw_problem(ctx, pid, code, on)
+    if problem is not None:
+        raise problem
     ctx.emit(ev.Play(pid, code, on))
     if not ctx.character(on).exhausted and ctx.may(pid, Msg(N_("activate {on}"), on=on), src):
         ctx.activate(pid, on, src)
-    if "ambush" in ctx.keywords_of(card, (pid, code)):  # the weapon was played (destiny.keywords.ambush)
+    if "ambush" in ctx.keywords_of(ctx.card(code), (pid, code)):  # the weapon was played (destiny.keywords.ambush)
         ctx.grant_extra_action(pid, "destiny.keywords.ambush")
 
 

@@ -41,3 +41,18 @@ def choice(by: str, kind: str, answer: Any) -> dict[str, Any]:
 
 def may(by: str, answer: bool = True) -> dict[str, Any]:
     return choice(by, "may", answer)
+
+
+def quick(text: str, *choices: dict[str, Any]) -> dict[str, Any]:
+    """The log of a quick position in text (judge.games.destiny.quick), its asked step answering
+    ``choices``."""
+    from judge.games import registry
+
+    game = registry.get("destiny")
+    spec, faults = game.quick_text(text)
+    assert faults == []
+    log, faults = game.quick_log(spec, game.default_cards())
+    assert faults == [] and log is not None
+    if choices:
+        log["steps"][0]["choices"] = list(choices)
+    return log

@@ -12,7 +12,7 @@ from judge.games.destiny.cards.common import character_color_only
 from judge.games.destiny.model import Ability, CardDef, CardPool, CardType, faces
 from judge.games.destiny.table import Table
 from replays.service import ruling_json
-from tests.judge.destiny.cards.helpers import char, may, ok, run
+from tests.judge.destiny.cards.helpers import char, choice, may, ok, quick, run
 
 
 def table(p1: tuple[str, ...], p2: tuple[str, ...] = ("01045",), **kw: Any) -> Table:
@@ -106,6 +106,39 @@ def test_tusken_without_a_card_in_hand_does_nothing() -> None:
         {"by": "p1", "do": "activate", "card": "p1.01022", "roll": ["3MD1"], "choices": [may("p1")]},
     )
     assert state["players"]["p1"]["pool"] == {"p1.01022/1": "3MD1"}
+
+
+TUSKEN = ("turn p1\np1 Ana: resources 2, hand {hand}, deck 10\np1 character Tusken Raider: 1 die\n"
+          "p2 Ben: resources 2, hand 3, deck 12\np2 character Luke Skywalker: 2 dice\n"
+          "ask p1 activate Tusken Raider rolling 1RD")
+
+
+@pytest.mark.rules("destiny.zones.discard-pile", "destiny.timing.after")
+def test_tusken_discarding_from_a_hand_the_position_does_not_name_gives_no_ruling() -> None:
+    # the card discarded goes to the public discard pile, and which it is the player chooses
+    ruling = ruling_json(quick(TUSKEN.format(hand="2"), may("p1"), choice("p1", "target", "p2.05031")), 1)
+    assert ruling["legal"] is None and ruling["pending"] is None
+    assert (ruling["error"]["kind"], ruling["error"]["rule"]) == ("missing-outcome", "destiny.zones.discard-pile")
+    assert ruling["error"]["message"] == ("p1's hand holds a card the position does not name, and what Tusken "
+                                          "Raider does depends on it: list the cards in the position")
+    assert not [e for e in ruling["events"] if e["event"] == "discard"]
+    # declining the ability needs no card named
+    ruling = ruling_json(quick(TUSKEN.format(hand="2"), may("p1", False)), 1)
+    assert ruling["legal"] is True
+    p1 = ruling["state"]["players"]["p1"]
+    assert p1["hand"] == 2 and p1["discard"] == [] and p1["pool"] == {"p1.01022/1": "1RD"}
+
+
+@pytest.mark.rules("destiny.dice.resolve-via-card")
+def test_tusken_discarding_from_a_listed_hand_asks_which_card() -> None:
+    log = quick(TUSKEN.format(hand="Alter; Bravado"), may("p1"))
+    ruling = ruling_json(log, 1)
+    assert (ruling["pending"]["kind"], ruling["pending"]["options"]) == ("discard", ["05116", "05125"])
+    log["steps"][0]["choices"] += [choice("p1", "discard", "05125"), choice("p1", "target", "p2.05031")]
+    ruling = ruling_json(log, 1)
+    assert ruling["legal"] is True and ruling["pending"] is None
+    assert ruling["state"]["players"]["p1"]["discard"] == ["05125"]
+    assert ruling["state"]["players"]["p2"]["characters"]["p2.05031"]["damage"] == 1
 
 
 # ---------------------------------------------------------------------- Leia Organa

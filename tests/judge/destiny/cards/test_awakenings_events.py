@@ -119,6 +119,15 @@ def test_ace_in_the_hole_without_a_yellow_upgrade_does_nothing() -> None:
     assert state["players"]["p1"]["pool"] == {} and state["players"]["p1"]["hand"] == 1
 
 
+@pytest.mark.rules("destiny.zones.discard-pile")
+def test_ace_in_the_hole_from_a_hand_the_position_does_not_name_gives_no_ruling() -> None:
+    # the yellow upgrade discarded may be the card the position does not name
+    t = table("01092").set("p1", hand=["01092", "01059", "?"])
+    err = run(t, play("01092"))["error"]
+    assert (err["kind"], err["rule"]) == ("missing-outcome", "destiny.zones.discard-pile")
+    assert err["message"].endswith("list the cards in the position")
+
+
 # ---------------------------------------------------------------------- Heroism
 @pytest.mark.rules("destiny.then.requires-full-resolution", "destiny.terms.remove-die")
 def test_heroism_takes_an_opponents_damage_die_onto_a_unique_character() -> None:

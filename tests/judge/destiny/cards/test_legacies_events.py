@@ -8,7 +8,7 @@ import pytest
 
 from judge.games.destiny.table import Table
 from replays.service import ruling_json
-from tests.judge.destiny.cards.helpers import char, choice, player, run
+from tests.judge.destiny.cards.helpers import char, choice, player, quick, run
 
 
 def table(hand: list[str], pid: str = "p1", resources: int = 5) -> Table:
@@ -90,6 +90,59 @@ def test_impulsive_resolves_a_die_and_grants_an_extra_action() -> None:
     assert r["final_state"]["extra_action"] == "p1"
 
 
+NO_DIE_TO_RESOLVE = [
+    # a blank; a modifier, which never resolves alone; a face whose cost cannot be paid
+    "p1 character Veteran Stormtrooper: 1 die, exhausted\np1 die Veteran Stormtrooper/1: -",
+    "p1 character Veteran Stormtrooper: 1 die, exhausted\np1 upgrade Hidden Blaster on Veteran Stormtrooper\n"
+    "p1 die Hidden Blaster/1: +2RD",
+    "p1 character First Order Stormtrooper: 1 die, exhausted\np1 die First Order Stormtrooper/1: 2RD1",
+]
+
+
+@pytest.mark.rules("destiny.events.no-effect-allowed", "destiny.terms.choose-target")
+@pytest.mark.parametrize(("event", "resources"), [("Impulsive", 0), ("Imperial Might", 2)])
+@pytest.mark.parametrize("pool", NO_DIE_TO_RESOLVE, ids=["blank", "modifier", "unpayable"])
+def test_resolving_one_of_your_dice_with_none_resolvable_is_legal_and_does_nothing(
+    event: str, resources: int, pool: str
+) -> None:
+    # the event's die is a target, not a resolve-dice action: destiny.actions.resolve-at-least-one
+    # does not refuse it; with no die it could resolve, it does nothing
+    log = quick(f"turn p1\np1 Ana: resources {resources}, hand {event}, deck 10\n{pool}\n"
+                f"p2 Ben: hand 3, deck 12\np2 character Luke Skywalker: 2 dice\nask p1 play {event}")
+    before = log["setup"]["position"]["players"]["p1"]["pool"]
+    ruling = ruling_json(log, 1)
+    assert ruling["legal"] is True and ruling["violation"] is None and ruling["pending"] is None
+    assert {"event": "no-effect", "source": f"p1.{'05119' if event == 'Impulsive' else '05086'}",
+            "why": "none of your dice can be resolved",
+            "rules": ["destiny.events.no-effect-allowed", "destiny.terms.choose-target"]} in ruling["events"]
+    assert "destiny.events.no-effect-allowed" in ruling["rules_cited"]
+    assert "destiny.actions.resolve-at-least-one" not in ruling["rules_cited"]
+    p1 = ruling["state"]["players"]["p1"]
+    assert p1["pool"] == before and p1["resources"] == 0 and p1["hand"] == 0
+    assert p1["discard"] == ["05119" if event == "Impulsive" else "05086"]
+    assert ruling["state"]["players"]["p2"]["characters"]["p2.05031"]["damage"] == 0
+
+
+@pytest.mark.rules("destiny.dice.resolve-via-card", "destiny.dice.face-cost")
+def test_resolving_one_of_your_dice_still_needs_the_die_named_when_one_can_be_resolved() -> None:
+    text = ("turn p1\np1 Ana: resources {r}, hand Impulsive, deck 10\n"
+            "p1 character First Order Stormtrooper: 1 die, exhausted\np1 die First Order Stormtrooper/1: 2RD1\n"
+            "p2 Ben: hand 3, deck 12\np2 character Luke Skywalker: 2 dice\nask p1 play Impulsive")
+    # the cost can be paid: the die can be resolved, and the log must name it
+    ruling = ruling_json(quick(text.format(r=1)), 1)
+    assert ruling["legal"] is False and ruling["violation"]["rule"] == "destiny.actions.resolve-at-least-one"
+    log = quick(text.format(r=1))
+    log["steps"][0]["dice"] = [{"die": "p1.01002/1", "target": "p2.05031"}]
+    ruling = ruling_json(log, 1)
+    assert ruling["legal"] is True and ruling["pending"] is None
+    assert ruling["state"]["players"]["p2"]["characters"]["p2.05031"]["damage"] == 2
+    assert ruling["state"]["players"]["p1"]["resources"] == 0
+    # it cannot be paid: a die named is refused for its cost
+    log = quick(text.format(r=0))
+    log["steps"][0]["dice"] = [{"die": "p1.01002/1", "target": "p2.05031"}]
+    assert ruling_json(log, 1)["violation"]["rule"] == "destiny.dice.face-cost"
+
+
 # ---------------------------------------------------------------------- Rumors
 @pytest.mark.rules("destiny.zones.opponent-hand", "destiny.terms.look-at")
 def test_rumors_opponent_keeps_one_you_discard_another() -> None:
@@ -109,6 +162,44 @@ def test_rumors_cannot_discard_the_kept_card() -> None:
     r = run(t, play("05096", "p1", choice("p2", "card", "05116"), choice("p1", "card", "05116")))
     assert r["error"]["kind"] == "illegal-action"
     assert player(r, "p2")["discard"] == []
+
+
+RUMORS = ("turn p1\np1 Ana: resources 2, hand Rumors, deck 10\np1 character Boba Fett: 2 dice\n"
+          "p2 Ben: resources 2, hand {hand}, deck 12\np2 character Luke Skywalker: 2 dice\nask p1 play Rumors")
+
+
+@pytest.mark.rules("destiny.terms.look-at", "destiny.zones.opponent-hand")
+@pytest.mark.parametrize("hand", ["3", "2"])
+def test_rumors_on_a_hand_the_position_does_not_name_gives_no_ruling(hand: str) -> None:
+    # the card kept and the card discarded depend on the cards there: no unnamed card is discarded
+    ruling = ruling_json(quick(RUMORS.format(hand=hand)), 1)
+    assert ruling["legal"] is None and ruling["pending"] is None
+    assert ruling["error"]["kind"] == "missing-outcome"
+    assert ruling["error"]["rule"] == "destiny.terms.look-at"
+    assert ruling["error"]["message"] == ("p2's hand holds a card the position does not name, and what Rumors "
+                                          "does depends on it: list the cards in the position")
+    assert not [e for e in ruling["events"] if e["event"] == "discard"]
+    assert ruling["state"]["players"]["p2"]["discard"] == []
+
+
+@pytest.mark.rules("destiny.zones.opponent-hand")
+def test_rumors_on_a_single_unnamed_card_keeps_it_and_discards_nothing() -> None:
+    ruling = ruling_json(quick(RUMORS.format(hand="1")), 1)
+    assert ruling["legal"] is True
+    p2 = ruling["state"]["players"]["p2"]
+    assert p2["hand"] == 1 and p2["discard"] == []
+
+
+@pytest.mark.rules("destiny.zones.opponent-hand", "destiny.terms.look-at")
+def test_rumors_on_a_listed_hand_asks_the_opponent_then_discards() -> None:
+    log = quick(RUMORS.format(hand="Alter; Bravado; Alter"))
+    ruling = ruling_json(log, 1)
+    assert "error" not in ruling
+    assert (ruling["pending"]["by"], ruling["pending"]["options"]) == ("p2", ["05125", "05116"])  # Alter, Bravado
+    log["steps"][0]["choices"] = [choice("p2", "card", "05125"), choice("p1", "card", "05116")]
+    ruling = ruling_json(log, 1)
+    assert ruling["legal"] is True
+    assert ruling["state"]["players"]["p2"]["discard"] == ["05116"]
 
 
 # ---------------------------------------------------------------------- Subdue
@@ -460,6 +551,61 @@ def test_quick_draw_with_an_ambush_weapon_gives_the_extra_action() -> None:
     assert r["error"] is None
     assert r["final_state"]["extra_action"] == "p1"
     assert player(r, "p1")["characters"]["p1.05046"]["upgrades"] == ["p1.05072#1"]
+
+
+QUICK_DRAW = ("turn p1\np1 Ana: resources {r}, hand Quick Draw; {weapons}, deck 10\n"
+              "p1 character Luke Skywalker: 2 dice\n"
+              "p2 Ben: resources 2, hand 3, deck 12\np2 character Boba Fett: 2 dice\nask p1 play Quick Draw")
+
+
+@pytest.mark.rules("destiny.events.no-effect-allowed", "destiny.terms.choose-target", "destiny.cards.cost",
+                   "destiny.terms.play-restrictions")
+@pytest.mark.parametrize(("r", "weapon", "code"), [(0, "Lightsaber", "01059"), (2, "Lightsaber", "01059"),
+                                                   (5, "Wrist Rockets", "05027")])
+def test_quick_draw_with_no_weapon_it_can_play_is_legal_and_does_nothing(r: int, weapon: str, code: str) -> None:
+    # Lightsaber costs 3 (not payable); Wrist Rockets goes only on a yellow character (Luke is blue)
+    ruling = ruling_json(quick(QUICK_DRAW.format(r=r, weapons=weapon)), 1)
+    assert ruling["legal"] is True and ruling["violation"] is None and ruling["pending"] is None
+    assert {"event": "no-effect", "source": "p1.05155", "why": "no weapon in hand can be played",
+            "rules": ["destiny.events.no-effect-allowed", "destiny.terms.choose-target"]} in ruling["events"]
+    assert "destiny.events.no-effect-allowed" in ruling["rules_cited"]
+    p1 = ruling["state"]["players"]["p1"]
+    assert p1["hand"] == 1 and p1["discard"] == ["05155"] and p1["resources"] == r
+    assert p1["upgrades"] == {} and p1["characters"]["p1.05031"]["exhausted"] is False
+    assert code not in p1["discard"]
+
+
+@pytest.mark.rules("destiny.terms.choose-target", "destiny.actions.play-card-sequence")
+def test_quick_draw_offers_only_the_weapons_it_can_play() -> None:
+    # with 3 resources: Lightsaber (3) and Hunting Rifle (1), not Wrist Rockets (yellow characters only)
+    text = QUICK_DRAW.format(r=3, weapons="Lightsaber; Wrist Rockets; Hunting Rifle")
+    ruling = ruling_json(quick(text), 1)
+    assert "error" not in ruling
+    assert (ruling["pending"]["kind"], ruling["pending"]["options"]) == ("card", ["01059", "05073"])
+    refused = ruling_json(quick(text, choice("p1", "card", "05027")), 1)
+    assert refused["legal"] is False
+    assert refused["violation"]["rule"] == "destiny.actions.play-card-sequence"
+    played = ruling_json(quick(text, choice("p1", "card", "05073"), choice("p1", "may", False)), 1)
+    assert played["legal"] is True and played["pending"] is None
+    p1 = played["state"]["players"]["p1"]
+    assert p1["characters"]["p1.05031"]["upgrades"] == ["p1.05073#1"] and p1["resources"] == 2
+    # with 1 resource only Hunting Rifle can be played: it is taken without asking
+    played = ruling_json(quick(QUICK_DRAW.format(r=1, weapons="Lightsaber; Hunting Rifle"),
+                               choice("p1", "may", False)), 1)
+    assert played["legal"] is True and played["pending"] is None
+    assert played["state"]["players"]["p1"]["characters"]["p1.05031"]["upgrades"] == ["p1.05073#1"]
+
+
+@pytest.mark.rules("destiny.actions.play-card-sequence")
+def test_quick_draw_from_a_hand_the_position_does_not_name_gives_no_ruling() -> None:
+    text = ("turn p1\np1 Ana: resources 3, hand 3, deck 10\np1 character Luke Skywalker: 2 dice\n"
+            "p2 Ben: hand 3, deck 12\np2 character Boba Fett: 2 dice\nask p1 play Quick Draw")
+    ruling = ruling_json(quick(text), 1)
+    assert ruling["legal"] is None
+    assert (ruling["error"]["kind"], ruling["error"]["rule"]) == ("missing-outcome",
+                                                                  "destiny.actions.play-card-sequence")
+    assert ruling["error"]["message"].endswith("list the cards in the position")
+    assert not [e for e in ruling["events"] if e["event"] == "no-effect"]
 
 
 # ---------------------------------------------------------------------- Ice Storm

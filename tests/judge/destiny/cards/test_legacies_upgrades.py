@@ -166,6 +166,21 @@ def test_force_focus_turns_own_die_then_reveals_for_an_opponents() -> None:
     assert player(r, "p1")["hand"] == 2
 
 
+@pytest.mark.rules("destiny.terms.reveal")
+def test_force_focus_with_a_hand_the_position_does_not_name_gives_no_ruling() -> None:
+    # whether a blue card can be revealed depends on the card the position does not name
+    t = table(p1_upgrades=["05056"]).set("p1", hand=["05116", "?"])
+    t.pool("p1", {"p1.05056#1/1": "Sp", "p1.05031/1": "1R"}).pool("p2", {"p2.05019/1": "2RD"})
+    turn = {"by": "p1", "kind": "turn", "answer": {"p1.05031/1": "2RD"}}
+    step = {"by": "p1", "do": "resolve", "dice": [{"die": "p1.05056#1/1"}], "choices": [turn]}
+    err = run(t, step)["error"]
+    assert (err["kind"], err["rule"]) == ("missing-outcome", "destiny.terms.reveal")
+    # with no opponent's die to turn, no card of the hand matters
+    t.position["players"]["p2"]["pool"] = {}
+    r = run(t, step)
+    assert r["error"] is None and player(r, "p1")["pool"] == {"p1.05031/1": "2RD"}
+
+
 @pytest.mark.rules("destiny.terms.turn-die")
 def test_force_focus_cannot_turn_to_a_face_the_die_lacks() -> None:
     t = table(p1_upgrades=["05056"]).pool("p1", {"p1.05056#1/1": "Sp", "p1.05031/1": "1R"})
