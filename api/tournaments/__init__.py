@@ -86,7 +86,7 @@ def _pointer(field: str) -> str:
     if name is not None and name in (request.view_args or {}):
         return f"/path/{name}"
     body = request.get_json(silent=True) if request.is_json else None
-    return field if isinstance(body, dict) and field.split("/")[1] in body else ""
+    return field if isinstance(body, dict) and field.lstrip("/").split("/")[0] in body else ""
 
 
 def rejected(exc: T.Rejected) -> ProblemError:
