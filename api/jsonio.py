@@ -28,9 +28,9 @@ from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from api.problems import ProblemError, escape
-from judge.games.jsonbounds import count_values
-from judge.limits import MAX_FAULTS, MAX_NODES
+from api.problems import ProblemError
+from judge.games.jsonbounds import count_values, lone_surrogates
+from judge.limits import MAX_NODES
 
 
 def _no_constants(name: str) -> Any:
@@ -65,30 +65,6 @@ def refuse_many_values(data: bytes) -> None:
 # a \\u escape of a surrogate (d800-dfff) in JSON text: only through one can a body (valid UTF-8)
 # hold a lone surrogate, so a body without any is not walked
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
-_SURROGATE = re.compile(f"[{chr(0xD800)}-{chr(0xDFFF)}]")
-NOT_UNICODE = "not valid Unicode: a lone surrogate (\\ud800-\\udfff) cannot be encoded"
-
-
-def lone_surrogates(doc: Any, limit: int = MAX_FAULTS) -> list[dict[str, str]]:
-    """The strings and keys of ``doc`` that hold a lone surrogate, as ``{"pointer", "detail"}``
-    (at most ``limit``; a key's own pointer shows the surrogate as U+FFFD). Iterative: any depth."""
-    found: list[dict[str, str]] = []
-    todo: list[tuple[Any, str]] = [(doc, "")]
-    while todo and len(found) < limit:
-        value, at = todo.pop()
-        if isinstance(value, str):
-            if _SURROGATE.search(value):
-                found.append({"pointer": at, "detail": NOT_UNICODE})
-        elif isinstance(value, dict):
-            for key, item in reversed(value.items()):
-                token = escape(_SURROGATE.sub("\ufffd", key))
-                if _SURROGATE.search(key):
-                    found.append({"pointer": f"{at}/{token}", "detail": "this key is " + NOT_UNICODE})
-                else:
-                    todo.append((item, f"{at}/{token}"))
-        elif isinstance(value, list):
-            todo.extend((item, f"{at}/{i}") for i, item in reversed(list(enumerate(value))))
-    return found
 
 
 def refuse_lone_surrogates(text: str, doc: Any) -> None:
@@ -96,7 +72,7 @@ def refuse_lone_surrogates(text: str, doc: Any) -> None:
     surrogate: it could not be stored, nor shown, nor hashed."""
     if _SURROGATE_ESCAPE.search(text) is None:
         return
-    found = lone_surrogates(doc)
+    found = [{"pointer": at, "detail": str(fault)} for at, fault in lone_surrogates(doc)]
     if found:
         raise ProblemError(422, "Unprocessable Content",
                            "The request body is not valid Unicode: a string holds a lone surrogate.",

@@ -125,6 +125,33 @@ def _bad_text(s: str) -> bool:
     return False
 
 
+_BAD_KEY: Any = object()  # (lone_surrogates: a key that holds one, its fault told in its member's turn)
+
+
+def lone_surrogates(doc: Any, limit: int = MAX_FAULTS) -> Faults:
+    """The strings and keys of ``doc`` (any parsed JSON) that hold a lone surrogate, each with its
+    pointer (a key's own pointer shows the surrogate as U+FFFD) and fault, at most ``limit``, in
+    document order; nothing else is asked (an API body's schema bounds the rest). Iterative: any depth."""
+    found: Faults = []
+    todo: list[tuple[Any, Place, Any]] = [(doc, None, _NO_KEY)]
+    while todo and len(found) < limit:
+        value, parent, key = todo.pop()
+        if value is _BAD_KEY:
+            found.append((pointer(parent, key), _KEY_UNICODE))
+        elif type(value) is str:
+            if not value.isascii() and _bad_text(value):
+                found.append((pointer(parent, key), _UNICODE))
+        elif type(value) is dict or type(value) is list:
+            place: Place = (value, 0, parent, key) if key is not _NO_KEY else (value, 0, None, None)
+            if type(value) is dict:
+                for k, item in reversed(value.items()):
+                    bad_key = type(k) is str and not k.isascii() and _bad_text(k)
+                    todo.append((_BAD_KEY if bad_key else item, place, k))
+            else:
+                todo.extend((item, place, i) for i, item in reversed(list(enumerate(value))))
+    return found[:limit]
+
+
 def scan(doc: Any, wide: Mapping[str, int] | None = None) -> Faults:
     """Every structural fault of ``doc`` (see the module's docstring), at most ``MAX_FAULTS``.
     ``wide`` maps a pointer to the largest integer allowed there instead of ``MAX_INT`` (from 0

@@ -417,3 +417,19 @@ def test_the_quick_reading_agrees_with_the_pointed_one(doc: Any) -> None:
 
     assert sound(doc) == (scan_places(doc) == [])
     assert sound({"a": [doc, {"b": doc}]}) == (scan_places({"a": [doc, {"b": doc}]}) == [])
+
+
+def test_lone_surrogates_points_at_each_string_and_key_in_document_order_at_any_depth() -> None:
+    from judge.games.jsonbounds import lone_surrogates
+
+    bad = chr(0xD800)
+    deep: Any = f"x{bad}"
+    for _ in range(3000):  # (deeper than the recursion limit: the walk is iterative)
+        deep = [deep]
+    doc = {"a": ["ok é", {"b/c": bad}], f"k{bad}~": {"never": bad}, "z": deep, "é": "fine"}
+    found = lone_surrogates(doc)
+    assert [at for at, _ in found] == ["/a/1/b~1c", "/k\ufffd~0", "/z" + "/0" * 3000]
+    assert "key" in found[1][1] and "key" not in found[0][1]
+    assert lone_surrogates(bad) == [("", found[0][1])]
+    assert lone_surrogates({"a": ["fine", 1, None, {"b": "ü"}]}) == []
+    assert len(lone_surrogates([bad] * 50, limit=3)) == 3

@@ -889,9 +889,7 @@ def keyword_cost(ctx: Ctx, pid: str, k: Keyword, a: SwAction) -> int:
     activated abilities; a static keyword used by a step (Lucky) has no arrow, and none reach it
     (swtcg.abilities.activated-definition)."""
     base = k.cost if k.cost != X else (getattr(a, "amount", None) or 0)
-    if k.name in STATIC_USED:
-        return max(0, base)
-    return max(0, base + en.cost_delta(ctx, pid, "ability", parse_ability(ctx, getattr(a, "ability", ""))[0]))
+    return en.keyword_due(ctx, pid, k, parse_ability(ctx, getattr(a, "ability", ""))[0], base)
 
 
 def _x_of(a: SwAction) -> int:

@@ -40,6 +40,7 @@ from judge.games.swtcg.model import (
     ACTIVATED,
     CUMULATIVE,
     KEYWORD_EFFECTS,
+    STATIC_USED,
     CardDef,
     CardPool,
     Effect,
@@ -514,6 +515,15 @@ def _kw_values(ctx: Ctx, ref: str) -> dict[str, int]:
         values[k.name] = values.get(k.name, 0) + k.value
     facts_of(ctx).kw_values[ref] = values
     return values
+
+
+def keyword_due(ctx: Ctx, pid: str, k: Keyword, ref: str | None, base: int) -> int:
+    """The Force ``pid`` pays to use keyword ``k`` of the card ``ref`` whose cost reads ``base`` (X:
+    the amount asked for): plus the cost changes to activated abilities (``cost_delta``), none for a
+    static keyword a step uses (Lucky: no arrow, swtcg.abilities.activated-definition); at least 0."""
+    if k.name in STATIC_USED:
+        return max(0, base)
+    return max(0, base + cost_delta(ctx, pid, "ability", ref))
 
 
 def cost_delta(ctx: Ctx, pid: str, scope: str, source: str | None = None) -> int:

@@ -13,7 +13,7 @@ from typing import Any, Final
 from judge.games.swtcg import engine as en
 from judge.games.swtcg.actions import _stack_problem, attack_keyword_refusal, check
 from judge.games.swtcg.engine import Ctx
-from judge.games.swtcg.model import ACTIVATED, STATIC_USED, CardDef, CardPool, Keyword, Play, X
+from judge.games.swtcg.model import ACTIVATED, CardDef, CardPool, Keyword, Play, X
 from judge.games.swtcg.state import ARENAS, ARENAS_OR_BUILD, IN_PLAY, UNKNOWN, Card, Facts, HandMemo, Player
 from judge.games.swtcg.steps import (
     Attack,
@@ -931,9 +931,7 @@ def _keyword_idle(ctx: Ctx, pid: str, ref: str, iid: str, k: Keyword) -> bool:
     elif name in ("intercept", "retaliate", "lucky"):
         if attack_keyword_refusal(ctx, name, iid, ref, pid):
             return True
-    if name in STATIC_USED:  # no arrow: no change to activated abilities' costs (swtcg.abilities.activated-definition)
-        return k.cost != X and st.players[pid].force < max(0, k.cost)
-    return k.cost != X and st.players[pid].force < max(0, k.cost + en.cost_delta(ctx, pid, "ability", ref))
+    return k.cost != X and st.players[pid].force < en.keyword_due(ctx, pid, k, ref, k.cost)
 
 
 class _Refs:
