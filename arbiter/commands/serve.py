@@ -19,6 +19,7 @@ refused: the API answers 503 until it does.
 from __future__ import annotations
 
 import errno
+import json
 import os
 import signal
 import socket
@@ -96,8 +97,39 @@ def gunicorn_options(fd: int, workers: int, threads: int, timeout: int, graceful
     }
 
 
+#: the detail of a refusal gunicorn makes before the app reads the request, by status (else its own words)
+_REFUSALS: dict[int, str] = {
+    414: "The request line (method, path and query string) is longer than 4094 bytes.",
+    431: "The request's header fields are too many or too large.",
+    500: "The server could not handle the request.",
+}
+_MAX_DETAIL = 200
+
+
+def write_problem(sock: Any, status: int, reason: str, mesg: str) -> None:
+    """gunicorn's answer to a request it refuses before the app reads it (a malformed request line or
+    header, a request line over 4 KiB): an RFC 9457 ``application/problem+json`` document like the
+    app's own (``api.problems``), where gunicorn writes an HTML page (``gunicorn.util.write_error``,
+    whose place this takes). No pointer: the fault is in the request line or a header, not a body."""
+    from gunicorn import util
+
+    detail = _REFUSALS.get(status) or f"The request is not valid HTTP: {mesg}"
+    if len(detail) > _MAX_DETAIL:
+        detail = detail[:_MAX_DETAIL - 1] + "\u2026"
+    body = json.dumps({"type": "about:blank", "title": reason, "status": status, "detail": detail,
+                       "instance": ""}).encode("ascii")
+    head = (f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\n"
+            f"Content-Type: application/problem+json\r\nContent-Length: {len(body)}\r\n\r\n")
+    util.write_nonblock(sock, head.encode("latin-1") + body)
+
+
 def run_gunicorn(options: dict[str, Any]) -> None:
+    from gunicorn import util
     from gunicorn.app.base import BaseApplication
+
+    # (in this process, which becomes gunicorn's master, before its workers are forked: the one
+    # place gunicorn writes its own refusals, gunicorn.workers.base.Worker.handle_error, calls this)
+    util.write_error = write_problem
 
     class App(BaseApplication):
         def load_config(self) -> None:

@@ -142,13 +142,13 @@ def test_chunked_body_over_the_limit_is_413_over_http(app: Flask) -> None:
 
 @pytest.fixture()
 def gunicorn_port(redis_url: str) -> Iterator[int]:
-    """``api.wsgi:app`` under gunicorn (the production server) on a free port."""
+    """``api.wsgi:app`` under gunicorn (the production server), as ``arbiter serve`` runs it, on a free port."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     env = {**os.environ, "REDIS_URL": redis_url}
-    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--workers", "1", "--bind", f"127.0.0.1:{port}",
-                             "api.wsgi:app"], cwd=ROOT, env=env,
+    proc = subprocess.Popen([sys.executable, "-m", "arbiter", "serve", "--workers", "1", "--threads", "2",
+                             "--port", str(port)], cwd=ROOT, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 60
@@ -170,6 +170,36 @@ def test_chunked_body_over_the_limit_is_413_under_gunicorn(gunicorn_port: int) -
     assert status == 413, payload[:300]
     assert ctype.startswith(PROBLEM)
     assert json.loads(payload)["detail"] == f"The request body is larger than the limit of {MAX_BODY_BYTES} bytes."
+
+
+def raw_exchange(port: int, request: bytes) -> tuple[int, dict[str, str], bytes]:
+    """``request`` written as it is (it need not be valid HTTP); the answer's status, headers, body."""
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+        sock.sendall(request)
+        data = b""
+        while chunk := sock.recv(65536):
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = dict(line.split(": ", 1) for line in lines[1:])
+    return int(lines[0].split()[1]), headers, body
+
+
+@pytest.mark.parametrize("request_bytes, status, words", [
+    (b"GET /v1/replays?" + b"a" * 5000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414, "longer than 4094 bytes"),
+    (b"GET / HTTP/1.1\r\nHost: x\r\nBad Header: 1\r\n\r\n", 400, "not valid HTTP"),
+    (b"G\x01T / HTTP/1.1\r\nHost: x\r\n\r\n", 400, "not valid HTTP"),
+    (b"GET / HTTP/1.1\r\n" + b"".join(b"X-%d: 1\r\n" % i for i in range(200)) + b"\r\n", 431, "too many"),
+])
+def test_what_gunicorn_refuses_before_the_app_is_a_problem_too(gunicorn_port: int, request_bytes: bytes,
+                                                               status: int, words: str) -> None:
+    got, headers, body = raw_exchange(gunicorn_port, request_bytes)
+    assert got == status, body[:300]
+    assert headers["Content-Type"] == PROBLEM and int(headers["Content-Length"]) == len(body)
+    problem = json.loads(body)
+    assert problem["status"] == status and words in problem["detail"] and problem["type"] == "about:blank"
+    # the server is still up and answers the next request from the app
+    assert raw_exchange(gunicorn_port, b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")[0] == 200
 
 
 class CountingStream(io.RawIOBase):
