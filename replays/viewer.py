@@ -166,7 +166,8 @@ MORE_EVENT_WORDS: dict[str, tuple[str, ...]] = {
     "complete": (N_("{player} completes {card}[ (cost {cost})][ → {target}]"),),
     "equip": (N_("{player} equips {onto} with {card}[ ({paid} paid)]"),),
     "charges-placed": (N_("{player} places {charges} charges on {card}"),),
-    "contest-begins": (N_("{player} begins a {contest} of {characteristic} against {confrontation} ({value})"),),
+    "contest-begins": (N_("{player} begins a {contest} of {characteristic}[ in the scenario's "
+                          "Confrontation{confrontation|flag}], target {value}"),),
 }
 
 _OPTIONAL = re.compile(r"\[([^\[\]]*)\]")

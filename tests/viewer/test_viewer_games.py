@@ -220,3 +220,24 @@ def test_a_link_past_the_last_step_shows_the_last_and_names_it_and_notes_past_it
     assert tab.evaluate("document.getElementById('viewer').dataset.step") == str(last)
     assert errors == []
     context.close()
+
+
+def test_a_relic_skill_test_names_its_target_and_a_confrontation_says_so_in_every_language() -> None:
+    """A test has no enemies: it is worded with its target, never "against no" (a flag's value as a
+    word), and a Confrontation's test says it is the scenario's."""
+    from i18n import text
+    from replays.viewer import Names, describe_event
+
+    test = {"event": "contest-begins", "player": "p1", "contest": "test", "characteristic": "strength",
+            "value": 9, "confrontation": False}
+    for lang in ("en", "pl", "ru"):
+        names = Names([{"id": "p1", "name": "Ana"}], {}, text(lang))
+        plain = describe_event(test, names)
+        scenario = describe_event({**test, "confrontation": True}, names)
+        assert "9" in plain and "Ana" in plain and len(scenario) > len(plain), (lang, plain, scenario)
+        for word in ("no", "yes", "nie", "tak", "нет", "да", "False", "True"):
+            assert f" {word} " not in f" {plain} " and f" {word} " not in f" {scenario} ", (lang, word)
+    en = Names([{"id": "p1", "name": "Ana"}], {}, text("en"))
+    assert describe_event(test, en) == "Ana begins a test of strength, target 9"
+    assert describe_event({**test, "confrontation": True}, en) == \
+        "Ana begins a test of strength in the scenario's Confrontation, target 9"
