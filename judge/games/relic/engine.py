@@ -21,7 +21,7 @@ from judge.games.inputs import NO_INPUTS, InputReader, Inputs
 from judge.games.relic import actions as ac
 from judge.games.relic import events as ev
 from judge.games.relic.cards import CHARACTERISTIC, COLOR_OF, EFFECT_KINDS, Card, Effect
-from judge.games.relic.legal import PHASE_AFTER, check
+from judge.games.relic.legal import PHASE_AFTER, WEAPON_ARMOUR, check
 from judge.games.relic.scoring import against, score
 from judge.games.relic.state import Contest, Die, Held, Player, RelicState
 from judge.kernel.core import (
@@ -588,9 +588,11 @@ def _use(ctx: Ctx, p: Player, action: ac.Use) -> None:
     if not eff.implemented:
         raise ctx.not_implemented(card)
     in_hand = held in p.hand
+    c = st.contest
+    if c is not None and c.kind == "battle" and card.type.lower() in WEAPON_ARMOUR and held.ref not in c.used:
+        c.used.append(held.ref)  # relic.project.effect-uses-card: this battle's weapon (or armour) now
     if eff.charge:
         ctx.spend_charge(p.id, held)
-    c = st.contest
     if eff.kind == "reroll":
         assert c is not None and action.die is not None
         _reroll(ctx, c, action.die, held.ref)

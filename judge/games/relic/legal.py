@@ -7,7 +7,7 @@ from __future__ import annotations
 from i18n import N_, Msg
 from judge.games.relic import actions as ac
 from judge.games.relic.cards import CHARACTERISTIC, COLOR_OF, TYPE_WINDOWS, Effect
-from judge.games.relic.state import Held, Player, RelicState
+from judge.games.relic.state import Contest, Held, Player, RelicState
 
 Violation = tuple[str, str] | None
 PHASE_AFTER = {"movement": "exploration", "exploration": "encounter", "encounter": "experience"}
@@ -212,15 +212,37 @@ def _check_declare(state: RelicState, p: Player, action: ac.Declare) -> Violatio
             N_("a {type} is used only in a {allowed}"),
             type=card.type, allowed=' or '.join(allowed),
         )
-    if c.kind == "battle" and kind in WEAPON_ARMOUR:
-        for d in c.declared:
-            other = p.held(str(d["card"]))
-            other_card = state.card(other.code) if other else state.card(str(d.get("code", "")))
-            if (d["card"] != action.card and other_card is not None
-                    and other_card.type.lower().replace("armor", "armour") == kind.replace("armor", "armour")):
-                return "relic.base.battle", Msg(N_("at most one {kind} per battle"), kind=kind)
+    violation = second_arm(state, p, c, kind, action.card, by_effect=False)
+    if violation is not None:
+        return violation
     if bonus.charge:
         return _check_charge(state, p, held)
+    return None
+
+
+def second_arm(state: RelicState, p: Player, c: Contest, kind: str, ref: str, by_effect: bool) -> Violation:
+    """relic.base.battle: at most one weapon and one armour in a battle. Another card of ``ref``'s
+    ``kind`` (a card type) counts when its bonus is declared in the battle or its effect was used there,
+    even if its last charge has discarded it since; ``by_effect``: ``ref``'s effect is what is used now.
+    Where an effect is what makes a card count, relic.project.effect-uses-card is the rule."""
+    if c.kind != "battle" or kind not in WEAPON_ARMOUR:
+        return None
+    kind = kind.replace("armor", "armour")
+    others = [(str(d["card"]), str(d.get("code", "")), False) for d in c.declared]
+    others += [(used, used.split(".", 1)[-1].split("#")[0], True) for used in c.used]
+    for other_ref, code, used in others:
+        if other_ref == ref:
+            continue
+        other = p.held(other_ref)
+        card = state.card(other.code if other is not None else code)
+        if card is None or card.type.lower().replace("armor", "armour") != kind:
+            continue
+        if by_effect or used:
+            return "relic.project.effect-uses-card", Msg(
+                N_("at most one {kind} per battle (relic.base.battle), and {card} is this battle's: a card whose "
+                   "effect is used counts as one whose bonus is declared"),
+                kind=kind, card=card.name)
+        return "relic.base.battle", Msg(N_("at most one {kind} per battle"), kind=kind)
     return None
 
 
@@ -256,6 +278,10 @@ def _check_use(state: RelicState, p: Player, action: ac.Use) -> Violation:
             N_("a {type} is used only in a {allowed}"),
             type=card.type, allowed=' or '.join(allowed),
         )
+    if c is not None:
+        violation = second_arm(state, p, c, card.type.lower(), held.ref, by_effect=True)
+        if violation is not None:
+            return violation
     if not window_open(state, effect.window):
         return "relic.timing.during", Msg(
             N_("{card}'s effect is used during the {window}"),

@@ -37,7 +37,8 @@ The quick position (JSON)::
 - ``contest``, the battle or skill test under way (Encounter phase): ``"battle": [enemies]`` (one
   colour, relic.base.threats), ``"test": skill, "target": n`` or ``"confrontation": true`` (the
   scenario's, relic.scenario.confrontation); ``declared`` bonuses (a card's name, or ``{"card",
-  "bonus": index from 0}``), ``extra`` dice, a Power ``power`` number, ``score`` and
+  "bonus": index from 0}``), ``used``: the weapons and armour whose effect was used in the battle
+  (relic.project.effect-uses-card), ``extra`` dice, a Power ``power`` number, ``score`` and
   ``enemy_score`` adjustments (default: what the start-of-battle or -test effects of the enemies and
   the active player's assets added, relic.timing.start) and the ``dice`` rolled: ``{"id": "d1"
   (the player's) or "e1" (the enemy's), "rolls": [first, reroll...], "modifiers": [+1], "parent":
@@ -77,7 +78,8 @@ The compact text (``parse_quick``; ``EXAMPLE`` is a battle)::
 A player's first fact is their sheet; ``strength N``, ``willpower N``, ``cunning N``, ``life N``,
 ``influence N`` and ``at scenario`` follow. ``test willpower 9`` or ``confrontation`` instead of
 ``battle``; ``ended lost``, ``ended tied`` and ``confronted`` (see ``ended`` and ``confronted``
-above); ``declared CARD bonus 1``, ``extra N``, ``power N``, ``score N``, ``enemy score N``. A die
+above); ``declared CARD bonus 1``, ``used CARD`` (a weapon's effect used in the battle), ``extra N``,
+``power N``, ``score N``, ``enemy score N``. A die
 is ``ID ROLLS [+N|-N ...] [from DIE] [void]``, its rolls as ``2>6`` when it was rerolled
 (``d2 3 from d1``: an explosion of d1).
 """
@@ -195,6 +197,8 @@ def parse_quick(text: str) -> tuple[dict[str, Any], Faults]:
                 contest().setdefault("declared", []).append({"card": name.strip(), "bonus": int(bonus)})
             else:
                 contest().setdefault("declared", []).append(rest)
+        elif head == "used":
+            contest().setdefault("used", []).append(rest)
         elif head == "dice":
             for part in (p.strip() for p in rest.split(",")):
                 die = _die_text(part)
@@ -555,6 +559,10 @@ def _contest(raw: Any, pid: str, position: dict[str, Any], table: _Table, faults
         out[key] = _int(raw, key, at, faults, -MAX_VALUE, MAX_VALUE, started[key], "relic.dice.modify")
     out["declared"] = [d for i, entry in enumerate(_list(raw, "declared", at, faults, MAX_LIST))
                        if (d := _declared(entry, f"{at}/declared/{i}", pid, out, table, faults)) is not None]
+    used = [r for i, entry in enumerate(_list(raw, "used", at, faults, MAX_LIST))
+            if (r := _used(entry, f"{at}/used/{i}", pid, out, table, faults)) is not None]
+    if used:
+        out["used"] = used
     out["dice"] = _dice(_list(raw, "dice", at, faults, 2 * MAX_DICE), out["kind"], faults)
     out["stage"] = "rolled" if out["dice"] else "prepare"
     roots = sum(1 for d in out["dice"] if d["side"] == "player" and "parent" not in d)
@@ -603,6 +611,26 @@ def _declared(entry: Any, where: str, pid: str, contest: dict[str, Any], table: 
                                   skill=CHARACTERISTIC[contest["color"]])))
         return None
     return {"card": ref, "code": code, "bonus": index, "kind": bonus.kind, "color": bonus.color, "value": bonus.value}
+
+
+def _used(entry: Any, where: str, pid: str, contest: dict[str, Any], table: _Table, faults: Faults) -> str | None:
+    """A weapon or armour whose effect ``pid`` used in the battle (relic.project.effect-uses-card): held,
+    or discarded by its last charge since."""
+    ref = table.ref(pid, entry, where, faults) if isinstance(entry, str) and entry.strip() else None
+    if ref is None:
+        if not (isinstance(entry, str) and entry.strip()):
+            faults.append((where, Msg(N_("a card's name or code"))))
+        return None
+    code = ref.split(".", 1)[1].split("#")[0]
+    card = table.pool.cards[code]
+    if not any(r == ref for _, r in table.held.get(pid, [])) and code not in table.discard.get(pid, []):
+        faults.append((where, Msg(N_("{player} has no asset {card} in their play area"), player=pid, card=card.name)))
+        return None
+    if contest["kind"] != "battle" or card.type.lower() not in ("weapon", "armour", "armor"):
+        faults.append((where, Msg(N_("'used' lists the weapons and armour whose effect was used in this battle "
+                                     "(relic.project.effect-uses-card)"))))
+        return None
+    return ref
 
 
 def _dice(raw: list[Any], kind: str, faults: Faults) -> list[dict[str, Any]]:

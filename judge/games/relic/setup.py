@@ -146,7 +146,8 @@ def _contest(raw: Any, path: str, faults: Faults) -> Contest | None:
                     stage=str(raw.get("stage", "prepare")), declared=[dict(d) for d in raw.get("declared", [])],
                     extra=int(raw.get("extra", 0)), dice=dice, score=int(raw.get("score", 0)),
                     enemy_score=int(raw.get("enemy_score", 0)),
-                    power=int(raw["power"]) if raw.get("power") is not None else None)
+                    power=int(raw["power"]) if raw.get("power") is not None else None,
+                    used=list(raw.get("used", [])))
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         faults.append((path, Msg(N_("a contest as a state's position writes it ({error})"),
                                   error=f"{type(exc).__name__}: {exc}")))
@@ -155,6 +156,7 @@ def _contest(raw: Any, path: str, faults: Faults) -> Contest | None:
                       and d.get("kind") in ("skill", "battle") and d.get("color") in COLORS for d in c.declared)
     dice_ok = all(d.side in SIDES and d.rolls and all(1 <= r <= 6 for r in d.rolls)
                   and (d.parent is None or isinstance(d.parent, str)) for d in dice)
+    declared_ok = declared_ok and all(isinstance(u, str) for u in c.used)
     if not declared_ok or not dice_ok or c.kind not in ("battle", "test") or c.color not in COLORS[:3] \
             or c.stage not in ("prepare", "rolled"):
         faults.append((path, Msg(N_("a contest: kind battle|test, colour red|blue|yellow, stage prepare|rolled, "

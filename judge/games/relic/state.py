@@ -107,12 +107,12 @@ class Contest:
     """A battle (against one or more enemies of one colour, or the Confrontation) or a skill test."""
 
     __slots__ = ("kind", "color", "enemies", "value", "confrontation", "stage", "declared", "extra", "power", "dice",
-                 "score", "enemy_score")
+                 "score", "enemy_score", "used")
 
     def __init__(self, kind: str, color: str, enemies: list[str] | None = None, value: int = 0,
                  confrontation: bool = False, stage: str = "prepare", declared: list[dict[str, Any]] | None = None,
                  extra: int = 0, power: int | None = None, dice: list[Die] | None = None, score: int = 0,
-                 enemy_score: int = 0) -> None:
+                 enemy_score: int = 0, used: list[str] | None = None) -> None:
         self.kind = kind  # battle | test
         self.color = color  # red | blue | yellow: the characteristic tested or fought with
         self.enemies: list[str] = [] if enemies is None else enemies  # enemy card codes (a battle)
@@ -126,15 +126,17 @@ class Contest:
         self.dice: list[Die] = [] if dice is None else dice
         self.score = score  # adjustments to the player's score (effects of kind "score")
         self.enemy_score = enemy_score  # adjustments to the enemy's score or the test's target
+        # the weapons and armour whose effect was used in this battle (relic.project.effect-uses-card)
+        self.used: list[str] = [] if used is None else used
 
     def copy(self) -> Contest:
         return Contest(self.kind, self.color, list(self.enemies), self.value, self.confrontation, self.stage,
                        [dict(d) for d in self.declared], self.extra, self.power, [d.copy() for d in self.dice],
-                       self.score, self.enemy_score)
+                       self.score, self.enemy_score, list(self.used))
 
     def _fields(self) -> tuple[Any, ...]:
         return (self.kind, self.color, self.enemies, self.value, self.confrontation, self.stage, self.declared,
-                self.extra, self.power, self.dice, self.score, self.enemy_score)
+                self.extra, self.power, self.dice, self.score, self.enemy_score, self.used)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Contest) and type(other) is type(self) and self._fields() == other._fields()
@@ -162,6 +164,8 @@ class Contest:
             out["confrontation"] = True
         if self.power is not None:
             out["power"] = self.power
+        if self.used:
+            out["used"] = list(self.used)
         return out
 
 

@@ -105,6 +105,35 @@ def test_a_bonus_whose_last_charge_discarded_its_card_still_counts() -> None:
     assert (resolved["score"], resolved["against"], resolved["outcome"]) == (4 + 2 + 1, 3 + 2, "win")
 
 
+@pytest.mark.rules("relic.base.battle", "relic.project.effect-uses-card")
+def test_a_weapon_whose_effect_is_used_is_the_battles_one_weapon() -> None:
+    arms = TABLE + ("p1 asset Needle Rifle\np1 asset Blessed Ammunition\np1 asset Carapace Armour\n"
+                    "battle Plague Zombie\n")
+    # a second weapon's effect after a weapon's bonus was declared
+    second = ruled(arms + "declared Needle Rifle\ndice e1 5, d1 1\nask p1 use Blessed Ammunition on d1 rolling 4")
+    assert second["legal"] is False and second["violation"]["rule"] == "relic.project.effect-uses-card"
+    assert "Needle Rifle" in second["violation"]["message"]
+    # a weapon's bonus declared after another weapon's effect was used in the battle
+    after = ruled(arms + "used Blessed Ammunition\nask p1 declare Needle Rifle")
+    assert after["legal"] is False and after["violation"]["rule"] == "relic.project.effect-uses-card"
+    # armour is not a weapon; the same weapon's bonus and effect are one weapon
+    assert ruled(arms + "used Blessed Ammunition\nask p1 declare Carapace Armour")["legal"] is True
+    alone = ruled(arms + "dice e1 5, d1 1\nask p1 use Blessed Ammunition on d1 rolling 4")
+    assert alone["legal"] is True and alone["state"]["contest"]["used"] == ["p1.blessed-ammunition"]
+    # two weapons' bonuses: the base rule
+    both = ruled(arms + "p1 asset Bolt Pistol\ndeclared Needle Rifle\nask p1 declare Bolt Pistol")
+    assert both["legal"] is False and both["violation"]["rule"] == "relic.base.battle"
+
+
+@pytest.mark.parametrize(("line", "words"), [
+    ("used Carapace Armour", "has no asset"),
+    ("used Auspex", "'used' lists the weapons and armour"),
+])
+def test_used_names_a_weapon_or_armour_held(line: str, words: str) -> None:
+    faults = faults_of(TABLE + f"p1 asset Auspex\nbattle Ork Boy\n{line}\nask p1 roll 1 1")
+    assert any(p == "/contest/used/0" and words in m for p, m in faults), faults
+
+
 @pytest.mark.rules("relic.discard.experience-phase-only")
 def test_a_discard_by_choice_in_the_experience_phase_only() -> None:
     text = TABLE + "phase {phase}\np1 asset Auspex\np1 asset Auspex: 1 charge\nask p1 discard Auspex#2"
