@@ -216,7 +216,7 @@ def results(tid: str) -> Any:
         rnd = the_round(s, number)
         past = rnd is not None and rnd is not cur
         round_done = cur is None or s.complete(cur.number)
-        swiss_done = not s.cut_seeds and s.swiss_paired() >= s.planned_rounds() and round_done
+        swiss_done = not s.cut_seeds and s.swiss_over()
         # the earlier rounds whose results may still be corrected
         earlier = [] if s.cut_seeds or s.archived else [r.number for r in s.rounds if r is not cur]
         return {"view": None if rnd is None else V.pairings(s, rnd),
@@ -224,6 +224,10 @@ def results(tid: str) -> Any:
                 "closed": past and (rnd is None or rnd.stage == "cut" or bool(s.cut_seeds) or s.archived),
                 "can_pair": not past and round_done and not swiss_done and not s.archived and s.champion() is None,
                 "swiss_done": not past and swiss_done and not s.archived,
+                # the last planned Swiss round is the current one: no round is paired after it
+                # (tournament.swiss.rounds-complete); the top cut, or the end of the event, comes next
+                "last_swiss": not past and cur is not None and cur.stage == "swiss" and not s.cut_seeds
+                and s.swiss_paired() >= s.planned_rounds() and not s.archived,
                 "choices": result_choices(s, rnd)}
 
     return page(tid, "events/results.html", build)

@@ -118,6 +118,7 @@ def standings(s: T.EventState) -> dict[str, Any]:
         "standings": rows,
         "placings": places,
         "champion": s.champion(),
+        "final": s.stage() == "finished",
     }
 
 

@@ -74,13 +74,22 @@ class EventState:
         p = cur.pairings[0]
         return p.p1 if self.results[(cur.number, p.table)].outcome() > 0 else p.p2
 
+    def swiss_over(self) -> bool:
+        """Every planned Swiss round is paired and fully reported [tournament.swiss.rounds-complete]."""
+        cur = self.current()
+        return (cur is not None and cur.stage == "swiss" and self.swiss_paired() >= self.planned_rounds()
+                and self.complete(cur.number))
+
     def stage(self) -> str:
+        """registration | swiss | cut | finished: an event with no top cut is finished when its last
+        Swiss round is reported [tournament.swiss.rounds-complete]; one with a cut, when the cut has a
+        champion."""
         if self.champion() is not None:
             return "finished"
         if self.cut_seeds:
             return "cut"
         if self.rounds:
-            return "swiss"
+            return "finished" if not self.config.cut and self.swiss_over() else "swiss"
         return "registration"
 
     def named(self, name: str) -> str | None:

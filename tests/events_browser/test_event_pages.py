@@ -245,6 +245,32 @@ def test_the_organizer_finishes_a_round_on_the_results_page(app: Flask, tabs: An
     page.wait_for_selector('#organizer[data-round="2"]')
 
 
+def test_the_last_swiss_round_of_an_event_without_a_cut_finishes_it(app: Flask, tabs: Any) -> None:
+    """No "Pair next round" on the last planned round: a line says the event ends with it, and says it
+    is finished once the last result is in; the event's status and standings say so too."""
+    client = app.test_client()
+    tid, auth, token = event(client, NAMES[:4], rounds=2)
+    report(client, tid, auth, client.post(f"{BASE}/{tid}/rounds", headers=auth).get_json())
+    last = client.post(f"{BASE}/{tid}/rounds", headers=auth).get_json()
+    tab = tabs()
+    page = tab.page
+    page.goto(tab.origin + f"/events/{tid}/results")
+    page.fill("#signin input[name=token]", token)
+    page.click("#signin button")
+    page.wait_for_selector("#organizer")
+    assert page.query_selector("#pair") is None and page.query_selector("#cut") is None
+    assert "when its results are in" in page.text_content("#last")
+    assert client.get(f"{BASE}/{tid}").get_json()["status"] == "swiss"
+    for m in last["matches"]:
+        page.click(f'tr[data-table="{m["table"]}"] button.r:text-is("1-0")')
+        page.wait_for_selector(f'tr[data-table="{m["table"]}"].done')
+    assert "All 2 Swiss rounds are played" in page.text_content("#last")
+    assert client.get(f"{BASE}/{tid}").get_json()["status"] == "finished"
+    tab.open(f"/events/{tid}/standings")
+    assert "Final standings after round 2" in page.text_content("#swiss h1")
+    assert "Swiss rounds in progress" not in page.text_content("body")
+
+
 def test_a_players_own_view(app: Flask, tabs: Any) -> None:
     client = app.test_client()
     tid, auth, _ = event(client, NAMES[:6])

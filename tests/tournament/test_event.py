@@ -359,3 +359,20 @@ def test_config_validation() -> None:
     bad = T.CreateTournament(T.Config("", "chess", 99, 3, 2, 0))
     got = {v.field for v in T.check(T.EventState(), bad)}
     assert got == {"/name", "/profile", "/rounds", "/cut", "/best_of"}
+
+
+@pytest.mark.rules("tournament.swiss.rounds-complete")
+def test_an_event_with_no_cut_is_finished_when_its_last_swiss_round_is_reported() -> None:
+    s = new_event(10, seed=4, rounds=2)
+    assert s.stage() == "registration" and not s.swiss_over()
+    play_rounds(s, 1, draws=True)
+    do(s, T.plan_next_round(s).action)
+    assert s.stage() == "swiss" and not s.swiss_over()  # the last round is paired, not reported
+    report_all(s, draws=True)
+    assert s.swiss_over() and s.stage() == "finished" and s.champion() is None
+    # with a cut, the end of the Swiss rounds is not the end of the event
+    c = new_event(10, seed=4, rounds=2, cut=4)
+    play_rounds(c, 2, draws=True)
+    assert c.swiss_over() and c.stage() == "swiss"
+    do(c, T.plan_cut(c).action)
+    assert c.stage() == "cut" and not c.swiss_over()

@@ -8,6 +8,8 @@
   const org = document.getElementById("organizer");
   const status = document.getElementById("status");
   const pair = document.getElementById("pair");
+  const cut = document.getElementById("cut");
+  const last = document.getElementById("last");  // the last Swiss round of an event with no top cut
   const round = org.dataset.round;
   const word = window.arbiterWord;  // signin.js, loaded first
 
@@ -45,6 +47,8 @@
     const done = org.querySelectorAll("tbody tr.done").length;
     document.getElementById("reported").textContent = done;
     if (pair) pair.disabled = done !== rows.length;
+    if (cut) cut.disabled = done !== rows.length;
+    if (last && done === rows.length) last.textContent = last.dataset.done;
   }
 
   async function report(table, p1, p2, d) {
@@ -93,6 +97,5 @@
     say(got.data ? got.data.detail : word("failed", "Failed ({status})", { status: got.status }), true);
   }
   if (pair) pair.addEventListener("click", function () { advance("/rounds"); });
-  const cut = document.getElementById("cut");
   if (cut) cut.addEventListener("click", function () { advance("/cut", {}); });
 })();
