@@ -40,7 +40,8 @@ MAX_NOTE = MAX_STRING
 # -------------------------------------------------------------------------------- event words
 # One template per event kind (docs/events.md). ``{key}`` is the event's value, named (player and
 # card names); ``{key|noun}`` writes "1 noun" or "N nouns"; ``{key|poss}`` the possessive
-# ("Boba Fett's", "Frozen Wastes'"); ``{key|flag}`` nothing (it only keeps or drops its part). A
+# ("Boba Fett's", "Frozen Wastes'"); ``{key|flag}`` nothing (it only keeps or drops its part), and
+# ``{key|not}`` nothing either, its part kept only when the value is missing or false. A
 # ``[...]`` part is left out when a value in it is missing, null, false, 0 or empty, or is a
 # ``source`` that is the event's own ``player`` or ``card``.
 EVENT_WORDS: dict[str, str] = {
@@ -129,7 +130,8 @@ EVENT_WORDS: dict[str, str] = {
     "force": N_("{player}: Force {force} (change {change})"),
     "held": N_("{ability} is held ({window})"),
     "hits": N_("{target}: {hits} hits (needs {need})[, {damage} damage]"),
-    "intercept": N_("{defender} intercepts the attack[ ({ability})]"),
+    "intercept": N_("[{defender} intercepts the attack ({ability}){changed|flag}][{ability} cannot take the attack: "
+                    "it stays on {defender}{changed|not}]"),
     "pending": N_("{amount} damage[ from {source}] waits to be dealt to {target}"),
     "pilot": N_("{player} pilots {onto} with {pilot}"),
     "prevent": N_("{ability} prevents {prevented} damage to {target}[ ({wasted} wasted)]"),
@@ -267,10 +269,12 @@ def _present(value: Any) -> bool:
 
 def _fill(template: str, event: Mapping[str, Any], names: Names) -> str:
     def field(m: re.Match[str]) -> str:
+        noun = m.group(2)
+        if noun == "not":  # (its part is kept only when the value is missing or false)
+            return ""
         if m.group(1) not in event:  # another game's event of the same kind: its plain form (describe_event)
             raise KeyError(m.group(1))
         value = event[m.group(1)]
-        noun = m.group(2)
         if noun == "flag":
             return ""
         if noun == "poss":
@@ -287,8 +291,9 @@ def _fill(template: str, event: Mapping[str, Any], names: Names) -> str:
         return names.name(value)
 
     def optional(m: re.Match[str]) -> str:
-        keys = [f.group(1) for f in _FIELD.finditer(m.group(1))]
-        if not all(_present(event.get(k)) for k in keys):
+        fields = [(f.group(1), f.group(2)) for f in _FIELD.finditer(m.group(1))]
+        keys = [k for k, _ in fields]
+        if not all(_present(event.get(k)) != (noun == "not") for k, noun in fields):
             return ""
         if "source" in keys and event["source"] in (event.get("player"), event.get("card")):
             return ""

@@ -241,3 +241,24 @@ def test_a_relic_skill_test_names_its_target_and_a_confrontation_says_so_in_ever
     assert describe_event(test, en) == "Ana begins a test of strength, target 9"
     assert describe_event({**test, "confrontation": True}, en) == \
         "Ana begins a test of strength in the scenario's Confrontation, target 9"
+
+
+def test_an_intercept_that_cannot_take_the_attack_names_the_unit_still_attacked() -> None:
+    """swtcg.keywords.intercept-illegal-target: an Intercept whose unit may not be attacked leaves the
+    attack where it was; the words say so rather than naming the defender as the interceptor."""
+    from i18n import text
+    from replays.viewer import Names, describe_event
+
+    info = {"refs": {"p2.LS-RT": {"code": "LS-RT", "player": "p2"}, "p2.LS-TG": {"code": "LS-TG", "player": "p2"}},
+            "cards": {"LS-RT": {"name": "Rebel Troopers"}, "LS-TG": {"name": "Jedi Temple Guard"}}}
+    taken = {"event": "intercept", "player": "p2", "ability": "p2.LS-RT:intercept", "defender": "p2.LS-RT",
+             "changed": True}
+    kept = {**taken, "defender": "p2.LS-TG", "changed": False}
+    for lang in ("en", "pl", "ru"):
+        names = Names([{"id": "p2", "name": "Luke"}], info, text(lang))
+        took, stayed = describe_event(taken, names), describe_event(kept, names)
+        assert took.startswith("Rebel Troopers") and "Jedi Temple Guard" not in took, (lang, took)
+        assert "Jedi Temple Guard" in stayed and not stayed.startswith("Jedi Temple Guard"), (lang, stayed)
+    en = Names([{"id": "p2", "name": "Luke"}], info, text("en"))
+    assert describe_event(kept, en) == \
+        "Rebel Troopers (intercept) cannot take the attack: it stays on Jedi Temple Guard"

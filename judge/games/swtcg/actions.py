@@ -801,6 +801,9 @@ def attack_keyword_problem(ctx: Ctx, name: str, ability: str, ref: str, pid: str
         return _why(ctx, "swtcg.keywords.retaliate", N_("{ability} was used in this attack already"), ability=ability)
     if why == _RETALIATE_NOT_ATTACKED:
         return _why(ctx, "swtcg.keywords.retaliate", N_("{ref} is not the unit attacked"), ref=ref)
+    if why == _RETALIATE_OTHER_ARENA:
+        return _why(ctx, "swtcg.keywords.retaliate",
+                    N_("{ref} is attacked from another arena: Retaliate answers an attacker in its own arena"), ref=ref)
     if why == _LUCKY_USED:
         return _why(ctx, "swtcg.keywords.lucky-once-per-attack", N_("{ref} used Lucky in this attack already"), ref=ref)
     return _why(ctx, "swtcg.keywords.lucky-once-per-attack", N_("{ref} is neither attacking nor attacked"), ref=ref)
@@ -815,6 +818,7 @@ _RETALIATE_USED: Final = 4
 _RETALIATE_NOT_ATTACKED: Final = 5
 _LUCKY_USED: Final = 6
 _LUCKY_NOT_IN_ATTACK: Final = 7
+_RETALIATE_OTHER_ARENA: Final = 8
 
 
 def attack_keyword_refusal(ctx: Ctx, name: str, ability: str, ref: str, pid: str) -> int:
@@ -840,6 +844,10 @@ def attack_keyword_refusal(ctx: Ctx, name: str, ability: str, ref: str, pid: str
             return _RETALIATE_USED  # swtcg.keywords.retaliate
         if att.defender != ref:
             return _RETALIATE_NOT_ATTACKED  # swtcg.keywords.retaliate
+        c = st.cards.get(ref)
+        attacker = st.cards.get(att.attacker)
+        if c is None or attacker is None or attacker.zone != c.zone:
+            return _RETALIATE_OTHER_ARENA  # swtcg.keywords.retaliate: "a unit in the same arena" (not Bombard)
         return _USABLE
     if ref in att.lucky:
         return _LUCKY_USED  # swtcg.keywords.lucky-once-per-attack

@@ -1277,7 +1277,8 @@ def place_damage(ctx: Ctx) -> None:
                 ("swtcg.pop.damage",) + (("swtcg.damage.sourceless-counters",) if p["source"] is None else ()),
                 target=ref, counters=n, total=c.damage, source=p["source"]))
         stun = p.get("stun", 0)
-        if stun and c.zone in ARENAS:  # swtcg.keywords.stun: only when counters were put
+        if stun and c.zone in ARENAS and p["source"] != ref:  # swtcg.keywords.stun: only when counters were
+            # put, and on another unit than the one that dealt them
             add_mod(ctx, ref, "power", -stun, "battle", p["source"] or "")
             ctx.records.append(rc.StunRecord(("swtcg.keywords.stun", "swtcg.keywords.stun-deflect"), source=p["source"],
                                              target=ref, amount=stun))
@@ -1856,9 +1857,11 @@ def attack_hits(ctx: Ctx) -> None:
         st.last_hits[attacker] = n  # swtcg.project.last-attack
     total = n + crit
     if ctx.recording:
-        ctx.records.append(rc.HitsRecord(("swtcg.base.attack", "swtcg.keywords.accuracy",
-                                          "swtcg.keywords.armor-threshold"), target=defender, hits=n, need=need,
-                                         accuracy=acc, critical=crit, damage=total))
+        cited: tuple[str, ...] = ("swtcg.base.attack", "swtcg.keywords.accuracy", "swtcg.keywords.armor-threshold")
+        if crit:  # Critical Hit's X, its instances added up
+            cited += ("swtcg.base.critical-hit", "swtcg.abilities.cumulative-modifiers")
+        ctx.records.append(rc.HitsRecord(cited, target=defender, hits=n, need=need, accuracy=acc, critical=crit,
+                                         damage=total))
     stun = kw_value(ctx, attacker, "stun")
     pending = [{"target": defender, "amount": total, "source": attacker, "prevented": 0, "stun": stun}]
     # Parry X: a natural 1 among the attack dice (after rerolls, Accuracy aside) prevents X (swtcg.project.parry)

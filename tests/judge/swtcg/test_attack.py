@@ -49,14 +49,16 @@ def test_two_armor_abilities_are_one() -> None:
     assert seen.events(1, "hits")[0]["need"] == 5  # not 6
 
 
-@pytest.mark.rules("swtcg.keywords.accuracy", "swtcg.abilities.cumulative-modifiers")
+@pytest.mark.rules("swtcg.keywords.accuracy", "swtcg.abilities.cumulative-modifiers", "swtcg.base.critical-hit")
 def test_critical_hit_needs_a_natural_six_and_accuracy_does_not_make_one() -> None:
     t = Table(arena="ground").unit("p2.LS-SS").unit("p1.DS-ATAT")  # Snowspeeder: power 3, Critical Hit 1
     _, seen = play(t.log(attack("p2.LS-SS", "p1.DS-ATAT", ["6", "5", "1"])))
     assert seen.events(1, "hits")[0]["critical"] == 1
+    assert "swtcg.base.critical-hit" in seen.events(1, "hits")[0]["rules"]
     assert seen.events(1, "damage")[0]["counters"] == 3  # 6 and 5 hit Armor, +1 critical
     _, seen = play(t.log(attack("p2.LS-SS", "p1.DS-ATAT", ["5", "5", "1"])))
     assert seen.events(1, "hits")[0]["critical"] == 0
+    assert "swtcg.base.critical-hit" not in seen.events(1, "hits")[0]["rules"]
 
 
 @pytest.mark.rules("swtcg.base.attack")
@@ -299,3 +301,51 @@ def test_bombard_attacks_the_ground_from_space_with_its_own_dice() -> None:
     assert result.state.cards["p2.LS-RT"].damage == 2
     plain = Table().unit("p1.DS-ISD").unit("p2.LS-RT", zone="ground", tapped=True)
     assert error(plain.log(attack("p1.DS-ISD", "p2.LS-RT", []))) == ("illegal-action", "swtcg.base.battle.order")
+
+
+def _with_keyword(code: str, *keywords: object) -> object:
+    """The default pool with ``code``'s unit given ``keywords`` besides its own."""
+    from dataclasses import replace
+
+    from judge.games.swtcg.cards import default_pool
+    from judge.games.swtcg.model import CardPool
+
+    pool = CardPool(dict(default_pool().cards))
+    card = pool.cards[code]
+    pool.add(replace(card, keywords=card.keywords + tuple(keywords)))
+    return pool
+
+
+@pytest.mark.rules("swtcg.keywords.retaliate", "swtcg.base.bombard")
+def test_retaliate_answers_only_an_attacker_in_its_own_arena_not_a_bombard_from_space() -> None:
+    from judge.games.swtcg.model import Keyword
+
+    pool = _with_keyword("LS-RT", Keyword("retaliate", 2, cost=0))  # a Ground unit with Retaliate 2
+    bombard = Table().unit("p1.DS-DEV").unit("p2.LS-RT", zone="ground", tapped=True)
+    # nothing for p2 to do in the attack's chance: the engine passes for them and the dice are rolled at once
+    result, seen = play(bombard.log(attack("p1.DS-DEV", "p2.LS-RT", ["5", "5", "1"])), pool)
+    assert result.error is None, result.error
+    assert not seen.all("retaliate") and result.state.cards["p1.DS-DEV"].damage == 0
+    assert result.state.cards["p2.LS-RT"].damage == 2
+    # in its own arena the same unit retaliates
+    ground = Table(arena="ground").unit("p1.DS-ATAT").unit("p2.LS-RT", tapped=True)
+    log = ground.log(attack("p1.DS-ATAT", "p2.LS-RT", []), {"by": "p2", "do": "use", "ability": "p2.LS-RT:retaliate"})
+    result, seen = play(log, pool)
+    # (the step is legal; the log gives no dice for the attack roll that comes next)
+    assert result.error is not None and result.error.kind == "missing-outcome", result.error
+    assert seen.events(2, "use")[0]["ability"] == "p2.LS-RT:retaliate"
+
+
+@pytest.mark.rules("swtcg.keywords.stun", "swtcg.keywords.power-boost-self-damage")
+def test_a_unit_with_stun_does_not_stun_itself_with_its_own_damage() -> None:
+    from judge.games.swtcg.model import Keyword
+
+    pool = _with_keyword("LS-RC", Keyword("stun", 1))  # Commando: Power Boost (1 damage to itself) and Stun 1
+    t = Table(arena="character").unit("p2.LS-RC").unit("p1.DS-ST")
+    log = t.log(attack("p2.LS-RC", "p1.DS-ST", ["1", "1", "1", "1", "4"],
+                       choices=[{"by": "p2", "kind": "may", "answer": True}]))
+    result, seen = play(log, pool)
+    assert result.error is None, result.error
+    assert result.state.cards["p2.LS-RC"].damage == 1  # its own Power Boost damage
+    stunned = [e["target"] for e in seen.all("stun")]
+    assert stunned == ["p1.DS-ST"]  # the unit it attacked, not itself
