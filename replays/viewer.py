@@ -341,6 +341,9 @@ VALUE_WORDS = frozenset({
     # what a SW TCG player is asked (``wait``) and how long a lasting effect lasts (``until``)
     NP_("value", "act"), NP_("value", "chance"), NP_("value", "deploy"), NP_("value", "partial"),
     NP_("value", "turn"), NP_("value", "character-step"),
+    # why a Destiny card has no effect (``no-effect``'s ``why``)
+    NP_("value", "you have no dice in your pool"), NP_("value", "none of your dice can be resolved"),
+    NP_("value", "no weapon in hand can be played"), NP_("value", "no blue character to spot"),
 })
 
 

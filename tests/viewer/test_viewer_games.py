@@ -262,3 +262,23 @@ def test_an_intercept_that_cannot_take_the_attack_names_the_unit_still_attacked(
     en = Names([{"id": "p2", "name": "Luke"}], info, text("en"))
     assert describe_event(kept, en) == \
         "Rebel Troopers (intercept) cannot take the attack: it stays on Jedi Temple Guard"
+
+
+def test_every_reason_a_destiny_card_has_no_effect_is_worded_in_polish_and_russian() -> None:
+    """``no-effect``'s ``why`` is a fixed English phrase of the card's code: each is a value the viewer
+    words (VALUE_WORDS) and the catalogs translate."""
+    import re
+    from pathlib import Path
+
+    from i18n import text
+    from replays.viewer import VALUE_WORDS, Names, describe_event
+
+    cards = Path(__file__).resolve().parents[2] / "judge" / "games" / "destiny" / "cards"
+    whys = {m for f in cards.glob("*.py")
+            for m in re.findall(r'NoEffectRecord\(\s*\w+,\s*"([^"]+)"', f.read_text(encoding="utf-8"))}
+    assert len(whys) >= 4
+    for why in sorted(whys):
+        assert why in VALUE_WORDS, why
+        for lang in ("pl", "ru"):
+            words = describe_event({"event": "no-effect", "source": "p1.x", "why": why}, Names([], {}, text(lang)))
+            assert why not in words, (lang, words)

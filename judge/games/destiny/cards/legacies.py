@@ -406,8 +406,10 @@ def _resolve_one_of_yours(ctx: Ctx, src: str, step: Any, bonus: int) -> None:
     pool = ctx.player(pid).pool
     named = written(step, "dice")
     if not named:
-        if not pool:
-            return  # nothing to resolve: the event has no effect (destiny.events.no-effect-allowed)
+        if not pool:  # nothing to resolve: the event has no effect (destiny.events.no-effect-allowed)
+            ctx.record(rec.NoEffectRecord(src, "you have no dice in your pool",
+                                          ("destiny.events.no-effect-allowed", "destiny.terms.choose-target")))
+            return
         if not any(resolvable_alone(ctx, pid, d) for d in pool):
             ctx.record(rec.NoEffectRecord(src, "none of your dice can be resolved",
                                           ("destiny.events.no-effect-allowed", "destiny.terms.choose-target")))

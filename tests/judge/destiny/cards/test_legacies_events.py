@@ -123,6 +123,17 @@ def test_resolving_one_of_your_dice_with_none_resolvable_is_legal_and_does_nothi
     assert ruling["state"]["players"]["p2"]["characters"]["p2.05031"]["damage"] == 0
 
 
+@pytest.mark.rules("destiny.events.no-effect-allowed")
+@pytest.mark.parametrize(("event", "resources"), [("Impulsive", 0), ("Imperial Might", 2)])
+def test_resolving_one_of_your_dice_with_an_empty_pool_says_it_does_nothing(event: str, resources: int) -> None:
+    log = quick(f"turn p1\np1 Ana: resources {resources}, hand {event}, deck 10\n"
+                f"p1 character First Order Stormtrooper: 1 die\n"
+                f"p2 Ben: hand 3, deck 12\np2 character Luke Skywalker: 2 dice\nask p1 play {event}")
+    ruling = ruling_json(log, 1)
+    assert ruling["legal"] is True and ruling["state"]["players"]["p1"]["pool"] == []
+    assert [e["why"] for e in ruling["events"] if e["event"] == "no-effect"] == ["you have no dice in your pool"]
+
+
 @pytest.mark.rules("destiny.dice.resolve-via-card", "destiny.dice.face-cost")
 def test_resolving_one_of_your_dice_still_needs_the_die_named_when_one_can_be_resolved() -> None:
     text = ("turn p1\np1 Ana: resources {r}, hand Impulsive, deck 10\n"
