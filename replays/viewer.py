@@ -78,7 +78,8 @@ EVENT_WORDS: dict[str, str] = {
     "dice-return": N_("the dice return to their cards"),
     "round-begins": N_("round {round} begins; {first} acts first"),
     "pass": N_("{player} passes[ automatically{automatic|flag}]"),
-    "decline-extra-action": N_("{player} declines the extra action"),
+    "decline-extra-action": N_("{player} declines the extra action[, passed automatically: they claimed the "
+                               "battlefield{automatic|flag}]"),
     "extra-action": N_("{player} takes an extra action"),
     "action-phase-ends": N_("the action phase of round {round} ends"),
     "upkeep": N_("upkeep of round {round}"),

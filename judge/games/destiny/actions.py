@@ -118,8 +118,18 @@ def _apply(ctx: Ctx, upkeep_next: bool) -> None:
     p.passed = False
     st.passes = 0
     if st.extra_action == by:
-        st.turn = by
-        return
+        if st.claimed_by == by:
+            # destiny.actions.claim-battlefield: the claimer passes every action left to them this round,
+            # an extra action too (the FAQ's Rey: "including the additional action")
+            if ctx.recording:
+                for _ in range(1 + st.extra_more):
+                    ctx.records.append(rec.DeclineExtraActionRecord(
+                        by, ("destiny.actions.claim-battlefield", "destiny.actions.extra-actions-immediate"), True))
+            st.extra_action = None
+            st.extra_more = 0
+        else:
+            st.turn = by
+            return
     advance(ctx, by, upkeep_next)
 
 

@@ -625,18 +625,24 @@ class DeclineExtraActionRecord(Record):
     """A player with an extra action passes it: the turn goes on as before.
 
     player: who declines
+    automatic: true when the engine passes it for them (they claimed the battlefield:
+    destiny.actions.claim-battlefield); written only then
     """
 
-    __slots__ = ("player", "rules")
+    __slots__ = ("player", "rules", "automatic")
     kind: ClassVar[str] = "decline-extra-action"
     cites: ClassVar[tuple[str, ...]] = ("destiny.actions.extra-actions-immediate",)
 
-    def __init__(self, player: str, rules: tuple[str, ...]) -> None:
+    def __init__(self, player: str, rules: tuple[str, ...], automatic: bool = False) -> None:
         self.player: Final = player
         self.rules: Final = rules
+        self.automatic: Final = automatic
 
     def to_json(self) -> dict[str, Any]:
-        return {"event": "decline-extra-action", "player": self.player, "rules": list(self.rules)}
+        out: dict[str, Any] = {"event": "decline-extra-action", "player": self.player, "rules": list(self.rules)}
+        if self.automatic:
+            out["automatic"] = True
+        return out
 
 
 class ExtraActionRecord(Record):

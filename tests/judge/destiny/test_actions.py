@@ -313,6 +313,27 @@ def test_a_pass_declines_the_extra_action_without_counting_as_a_pass() -> None:
     assert player(state, "p1")["passed"] is False
 
 
+@pytest.mark.rules("destiny.actions.claim-battlefield", "destiny.actions.extra-actions-immediate")
+def test_a_claim_as_the_action_before_an_extra_action_passes_the_extra_action_too() -> None:
+    """The FAQ's Rey and a claimed battlefield: "You must pass all future actions once you claim the
+    battlefield, including the additional action"."""
+    t = duel()
+    t.position.update(extra_action="p1", extra_more=1)  # two extra actions wait (Rey's and an Ambush)
+    claim = {"by": "p1", "do": "claim", "claim_ability": False}
+    log = t.log([claim])
+    state = final(log)
+    assert state["turn"] == "p2" and "extra_action" not in state and state["claimed_by"] == "p1"
+    ruling = ruling_json(log, 1)
+    assert ruling["legal"] is True
+    passed = [e for e in ruling["events"] if e["event"] == "decline-extra-action"]
+    assert passed == [{"event": "decline-extra-action", "player": "p1", "automatic": True,
+                       "rules": ["destiny.actions.claim-battlefield", "destiny.actions.extra-actions-immediate"]}]
+    err = error(t.log([claim, activate("p1", "p1.05031", "1RD", "-")]))
+    assert err is not None and err["at"] == 2 and err["rule"] == "destiny.round.action-phase"
+    # without a claim, the second extra action is still theirs
+    assert final(t.log([activate("p1", "p1.05031", "1RD", "-")]))["turn"] == "p1"
+
+
 # ---------------------------------------------------------------------- Guardian
 GUARD = CardDef("99001", "Test Guardian", CardType.CHARACTER, "villain", "red", points=(9,), health=9,
                 faces=faces("1RD", "2RD", "1MD", "1R", "-", "-"), keywords=frozenset({"guardian"}))

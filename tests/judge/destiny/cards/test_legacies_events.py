@@ -130,7 +130,7 @@ def test_resolving_one_of_your_dice_with_an_empty_pool_says_it_does_nothing(even
                 f"p1 character First Order Stormtrooper: 1 die\n"
                 f"p2 Ben: hand 3, deck 12\np2 character Luke Skywalker: 2 dice\nask p1 play {event}")
     ruling = ruling_json(log, 1)
-    assert ruling["legal"] is True and ruling["state"]["players"]["p1"]["pool"] == []
+    assert ruling["legal"] is True and not ruling["state"]["players"]["p1"]["pool"]
     assert [e["why"] for e in ruling["events"] if e["event"] == "no-effect"] == ["you have no dice in your pool"]
 
 
