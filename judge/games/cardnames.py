@@ -81,7 +81,7 @@ class CardNames:
         if not listed:
             key = fold(text)
             near = difflib.get_close_matches(key, list(self.index.by_name), n=3, cutoff=0.6)
-            listed = "; ".join(self.listed(c) for k in near for c in self.index.by_name[k][:2])
+            listed = "; ".join(dict.fromkeys(self.listed(c) for k in near for c in self.index.by_name[k][:2]))
         if listed:
             return None, Msg(N_("no card is named {name} (nearest: {cards})"), name=repr(text), cards=listed)
         return None, Msg(N_("no card is named {name}"), name=repr(text))

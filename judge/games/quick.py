@@ -8,7 +8,8 @@ Pure, like the rest of ``judge/``: text and JSON in, a log and faults (JSON Poin
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import difflib
+from collections.abc import Callable, Iterator, Sequence
 from importlib import import_module
 from typing import Any, ClassVar, Protocol
 
@@ -180,6 +181,19 @@ def _first_line(first: Callable[[int], Any], count: int, tokens: list[str], valu
         else:
             low = mid + 1
     return f"/lines/{low}" if holds(low) else None
+
+
+def slip_of(line: str, head: str, rest: str, words: Sequence[str]) -> Msg | None:
+    """The fault of a line whose first word is a slip of one of the game's line ``words`` ('trun p1',
+    'raund 2'), which would otherwise be read as the line of a player of that ID; None when it is not
+    one (a player's line names facts after a ':', or a card)."""
+    if ":" in rest or ":" in head or len(head) < 3 or head in words:
+        return None
+    near = difflib.get_close_matches(head.lower(), words, n=1, cutoff=0.75)
+    if not near:
+        return None
+    return Msg(N_("cannot read {line}: did you mean '{word}'? (a line starts with {words} or a player ID)"),
+               line=repr(line), word=near[0], words=", ".join(words))
 
 
 def player_facts(p: dict[str, Any], rest: str) -> Iterator[tuple[str, str, str]]:

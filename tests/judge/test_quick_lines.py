@@ -72,3 +72,29 @@ def test_a_fact_written_again_is_at_the_line_that_wrote_it_last() -> None:
     lined = quick.text_faults(game.quick_text, text, faults)
     assert [(p, str(m)) for p, m in lined if "Nobody" in str(m)] == \
         [(f"/lines/{_line_of(text, 'p1 discard Nobody Two')}", "no card is named 'Nobody Two'")]
+
+
+@pytest.mark.parametrize("game_id", ["destiny", "swtcg", "relic"])
+def test_a_misspelt_line_word_is_named_and_a_card_typo_gets_the_nearest_names(game_id: str) -> None:
+    game = registry.get(game_id)
+    example = game.quick_example()
+    text = "raund 3\n" + example
+    _, faults = game.quick_text(text)
+    assert [(p, str(m)) for p, m in faults if "raund" in str(m)] == [
+        ("/lines/1", next(str(m) for _, m in faults if "raund" in str(m)))]
+    assert "did you mean 'round'?" in str(faults[0][1])
+    # a line of a player ID with facts after ':' is never taken for a slip
+    assert not game.quick_text(example)[1]
+    # a name one letter off: the nearest card is named, in every game, and worded in Polish too
+    old, new = {"destiny": ("Boba Fett", "Boba Fettt"), "swtcg": ("Mon Calamari Cruiser", "Mon Calamari Cruser"),
+                "relic": ("Auspex", "Auspexx")}[game_id]
+    spec, faults = game.quick_text(example.replace(old, new, 1))
+    log, faults = game.quick_log(spec, game.default_cards())
+    assert log is None and faults
+    words = str(faults[0][1])
+    assert repr(new) in words and "nearest" in words and old in words, words
+    assert words.split("nearest:")[1].count(old) == 1  # the nearest card listed once
+    from i18n import Msg
+    from i18n import text as in_lang
+
+    assert isinstance(faults[0][1], Msg) and "nearest" not in faults[0][1].text(in_lang("pl"))

@@ -69,9 +69,19 @@ from judge.games.base import PLAYER, Faults
 from judge.games.carddata import fold
 from judge.games.destiny.cardtools import card_code, pool_of, title
 from judge.games.destiny.model import CardPool, CardType
+from judge.games.destiny.names import card_names
 from judge.games.destiny.refs import parse_ref
 from judge.games.inputs import escape
-from judge.games.quick import ask_words, asked_step, player_facts, quick_players, quick_replay, split_names, text_lines
+from judge.games.quick import (
+    ask_words,
+    asked_step,
+    player_facts,
+    quick_players,
+    quick_replay,
+    slip_of,
+    split_names,
+    text_lines,
+)
 
 MAX_PLAYERS = 4
 #: a quick position is a table a judge types: characters, upgrades, supports and dice of one player,
@@ -99,6 +109,10 @@ dispute Luke has 2 shields. Does the second die give him a fourth?
 
 
 # ------------------------------------------------------------------------ the compact text
+#: the words a line of the compact text starts with, but for a player ID
+_LINE_WORDS: tuple[str, ...] = ("round", "turn", "battlefield", "ask", "dispute")
+
+
 def parse_quick(text: str) -> tuple[dict[str, Any], Faults]:
     """The compact text as a quick position (JSON), and each line it cannot read (pointer
     ``/lines/<n>``, from 1)."""
@@ -134,6 +148,8 @@ def parse_quick(text: str) -> tuple[dict[str, Any], Faults]:
                                Msg(N_("'battlefield PLAYER CARD': the controller, then the battlefield's name"))))
             else:
                 spec["battlefield"] = {"card": name.strip(), "controller": pid}
+        elif (slip := slip_of(line, head, rest, _LINE_WORDS)) is not None:
+            faults.append((where, slip))
         elif PLAYER.match(head):
             _player_line(player(head), rest, where, faults, upgrades)
         else:
@@ -325,7 +341,7 @@ class _Table:
         match = card_code(pool, name.strip())
         codes = {match.code} if match.code else set(match.candidates) if match.ambiguous else set()
         if not codes:
-            faults.append((where, f"{name.strip()!r}: {match.why(name.strip())}"))
+            faults.append((where, _no_card(pool, name.strip())))
             return None
         found = [ref for p, code, ref in self.refs if code in codes and (not pid or p == pid.strip())
                  and (not copy or _copy(ref) == int(copy))]
@@ -347,6 +363,13 @@ class _Table:
         return None
 
 
+def _no_card(pool: CardPool, name: str) -> Msg:
+    """The fault of a name no card has, worded in the reader's language, with the nearest names
+    (judge.games.cardnames.CardNames.code, as the other games word it)."""
+    _, why = card_names(pool).code(name)
+    return why if why is not None else Msg(N_("no card is named {name}"), name=repr(name))
+
+
 def _code(ref: str) -> str:
     r = parse_ref(ref)
     return r.code if r else ""
@@ -364,8 +387,12 @@ def _card(pool: CardPool, name: Any, where: str, faults: Faults, kind: CardType 
         return None
     match = card_code(pool, name)
     if match.code is None:
-        near = "; ".join(f"{c} {title(pool.cards[c])}" for c in match.candidates[:8])
-        faults.append((where, match.why(name) + (f": {near}" if near else "")))
+        if match.ambiguous:
+            near = "; ".join(f"{c} {title(pool.cards[c])}" for c in match.candidates[:8])
+            faults.append((where, Msg(N_("{name} names several cards: {cards}; write the card's code or its full "
+                                         "title"), name=repr(name), cards=near)))
+        else:
+            faults.append((where, _no_card(pool, name)))
         return None
     card = pool.cards[match.code]
     if kind is not None and card.type != kind:

@@ -93,7 +93,7 @@ from i18n import N_, Msg
 from judge.games.base import PLAYER, Faults
 from judge.games.cardnames import CardNames
 from judge.games.inputs import nearest
-from judge.games.quick import ask_words, asked_step, quick_players, quick_replay, text_lines
+from judge.games.quick import ask_words, asked_step, quick_players, quick_replay, slip_of, text_lines
 from judge.games.relic.actions import DIE, VERBS
 from judge.games.relic.cards import CHARACTERISTIC, COLOR_OF, SKILLS, Card, Character, Pool, read_character
 from judge.games.relic.names import card_names
@@ -149,6 +149,12 @@ dispute Ana rerolls her 2 with the Auspex and gets a 6. Does it explode, and is 
 
 
 # ------------------------------------------------------------------------ the compact text
+#: the words a line of the compact text starts with, but for a player ID
+_LINE_WORDS: tuple[str, ...] = ("round", "phase", "turn", "order", "scenario", "battle", "test", "confrontation",
+                                "declared", "used", "extra", "power", "score", "enemy", "dice", "ended", "confronted",
+                                "ask", "choice", "dispute")
+
+
 def parse_quick(text: str) -> tuple[dict[str, Any], Faults]:
     """The compact text as a quick position (JSON), and each line it cannot read (pointer
     ``/lines/<n>``, from 1)."""
@@ -213,6 +219,8 @@ def parse_quick(text: str) -> tuple[dict[str, Any], Faults]:
                 faults.append((where, Msg(N_("'choice KIND: ANSWER, ANSWER', e.g. 'choice order: Ork Boy, Ork Nob'"))))
             else:
                 spec.setdefault("choices", []).append({"kind": kind.strip(), "answer": _names(answer)})
+        elif (slip := slip_of(line, head, rest, _LINE_WORDS)) is not None:
+            faults.append((where, slip))
         elif PLAYER.match(head.removesuffix(":")):
             pid = head.removesuffix(":")
             if pid not in players:
@@ -221,8 +229,9 @@ def parse_quick(text: str) -> tuple[dict[str, Any], Faults]:
             _player_line(players[pid], (": " + rest) if head.endswith(":") else rest, where, faults)
         else:
             faults.append((where, Msg(N_("cannot read {line}: a line starts with round, phase, turn, order, scenario, "
-                                         "battle, test, confrontation, declared, extra, power, score, enemy score, "
-                                         "dice, ended, confronted, ask, choice, dispute or a player ID (p1 ...)"),
+                                         "battle, test, confrontation, declared, used, extra, power, score, "
+                                         "enemy score, dice, ended, confronted, ask, choice, dispute or a player ID "
+                                         "(p1 ...)"),
                                       line=repr(line))))
     return spec, faults
 

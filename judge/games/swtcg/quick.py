@@ -90,6 +90,7 @@ from judge.games.quick import (
     player_facts,
     quick_players,
     quick_replay,
+    slip_of,
     split_names,
     text_lines,
 )
@@ -140,6 +141,10 @@ dispute The Cruiser has Armor. Does the Bomber's Accuracy 1 make its 4s hit?
 
 
 # ------------------------------------------------------------------------ the compact text
+#: the words a line of the compact text starts with, but for a player ID
+_LINE_WORDS: tuple[str, ...] = ("round", "phase", "arena", "active", "before", "ask", "dispute")
+
+
 def parse_quick(text: str) -> tuple[dict[str, Any], Faults]:
     """The compact text as a quick position (JSON), and each line it cannot read (pointer
     ``/lines/<n>``, from 1)."""
@@ -158,14 +163,16 @@ def parse_quick(text: str) -> tuple[dict[str, Any], Faults]:
             spec[head] = rest
         elif head == "before":
             spec.setdefault("before", []).append(rest)
+        elif (slip := slip_of(line, head, rest, _LINE_WORDS)) is not None:
+            faults.append((where, slip))
         elif PLAYER.match(head):
             if head not in players:
                 players[head] = {"id": head, "cards": []}
                 spec["players"].append(players[head])
             _player_line(players[head], rest, where, faults)
         else:
-            faults.append((where, Msg(N_("cannot read {line}: a line starts with round, phase, arena, active, ask, "
-                                         "dispute or a player ID (p1 ...)"), line=repr(line))))
+            faults.append((where, Msg(N_("cannot read {line}: a line starts with round, phase, arena, active, before, "
+                                         "ask, dispute or a player ID (p1 ...)"), line=repr(line))))
     return spec, faults
 
 
