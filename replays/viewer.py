@@ -411,8 +411,8 @@ KEY_WORDS = {k: v for k, v in (
     ("moved", N_("moved")), ("kind", N_("kind")), ("contest", N_("contest")), ("stage", N_("stage")),
     ("declared", N_("declared")), ("against", N_("against")), ("last", N_("last")), ("base", N_("base")),
     ("modifiers", N_("modifiers")), ("mods", N_("modifiers")), ("exploded", N_("exploded")),
-    ("player_score", N_("score")), ("score", N_("score")), ("assets", N_("assets")), ("spent", N_("spent")),
-    ("charges", N_("charges")), ("trophies", N_("trophies")),
+    ("player_score", N_("score")), ("score", N_("score")), ("assets", N_("assets")),
+    ("spent", N_("charges spent this turn")), ("charges", N_("charges")), ("trophies", N_("trophies")),
     ("ended", N_("Encounter phase ended")), ("confronted", N_("Confrontation taken this phase")),
     # a step's own fields (step_words)
     ("card", N_("card")), ("cards", N_("cards")), ("target", N_("target")), ("ability", N_("ability")),

@@ -177,7 +177,7 @@ TYPOS: list[tuple[str, int, Any, list[str], str]] = [
     ("player-by", 3, lambda s: s.update(by="p3"), ["/steps/3/by"], "'p3' is not a player of this log (p1, p2)"),
     ("player-in-die", 4, lambda s: s["dice"][0].update(die="p7.05013/1"), ["/steps/4/dice/0/die"], "'p7'"),
     ("die-number", 0, lambda s: s["dice"][0].update(die="p1.05031/7"), ["/steps/0/dice/0/die"],
-     "a card has at most 2 dice"),
+     "die 7 of Luke Skywalker (p1.05031): a card has at most 2 dice"),
     ("die-without-number", 4, lambda s: s["dice"][0].update(die="p2.05013"), ["/steps/4/dice/0/die"],
      "must be a die reference"),
     ("card-as-number", 1, lambda s: s.update(card=5013), ["/steps/1/card"], "card reference such as p1.05031"),

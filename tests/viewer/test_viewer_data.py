@@ -255,6 +255,6 @@ def test_what_changed_tells_fields_a_state_view_leaves_out_once_unset() -> None:
     assert "Encounter phase ended: lost → none" in words
     assert "Confrontation taken this phase: yes → no" in words
     assert "contest's declared − x" in words
-    assert "Ana's spent − a" in words
+    assert "Ana's charges spent this turn − a" in words
     assert viewer.changes(after, before, names)  # (and the other way, as before: each is told set)
     assert viewer.changes(after, after, names) == []

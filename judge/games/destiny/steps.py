@@ -285,8 +285,12 @@ class _Parser:
                               value=repr(value), near=nearest(r.code, self._codes())))
             return None
         if r.die is not None and not 1 <= r.die <= MAX_DICE_PER_CARD:
+            table = getattr(self.cards, "cards", None)
+            card = table.get(r.code) if isinstance(table, dict) else None
+            name = getattr(card, "name", None)  # (the card's name where the pool knows it: a judge reads names)
             self.bad(sub, Msg(N_("die {die} of {card}: a card has at most {n} dice, numbered from 1"), die=r.die,
-                              card=r.card, n=MAX_DICE_PER_CARD))
+                              card=f"{name} ({r.card})" if isinstance(name, str) and name else r.card,
+                              n=MAX_DICE_PER_CARD))
             return None
         return str(value)
 

@@ -317,3 +317,17 @@ def test_the_docstrings_text_is_a_confrontation_that_rules() -> None:
     ruling = ruling_json(log, 1)
     assert ruling["legal"] is True and ruling["state"]["contest"]["against"] == 12 + 1  # the Warp Storm's +1
     assert ruling["state"]["contest"]["player_score"] == 6 + 1 + 6 + 1 + 1
+
+
+def test_a_step_is_summed_up_in_plain_words() -> None:
+    from judge.games.relic import actions as ac
+    from judge.games.relic.summary import summarize
+
+    events = [{"event": "die-rerolled", "die": "d1", "was": 2, "result": 6, "score": 12},
+              {"event": "die-exploded", "die": "d2", "parent": "d1", "result": 3, "side": "player", "score": 15}]
+    assert summarize(ac.Use("p1", card="p1.auspex", die="d1"), events) == \
+        "p1 uses p1.auspex on die d1: d1 rerolled 2 \u2192 6 (total 12), d2 explodes from d1: 3 (player total 15)"
+    assert summarize(ac.Test("p1", skill="cunning", target=7), []) == "p1 takes a test of cunning, target 7"
+    assert summarize(ac.Battle("p1", enemies=("ork-boy", "ork-nob")), []) == "p1 battles ork-boy and ork-nob"
+    assert summarize(ac.Resolve("p1"), [{"event": "contest-resolved", "outcome": "win", "score": 9,
+                                         "against": 7}]) == "p1 settles the battle or test: win, 9 against 7"
