@@ -31,6 +31,7 @@ from flask import Blueprint, Response, current_app, render_template, request
 
 import judge.tournament as T
 from api.events import views as V
+from api.events.names import KEEP, LETTERS, collation_key, fold
 from api.extensions import get_redis
 from api.problems import ProblemError
 from api.tournaments import player_view_json, read, require_organizer, tournament_json
@@ -42,6 +43,18 @@ bp = Blueprint("events", __name__, url_prefix="/events", template_folder="templa
 COOKIE = "arbiter_event"
 COOKIE_MAX_AGE = 7 * 24 * 3600
 FORMATS = ("html", "csv", "json")
+
+
+@bp.app_template_filter("fold")
+def fold_filter(name: str) -> str:
+    """A name as the find box compares it (``names.fold``)."""
+    return fold(name)
+
+
+@bp.context_processor
+def folding() -> dict[str, Any]:
+    """The find box's script folds what is typed by the same table as ``names.fold``."""
+    return {"fold_letters": {"letters": LETTERS, "keep": KEEP}}
 
 
 @bp.before_request
@@ -120,7 +133,7 @@ def index(tid: str) -> Any:
     def build(s: T.EventState) -> dict[str, Any]:
         cur = s.current()
         return {"players": [{"id": p.id, "name": p.name, "dropped": p.id in s.dropped}
-                            for p in sorted(s.players.values(), key=lambda p: T.name_key(p.name))],
+                            for p in sorted(s.players.values(), key=lambda p: (collation_key(p.name), p.id))],
                 # the template words the round's title in the page's language
                 "round": {"number": cur.number, "stage": cur.stage, "tables": len(cur.pairings)} if cur else None}
 

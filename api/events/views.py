@@ -1,8 +1,9 @@
 """What the event pages show, as plain data computed from the event's state: the same rows make
 the HTML page, its CSV and its JSON, so the three never disagree.
 
-- pairings of a round by table (table 1 = best records) and by player name (alphabetical, the
-  list posted for players looking for their seat), with each player's points before the round;
+- pairings of a round by table (table 1 = best records) and by player name (alphabetical by
+  ``names.collation_key``: accents and case aside, "Łukasz" among the L's; the list posted for
+  players looking for their seat), with each player's points before the round;
 - match result slips, one per table;
 - standings with the tie-breakers, and after a cut the places by cut round reached
   [tournament.cut.placings].
@@ -16,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import judge.tournament as T
+from api.events.names import collation_key
 from judge.tournament.placings import stage_name
 
 STAGE = {"swiss": "Swiss", "cut": "Top cut"}
@@ -54,13 +56,13 @@ def pairings(s: T.EventState, rnd: T.Round) -> dict[str, Any]:
         tables.append(row)
         for me, opp, seat in ((p.p1, p.p2, 1), (p.p2, p.p1, 2)):
             seats.append({"name": name[me], "player_id": me, "points": pts[me], "table": p.table,
-                          "seat": seat, "opponent": opp, "opponent_name": name[opp]})
+                          "seat": seat, "opponent": opp, "opponent_name": name[opp], "dropped": me in s.dropped})
     bye = None
     if rnd.bye is not None:
-        bye = {"player_id": rnd.bye, "name": name[rnd.bye], "points": pts[rnd.bye]}
+        bye = {"player_id": rnd.bye, "name": name[rnd.bye], "points": pts[rnd.bye], "dropped": rnd.bye in s.dropped}
         seats.append({"name": name[rnd.bye], "player_id": rnd.bye, "points": pts[rnd.bye], "table": None,
-                      "seat": None, "opponent": None, "opponent_name": None})
-    seats.sort(key=lambda x: (T.name_key(x["name"]), x["player_id"]))
+                      "seat": None, "opponent": None, "opponent_name": None, "dropped": rnd.bye in s.dropped})
+    seats.sort(key=lambda x: (collation_key(x["name"]), x["player_id"]))
     return {
         "event": s.config.name,
         "round": rnd.number,

@@ -30,6 +30,26 @@ def names_for(client: FlaskClient, tid: str, auth: dict[str, str], names: list[s
 NAMES = ["Zed", "anna", "Bob", "Élodie", "Chewie", "yoda", "Mara", "Kylo", "Han", "Leia", "Ben", "Rey", "Finn"]
 
 
+def test_names_fold_without_accents_case_or_extra_spaces() -> None:
+    from api.events.names import collation_key, fold
+
+    assert fold("  Łukasz   ŻÓŁKIEWSKI ") == "lukasz zolkiewski"
+    assert fold("Zażółć Gęślą Jaźń") == "zazolc gesla jazn"
+    assert [fold(x) for x in ("Đorđe", "Søren", "Æsa", "Straße", "Þór", "Юлия Ёлкина", "Йошкар")] == \
+        ["dorde", "soren", "aesa", "strasse", "thor", "юлия елкина", "йошкар"]
+    names = ["Zoe", "Łukasz", "lukas", "Lukasz", "Élodie", "Eve", "ada"]
+    assert sorted(names, key=collation_key) == ["ada", "Élodie", "Eve", "lukas", "Lukasz", "Łukasz", "Zoe"]
+
+
+def test_the_by_name_order_and_its_csv_put_accented_names_among_their_letters(client: FlaskClient) -> None:
+    tid, auth = create(client)
+    names_for(client, tid, auth, ["Zygmunt", "Łukasz Żółkiewski", "Lena", "Mateusz", "Ąda", "Borys"])
+    client.post(f"{BASE}/{tid}/rounds", headers=auth)
+    want = ["Ąda", "Borys", "Lena", "Łukasz Żółkiewski", "Mateusz", "Zygmunt"]
+    assert [x["name"] for x in client.get(f"/events/{tid}/pairings.json").get_json()["by_name"]] == want
+    assert [r["name"] for r in rows(client.get(f"/events/{tid}/pairings.csv?order=name"))] == want
+
+
 def test_pairings_by_table_and_by_name_agree_with_the_round(client: FlaskClient) -> None:
     tid, auth = create(client)
     names_for(client, tid, auth, NAMES)
@@ -38,9 +58,11 @@ def test_pairings_by_table_and_by_name_agree_with_the_round(client: FlaskClient)
     assert [(t["table"], t["p1"], t["p2"]) for t in view["tables"]] == \
         [(m["table"], m["p1"], m["p2"]) for m in rnd["matches"]]
     assert view["bye"]["player_id"] == rnd["bye"]
-    # by name: every player once, alphabetical without case, with their table and opponent
+    # by name: every player once, alphabetical without case or accents ("Élodie" among the E's), with
+    # their table and opponent
     by_name = view["by_name"]
-    assert [x["name"] for x in by_name] == sorted(NAMES, key=str.casefold)
+    assert [x["name"] for x in by_name] == ["anna", "Ben", "Bob", "Chewie", "Élodie", "Finn", "Han", "Kylo", "Leia",
+                                            "Mara", "Rey", "yoda", "Zed"]
     table_of = {x: m["table"] for m in rnd["matches"] for x in (m["p1"], m["p2"])}
     for x in by_name:
         assert x["table"] == table_of.get(x["player_id"])
