@@ -37,35 +37,28 @@ def summarize(action: ac.RelicAction | None, events: Sequence[Mapping[str, Any]]
     return head + (": " + ", ".join(parts) if parts else "")
 
 
+#: what a step is, in words, by its verb (its fields by name; a list joined with "and")
+_HEADS: dict[str, str] = {
+    "reach": "{by} reaches the scenario space", "end-phase": "{by} ends the phase",
+    "battle": "{by} battles {enemies}", "confront": "{by} takes on the Confrontation",
+    "test": "{by} takes a test of {skill}, target {target}", "declare": "{by} declares the bonus of {card}",
+    "use": "{by} uses {card}", "power": "{by} plays {card} for its power number", "roll": "{by} rolls",
+    "resolve": "{by} settles the battle or test", "discard": "{by} discards {cards}", "buy": "{by} buys {card}",
+}
+#: what a field adds when it is set (a bonus other than the first, the die a reroll or a modifier changes)
+_TAILS: dict[str, str] = {"bonus": " (bonus {bonus})", "die": " on die {die}"}
+
+
 def _head(action: ac.RelicAction) -> str:
     """What the step is, in words."""
-    who = action.by or "?"
-    if isinstance(action, ac.Reach):
-        return f"{who} reaches the scenario space"
-    if isinstance(action, ac.EndPhase):
-        return f"{who} ends the phase"
-    if isinstance(action, ac.Battle):
-        return f"{who} battles {_words(list(action.enemies))}"
-    if isinstance(action, ac.Confront):
-        return f"{who} takes on the Confrontation"
-    if isinstance(action, ac.Test):
-        return f"{who} takes a test of {action.skill}, target {action.target}"
-    if isinstance(action, ac.Declare):
-        return f"{who} declares the bonus of {action.card}" + (f" (bonus {action.bonus})" if action.bonus else "")
-    if isinstance(action, ac.Use):
-        return f"{who} uses {action.card}" + (f" on die {action.die}" if action.die else "")
-    if isinstance(action, ac.Power):
-        return f"{who} plays {action.card} for its power number"
-    if isinstance(action, ac.Roll):
-        return f"{who} rolls"
-    if isinstance(action, ac.Resolve):
-        return f"{who} settles the battle or test"
-    if isinstance(action, ac.Discard):
-        return f"{who} discards {_words(list(action.cards))}"
-    if isinstance(action, ac.Buy):
-        return f"{who} buys {action.card}"
-    detail = {k: v for k, v in action.to_json().items() if k not in ("by", "do")}
-    return f"{who} {action.verb}" + (f" ({_words(detail)})" if detail else "")
+    fields = {k: _words(v) for k, v in action.to_json().items() if k != "do"}
+    fields["by"] = action.by or "?"
+    template = _HEADS.get(action.verb)
+    if template is None:
+        detail = {k: v for k, v in fields.items() if k != "by"}
+        return f"{fields['by']} {action.verb}" + (f" ({_words(detail)})" if detail else "")
+    tails = "".join(t for k, t in _TAILS.items() if action.to_json().get(k))
+    return (template + tails).format(**fields)
 
 
 def _words(value: Any) -> str:
