@@ -625,24 +625,25 @@ class DeclineExtraActionRecord(Record):
     """A player with an extra action passes it: the turn goes on as before.
 
     player: who declines
-    automatic: true when the engine passes it for them (they claimed the battlefield:
-    destiny.actions.claim-battlefield); written only then
+    automatic: true when the engine passes it for them because they claimed the battlefield this
+    round (absent otherwise)
     """
 
-    __slots__ = ("player", "rules", "automatic")
+    __slots__ = ("player", "automatic", "rules")
     kind: ClassVar[str] = "decline-extra-action"
-    cites: ClassVar[tuple[str, ...]] = ("destiny.actions.extra-actions-immediate",)
+    optional: ClassVar[tuple[str, ...]] = ("automatic",)
+    cites: ClassVar[tuple[str, ...]] = ("destiny.actions.extra-actions-immediate", "destiny.actions.claim-battlefield")
 
     def __init__(self, player: str, rules: tuple[str, ...], automatic: bool = False) -> None:
         self.player: Final = player
-        self.rules: Final = rules
         self.automatic: Final = automatic
+        self.rules: Final = rules
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"event": "decline-extra-action", "player": self.player, "rules": list(self.rules)}
         if self.automatic:
-            out["automatic"] = True
-        return out
+            return {"event": "decline-extra-action", "player": self.player, "automatic": True,
+                    "rules": list(self.rules)}
+        return {"event": "decline-extra-action", "player": self.player, "rules": list(self.rules)}
 
 
 class ExtraActionRecord(Record):
