@@ -138,7 +138,12 @@ def position_form() -> str:
     return render_template("pages/position.html", game=game_id, name=game.name, titles=titles,
                            example=game.quick_example(), form=form,
                            games=[(g, registry.get(g).name) for g in quick_games()], forms=forms,
-                           notes=[t.words(n) for n in notes], lang=request.args.get("lang"))
+                           notes=[t.words(n) for n in notes], lang_arg=request.args.get("lang"))
+
+
+#: the answer to a compact text with nothing in it but blank lines and ``#`` comments (the page says it
+#: in its own language before asking: the template's words)
+NOTHING_TO_RULE_ON = "Nothing to rule on: write a position, or load the example"
 
 
 @bp.route("/position", methods=["POST"])
@@ -155,10 +160,15 @@ def position_ruling() -> dict[str, Any]:
                            pointer="/game")
     game = registry.get(game_id)
     spec: Any = body
+    if not set(body) - {"game"}:  # ({} or the game alone: nothing asked, nothing set up)
+        raise ProblemError(422, "Unprocessable Entity", NOTHING_TO_RULE_ON, pointer="")
     if "text" in body:
         if not isinstance(body["text"], str):
             raise ProblemError(422, "Unprocessable Entity", "'text' is the compact text of a position.",
                                pointer="/text")
+        lines, bounds = quick.text_lines(body["text"])
+        if not lines and not bounds:  # (blank, or only # comments: one fault, not the empty position's)
+            raise ProblemError(422, "Unprocessable Entity", NOTHING_TO_RULE_ON, pointer="/text")
         spec, faults = game.quick_text(body["text"])
         if faults:
             raise _faults(faults, "/text")

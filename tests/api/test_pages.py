@@ -13,6 +13,7 @@ import pytest
 import redis
 from flask.testing import FlaskClient
 
+from api.pages import NOTHING_TO_RULE_ON
 from judge.games import registry
 from judge.rules import index
 from tests.helpers import assert_problem, load_example
@@ -115,6 +116,40 @@ def test_a_position_with_faults_is_422_with_pointers(client: FlaskClient, body: 
                                                      pointer: str) -> None:
     problem = assert_problem(client.post("/position", json=body), 422)
     assert pointer in [e["pointer"] for e in problem["errors"]], problem
+
+
+@pytest.mark.parametrize(("body", "pointer"), [
+    ({"text": ""}, "/text"),
+    ({"text": "  \n\n\t "}, "/text"),
+    ({"text": "# a comment alone\n\n  # and another"}, "/text"),
+    ({"game": "swtcg", "text": "\n"}, "/text"),
+    ({"game": "relic", "text": " "}, "/text"),
+    ({}, ""),
+    ({"game": "relic"}, ""),
+])
+def test_an_empty_position_is_one_fault_nothing_to_rule_on(client: FlaskClient, body: dict[str, Any],
+                                                           pointer: str) -> None:
+    """Not the empty position's faults ("2 to 4 players" at line 1): one, at the text (or the body)."""
+    problem = assert_problem(client.post("/position", json=body), 422)
+    assert problem["errors"] == [{"pointer": pointer, "detail": NOTHING_TO_RULE_ON}], problem
+    assert problem["detail"] == NOTHING_TO_RULE_ON
+
+
+@pytest.mark.parametrize(("headers", "cookie", "lang"), [
+    ({"Accept-Language": "ru-RU,ru;q=0.9"}, None, "ru"),
+    ({"Accept-Language": "pl"}, None, "pl"),
+    ({"Accept-Language": "ru"}, "pl", "pl"),
+    ({}, None, "en"),
+])
+def test_the_position_page_is_in_the_language_negotiated(client: FlaskClient, headers: dict[str, str],
+                                                         cookie: str | None, lang: str) -> None:
+    """As /rules: the header or the switch's cookie, not only ?lang= (the page said lang="None")."""
+    if cookie:
+        client.set_cookie("arbiter_lang", cookie)
+    page = client.get("/position?game=relic", headers=headers).get_data(as_text=True)
+    assert f'<html lang="{lang}">' in page
+    assert re.findall(r'<b lang="(\w+)" aria-current="true">', page) == [lang]
+    assert 'href="/position?game=destiny"' in page  # (the games' links add no lang= of their own)
 
 
 def test_a_position_the_engine_refuses_points_at_the_line_of_the_text(client: FlaskClient) -> None:

@@ -7,77 +7,17 @@ or to ``ARBITER_PAGES_SCREENSHOTS`` when set."""
 from __future__ import annotations
 
 import json
-import os
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
-from werkzeug.serving import make_server
 
 from judge.rules import index
+from tests.judge_pages.conftest import shot
 from tests.viewer.conftest import CHROMIUM, SKIP_REASON
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=SKIP_REASON)
-
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run"]
-
-
-@pytest.fixture()
-def served(app: Flask) -> Iterator[str]:
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(10)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture()
-def page(browser: Any, served: str) -> Iterator[Any]:
-    """A page that may ask only its own server; page errors and refused requests fail the test."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    refused: list[str] = []
-    errors: list[str] = []
-
-    def route(r: Any) -> None:
-        if r.request.url.startswith(served):
-            r.continue_()
-        else:
-            refused.append(r.request.url)
-            r.abort()
-
-    context.route("**/*", route)
-    tab = context.new_page()
-    tab.on("pageerror", lambda exc: errors.append(str(exc)))
-    tab.base = served
-    yield tab
-    assert errors == [] and refused == []
-    context.close()
-
-
-def shot(tab: Any, tmp_path: Path, name: str) -> Path:
-    folder = Path(os.environ.get("ARBITER_PAGES_SCREENSHOTS") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / name
-    tab.screenshot(path=str(path), full_page=False)
-    assert path.stat().st_size > 10_000  # a page was drawn, not a blank
-    return path
 
 
 def test_the_rules_page_marks_the_linked_rule_and_filters(page: Any, tmp_path: Path) -> None:
@@ -128,7 +68,8 @@ def test_the_form_built_by_hand_and_a_fault_shown_where_it_is(page: Any, tmp_pat
     page.click("#rule")
     page.wait_for_selector("#faults:not([hidden])")
     faults = page.inner_text("#faults")
-    assert "/players/0/characters/0/card" in faults and "names several cards" in faults
+    assert "p1 character 1: card" in faults and "names several cards" in faults  # (its field, by its label)
+    assert page.get_attribute("#faults li code", "title") == "/players/0/characters/0/card"  # (its pointer)
     assert "Han Solo - Scoundrel" in faults
     shot(page, tmp_path, "position-fault.png")
     players.nth(0).locator(".character input[name=card]").fill("Han Solo - Scoundrel")
@@ -188,7 +129,9 @@ def test_a_support_and_an_upgrade_added_on_the_form_and_ruled_on(page: Any, tmp_
     page.click("#rule")
     page.wait_for_selector("#faults:not([hidden])")
     faults = page.inner_text("#faults")
-    assert "/players/0/characters/0/upgrades/0/card" in faults and "Slave I is not an upgrade" in faults
+    assert "p1 character 1 upgrade 1: card" in faults and "Slave I is not an upgrade" in faults
+    assert "/players/0/characters/0/upgrades/0/card" in page.locator("#faults li code").evaluate_all(
+        "codes => codes.map(c => c.title)")
     # removed again: the character's row keeps no upgrade
     ana.locator(".upgrade .remove").click()
     assert ana.locator(".upgrade").count() == 0 and ana.locator(".character").count() == 1

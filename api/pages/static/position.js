@@ -120,14 +120,39 @@
 
   function num(input) { return parseInt(input.value, 10) || 0; }
 
+  // where each part of the quick position last built from the fields is on the form: its JSON Pointer
+  // in the body (as a fault names it) -> {node: a field, a row or a list, label: how a judge names it}
+  var places = {};
+  function place(pointer, node, label) { places[pointer] = {node: node, label: label}; }
+  // a field's label as the form shows it ("dice", "Step"), the card's name field being the "card"
+  function labelOf(input) {
+    if (input.name === "card") return t("card");
+    var label = input.closest("label");
+    if (!label) return input.name;
+    var first = label.firstChild;
+    return (first && first.nodeType === 3 && first.nodeValue.trim()) || label.textContent.trim();
+  }
+  function nth(node) { return Array.prototype.indexOf.call(node.parentNode.children, node) + 1; }
+
   function spec() {
     var out = {game: game, round: num(form.elements.round), turn: form.elements.turn.value, players: [],
                ask: form.elements.ask.value, dispute: form.elements.dispute.value};
+    places = {};
+    ["round", "turn", "battlefield", "controller", "ask", "dispute"].forEach(function (name) {
+      var input = form.elements[name];
+      place(name === "controller" ? "/battlefield/controller" : "/" + name, input, labelOf(input));
+    });
+    place("/battlefield/card", form.elements.battlefield, labelOf(form.elements.battlefield));
     if (form.elements.battlefield.value.trim()) {
       out.battlefield = {card: form.elements.battlefield.value, controller: form.elements.controller.value};
     }
     Array.prototype.forEach.call(playersBox.children, function (box) {
       var get = function (name) { return box.querySelector("[name=" + name + "]"); };
+      var at = "/players/" + out.players.length, pid = box.getAttribute("data-id");
+      place(at, box.querySelector(".row"), pid);
+      place(at + "/characters", box.querySelector(".characters"), pid + ": " + t("characters"));
+      place(at + "/supports", box.querySelector(".supports"), pid + ": " + t("Supports"));
+      place(at + "/dice", box.querySelector(".dice"), pid + ": " + t("Dice in the pool"));
       var hand = get("hand").value.trim();
       var p = {id: box.getAttribute("data-id"), name: get("name").value || box.getAttribute("data-id"),
                resources: num(get("resources")), deck: num(get("deck")),
@@ -143,17 +168,29 @@
         var row = cbox.querySelector(".character");
         var q = function (n) { return row.querySelector("[name=" + n + "]"); };
         if (!q("card").value.trim()) return;
+        var cat = at + "/characters/" + p.characters.length, clabel = pid + " " + t("character") + " " + nth(cbox);
+        place(cat, row, clabel);
+        place(cat + "/upgrades", cbox.querySelector(".upgrades"), clabel + ": " + t("upgrades"));
+        var upgrades = [];
+        cbox.querySelectorAll(".upgrade").forEach(function (urow) {
+          var u = inPlay(urow);
+          if (!u) return;
+          place(cat + "/upgrades/" + upgrades.length, urow, clabel + " " + t("upgrade") + " " + nth(urow));
+          upgrades.push(u);
+        });
         p.characters.push({card: q("card").value, dice: num(q("dice")), damage: num(q("damage")),
-                           shields: num(q("shields")), exhausted: q("exhausted").checked,
-                           upgrades: Array.prototype.map.call(cbox.querySelectorAll(".upgrade"), inPlay).filter(Boolean)});
+                           shields: num(q("shields")), exhausted: q("exhausted").checked, upgrades: upgrades});
       });
       box.querySelectorAll(".support").forEach(function (row) {
         var s = inPlay(row);
-        if (s) p.supports.push(s);
+        if (!s) return;
+        place(at + "/supports/" + p.supports.length, row, pid + " " + t("support") + " " + nth(row));
+        p.supports.push(s);
       });
       box.querySelectorAll(".die").forEach(function (row) {
         var q = function (n) { return row.querySelector("[name=" + n + "]"); };
         if (!q("card").value.trim()) return;
+        place(at + "/dice/" + p.dice.length, row, pid + " " + t("die") + " " + nth(row));
         p.dice.push({card: q("card").value, die: num(q("die")), face: q("face").value.trim()});
       });
       out.players.push(p);
@@ -161,27 +198,87 @@
     return out;
   }
 
-  function show(answer) {
-    var faults = document.getElementById("faults");
+  // a fault's pointer into the fields' body -> {label, input} (the field it names, or the first field of
+  // the row or list it names), by the deepest part of the pointer the form has a place for; null if none
+  function resolve(pointer) {
+    var parts = pointer.split("/"), rest = [];
+    while (parts.length > 1) {
+      var at = places[parts.join("/")];
+      if (at) {
+        var node = at.node, own = node.matches("input, select, textarea");
+        var named = !own && rest.length ? node.querySelector("[name=" + rest[0] + "]") : null;
+        var input = own ? node : named || node.querySelector("input, select") || null;
+        var label = own || !rest.length ? at.label : at.label + ": " + (named ? labelOf(named) : rest.join("/"));
+        return {label: label, input: !own && rest.length && !named ? null : input};
+      }
+      rest.unshift(parts.pop());
+    }
+    return null;
+  }
+  var faultsBox = document.getElementById("faults");
+  // the faults on screen and the fields they marked: gone when a new question starts or is blocked
+  function clearFaults() {
+    faultsBox.hidden = true;
+    faultsBox.innerHTML = "";
+    document.querySelectorAll("[aria-invalid]").forEach(unmark);
+  }
+  function unmark(input) {
+    input.removeAttribute("aria-invalid");
+    input.removeAttribute("aria-describedby");
+    input.classList.remove("invalid");
+  }
+  function showFaults(errors, fromForm) {
+    clearFaults();
+    faultsBox.appendChild(el("h2", {text: t("cannot")}));
+    var list = el("ul"), first = null;
+    errors.forEach(function (e, n) {
+      var pointer = e.pointer || "";
+      // a line of the compact text as the judge counts it ("line 8"), a field of the form by its label;
+      // the pointer beside it on hover
+      var line = /^\/text\/lines\/(\d+)$/.exec(pointer);
+      var at = fromForm && !line ? resolve(pointer) : null;
+      var item = el("li", {id: "fault-" + (n + 1)});
+      if (line) {
+        item.appendChild(el("code", {text: t("line") + " " + line[1], title: pointer}));
+      } else if (at) {
+        var where = el("a", {href: "#", "class": "where"}, [el("code", {text: at.label, title: pointer})]);
+        item.appendChild(where);
+        if (at.input) {
+          var input = at.input;
+          input.setAttribute("aria-invalid", "true");
+          input.setAttribute("aria-describedby", item.id);
+          input.classList.add("invalid");
+          where.onclick = function (event) { event.preventDefault(); input.focus(); };
+          first = first || input;
+        }
+      } else if (pointer !== "/text") {
+        item.appendChild(el("code", {text: pointer || "/"}));
+      }
+      item.appendChild(document.createTextNode((item.firstChild ? " " : "") + e.detail));
+      list.appendChild(item);
+    });
+    faultsBox.appendChild(list);
+    faultsBox.hidden = false;
+    faultsBox.scrollIntoView();
+  }
+
+  var shareButton = document.getElementById("share"), shareOut = document.getElementById("share-out");
+  var shareLink = document.getElementById("share-link"), shareFault = document.getElementById("share-fault");
+  var copyButton = document.getElementById("share-copy"), copyWord = copyButton.textContent;
+  var lastLog = null;
+
+  function show(answer, fromForm) {
     var result = document.getElementById("result");
-    faults.hidden = true;
     result.hidden = true;
     if (answer.errors || answer.status >= 400) {
-      faults.innerHTML = "";
-      faults.appendChild(el("h2", {text: t("cannot")}));
-      var list = el("ul");
-      (answer.errors || [{pointer: "", detail: answer.detail}]).forEach(function (e) {
-        // a line of the compact text as the judge counts it ("line 8"), its pointer beside it on hover
-        var line = /^\/text\/lines\/(\d+)$/.exec(e.pointer || "");
-        var where = line ? el("code", {text: t("line") + " " + line[1], title: e.pointer})
-                         : el("code", {text: e.pointer || "/"});
-        list.appendChild(el("li", {}, [where, document.createTextNode(" " + e.detail)]));
-      });
-      faults.appendChild(list);
-      faults.hidden = false;
-      faults.scrollIntoView();
+      showFaults(answer.errors || [{pointer: "", detail: answer.detail}], fromForm);
       return;
     }
+    clearFaults();
+    lastLog = answer.log;
+    shareOut.hidden = true;
+    shareFault.hidden = true;
+    shareButton.disabled = false;
     var w = answer.words, r = answer.ruling, box = document.getElementById("ruling");
     box.innerHTML = "";
     var cls = r.legal === true ? "legal" : r.legal === false ? "illegal" : "none";
@@ -209,23 +306,98 @@
     result.scrollIntoView();
   }
 
-  function ask(body) {
+  var asked = 0;  // the last question asked: only its answer is shown
+  function ask(body, fromForm) {
+    var n = ++asked;
+    clearFaults();
     fetch("/position", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)})
       .then(function (resp) { return resp.json(); })
-      .then(show)
-      .catch(function (err) { show({status: 500, detail: String(err)}); });
+      .then(function (answer) { if (n === asked) show(answer, fromForm); })
+      .catch(function (err) { if (n === asked) show({status: 500, detail: String(err)}, fromForm); });
   }
 
-  document.getElementById("rule-text").onclick = function () {
-    ask({game: game, text: document.getElementById("compact-text").value});
+  // the stored ruling of the answer shown (POST /v1/rulings: its log, step 1 asked): a link to its page
+  shareButton.onclick = function () {
+    shareButton.disabled = true;
+    shareFault.hidden = true;
+    fetch("/v1/rulings", {method: "POST", headers: {"Content-Type": "application/json"},
+                          body: JSON.stringify({log: lastLog, at: 1})})
+      .then(function (resp) { return resp.json().then(function (body) { return {ok: resp.ok, body: body}; }); })
+      .then(function (r) {
+        if (!r.ok || !r.body.id) throw new Error(r.body.detail || r.body.title || "?");
+        var url = location.origin + "/rulings/" + encodeURIComponent(r.body.id);
+        shareLink.href = url;
+        shareLink.textContent = url;
+        copyButton.textContent = copyWord;
+        shareOut.hidden = false;
+      })
+      .catch(function (err) {
+        shareFault.textContent = t("share_failed") + " " + err.message;
+        shareFault.hidden = false;
+        shareButton.disabled = false;
+      });
   };
+  copyButton.onclick = function () {
+    var url = shareLink.href;
+    function copied() { copyButton.textContent = t("Copied"); }
+    function byHand() {  // (no clipboard API outside a secure context: the old way)
+      var area = el("textarea", {readonly: "", "class": "offscreen"});
+      area.value = url;
+      document.body.appendChild(area);
+      area.select();
+      try { if (document.execCommand("copy")) copied(); } catch (e) { /* the link stays to copy by hand */ }
+      area.remove();
+    }
+    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(url).then(copied, byHand);
+    else byHand();
+  };
+  document.getElementById("print").onclick = function () { window.print(); };
+
+  var compactText = document.getElementById("compact-text");
+  function ruleText() {
+    // blank, or only # comments: nothing to send (the server would say the same, in the API's words)
+    var lines = compactText.value.split(/\r\n|\r|\n/).map(function (l) { return l.trim(); });
+    if (!lines.some(function (l) { return l && l.charAt(0) !== "#"; })) {
+      asked++;
+      document.getElementById("result").hidden = true;
+      clearFaults();
+      faultsBox.appendChild(el("p", {"class": "nothing", text: t("nothing")}));
+      faultsBox.hidden = false;
+      faultsBox.scrollIntoView();
+      compactText.focus();
+      return;
+    }
+    ask({game: game, text: compactText.value}, false);
+  }
+  // Ctrl+Enter (Cmd+Enter on a Mac) asks, from the compact text or from any field of the form
+  function onCtrlEnter(node, go) {
+    node.addEventListener("keydown", function (event) {
+      if (event.key === "Enter" && (event.ctrlKey || event.metaKey) && !event.isComposing) {
+        event.preventDefault();
+        go();
+      }
+    });
+  }
+  document.getElementById("rule-text").onclick = ruleText;
+  onCtrlEnter(compactText, ruleText);
   if (!form) {  // the compact text alone: the example is loaded into it again
     document.getElementById("load-example").onclick = function () {
-      document.getElementById("compact-text").value = document.getElementById("example-text").textContent;
+      // (JSON: a text in a script element is not unescaped, and an example has "->" in it)
+      compactText.value = JSON.parse(document.getElementById("example-text").textContent);
     };
     return;
   }
-  form.addEventListener("submit", function (event) { event.preventDefault(); ask(spec()); });
+  form.addEventListener("submit", function (event) { event.preventDefault(); ask(spec(), true); });
+  // a submit the browser blocks (a number past its min or max, the step left empty) fires "invalid"
+  // on each such field, and no "submit": the faults of the last answer go all the same
+  form.addEventListener("invalid", clearFaults, true);
+  form.addEventListener("input", function (event) {
+    if (event.target.getAttribute("aria-invalid")) unmark(event.target);
+  });
+  onCtrlEnter(form, function () {
+    var rule = document.getElementById("rule");
+    if (form.requestSubmit) form.requestSubmit(rule); else rule.click();
+  });
   document.getElementById("add-player").onclick = function () { addPlayer(); };
   document.getElementById("load-example").onclick = function () {
     playersBox.innerHTML = "";
