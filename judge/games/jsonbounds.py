@@ -148,7 +148,8 @@ def lone_surrogates(doc: Any, limit: int = MAX_FAULTS) -> Faults:
                     bad_key = type(k) is str and not k.isascii() and _bad_text(k)
                     todo.append((_BAD_KEY if bad_key else item, place, k))
             else:
-                todo.extend((item, place, i) for i, item in reversed(list(enumerate(value))))
+                for i in range(len(value) - 1, -1, -1):  # (a loop, not a generator of Any: mypyc)
+                    todo.append((value[i], place, i))
     return found[:limit]
 
 
