@@ -26,6 +26,7 @@ from api.i18n import request_lang, request_text
 from api.jsonio import request_json
 from api.problems import ProblemError
 from arbiter import store
+from i18n import N_
 from judge.games import quick, registry
 from judge.limits import MAX_STEPS_IN_REQUEST
 from judge.rules import index
@@ -142,8 +143,8 @@ def position_form() -> str:
 
 
 #: the answer to a compact text with nothing in it but blank lines and ``#`` comments (the page says it
-#: in its own language before asking: the template's words)
-NOTHING_TO_RULE_ON = "Nothing to rule on: write a position, or load the example"
+#: in its own language before asking: the template's words; the API, in the request's language)
+NOTHING_TO_RULE_ON = N_("Nothing to rule on: write a position, or load the example")
 
 
 @bp.route("/position", methods=["POST"])
@@ -151,24 +152,24 @@ def position_ruling() -> dict[str, Any]:
     """The form's answer: ``{"log", "ruling", "words"}`` for a quick position (JSON) or its compact
     text (``{"text": ...}``); a 422 problem listing every fault with its pointer otherwise."""
     body = request_json(request)
+    t = request_text()  # (the faults in the request's language, as _faults words the game's)
+    title = t.gettext("Unprocessable Entity")
     if not isinstance(body, dict):
-        raise ProblemError(422, "Unprocessable Entity", "A quick position is a JSON object.", pointer="")
+        raise ProblemError(422, title, t.gettext("A quick position is a JSON object."), pointer="")
     game_id = body.get("game") or (quick_games() or [""])[0]
     if not isinstance(game_id, str) or game_id not in quick_games():
-        raise ProblemError(422, "Unprocessable Entity",
-                           f"'game' is one of {', '.join(quick_games())}: the game of the quick position.",
-                           pointer="/game")
+        raise ProblemError(422, title, t.gettext("'game' is one of {games}: the game of the quick position.",
+                                                 games=", ".join(quick_games())), pointer="/game")
     game = registry.get(game_id)
     spec: Any = body
     if not set(body) - {"game"}:  # ({} or the game alone: nothing asked, nothing set up)
-        raise ProblemError(422, "Unprocessable Entity", NOTHING_TO_RULE_ON, pointer="")
+        raise ProblemError(422, title, t.gettext(NOTHING_TO_RULE_ON), pointer="")
     if "text" in body:
         if not isinstance(body["text"], str):
-            raise ProblemError(422, "Unprocessable Entity", "'text' is the compact text of a position.",
-                               pointer="/text")
+            raise ProblemError(422, title, t.gettext("'text' is the compact text of a position."), pointer="/text")
         lines, bounds = quick.text_lines(body["text"])
         if not lines and not bounds:  # (blank, or only # comments: one fault, not the empty position's)
-            raise ProblemError(422, "Unprocessable Entity", NOTHING_TO_RULE_ON, pointer="/text")
+            raise ProblemError(422, title, t.gettext(NOTHING_TO_RULE_ON), pointer="/text")
         spec, faults = game.quick_text(body["text"])
         if faults:
             raise _faults(faults, "/text")

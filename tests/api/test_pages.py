@@ -135,6 +135,19 @@ def test_an_empty_position_is_one_fault_nothing_to_rule_on(client: FlaskClient, 
     assert problem["detail"] == NOTHING_TO_RULE_ON
 
 
+@pytest.mark.parametrize("lang", ["pl", "ru"])
+@pytest.mark.parametrize("body", [{"text": " \n"}, {"game": "chess", "text": "x"}, {"text": 3}, []])
+def test_the_positions_own_faults_are_in_the_requests_language(client: FlaskClient, body: Any, lang: str) -> None:
+    """The page asks in its language (the cookie, or Accept-Language): the page's own checks answer in it,
+    as the game's faults do (a blank position, an unknown game, a text that is no string, no object)."""
+    english = assert_problem(client.post("/position", json=body), 422)
+    worded = assert_problem(client.post("/position", json=body, headers={"Accept-Language": lang}), 422)
+    assert worded["detail"] != english["detail"] and worded["title"] != english["title"], worded
+    assert worded.get("errors", [{}])[0].get("pointer") == english.get("errors", [{}])[0].get("pointer")
+    if lang == "ru":
+        assert any("\u0400" <= ch <= "\u04ff" for ch in worded["detail"]), worded
+
+
 @pytest.mark.parametrize(("headers", "cookie", "lang"), [
     ({"Accept-Language": "ru-RU,ru;q=0.9"}, None, "ru"),
     ({"Accept-Language": "pl"}, None, "pl"),
