@@ -129,7 +129,8 @@ def load_stored_log(replay_id: str) -> Any:
 
 def links(replay_id: str) -> dict[str, str]:
     return {"self": url_for("replays.get_replay", replay_id=replay_id),
-            "timeline": url_for("replays.get_timeline", replay_id=replay_id)}
+            "timeline": url_for("replays.get_timeline", replay_id=replay_id),
+            "view": url_for("viewer_pages.replay_page", replay_id=replay_id)}
 
 
 @dataclass(frozen=True)

@@ -104,6 +104,8 @@ class LogSchema(ma.Schema):
 class LinksSchema(ma.Schema):
     self = ma.fields.String()
     timeline = ma.fields.String()
+    view = ma.fields.String(metadata={"description": "the replay viewer's page: the link to share (add "
+                                                     "#step-N to open it at step N)"})
 
 
 class ReplayCreatedSchema(ma.Schema):

@@ -171,6 +171,26 @@ class NotesInSchema(ma.Schema):
                                  metadata={"description": "[{at, note, highlight?}]: see Annotation"})
 
 
+class NotesReplacedSchema(NotesInSchema):
+    """PUT replaces the whole set: both keys, so that a body naming one (a new title) cannot wipe the
+    other (the notes) by its default. PATCH changes one."""
+
+    title = ma.fields.String(required=True, validate=ma.validate.Length(max=TITLE_CHARS))
+    annotations = fields.List(ma.fields.Dict(), required=True, validate=ma.validate.Length(max=MAX_ITEMS),
+                                 metadata={"description": "[{at, note, highlight?}]: see Annotation"})
+
+
+class NotesChangedSchema(ma.Schema):
+    """PATCH: the keys sent are changed, the others kept."""
+
+    class Meta:
+        unknown = ma.RAISE
+
+    title = ma.fields.String(validate=ma.validate.Length(max=TITLE_CHARS))
+    annotations = fields.List(ma.fields.Dict(), validate=ma.validate.Length(max=MAX_ITEMS),
+                                 metadata={"description": "[{at, note, highlight?}]: see Annotation"})
+
+
 class StepNoteInSchema(ma.Schema):
     class Meta:
         unknown = ma.RAISE
@@ -287,12 +307,29 @@ def _changed(replay_id: str, set_id: str, change: Callable[[dict[str, Any]], dic
 
 @blp.route("/<string:replay_id>/annotations/<string:set_id>", methods=["PUT"])
 @creator
-@blp.arguments(NotesInSchema)
+@blp.arguments(NotesReplacedSchema)
 @blp.response(200, NotesSchema)
 def put_notes(args: dict[str, Any], replay_id: str, set_id: str) -> dict[str, Any]:
-    """Replace an annotation set's title and notes (creator token)."""
+    """Replace an annotation set's title and notes (creator token): both are sent (422 naming the one
+    missing); PATCH changes one and keeps the other."""
     annotations = checked(args["annotations"], replay_id, "/annotations")
     return _changed(replay_id, set_id, lambda rec: {**rec, "title": args["title"], "annotations": annotations})
+
+
+@blp.route("/<string:replay_id>/annotations/<string:set_id>", methods=["PATCH"])
+@creator
+@blp.arguments(NotesChangedSchema)
+@blp.response(200, NotesSchema)
+def patch_notes(args: dict[str, Any], replay_id: str, set_id: str) -> dict[str, Any]:
+    """Change an annotation set's title, or its notes, or both (creator token): what is not sent is
+    kept (a new title keeps the notes). A body with neither is a 422."""
+    if not args:
+        raise ProblemError(422, "Unprocessable Content",
+                           "Nothing to change: send 'title', 'annotations' or both.", pointer="")
+    change = dict(args)
+    if "annotations" in change:
+        change["annotations"] = checked(change["annotations"], replay_id, "/annotations")
+    return _changed(replay_id, set_id, lambda rec: {**rec, **change})
 
 
 @blp.route("/<string:replay_id>/annotations/<string:set_id>", methods=["DELETE"])
@@ -330,6 +367,10 @@ def put_step_note(args: dict[str, Any], replay_id: str, set_id: str, at: int) ->
 @creator
 @blp.response(200, NotesSchema)
 def delete_step_notes(replay_id: str, set_id: str, at: int) -> dict[str, Any]:
-    """Remove the notes of one step (creator token)."""
+    """Remove the notes of one step (creator token); 404 past the last step, as for PUT."""
+    steps = viewer_steps(replay_id)
+    if at > steps:
+        raise ProblemError(404, "Not Found",
+                           f"Replay {replay_id} has no step {at}: a step number from 0 to {steps}.")
     return _changed(replay_id, set_id,
                     lambda rec: {**rec, "annotations": [a for a in rec["annotations"] if a["at"] != at]})

@@ -225,6 +225,50 @@ def test_a_step_note_past_the_last_step_is_404_and_a_bad_note_422(client: FlaskC
     assert body["errors"][0]["pointer"] == "/highlight"
 
 
+def test_renaming_a_set_keeps_its_notes(client: FlaskClient) -> None:
+    """PUT replaces the whole set, so it wants both keys (a body with the title alone wiped the notes);
+    PATCH changes what it is sent and keeps the rest."""
+    replay_id, _ = stored(client)
+    created = notes(client, replay_id, [{"at": 1, "note": "keep me"}])
+    url, token = f"/v1/replays/{replay_id}/annotations/{created['id']}", auth(created["token"])
+    for body, missing in (({"title": "Ep 2"}, "/annotations"), ({"annotations": []}, "/title"), ({}, "/title")):
+        problem = assert_problem(client.put(url, json=body, headers=token), 422)
+        assert missing in [e["pointer"] for e in problem["errors"]], problem
+    assert client.get(url).get_json()["annotations"] == [{"at": 1, "note": "keep me"}]
+    renamed = client.patch(url, json={"title": "Ep 2"}, headers=token)
+    assert renamed.status_code == 200, renamed.get_data(as_text=True)
+    assert renamed.get_json()["title"] == "Ep 2"
+    assert renamed.get_json()["annotations"] == [{"at": 1, "note": "keep me"}]
+    changed = client.patch(url, json={"annotations": [{"at": 0, "note": "new"}]}, headers=token).get_json()
+    assert changed["title"] == "Ep 2" and changed["annotations"] == [{"at": 0, "note": "new"}]
+    assert client.get(url).get_json() == changed
+    # PATCH checks what it changes as PUT does, needs the token, and refuses an empty change
+    problem = assert_problem(client.patch(url, json={"annotations": [{"at": 99, "note": "x"}]}, headers=token), 422)
+    assert [e["pointer"] for e in problem["errors"]] == ["/annotations/0/at"]
+    assert_problem(client.patch(url, json={"title": "x"}), 401)
+    assert_problem(client.patch(url, json={}, headers=token), 422)
+    assert_problem(client.patch(url, json={"colour": "red"}, headers=token), 422)
+    assert client.get(url).get_json() == changed
+
+
+def test_removing_a_note_past_the_last_step_is_404_as_setting_one_is(client: FlaskClient) -> None:
+    replay_id, log = stored(client)
+    created = notes(client, replay_id, [{"at": 0, "note": "a"}, {"at": len(log["steps"]), "note": "b"}])
+    base, token = f"/v1/replays/{replay_id}/annotations/{created['id']}/steps", auth(created["token"])
+    assert_problem(client.delete(f"{base}/{len(log['steps']) + 1}", headers=token), 404)
+    last = client.delete(f"{base}/{len(log['steps'])}", headers=token)
+    assert last.status_code == 200 and last.get_json()["annotations"] == [{"at": 0, "note": "a"}]
+
+
+def test_a_stored_replay_links_its_viewer_page(client: FlaskClient) -> None:
+    """What to share after an upload: the viewer page, in the answer to the POST and to the GET."""
+    log = load_example("shields-cap.json")
+    created = client.post("/v1/replays", json=log).get_json()
+    assert created["links"]["view"] == f"/replays/{created['id']}"
+    assert client.get(created["links"]["self"]).get_json()["links"]["view"] == created["links"]["view"]
+    assert client.get(created["links"]["view"]).status_code == 200
+
+
 def test_annotating_an_unknown_replay_is_404(client: FlaskClient) -> None:
     assert_problem(client.post("/v1/replays/" + "a" * 64 + "/annotations", json={"annotations": []}), 404)
 
