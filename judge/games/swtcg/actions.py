@@ -352,6 +352,9 @@ def _check_pilot(ctx: Ctx, a: Pilot) -> Problem:
     if c.zone == "pilot":
         if u.zone not in ARENAS_OR_BUILD or u.ref == c.on:
             return _why(ctx, "swtcg.pilots.build-step-move", N_("{onto} is not another unit"), onto=a.onto)
+        if not u.built:  # a card in the build zone is a unit once built (swtcg.abilities.partially-built-inactive)
+            return _why(ctx, "swtcg.pilots.build-step-move",
+                        N_("{onto} is partially built: not a unit yet, a pilot cannot move onto it"), onto=a.onto)
     elif u.zone not in ("space", "ground"):
         return _why(ctx, "swtcg.pilots.build-step-move", N_("{onto} is not in the Space or Ground arena"), onto=a.onto)
     if ud.droid:

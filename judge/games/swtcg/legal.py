@@ -796,7 +796,9 @@ def _pilot_steps(ctx: Ctx, pid: str, ref: str, refs: list[str]) -> Iterator[SwAc
         # a Space or Ground unit one controls (swtcg.pilots.move-onto-units), another than the one it pilots,
         # no Droid (swtcg.pilots.no-droid-units), of the type it pilots (swtcg.pilots.type-match), with no
         # pilot (swtcg.pilots.one-per-unit): what check asks of the unit, asked first
-        if t.controller == pid and t.zone in zones and (c.zone != "pilot" or target != c.on) and not t.pilot:
+        # (and built: a partially built card is no unit yet, swtcg.abilities.partially-built-inactive)
+        if t.controller == pid and t.zone in zones and (c.zone != "pilot" or target != c.on) and not t.pilot \
+                and t.built:
             u = ctx.card(t.code)
             if u.type in ("space", "ground") and not u.droid and u.has_subtype(kind):
                 yield Pilot(pid, card=ref, onto=target)

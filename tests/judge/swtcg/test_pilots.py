@@ -6,8 +6,11 @@ from typing import Any
 
 import pytest
 
+from judge.games.swtcg.actions import check
 from judge.games.swtcg.cards import default_pool
 from judge.games.swtcg.engine import Ctx, keyword_instances, stat
+from judge.games.swtcg.legal import candidates
+from judge.games.swtcg.steps import Pilot
 from tests.judge.swtcg.table import Table, error, play, ruled, state
 
 
@@ -58,6 +61,24 @@ def test_a_pilot_goes_only_on_its_type_of_unit_without_droids_or_another_pilot_o
     pool = CardPool(dict(default_pool().cards))
     pool.add(replace(pool.cards["DS-TIE"], subtypes=("Droid Starfighter",)))
     assert error(t.log(pilot("p1.DS-TP", "p1.DS-TIE")), pool) == ("illegal-action", "swtcg.pilots.no-droid-units")
+
+
+@pytest.mark.rules("swtcg.pilots.build-step-move", "swtcg.abilities.partially-built-inactive")
+def test_a_pilot_moves_onto_a_built_unit_in_the_build_zone_but_not_onto_a_partly_built_card() -> None:
+    """The unit a pilot moves to "may be in any arena or in the build zone" (004): a card there is a unit
+    once built; one with some of its counters is not yet (001), nor is it among the pilot's moves."""
+    def table(**bomber: Any) -> Table:
+        return build_step(**{"p1.DS_TP": {"zone": "pilot", "on": "p1.DS-TIE"}, "p1.DS_TIE": {},
+                             "p1.DS_TIEB": {"zone": "build", **bomber}})
+
+    assert error(table(built=False, counters=1).log(pilot("p1.DS-TP", "p1.DS-TIEB"))) == \
+        ("illegal-action", "swtcg.pilots.build-step-move")
+    st = state(table(built=True).log(pilot("p1.DS-TP", "p1.DS-TIEB")))
+    assert st.cards["p1.DS-TIEB"].pilot == "p1.DS-TP" and st.cards["p1.DS-TIE"].pilot is None
+    for bomber, allowed in (({"built": False, "counters": 1}, False), ({"built": True}, True)):
+        ctx = Ctx(state(table(**bomber).log()), default_pool())
+        moves = [a for a in candidates(ctx, "p1") if isinstance(a, Pilot) and a.onto == "p1.DS-TIEB"]
+        assert (len(moves) == 1 and check(ctx, moves[0]) is None) is allowed, moves
 
 
 @pytest.mark.rules("swtcg.pilots.moving-pilot", "swtcg.pilots.moving-unit", "swtcg.zones.owner-global-rule")
