@@ -384,6 +384,7 @@ class _Table:
         self.refs: list[tuple[str, str, str]] = []  # (player, code, ref)
         self.at: dict[str, str] = {}  # ref -> its entry's pointer in the quick position
         self.where: dict[str, str] = {}  # player -> their entry's pointer
+        self.zone: dict[str, str] = {}  # ref -> its zone (a card a step before builds: "build")
         # the position's pointer of a player or a card -> the quick position's (judge.games.quick.place_of)
         self.places: dict[str, str] = {"/setup/position": ""}
 
@@ -396,6 +397,17 @@ class _Table:
         self.refs.append((pid, code, ref))
         self.at[ref] = self.places[f"/setup/position/cards/{escape(ref)}"] = at
         return ref
+
+    def built(self, pid: str, code: str) -> None:
+        """A card a step before the asked one starts building from hand: its reference, as the engine
+        makes it (judge.games.swtcg.engine.new_ref), so that a later step names it (``deploy CARD``)."""
+        refs = {ref for _, _, ref in self.refs}
+        ref, n = f"{pid}.{code}", 1
+        while ref in refs:
+            n += 1
+            ref = f"{pid}.{code}.{n}"
+        self.refs.append((pid, code, ref))
+        self.zone[ref] = "build"
 
     def find(self, names: _Names, text: Any, prefer: str | None, where: str, faults: Faults,
              own: bool = False) -> str | None:
@@ -474,7 +486,9 @@ def _cards_of(pid: str, raw: Any, where: str, names: _Names, table: _Table, out:
             entry["on"] = card.get("on")
         if zone == "location":
             entry["at"] = card.get("at")
-        out[table.add(pid, code, at)] = entry
+        ref = table.add(pid, code, at)
+        out[ref] = entry
+        table.zone[ref] = zone
 
 
 def _ask(ask: str, ids: list[str], names: _Names, table: _Table, faults: Faults, at: str = "/ask",
@@ -503,10 +517,19 @@ def _ask(ask: str, ids: list[str], names: _Names, table: _Table, faults: Faults,
     def ref(text: str, prefer: str) -> str | None:
         return table.find(names, text, prefer, at, faults)
 
-    def hand_or_ref(text: str) -> str | None:  # a card of the hand by its name, or one of the player's table
-        code = names.code(_COPY.sub(r"\g<name>", text), at, [])
-        if text.partition(".")[0] in ids or any(p == by and c == code for p, c, _ in table.refs):
+    def hand_or_ref(text: str) -> str | None:
+        """A card of the hand by its name, or one of the player's table: named with its player or its
+        copy's number, or the one card of that name in the build zone (a card in an arena is neither
+        built nor deployed: the name is the hand's card then)."""
+        m = _COPY.match(text.strip())
+        code = names.code(m.group("name") if m else text, at, [])
+        if text.partition(".")[0] in ids or (m is not None and m.group("n")):
             return table.find(names, text, by, at, faults, own=True)
+        building = [ref for p, c, ref in table.refs if p == by and c == code and table.zone.get(ref) == "build"]
+        if len(building) == 1:
+            return building[0]
+        if building:
+            return table.find(names, text, by, at, faults, own=True)  # (which copy: the fault says)
         return names.code(text, at, faults)
 
     if verb == "pass":
@@ -525,6 +548,9 @@ def _ask(ask: str, ids: list[str], names: _Names, table: _Table, faults: Faults,
             faults.append((at, Msg(N_("'P build N CARD': the counters, then the card"))))
             return None
         step.update(card=hand_or_ref(name), counters=int(count))
+        code = step["card"]
+        if at != "/ask" and isinstance(code, str) and "." not in code:  # (a step before the asked one)
+            table.built(by, code)  # from hand into the build zone: named by name from now on
     elif verb in ("deploy", "play"):
         step["card"] = hand_or_ref(first)
     elif verb in ("use", "prevent", "reroll"):

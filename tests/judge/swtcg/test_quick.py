@@ -170,6 +170,25 @@ def test_a_step_before_the_asked_one_opens_the_attacks_chance_to_play() -> None:
     assert prevent["legal"] is False and prevent["violation"]["rule"] == "swtcg.damage.prevent-when"
 
 
+BUILD = ("phase build\nactive p1\np1 Vera: dark, force 4, build 3, hand TIE Fighter; TIE Fighter, deck 20\n"
+         "p1 space TIE Fighter\np2 Luke: light, force 5, build 3, hand 0, deck 20\np2 space X-wing\n")
+
+
+def test_a_card_a_step_before_builds_is_named_by_its_name_after() -> None:
+    """``before p1 build 2 TIE Fighter`` puts a TIE Fighter from hand into the build zone (the one in
+    space is no card to build); ``deploy TIE Fighter`` then names that card, not the hand's copy."""
+    log, ruling = ruled(BUILD + "before p1 build 2 TIE Fighter\nask p1 deploy TIE Fighter\n")
+    assert log["meta"]["before"][0]["card"] == "DS-TIE"  # from hand
+    assert log["steps"][0]["card"] == "p1.DS-TIE.2"
+    assert ruling["legal"] is True, ruling
+    assert "p1.DS-TIE.2" in ruling["state"]["arenas"]["space"]
+    # built a counter at a time: the second step adds to the card in the build zone; its number names it too
+    for name in ("TIE Fighter", "TIE Fighter.2", "p1.TIE Fighter.2"):
+        log, ruling = ruled(BUILD + f"before p1 build 1 TIE Fighter\nask p1 build 1 {name}\n")
+        assert log["steps"][0]["card"] == "p1.DS-TIE.2" and ruling["legal"] is True, ruling
+        assert ruling["state"]["build_zone"]["p1"]["p1.DS-TIE.2"]["counters"] == 2, ruling["state"]["build_zone"]
+
+
 @pytest.mark.parametrize(("before", "where", "words"), [
     ("before p2 attack X-wing -> TIE Interceptor\n", "/before/1", "not legal there (swtcg.pop.dark-side-first)"),
     ("before p1 attack TIE Interceptor -> Y-wing rolling 6 6 6\n", "/before/1", "not legal there"),
