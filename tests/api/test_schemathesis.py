@@ -32,7 +32,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -44,9 +43,9 @@ import redis
 import schemathesis
 from flask import Flask
 from schemathesis.engine import Status, events, from_schema
-from werkzeug.serving import make_server
 
 from api.openapi import PATH_PARAMETERS, SECURITY_SCHEME
+from tests.browser import serve
 from tests.helpers import ROOT, stop_process
 
 CASES = int(os.environ.get("ARBITER_SCHEMATHESIS_CASES", "1000"))
@@ -112,14 +111,8 @@ def live_worker(redis_url: str) -> Iterator[None]:
 @pytest.fixture()
 def served(app: Flask) -> Iterator[str]:
     """The app behind werkzeug's threaded server on a free port: its base URL."""
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(10)
+    with serve(app) as base:
+        yield base
 
 
 @pytest.fixture()

@@ -20,8 +20,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from tests.browser import CHROMIUM, SKIP_REASON, GuardedTab
 from tests.helpers import screenshot
-from tests.viewer.conftest import CHROMIUM, SKIP_REASON
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=SKIP_REASON)
 
@@ -35,24 +35,12 @@ MM = 96 / 25.4  # CSS pixels per millimetre
 PRINT_WIDTH_PX = int((210 - 24) * MM)
 
 
-class Tab:
+class Tab(GuardedTab):
     """One page in a fresh context that refuses every request not to the served app."""
 
     def __init__(self, browser: Any, origin: str, viewport: dict[str, int] | None = None, **options: Any) -> None:
+        super().__init__(browser, origin + "/", viewport=viewport or {"width": 1200, "height": 900}, **options)
         self.origin = origin
-        self.context = browser.new_context(viewport=viewport or {"width": 1200, "height": 900}, **options)
-        self.refused: list[str] = []
-        self.errors: list[str] = []
-        self.context.route("**/*", self._route)
-        self.page = self.context.new_page()
-        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
-
-    def _route(self, route: Any) -> None:
-        if route.request.url.startswith(self.origin + "/"):
-            route.continue_()
-        else:
-            self.refused.append(route.request.url)
-            route.abort()
 
     def open(self, path: str) -> Any:
         resp = self.page.goto(self.origin + path)
@@ -70,9 +58,7 @@ def tabs(browser: Any, served: str) -> Iterator[Any]:
 
     yield new
     for tab in opened:
-        assert tab.errors == []
-        assert tab.refused == []
-        tab.context.close()
+        tab.check()
 
 
 def event(client: FlaskClient, names: list[str], **body: Any) -> tuple[str, dict[str, str], str]:

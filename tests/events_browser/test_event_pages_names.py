@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 from flask import Flask
 
+from tests.browser import CHROMIUM, SKIP_REASON
 from tests.events_browser.test_event_pages import BASE, MM, event, pdf_pages, report, tabs  # noqa: F401 - tabs: the fixture
-from tests.viewer.conftest import CHROMIUM, SKIP_REASON
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=SKIP_REASON)
 

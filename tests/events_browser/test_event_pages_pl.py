@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 from flask import Flask
 
+from tests.browser import CHROMIUM, SKIP_REASON
 from tests.events_browser.test_event_pages import BASE, NAMES, event, report, tabs  # noqa: F401 - the fixture
 from tests.helpers import screenshot
-from tests.viewer.conftest import CHROMIUM, SKIP_REASON
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=SKIP_REASON)
 

@@ -1,70 +1,30 @@
 """The judges' pages in a browser: the app served on a free port, Debian's Chromium driven by
-playwright (as tests/viewer), a page that may ask only its own server, and its screenshots (the test's
-temporary folder, or ``ARBITER_PAGES_SCREENSHOTS`` when set)."""
+playwright (as tests/viewer), a page that may ask only its own server (tests/browser.py), and its
+screenshots (the test's temporary folder, or ``ARBITER_PAGES_SCREENSHOTS`` when set)."""
 
 from __future__ import annotations
 
 import os
-import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
-from werkzeug.serving import make_server
 
-from tests.viewer.conftest import CHROMIUM
-
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run"]
+from tests.browser import launch_browser, open_tab, serve
 
 
 @pytest.fixture()
 def served(app: Flask) -> Iterator[str]:
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(10)
+    with serve(app) as base:
+        yield base
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    with launch_browser() as chromium:
         yield chromium
-        chromium.close()
-
-
-@contextmanager
-def open_tab(browser: Any, served: str, **options: Any) -> Iterator[Any]:
-    """A tab that may ask only its own server (``served``); page errors and refused requests fail the
-    test. ``options`` go to the browser context (``viewport``, ``locale``...)."""
-    context = browser.new_context(**{"viewport": {"width": 1280, "height": 900}, **options})
-    refused: list[str] = []
-    errors: list[str] = []
-
-    def route(r: Any) -> None:
-        if r.request.url.startswith(served):
-            r.continue_()
-        else:
-            refused.append(r.request.url)
-            r.abort()
-
-    context.route("**/*", route)
-    tab = context.new_page()
-    tab.on("pageerror", lambda exc: errors.append(str(exc)))
-    tab.base = served
-    yield tab
-    assert errors == [] and refused == []
-    context.close()
 
 
 @pytest.fixture()

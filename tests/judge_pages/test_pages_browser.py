@@ -14,8 +14,8 @@ import pytest
 from flask import Flask
 
 from judge.rules import index
+from tests.browser import CHROMIUM, SKIP_REASON
 from tests.judge_pages.conftest import shot
-from tests.viewer.conftest import CHROMIUM, SKIP_REASON
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=SKIP_REASON)
 

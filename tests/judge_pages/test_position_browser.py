@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from judge.games import registry
-from tests.judge_pages.conftest import open_tab, shot
-from tests.viewer.conftest import CHROMIUM, SKIP_REASON
+from tests.browser import CHROMIUM, SKIP_REASON, open_tab
+from tests.judge_pages.conftest import shot
 from tests.worker.live import registered_worker
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=SKIP_REASON)

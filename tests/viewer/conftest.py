@@ -1,17 +1,12 @@
 """The viewer's browser tests run in Debian's Chromium (``/usr/bin/chromium``, installed by
-``.ci/run``) driven by playwright; without that browser they are skipped, and the session's summary
-says so in one line."""
+``.ci/run``) driven by playwright (tests/browser.py); without that browser they are skipped, and the
+session's summary says so in one line."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
-#: Debian's Chromium (ARBITER_CHROMIUM names another path, e.g. to see the skip without uninstalling it)
-CHROMIUM = Path(os.environ.get("ARBITER_CHROMIUM", "/usr/bin/chromium"))
-SKIP_REASON = f"browser tests skipped: no {CHROMIUM}"
+from tests.browser import CHROMIUM, SKIP_REASON
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

@@ -23,14 +23,12 @@ from click.testing import CliRunner
 
 from arbiter.cli import main
 from judge.rules import index
+from tests.browser import CHROMIUM, SKIP_REASON, GuardedTab, launch_browser
 from tests.helpers import EXAMPLES_DIR, ROOT, screenshot
-from tests.viewer.conftest import CHROMIUM, SKIP_REASON
 from tests.viewer.views import views_of
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=SKIP_REASON)
 
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run"]
 GAME = ROOT / "tests" / "replays" / "golden" / "logs" / "selfplay-golden-5.json"
 CHOICES = EXAMPLES_DIR / "choices-order-guardian-redeploy.json"
 MID_GAME = 30  # dice in both pools, damage, shields and upgrades on the table
@@ -56,31 +54,15 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    with launch_browser() as chromium:
         yield chromium
-        chromium.close()
 
 
-class Page:
+class Page(GuardedTab):
     """One page in a fresh offline context that refuses every request but file://."""
 
     def __init__(self, browser: Any) -> None:
-        self.context = browser.new_context(offline=True, viewport={"width": 1400, "height": 1000})
-        self.refused: list[str] = []
-        self.errors: list[str] = []
-        self.context.route("**/*", self._route)
-        self.page = self.context.new_page()
-        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
-
-    def _route(self, route: Any) -> None:
-        if route.request.url.startswith("file:"):
-            route.continue_()
-        else:
-            self.refused.append(route.request.url)
-            route.abort()
+        super().__init__(browser, "file:", offline=True, viewport={"width": 1400, "height": 1000})
 
     def open(self, url: str) -> Any:
         self.page.goto(url)
@@ -95,9 +77,7 @@ class Page:
 def tab(browser: Any) -> Iterator[Page]:
     page = Page(browser)
     yield page
-    assert page.errors == []
-    assert page.refused == []  # the page asked for nothing beyond its own file
-    page.context.close()
+    page.check()  # no script error, and the page asked for nothing beyond its own file
 
 
 def drawn_table(page: Any) -> dict[str, Any]:

@@ -16,8 +16,8 @@ import pytest
 import i18n
 from replays.viewer import EVENT_WORDS
 from replays.viewer_words import ui_words
+from tests.browser import CHROMIUM, SKIP_REASON
 from tests.helpers import ROOT
-from tests.viewer.conftest import CHROMIUM, SKIP_REASON
 from tests.viewer.test_viewer_browser import GAME, MID_GAME, Page, browser, export, tab  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=SKIP_REASON)

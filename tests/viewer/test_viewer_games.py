@@ -13,9 +13,8 @@ import pytest
 
 from judge.games import registry
 from replays.viewer import page, viewer_json
+from tests.browser import CHROMIUM, SKIP_REASON, GuardedTab, launch_browser
 from tests.helpers import EXAMPLES_DIR
-from tests.viewer.conftest import CHROMIUM, SKIP_REASON
-from tests.viewer.test_viewer_browser import ARGS
 from tests.viewer.views import views_of
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=SKIP_REASON)
@@ -23,12 +22,8 @@ pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=SKIP_REASON)
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    with launch_browser() as chromium:
         yield chromium
-        chromium.close()
 
 
 def opened(browser: Any, log: dict[str, Any], tmp_path: Path, at: int) -> tuple[Any, Any, list[str]]:
@@ -39,13 +34,10 @@ def opened_data(browser: Any, data: dict[str, Any], tmp_path: Path, at: int) -> 
     """The exported page of viewer data ``data`` opened at step ``at``: its context, tab and errors."""
     html = tmp_path / "game.html"
     html.write_text(page(data), encoding="utf-8")
-    context = browser.new_context(offline=True, viewport={"width": 1400, "height": 1000})
-    errors: list[str] = []
-    tab = context.new_page()
-    tab.on("pageerror", lambda exc: errors.append(str(exc)))
-    tab.goto(html.as_uri() + f"#step-{at}")
-    tab.wait_for_selector("#viewer[data-ready=true]")
-    return context, tab, errors
+    opened = GuardedTab(browser, None, offline=True, viewport={"width": 1400, "height": 1000})
+    opened.page.goto(html.as_uri() + f"#step-{at}")
+    opened.page.wait_for_selector("#viewer[data-ready=true]")
+    return opened.context, opened.page, opened.errors
 
 
 def test_a_relic_encounter_shows_every_die_its_rerolls_and_explosions(browser: Any, tmp_path: Path) -> None:

@@ -11,9 +11,8 @@ from typing import Any
 import pytest
 
 from replays.viewer import page, viewer_json
+from tests.browser import CHROMIUM, SKIP_REASON, GuardedTab, launch_browser
 from tests.helpers import load_example
-from tests.viewer.conftest import CHROMIUM, SKIP_REASON
-from tests.viewer.test_viewer_browser import ARGS
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=SKIP_REASON)
 
@@ -38,22 +37,16 @@ def other_game() -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    with launch_browser() as chromium:
         yield chromium
-        chromium.close()
 
 
 def test_a_game_without_a_renderer_is_drawn_generically(browser: Any, tmp_path: Path) -> None:
     data = other_game()
     html = tmp_path / "other.html"
     html.write_text(page(copy.deepcopy(data)), encoding="utf-8")
-    context = browser.new_context(offline=True, viewport={"width": 1200, "height": 900})
-    errors: list[str] = []
-    tab = context.new_page()
-    tab.on("pageerror", lambda exc: errors.append(str(exc)))
+    opened = GuardedTab(browser, None, offline=True, viewport={"width": 1200, "height": 900})
+    context, tab, errors = opened.context, opened.page, opened.errors
     tab.goto(html.as_uri() + "#step-2")
     tab.wait_for_selector("#viewer[data-ready=true]")
     assert errors == []

@@ -6,17 +6,15 @@ creator token and seen on the page, and nothing fetched beyond the server itself
 from __future__ import annotations
 
 import json
-import threading
 import urllib.request
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from werkzeug.serving import make_server
 
 from api import create_app
-from tests.viewer.conftest import CHROMIUM, SKIP_REASON
-from tests.viewer.test_viewer_browser import ARGS, GAME, MID_GAME, assert_table, card_names
+from tests.browser import CHROMIUM, SKIP_REASON, GuardedTab, launch_browser, serve
+from tests.viewer.test_viewer_browser import GAME, MID_GAME, assert_table, card_names
 from tests.viewer.views import views_of
 from tests.worker.live import registered_worker
 
@@ -25,15 +23,8 @@ pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=SKIP_REASON)
 
 @pytest.fixture()
 def server(redis_url: str, redis_db: Any) -> Iterator[str]:
-    app = create_app({"REDIS_URL": redis_url, "TESTING": True})
-    srv = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{srv.server_port}"
-    finally:
-        srv.shutdown()
-        thread.join(10)
+    with serve(create_app({"REDIS_URL": redis_url, "TESTING": True})) as base:
+        yield base
 
 
 def call(method: str, url: str, body: Any = None, token: str | None = None) -> tuple[int, Any]:
@@ -52,12 +43,8 @@ def call(method: str, url: str, body: Any = None, token: str | None = None) -> t
 
 @pytest.fixture()
 def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    with launch_browser() as chromium:
         yield chromium
-        chromium.close()
 
 
 def test_served_viewer_waits_for_the_worker_then_draws_the_table_and_the_creators_notes(
@@ -70,12 +57,10 @@ def test_served_viewer_waits_for_the_worker_then_draws_the_table_and_the_creator
     status, notes = call("POST", f"{server}/v1/replays/{replay_id}/annotations",
                          {"title": "Episode 4", "annotations": [first_note]})
     assert status == 201, notes
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    opened = GuardedTab(browser, None, viewport={"width": 1400, "height": 1000})  # refuses nothing: notes what is asked
+    context, page, errors = opened.context, opened.page, opened.errors
     asked: list[str] = []
     context.on("request", lambda req: asked.append(req.url))
-    errors: list[str] = []
-    page = context.new_page()
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
     with registered_worker(redis_url):  # alive: the API asks the page to come back after 1 s
         page.goto(f"{server}{notes['links']['view']}#step-{MID_GAME}")
         page.wait_for_selector("#viewer[data-ready=waiting]")

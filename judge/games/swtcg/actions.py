@@ -48,6 +48,13 @@ VERBS_BY_WAIT: Final = {
 WAIT_RULE: Final = {"deploy": "swtcg.setup.out-of-units", "partial": "swtcg.setup.units-only",
                     "build": "swtcg.base.turn.command", "retreat": "swtcg.retreat.untapped-only",
                     "act": "swtcg.base.battle.order", "chance": "swtcg.pop.dark-side-first"}
+# the rule of the step a verb belongs to, cited when it is asked in another step (WAIT_RULE otherwise:
+# in setup, that setup's rule, but a pilot's swtcg.pilots.setup; in a chance to play, the chance's)
+VERB_RULE: Final = {"pilot": "swtcg.pilots.build-step-move", "build": "swtcg.base.turn.command",
+                    "deploy": "swtcg.base.turn.command", "complete": "swtcg.base.turn.command",
+                    "equip": "swtcg.base.equip", "retreat": "swtcg.base.turn.command",
+                    "attack": "swtcg.base.battle.order", "skip": "swtcg.base.battle.order"}
+SETUP_WAITS: Final = frozenset({"deploy", "partial"})
 # the chance each play window belongs to
 WINDOW_RULE: Final = {"any": "swtcg.abilities.activated-when", "attack": "swtcg.timing.for-this-attack",
                       "reroll": "swtcg.pop.dice-roll", "prevent": "swtcg.damage.prevent-when",
@@ -87,8 +94,14 @@ def check(ctx: Ctx, a: SwAction) -> Problem:
                 ctx, "swtcg.abilities.battle-cards",
                 N_("battle cards are played only in a chance to play in the battle phase"),
             )
+        if st.wait in SETUP_WAITS:
+            rule = "swtcg.pilots.setup" if verb == "pilot" else WAIT_RULE[st.wait]
+        elif st.wait == "chance":  # (a chance to play is passed, or played in: its own rule)
+            rule = WAIT_RULE[st.wait]
+        else:
+            rule = VERB_RULE.get(verb, WAIT_RULE[st.wait])
         return _why(
-            ctx, WAIT_RULE[st.wait],
+            ctx, rule,
             N_("'{verb}' is not possible now ({wait}): {turn} may {allowed}"),
             verb=verb, wait=st.wait, turn=st.turn, allowed=', '.join(allowed),
         )

@@ -81,6 +81,21 @@ def test_a_pilot_moves_onto_a_built_unit_in_the_build_zone_but_not_onto_a_partly
         assert (len(moves) == 1 and check(ctx, moves[0]) is None) is allowed, moves
 
 
+@pytest.mark.rules("swtcg.pilots.build-step-move", "swtcg.base.turn.command", "swtcg.pilots.setup")
+def test_a_step_asked_outside_its_step_cites_the_rule_of_its_step() -> None:
+    """A pilot moved or a card built in the retreat step breaks the rule of the build step, not the retreat
+    step's "only untapped units retreat"; a pilot in setup breaks swtcg.pilots.setup."""
+    r = (Table(step="retreat", arena=None).at(active="p1").unit("p1.DS-TIE").unit("p1.DS-TP", zone="character")
+         .set("p1", hand=["DS-TIEB"], build=3))
+    assert error(r.log(pilot("p1.DS-TP", "p1.DS-TIE"))) == ("illegal-action", "swtcg.pilots.build-step-move")
+    assert error(r.log({"by": "p1", "do": "build", "card": "DS-TIEB", "counters": 1})) == \
+        ("illegal-action", "swtcg.base.turn.command")
+    assert state(r.log({"by": "p1", "do": "retreat", "card": "p1.DS-TIE"})).cards["p1.DS-TIE"].zone == "build"
+    s = Table(arena=None, sentries=False).at(phase="setup", step=None, wait="deploy", turn="p1")
+    s.unit("p1.DS-TIE").unit("p1.DS-TP", zone="character").set("p1", hand=["DS-TIEB"])
+    assert error(s.log(pilot("p1.DS-TP", "p1.DS-TIE"))) == ("illegal-action", "swtcg.pilots.setup")
+
+
 @pytest.mark.rules("swtcg.pilots.moving-pilot", "swtcg.pilots.moving-unit", "swtcg.zones.owner-global-rule")
 def test_the_unit_stays_when_its_pilot_moves_and_the_pilot_goes_with_its_unit() -> None:
     t = build_step(**{"p1.DS_TP": {"zone": "pilot", "on": "p1.DS-TIE"}, "p1.DS_TIE": {}})

@@ -260,10 +260,10 @@ def test_equip_is_paid_once_per_turn_in_ones_build_step_onto_a_unit_of_its_type(
     poor = build_step(["T-BR", "DS-TIE"], build=4, force=2)
     assert error(poor.log(step("p1", "build", card="T-BR", counters=1), equip("p1.T-BR", "p1.DS-ST")),
                  pool_with(dear)) == ("illegal-action", "swtcg.costs.must-pay")
-    # not in the retreat step, nor in battle
+    # not in the retreat step, nor in battle: equip's own rule says when (in one's build step)
     r = Table(step="retreat", arena=None).at(active="p1").unit("p1.DS-ST").unit("p1.NS-BR", zone="build", built=False,
                                                                                  counters=1).set("p1", build=3)
-    assert error(r.log(on))[1] == "swtcg.retreat.untapped-only"
+    assert error(r.log(on))[1] == "swtcg.base.equip"
 
 
 @pytest.mark.rules("swtcg.project.equipment", "swtcg.zones.owner-global-rule")
