@@ -80,6 +80,16 @@ def pdf_pages(pdf: bytes) -> int:
     return len(re.findall(rb"/Type\s*/Page(?![s\w])", pdf))
 
 
+def signed_in(page: Any) -> None:
+    """Signs in with the token filled in: the sign-in reloads the page (signin.js), waited for whole
+    before the organizer's part is read (reading it while the reload ran was a flaky 'Execution context
+    was destroyed')."""
+    with page.expect_navigation():
+        page.click("#signin button")
+    page.wait_for_load_state("load")
+    page.wait_for_selector("#organizer")
+
+
 def test_pairings_of_a_32_player_round_by_table_and_by_name_and_printed(
         app: Flask, tabs: Any, tmp_path: Path) -> None:
     client = app.test_client()
@@ -188,8 +198,7 @@ def test_the_organizer_finishes_a_round_on_the_results_page(app: Flask, tabs: An
     page.click("#signin button")
     page.wait_for_selector("#signin .error:not([hidden])")
     page.fill("#signin input[name=token]", token)
-    page.click("#signin button")
-    page.wait_for_selector("#organizer")
+    signed_in(page)
     assert page.is_hidden("#signin") and page.is_disabled("#pair")
     tables = [m["table"] for m in rnd["matches"]]
     # three tables by one click, one by the quick entry box
@@ -242,8 +251,7 @@ def test_the_last_swiss_round_of_an_event_without_a_cut_finishes_it(app: Flask, 
     page = tab.page
     page.goto(tab.origin + f"/events/{tid}/results")
     page.fill("#signin input[name=token]", token)
-    page.click("#signin button")
-    page.wait_for_selector("#organizer")
+    signed_in(page)
     assert page.query_selector("#pair") is None and page.query_selector("#cut") is None
     assert "when its results are in" in page.text_content("#last")
     assert client.get(f"{BASE}/{tid}").get_json()["status"] == "swiss"
