@@ -134,7 +134,7 @@ EVENT_WORDS: dict[str, str] = {
     "intercept": N_("[{defender} intercepts the attack ({ability}){changed|flag}][{ability} cannot take the attack: "
                     "it stays on {defender}{changed|not}]"),
     "pending": N_("{amount} damage[ from {source}] waits to be dealt to {target}"),
-    "pilot": N_("{player} pilots {onto} with {pilot}"),
+    "pilot": N_("{player} moves the pilot {pilot} off its unit to {onto|place}"),
     "prevent": N_("{ability} prevents {prevented} damage to {target}[ ({wasted} wasted)]"),
     "ready": N_("ready phase: build die {roll}[; untapped: {untapped}]"),
     "roll": N_("{player} rolls {dice}[ for {purpose}][ ({source})]"),
@@ -168,12 +168,15 @@ MORE_EVENT_WORDS: dict[str, tuple[str, ...]] = {
     "resolve": (N_("{ability} resolves ({player})"),),
     "complete": (N_("{player} completes {card}[ (cost {cost})][ → {target}]"),),
     "equip": (N_("{player} equips {onto} with {card}[ ({paid} paid)]"),),
+    # (``onto`` a unit, not a place of the game's table, Game.viewer_cards' ``places``)
+    "pilot": (N_("{player} moves the pilot {pilot} onto {onto}"),),
     "charges-placed": (N_("{player} places {charges} charges on {card}"),),
     "contest-begins": (N_("{player} begins a {contest} of {characteristic}[ in the scenario's "
                           "Confrontation{confrontation|flag}], target {value}"),),
 }
 
 _OPTIONAL = re.compile(r"\[([^\[\]]*)\]")
+_PAREN_REF = re.compile(r" \(([^()\s]+)\)")
 _FIELD = re.compile(r"\{([A-Za-z_]+)(?:\|([a-z]+))?\}")
 
 
@@ -186,6 +189,7 @@ class Names:
         self.refs: dict[str, dict[str, Any]] = dict(info.get("refs") or {})
         self.cards: dict[str, dict[str, Any]] = dict(info.get("cards") or {})
         self.symbols: dict[str, str] = dict(info.get("symbols") or {})
+        self.table: dict[str, Any] = dict(info.get("table") or {})  # how the game's table reads (Game.viewer_cards)
         known = sorted({*self.refs, *self.players}, key=len, reverse=True)
         # a known name inside free text (a summary, "the face of p1.01022/1"), whole words only
         self._in_text = re.compile(r"(?<![\w.#/])(" + "|".join(map(re.escape, known)) + r")(?![\w#/])") \
@@ -224,6 +228,8 @@ class Names:
                 return t.pgettext("value", value)
             head, sep, tail = value.partition(":")  # an ability's ID: "<card ref>:<keyword or n>"
             if sep and head in self.refs:
+                if t.lang != "en" and tail in VALUE_WORDS:
+                    tail = t.pgettext("value", tail)
                 return f"{self.card(head)} ({tail})"
             return self.text(value)
         if isinstance(value, list):
@@ -244,6 +250,25 @@ class Names:
         if self._in_text is None:
             return text
         return self._in_text.sub(lambda m: self.name(m.group(1)), text)
+
+    def summary(self, text: str) -> str:
+        """A game's one-line summary named (``text``): a reference in parentheses right after its
+        own card's name ("deploy Droid Tank (p1.DS-DT)") says nothing more once named, and goes."""
+        def drop(m: re.Match[str]) -> str:
+            name = self.card(m.group(1)) if m.group(1) in self.refs else None
+            return "" if name is not None and m.string[:m.start()].endswith(name) else m.group(0)
+
+        return self.text(_PAREN_REF.sub(drop, text))
+
+    def item(self, value: Any) -> str:
+        """An item of a list of the table: an object that stands for a card (``card``, ``ref``) by
+        that card's name, anything else as ``name`` words it."""
+        if isinstance(value, dict):
+            for key in ("card", "ref"):
+                ref = value.get(key)
+                if isinstance(ref, str) and ref in self.refs:
+                    return self.name(ref)
+        return self.name(value)
 
 
 def possessive(name: str) -> str:
@@ -278,6 +303,11 @@ def _fill(template: str, event: Mapping[str, Any], names: Names) -> str:
         value = event[m.group(1)]
         if noun == "flag":
             return ""
+        if noun == "place":  # a place of the game's table, in the game's words (Game.viewer_cards)
+            place = names.table.get("places", {}).get(value)
+            if place is None:
+                raise ValueError(value)
+            return names.t.gettext(place)
         if noun == "poss":
             name = names.name(value)
             return possessive(name) if names.t.lang == "en" else name
@@ -342,6 +372,10 @@ VALUE_WORDS = frozenset({
     # what a SW TCG player is asked (``wait``) and how long a lasting effect lasts (``until``)
     NP_("value", "act"), NP_("value", "chance"), NP_("value", "deploy"), NP_("value", "partial"),
     NP_("value", "turn"), NP_("value", "character-step"),
+    # what a SW TCG player may do now (the verbs of the table's ``may``) and abilities' keywords
+    NP_("value", "use"), NP_("value", "play"), NP_("value", "lucky"), NP_("value", "evade"),
+    # colours of Relic's bonuses and enemies
+    NP_("value", "red"), NP_("value", "blue"), NP_("value", "yellow"), NP_("value", "gray"),
     # why a Destiny card has no effect (``no-effect``'s ``why``)
     NP_("value", "you have no dice in your pool"), NP_("value", "none of your dice can be resolved"),
     NP_("value", "no weapon in hand can be played"), NP_("value", "no blue character to spot"),
@@ -394,7 +428,8 @@ _COUNTERS = {"damage": "damage", "shields": "shields", "resources": "resources",
 _FLAGS = {"exhausted": (N_("{who} is exhausted"), N_("{who} is readied")),
           "defeated": (N_("{who} is defeated"), N_("{who} is no longer defeated")),
           "passed": (N_("{who} has passed"), N_("{who} may act again")),
-          "eliminated": (N_("{who} is eliminated"), N_("{who} is back"))}
+          "eliminated": (N_("{who} is eliminated"), N_("{who} is back")),
+          "tapped": (N_("{who} is tapped"), N_("{who} is untapped"))}
 #: the words of the state view's keys (docs/viewer.md); a key not here is shown as it is written
 #: (underscores as spaces), in every language
 KEY_WORDS = {k: v for k, v in (
@@ -420,6 +455,11 @@ KEY_WORDS = {k: v for k, v in (
     ("enemies", N_("enemies")), ("claim_ability", N_("claim ability")), ("skill", N_("skill")), ("pay", N_("pay")),
     ("amount", N_("amount")), ("option", N_("option")), ("controller", N_("controller")), ("owner", N_("owner")),
     ("until", N_("until")), ("source", N_("source")), ("stat", N_("stat")),
+    # the fields of what is under way on a table (an attack, a roll, damage waiting), drawn by the page
+    ("attacker", N_("attacker")), ("defender", N_("defender")), ("boosts", N_("boosts")), ("purpose", N_("purpose")),
+    ("lucky", N_("lucky")), ("retaliations", N_("retaliations")), ("player", N_("player")),
+    ("prevented", N_("prevented")), ("stun", N_("stun")), ("held", N_("held")), ("later", N_("later")),
+    ("color", N_("colour")), ("value", N_("value")), ("bonus", N_("bonus")),
 )}
 
 
@@ -503,12 +543,98 @@ def _keyed(items: list[Any]) -> dict[str, Any] | None:
     return out
 
 
+def _is_card(key: Any, value: Any, names: Names) -> bool:
+    """A card of the table: an object under its reference (one the game names, or holding a code)."""
+    return isinstance(value, dict) and (key in names.refs or "code" in value)
+
+
+def _places(state: Mapping[str, Any], names: Names) -> dict[str, tuple[str, str, dict[str, Any]]]:
+    """Where each card of the table's zones lies: ``{ref: (zone key, place in words, card)}``. A
+    zone is a key of the table holding ``{ref: card}``, or ``{part: {ref: card}}`` with a part per
+    arena (the place: the part's words) or per player (that player's zone)."""
+    t = names.t
+    out: dict[str, tuple[str, str, dict[str, Any]]] = {}
+    for key, value in state.items():
+        if key in _TOLD or not isinstance(value, dict) or not value:
+            continue
+        if all(_is_card(ref, card, names) for ref, card in value.items()):
+            for ref, card in value.items():
+                out[ref] = (key, key_word(t, key), card)
+        elif all(isinstance(cards, dict) and not _is_card(part, cards, names)
+                 and all(_is_card(ref, card, names) for ref, card in cards.items()) for part, cards in value.items()):
+            for part, cards in value.items():
+                place = (_of(t, names.name(part), key_word(t, key)) if part in names.players
+                         else key_word(t, str(part)))
+                for ref, card in cards.items():
+                    out[ref] = (key, place, card)
+    return out
+
+
+def _links(names: Names) -> dict[str, Mapping[str, Any]]:
+    links = names.table.get("links")
+    return {k: v for k, v in links.items() if isinstance(v, Mapping)} if isinstance(links, Mapping) else {}
+
+
+def _zone_moves(out: list[str], before: Mapping[str, Any], after: Mapping[str, Any], names: Names) -> set[str]:
+    """The cards of the table's zones (``_places``) that entered, moved from one zone to another,
+    left, or changed; and the game's links (``Game.viewer_cards``' ``table``: ``{card: card}`` maps,
+    "X pilots Y") that were made or undone. Returns the table's keys told here."""
+    t = names.t
+    was, now = _places(before, names), _places(after, names)
+    play = names.table.get("play")
+    links = _links(names)
+    linked = {str(spec["zone"]) for spec in links.values() if spec.get("zone")}  # its cards: told by the link
+    quiet = frozenset(str(spec["field"]) for spec in links.values() if spec.get("field"))
+
+    def in_play(zone: str) -> bool:
+        return play is None or zone in play
+
+    for ref, (zone, place, card) in now.items():
+        name = names.name(ref)
+        if ref not in was:
+            if zone in linked:
+                continue
+            on = card.get("on")
+            out.append(t.gettext("{card} goes to {place}", card=name, place=place) if not in_play(zone) else
+                       t.gettext("{card} enters play on {on}", card=name, on=names.name(on)) if on else
+                       t.gettext("{card} enters play", card=name))
+            continue
+        zone0, place0, card0 = was[ref]
+        if place0 != place:
+            if zone in linked or zone0 in linked:
+                continue
+            out.append(t.gettext("{card} moves from {old} into play ({new})", card=name, old=place0, new=place)
+                       if in_play(zone) and not in_play(zone0) else
+                       t.gettext("{card} moves from {old} to {new}", card=name, old=place0, new=place))
+            continue
+        _card_fields(out, name, card0, card, names, quiet | ({"on"} if zone in linked else set()))
+    for ref, (zone, place, _card) in was.items():
+        if ref in now or zone in linked:
+            continue
+        out.append(t.gettext("{card} leaves play ({zone})", card=names.name(ref), zone=place) if in_play(zone) else
+                   t.gettext("{card} leaves {place}", card=names.name(ref), place=place))
+    for key, spec in links.items():
+        old, new = before.get(key), after.get(key)
+        old, new = old if isinstance(old, dict) else {}, new if isinstance(new, dict) else {}
+        words = spec.get("words")
+        if old == new or not (isinstance(words, (list, tuple)) and len(words) == 2):
+            continue
+        for ref, other in new.items():
+            if old.get(ref) != other and other is not None:
+                out.append(t.gettext(str(words[0]), card=names.name(ref), other=names.name(other)))
+        for ref, other in old.items():
+            if new.get(ref) is None and other is not None:
+                out.append(t.gettext(str(words[1]), card=names.name(ref), other=names.name(other)))
+    return {zone for zone, _, _ in (*was.values(), *now.values())} | set(links)
+
+
 def _table_change(out: list[str], before: Mapping[str, Any], after: Mapping[str, Any], names: Names) -> None:
     """The rest of a game's table, read by shape (another game's arenas, zones, contest, ...)."""
     t = names.t
+    told = _zone_moves(out, before, after, names)
     for key, value in _fields(before, after):
         old = before.get(key)
-        if key in _TOLD or old == value:
+        if key in _TOLD or key in told or old == value:
             continue
         label = key_word(t, key)
         if _scalar(value) and _scalar(old):
@@ -560,9 +686,9 @@ def _list_change(out: list[str], label: str, old: list[Any], new: list[Any], nam
         else:
             removed.append(item)
     if added:
-        out.append(f"{label} + {names.name(added)}")
+        out.append(f"{label} + {', '.join(names.item(v) for v in added)}")
     if removed:
-        out.append(f"{label} − {names.name(removed)}")
+        out.append(f"{label} − {', '.join(names.item(v) for v in removed)}")
 
 
 def _pool_change(out: list[str], old: Mapping[str, Any], new: Mapping[str, Any], names: Names) -> None:
@@ -603,29 +729,36 @@ def _cards_change(out: list[str], zone: str, old: Mapping[str, Any], new: Mappin
         was = old[ref]
         if not isinstance(card, dict) or not isinstance(was, dict):
             continue
-        for key, value in _fields(was, card):
-            prev = was.get(key)
-            if prev == value:
-                continue
-            if key in _FLAGS and isinstance(value, bool):
-                out.append(t.gettext(_FLAGS[key][0 if value else 1], who=name))
-            elif (key, True) in _COUNTER_MOVES and isinstance(value, int) and isinstance(prev, int):
-                one, many = _COUNTER_MOVES[key, value > prev]
-                out.append(t.ngettext(one, many, abs(value - prev), card=name, old=prev, new=value))
-            elif key == "on":
-                out.append(t.gettext("{card} moves from {old} to {new}", card=name, old=names.name(prev),
-                                     new=names.name(value)))
-            elif isinstance(value, list):
-                if key == "upgrades":
-                    continue  # told by the upgrades zone (enters play on ..., moves, leaves play)
-                _list_change(out, _of(t, name, key_word(t, key)), prev if isinstance(prev, list) else [], value, names)
-            else:
-                out.append(f"{_of(t, name, key_word(t, key))}: {names.name(prev)} → {names.name(value)}")
+        _card_fields(out, name, was, card, names)
     for ref in old:
         if ref not in new:
             out.append(f"{zone} − {names.name(ref)}" if items else
                        t.gettext("{card} leaves play ({zone})", card=names.name(ref), zone=key_word(t, zone))
                        if zone != "upgrades" else t.gettext("{card} leaves play", card=names.name(ref)))
+
+
+def _card_fields(out: list[str], name: str, was: Mapping[str, Any], card: Mapping[str, Any], names: Names,
+                 quiet: Iterable[str] = ()) -> None:
+    """Each field of one card (``name``) that moved from ``was`` to ``card``; ``quiet``: fields told elsewhere."""
+    t = names.t
+    for key, value in _fields(was, card):
+        prev = was.get(key)
+        if prev == value or key in quiet:
+            continue
+        if key in _FLAGS and isinstance(value, bool):
+            out.append(t.gettext(_FLAGS[key][0 if value else 1], who=name))
+        elif (key, True) in _COUNTER_MOVES and isinstance(value, int) and isinstance(prev, int):
+            one, many = _COUNTER_MOVES[key, value > prev]
+            out.append(t.ngettext(one, many, abs(value - prev), card=name, old=prev, new=value))
+        elif key == "on":
+            out.append(t.gettext("{card} moves from {old} to {new}", card=name, old=names.name(prev),
+                                 new=names.name(value)))
+        elif isinstance(value, list):
+            if key == "upgrades":
+                continue  # told by the upgrades zone (enters play on ..., moves, leaves play)
+            _list_change(out, _of(t, name, key_word(t, key)), prev if isinstance(prev, list) else [], value, names)
+        else:
+            out.append(f"{_of(t, name, key_word(t, key))}: {names.name(prev)} → {names.name(value)}")
 
 
 # -------------------------------------------------------------------------------- keyframes + patches
@@ -795,7 +928,7 @@ def _worded(log: Log, builder: ViewerBuilder, result: ReplayResult, info: Mappin
         step: dict[str, Any] = {
             "at": raw["at"], "by": raw["by"], "do": raw["do"], "round": raw["round"], "phase": raw["phase"],
             "turn": raw["turn"], "do_words": do_words(raw["do"], names.t),
-            "summary": (names.text(raw["summary"]) if names.t.lang == "en" else
+            "summary": (names.summary(raw["summary"]) if names.t.lang == "en" else
                         step_words(raw["step"], names) if raw["step"] is not None else names.t.gettext("the setup")),
             "events": [{"kind": e.get("event"), "text": describe_event(e, names), "rules": e.get("rules", [])}
                        for e in raw["events"]],
@@ -826,6 +959,7 @@ def _worded(log: Log, builder: ViewerBuilder, result: ReplayResult, info: Mappin
         "game": log.game,
         "lang": lang,
         "ui": ui_words(lang),
+        "words": table_words(names.t),
         "title": str(log.meta.get("title") or ""),
         "meta": log.meta,
         "players": players,
@@ -849,6 +983,13 @@ REASON_WORDS = {
     "deck-out-both": N_("both decks ran out"), "eliminated": N_("every other player eliminated"),
     "confrontation": N_("confrontation won"), "arenas": N_("arenas won"),
 }
+
+
+def table_words(t: Text) -> dict[str, dict[str, str]]:
+    """The words the page draws a table with, in ``t``'s language: ``keys``, the state view's keys
+    (``KEY_WORDS``); ``values``, the values the games write (``VALUE_WORDS``; other languages only)."""
+    return {"keys": {key: t.gettext(word) for key, word in sorted(KEY_WORDS.items())},
+            "values": {} if t.lang == "en" else {v: t.pgettext("value", v) for v in sorted(VALUE_WORDS)}}
 
 
 def outcome_words(outcome: Mapping[str, Any], names: Names) -> str:

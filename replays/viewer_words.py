@@ -67,6 +67,10 @@ UI: dict[str, str] = {
     "what_changed": N_("What changed"),
     "rules_applied": N_("Rules applied ({n})"),
     "outcome": N_("Outcome"),
+    "creators_note": N_("Creator's note"),
+    "notes_title": N_("Notes: {title}"),
+    "notes_missing": N_("The notes of this link could not be found (deleted, or a wrong link): the game is shown "
+                        "without them."),
     "rules_page": N_("rules page"),
     "not_in_index": N_("(not in the rule index)"),
     # loading and errors

@@ -111,11 +111,15 @@ def notes_of(replay_id: str, set_id: str) -> dict[str, Any]:
 
 
 def viewer_data(replay_id: str, set_id: str | None, lang: str = i18n.DEFAULT, explicit: bool = False) -> Any:
-    """The stored viewer data in ``lang`` with the annotation set merged, or the 202 answer while a
-    worker computes it (its ``Location`` names the language when the request did: ``explicit``)."""
+    """The stored viewer data in ``lang`` with the annotation set merged (``notes``: its ID and
+    title, or ``missing`` when the replay has no such set: the data then has no annotations), or the
+    202 answer while a worker computes it (its ``Location`` names the language when the request
+    did: ``explicit``)."""
     if not store.has_log(get_redis(), replay_id):
         raise ProblemError(404, "Not Found", f"No replay with ID {replay_id}.")
-    notes = notes_of(replay_id, set_id) if set_id else None
+    # a set that is not there (deleted, a wrong link): the game without notes, and the page says so
+    # (the set's own endpoint answers 404: notes_of)
+    notes = store.get_notes(get_redis(), replay_id, set_id) if set_id else None
     query = {**({"notes": set_id} if set_id else {}), **({"lang": lang} if explicit else {})}
     record = pending_or_record(replay_id, functools.partial(store.get_viewer, lang=lang), "the replay viewer's data",
                                url_for("replays.get_viewer", replay_id=replay_id, **query))
@@ -128,6 +132,8 @@ def viewer_data(replay_id: str, set_id: str | None, lang: str = i18n.DEFAULT, ex
     if notes is not None:
         data["annotations"] = notes["annotations"]
         data["notes"] = {"id": set_id, "title": notes["title"]}
+    elif set_id:
+        data["notes"] = {"id": set_id, "missing": True}
     return data
 
 

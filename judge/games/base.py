@@ -213,7 +213,12 @@ class Game(Protocol):
         of a replay's states and events): ``refs`` maps each string that names a card (a code, a
         card in play, a die) to ``{"code", "player"?, "die"?}``; ``cards`` maps each such code to
         its data (``name``, ``type`` and, where the card has them, ``subtitle``, ``health``,
-        ``cost``, ``color``, ``faces``); ``symbols`` names the die-face symbols."""
+        ``cost``, ``color``, ``faces``); ``symbols`` names the die-face symbols. Optional
+        ``table``, how the viewer words the state view's table: ``play``, the keys of the zones whose
+        cards are in play (default: every zone); ``links``, ``{key: {"words": [made, undone], "zone"?,
+        "field"?}}`` for a key holding ``{card: card}`` (words marked for translation, with ``{card}``
+        and ``{other}``; the cards of ``zone`` and the cards' ``field`` are then told by the link);
+        ``places``, ``{value: words}`` for the places an event names by a word (``{key|place}``)."""
         ...
 
     # -- self-play ----------------------------------------------------------------------------

@@ -115,6 +115,10 @@
     var refs = data.refs || {}, cards = data.cards || {}, symbols = data.symbols || {};
     var rules = data.rules || {};
     var annotations = (data.annotations || []).filter(function (a) { return a && typeof a.at === "number"; });
+    // the words of the state view's keys and of the values the games write, in the data's language
+    var tableWords = data.words && typeof data.words === "object" ? data.words : {};
+    var KEYS = tableWords.keys || {}, VALUES = tableWords.values || {};
+    function valueWord(v) { return typeof v === "string" && VALUES[v] !== undefined ? VALUES[v] : v; }
     var cache = new Map();
     var cur = -1, timer = null, hashBusy = false;
     var perspective = "all";
@@ -125,7 +129,7 @@
       scrub: document.getElementById("v-scrubber"), markers: document.getElementById("v-markers"),
       where: document.getElementById("v-where"), play: document.getElementById("v-play"),
       speed: document.getElementById("v-speed"), persp: document.getElementById("v-perspective"),
-      list: document.getElementById("v-list")
+      list: document.getElementById("v-list"), notes: document.getElementById("v-notes")
     };
 
     // -- names --------------------------------------------------------------------------
@@ -160,8 +164,8 @@
       var card = cardName(value);
       if (card !== null) return card;
       var colon = value.indexOf(":");
-      if (colon > 0 && refs[value.slice(0, colon)]) return cardName(value.slice(0, colon)) + " (" + value.slice(colon + 1) + ")";
-      return value === "?" ? w("unknown_card") : value;
+      if (colon > 0 && refs[value.slice(0, colon)]) return cardName(value.slice(0, colon)) + " (" + valueWord(value.slice(colon + 1)) + ")";
+      return value === "?" ? w("unknown_card") : valueWord(value);
     }
 
     // -- the table after a step: keyframe + patches (docs/viewer.md, "Rebuilding a step") --
@@ -302,7 +306,7 @@
 
     // -- a game without a table of its own: its state view drawn generically ------------
     var SKIP = { round: 1, phase: 1, turn: 1, winner: 1, reason: 1, rng_drawn: 1, players: 1 };
-    function label(key) { return String(key).replace(/_/g, " "); }
+    function label(key) { return KEYS[key] !== undefined ? KEYS[key] : String(key).replace(/_/g, " "); }
     function scalar(v) { return v === null || v === undefined || typeof v !== "object"; }
     function valueText(key, v) {
       if (v === true) return w("yes");
@@ -363,7 +367,8 @@
     var kit = { esc: esc, name: name, cardName: cardName, cardOf: cardOf, chip: chip, tag: tag, tags: tags,
                 zone: zone, dieTile: dieTile, facesRow: facesRow, handVisible: handVisible,
                 genericFields: genericFields, players: players, data: data,
-                w: w, plural: plural, phaseWord: phaseWord, phaseSpan: phaseSpan, winsSpan: winsSpan, lang: LANG };
+                w: w, plural: plural, phaseWord: phaseWord, phaseSpan: phaseSpan, winsSpan: winsSpan, lang: LANG,
+                value: valueWord, label: label };
 
     function drawTable(state, step) {
       var own = (window.ArbiterRenderers || {})[data.game];
@@ -409,7 +414,8 @@
       html += '<div class="v-meta">' + esc(w("round_n", { round: step.round })) + " &#xB7; " + esc(phaseWord(step.phase)) +
         (step.by ? " &#xB7; " + esc(w("by", { player: name(step.by) })) : "") + (step.do && step.at ? " &#xB7; " + esc(step.do_words || step.do) : "") + "</div>";
       anns.forEach(function (a) {
-        html += '<div class="v-annotation" data-annotation="' + esc(a.at) + '">' + esc(a.note) + "</div>";
+        html += '<div class="v-annbox"><div class="v-annlabel">' + esc(w("creators_note")) + "</div>" +
+          '<div class="v-annotation" data-annotation="' + esc(a.at) + '">' + esc(a.note) + "</div></div>";
       });
       if (step.error) {
         var err = step.error, summary = err.rule ? (rules[err.rule] || "") : "";
@@ -449,10 +455,29 @@
       el.step.innerHTML = html;
     }
 
+    // a link to a step (#step-N, start=N): its note, else the step's panel, scrolled into view when it
+    // lies out of sight (a phone draws the step's panel under the table)
+    function showLinkedStep() {
+      var target = el.step.querySelector(".v-annbox") || el.step;
+      var bar = document.getElementById("v-controls");
+      var style = bar ? window.getComputedStyle(bar) : null;
+      // (the controls stick to the top of the screen: the note goes under them, not behind them)
+      var pad = (style && style.position === "sticky" && style.display !== "none" ? bar.offsetHeight : 0) + 8;
+      var box = target.getBoundingClientRect();
+      if (box.top >= pad && box.top < window.innerHeight - 48) return;
+      window.scrollTo(0, Math.max(0, box.top + window.scrollY - pad));
+    }
+
     function drawHeader() {
       var title = data.title || w("replay");
       el.title.textContent = title;
-      document.title = w("page_title", { title: title });
+      // an annotation set (served with ?notes=): its title under the log's, or that it was not found
+      var notes = data.notes && typeof data.notes === "object" ? data.notes : null;
+      var notesTitle = notes && !notes.missing && typeof notes.title === "string" ? notes.title : "";
+      el.notes.hidden = !(notesTitle || (notes && notes.missing));
+      el.notes.className = "v-notes" + (notes && notes.missing ? " v-notes-missing" : "");
+      el.notes.textContent = notes && notes.missing ? w("notes_missing") : notesTitle ? w("notes_title", { title: notesTitle }) : "";
+      document.title = w("page_title", { title: notesTitle ? title + " \u00b7 " + notesTitle : title });
       var who = players.map(function (p) { return p.name || p.id; }).reduce(function (left, right) {
         return left === null ? right : w("versus", { left: left, right: right });
       }, null) || "";
@@ -592,6 +617,8 @@
     drawList();
     var first = opts.step !== undefined ? opts.step : opts.start !== undefined ? opts.start : (data.start || 0);
     go(Number(first));
+    // (notes that could not be found: the line saying so, at the top, stays in sight)
+    if ((opts.step !== undefined || opts.start !== undefined) && !(data.notes && data.notes.missing)) showLinkedStep();
     root.setAttribute("data-ready", "true");
     root.setAttribute("data-ready-ms", String(Math.round(performance.now())));  // bench/bench_viewer.py reads it
     if (opts.autoplay === "1") play();

@@ -18,7 +18,7 @@
     }
     function effectText(e) {
       if (!e) return "";
-      var parts = [e.timing, e.window, e.kind].filter(Boolean).join(" ");
+      var parts = [e.timing, e.window, e.kind].filter(Boolean).map(kit.value).join(" ");
       if (e.value !== undefined) parts += " " + e.value;
       return parts;
     }
@@ -28,7 +28,8 @@
       if (a.charge_value) t.push(kit.tag("v-sh", w("charges") + " " + w("n_of", { n: a.charges, max: a.charge_value })));
       else if (a.charges) t.push(kit.tag("v-sh", w("charges") + " " + a.charges));
       (a.bonuses || []).forEach(function (b) {
-        t.push(kit.tag("", (b.kind || w("bonus")) + " " + (b.color || "") + (b.value !== undefined ? " +" + b.value : "")));
+        t.push(kit.tag("", (b.kind ? kit.value(b.kind) : w("bonus")) + " " + (b.color ? kit.value(b.color) : "") +
+          (b.value !== undefined ? " +" + b.value : "")));
       });
       return '<div class="v-card c-gray" data-ref="' + esc(a.ref || a.code) + '" data-charges="' + esc(a.charges || 0) + '">' +
         '<div class="v-cname">' + esc(a.name || name(a.code)) + "</div>" + kit.tags(t) +
@@ -50,7 +51,7 @@
       if (!c) return "";
       var what = c.kind === "battle" ? w("battle") : w("skill_test");
       var against = (c.enemies || []).map(function (e) {
-        return kit.chip(e.name + " (" + (e.color || "") + " " + e.value + ")");
+        return kit.chip(e.name + " (" + (e.color ? kit.value(e.color) : "") + " " + e.value + ")");
       }).join("");
       var declared = (c.declared || []).map(function (b) {
         return kit.chip(typeof b === "string" ? name(b) : (b.name || name(b.card || b.ref || "")) +
@@ -60,8 +61,8 @@
       return '<section class="v-player v-shared v-contest" data-contest="' + esc(c.kind) + '" data-stage="' + esc(c.stage) + '">' +
         '<div class="v-phead"><span class="v-pname">' + esc(what) + "</span>" +
         (c.characteristic ? stat("characteristic", w("with"), TRAITS.indexOf(c.characteristic) >= 0 ? w(c.characteristic) : c.characteristic) : "") +
-        (c.color ? stat("color", w("colour"), c.color) : "") + (c.value !== undefined ? stat("value", w("value"), c.value) : "") +
-        stat("stage", w("stage"), c.stage) + "</div>" +
+        (c.color ? stat("color", w("colour"), kit.value(c.color)) : "") + (c.value !== undefined ? stat("value", w("value"), c.value) : "") +
+        stat("stage", w("stage"), kit.value(c.stage)) + "</div>" +
         (against ? kit.zone(w("against"), against, ' data-zone="enemies"') : "") +
         kit.zone(w("declared_bonuses"), declared, ' data-zone="declared"') +
         kit.zone(w("dice"), dice && '<div class="v-row">' + dice + "</div>", ' data-zone="dice"') +
@@ -77,8 +78,8 @@
       kit.winsSpan(state) + "</div>";
     var special = scen && (scen.special || []).length ? '<div class="v-may">' + esc(w("special_rules")) + " " +
       scen.special.map(function (e) { return kit.chip(effectText(e)); }).join("") + "</div>" : "";
-    var last = state.last ? '<div class="v-may" data-last>' + esc(w("last_contest")) + " " + kit.chip((state.last.kind || "") + " " +
-      (state.last.outcome || "") + " " + (state.last.score !== undefined ? w("score_vs", { score: state.last.score, against: state.last.against }) : "")) + "</div>" : "";
+    var last = state.last ? '<div class="v-may" data-last>' + esc(w("last_contest")) + " " + kit.chip(kit.value(state.last.kind || "") + " " +
+      kit.value(state.last.outcome || "") + " " + (state.last.score !== undefined ? w("score_vs", { score: state.last.score, against: state.last.against }) : "")) + "</div>" : "";
 
     var panels = order.map(function (pid) {
       var p = state.players[pid];

@@ -20,7 +20,7 @@
       if (r && r.player) return r.player;
       return String(ref).split(".")[0];
     }
-    function words(text) {  // "play LS-RS" -> "play Rogue Squadron"
+    function words(text) {  // "play LS-RS" -> "play Rogue Squadron" (the verb in the page's language)
       return String(text).split(" ").map(function (w) { return name(w); }).join(" ");
     }
     function stat(field, label, value) {
@@ -68,7 +68,7 @@
     var top = '<div class="v-battlefield" data-round="' + esc(state.round) + '" data-phase="' + esc(state.phase) + '">' +
       "<span>" + esc(w("turn")) + " <b>" + esc(state.round) + "</b></span>" + kit.phaseSpan(state.phase) +
       (state.step && state.step !== state.phase ? kit.phaseSpan(state.step, "step_word") : "") +
-      (state.arena ? "<span>" + esc(w("battle_in")) + " <b>" + esc(state.arena) + "</b></span>" : "") +
+      (state.arena ? "<span>" + esc(w("battle_in")) + " <b>" + esc(w("arena_" + state.arena)) + "</b></span>" : "") +
       (state.turn ? '<span data-chance="' + esc(state.turn) + '">' + esc(w(state.wait === "chance" ? "chance_to_play" : "to_act")) + ": " +
         "<b>" + esc(name(state.turn)) + "</b>" + (chance && chance.passes ? " (" + esc(kit.plural("passes_in_row", chance.passes)) + ")" : "") + "</span>" : "") +
       kit.winsSpan(state) + "</div>";

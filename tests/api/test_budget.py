@@ -98,7 +98,8 @@ def test_a_heavy_log_is_stored_then_replayed_by_a_worker(
     assert resp.get_json() == {"id": replay_id, "created": True, "status": "queued", "summary": None,
                                "workers": 1, "message": None,
                                "links": {"self": f"/v1/replays/{replay_id}",
-                                         "timeline": f"/v1/replays/{replay_id}/timeline"}}
+                                         "timeline": f"/v1/replays/{replay_id}/timeline",
+                                         "view": f"/replays/{replay_id}"}}
     assert resp.headers["Location"] == f"/v1/replays/{replay_id}" and resp.headers["Retry-After"] == "1"
     assert store.get_log(redis_db, replay_id) == heavy and store.get_result(redis_db, replay_id) is None
     assert queued(redis_db) == [replay_job_id(replay_id)]

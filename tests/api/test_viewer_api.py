@@ -202,6 +202,25 @@ def test_changes_need_the_sets_own_creator_token(client: FlaskClient) -> None:
     assert_problem(client.get(url), 404)
 
 
+def test_a_deleted_or_wrong_notes_set_still_shows_the_game_and_says_the_notes_are_missing(
+        client: FlaskClient, run_jobs: Callable[[], bool]) -> None:
+    replay_id, _ = stored(client, "choices-order-guardian-redeploy.json")
+    created = notes(client, replay_id, [{"at": 1, "note": "gone soon"}])
+    assert client.delete(f"/v1/replays/{replay_id}/annotations/{created['id']}",
+                         headers=auth(created["token"])).status_code == 204
+    computed(client, run_jobs, f"/v1/replays/{replay_id}/viewer")
+    for set_id in (created["id"], "0123456789abcdef"):
+        resp = client.get(f"/v1/replays/{replay_id}/viewer?notes={set_id}")
+        assert resp.status_code == 200, resp.get_data(as_text=True)
+        data = resp.get_json()
+        assert data["notes"] == {"id": set_id, "missing": True}
+        assert data["annotations"] == [] and data["steps"]
+        assert client.get(f"/replays/{replay_id}/export.html?notes={set_id}").status_code == 200
+        assert client.get(f"/replays/{replay_id}?notes={set_id}").status_code == 200
+        # the set itself is still not there
+        assert_problem(client.get(f"/v1/replays/{replay_id}/annotations/{set_id}"), 404)
+
+
 @pytest.mark.parametrize("annotations, pointer", [
     ([{"at": 99, "note": "x"}], "/annotations/0/at"),
     ([{"at": 0, "note": 5}], "/annotations/0/note"),

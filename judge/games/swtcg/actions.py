@@ -1017,9 +1017,10 @@ def _pilot(ctx: Ctx, a: Pilot) -> None:
     st.moved(c.ref)
     c.moved = True
     if ctx.recording:
-        ctx.records.append(rc.PilotRecord(
-            ("swtcg.pilots.build-step-move", "swtcg.pilots.type-match", "swtcg.pilots.one-per-unit"),
-            player=a.by, pilot=a.card, onto=a.onto))
+        # (onto a unit: of its type, with no pilot; off a unit to a place: neither applies)
+        rules = ("swtcg.pilots.build-step-move", "swtcg.pilots.type-match", "swtcg.pilots.one-per-unit") \
+            if c.zone == "pilot" else ("swtcg.pilots.build-step-move", "swtcg.pilots.moving-pilot")
+        ctx.records.append(rc.PilotRecord(rules, player=a.by, pilot=a.card, onto=a.onto))
 
 
 def _retreat(ctx: Ctx, a: Retreat) -> None:

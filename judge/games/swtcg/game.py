@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
+from i18n import N_
 from judge.games.base import Applied, Faults, Policy
 from judge.games.inputs import Inputs
 from judge.games.quick import QuickMembers
@@ -18,6 +19,20 @@ from judge.kernel.core import IllegalAction, KernelLoop, MissingOutcome, Pending
 from judge.kernel.rng import Rng
 
 OUTCOME_RULES = {"arenas": ["swtcg.base.win"]}
+#: how a replay viewer reads the state view's table (Game.viewer_cards' ``table``): the zones whose
+#: cards are in play (the build zone is not: a card moves from it into play), and the maps of one
+#: card to another, in words (``{card}`` the map's key, ``{other}`` its value, made / undone); a
+#: link's ``zone`` (its cards) and a card's ``field`` that say the same are told by the link
+VIEWER_TABLE: dict[str, Any] = {
+    "play": ["arenas", "pilot_cards", "locations"],
+    # where a pilot moves off its unit to (a pilot event's ``onto`` that names no card)
+    "places": {"character": N_("the Character arena"), "build": N_("the build zone")},
+    "links": {
+        "pilots": {"words": [N_("{card} pilots {other}"), N_("{card} no longer pilots {other}")],
+                   "zone": "pilot_cards", "field": "pilot"},
+        "equipment": {"words": [N_("{other} is equipped with {card}"), N_("{card} is no longer equipped to {other}")]},
+    },
+}
 
 
 class Swtcg(QuickMembers):
@@ -181,7 +196,7 @@ class Swtcg(QuickMembers):
                 if card.unit:
                     data.update(speed=card.speed, power=card.power, health=card.health)
                 table[code] = {k: v for k, v in data.items() if v is not None}
-        return {"refs": refs, "cards": table, "symbols": {}}
+        return {"refs": refs, "cards": table, "symbols": {}, "table": VIEWER_TABLE}
 
     # -- card data (``arbiter cards``) ---------------------------------------------------------------
     @property

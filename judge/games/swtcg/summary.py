@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+_PLACES = {"character": "the Character arena", "build": "the build zone"}  # (a pilot's ``onto`` naming no unit)
+
 
 def _name(cards: Any, text: str | None) -> str:
     if not text:
@@ -27,7 +29,9 @@ def summarize(action: Any, events: Sequence[Mapping[str, Any]], cards: Any) -> s
     elif verb == "pass":
         line = f"{by}: passes"
     elif verb == "pilot":
-        line = f"{by}: moves the pilot {_name(cards, action.card)} onto {action.onto}"
+        place = _PLACES.get(action.onto)
+        line = f"{by}: moves the pilot {_name(cards, action.card)} " + (
+            f"off its unit to {place}" if place else f"onto {_name(cards, action.onto)}")
     elif verb == "equip":
         line = f"{by}: equips {_name(cards, action.card)} onto {_name(cards, action.onto)}"
     elif verb == "complete":

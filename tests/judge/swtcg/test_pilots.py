@@ -265,3 +265,30 @@ def test_a_unique_pilot_on_a_unit_is_the_card_of_its_name_a_new_copy_stacks_with
     assert st["pilots"] == {} and st["arenas"]["character"]["p2.LS-AJ"]["code"] == "LS-AK"
     assert "p2.LS-ANP" in st["arenas"]["ground"]
 
+
+PILOTED = ("phase build\nactive p1\np1 Vera: dark, force 4, build 3, hand 0, deck 20\np1 build TIE Fighter: tapped\n"
+           "p1 space TIE Bomber\np1 pilot TIE Pilot on TIE Fighter\np2 Luke: light, force 5, build 3, hand 0, deck 20\n"
+           "p2 space X-wing\n")
+
+
+@pytest.mark.parametrize(("onto", "said", "rules"), [
+    ("build", "Vera moves the pilot TIE Pilot off its unit to the build zone", "swtcg.pilots.moving-pilot"),
+    ("character", "Vera moves the pilot TIE Pilot off its unit to the Character arena", "swtcg.pilots.moving-pilot"),
+    ("TIE Bomber", "Vera moves the pilot TIE Pilot onto TIE Bomber", "swtcg.pilots.type-match"),
+])
+def test_a_pilots_move_is_worded_by_where_it_goes(onto: str, said: str, rules: str) -> None:
+    """Off its unit, a pilot goes to a place (not "Vera pilots build with TIE Pilot"), and the ruling
+    cites no rule of the unit it would go onto; the words are the request's language's."""
+    from judge.games import registry
+    from replays.service import ruling_words_json
+
+    game = registry.get("swtcg")
+    spec, faults = game.quick_text(PILOTED + f"ask p1 pilot TIE Pilot -> {onto}\n")
+    log, faults = game.quick_log(spec, game.default_cards())
+    assert faults == [] and log is not None
+    words = ruling_words_json(log, 1, lang="en")["words"]
+    assert said in words["events"] and words["step"] == "Vera: " + said.removeprefix("Vera ")
+    ids = [r["id"] for r in words["rules"]]
+    assert rules in ids and ("swtcg.pilots.type-match" in ids) is (onto == "TIE Bomber"), ids
+    pl = ruling_words_json(log, 1, lang="pl")["words"]["events"][0]
+    assert "pilota" in pl and "TIE Pilot" in pl and " moves " not in pl, pl
