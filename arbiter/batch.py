@@ -31,6 +31,7 @@ import hashlib
 import itertools
 import json
 import os
+import signal
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -122,6 +123,9 @@ def find_logs(pattern: str) -> list[Path]:
         if os.path.isfile(name) and (real := os.path.realpath(name)) not in seen:  # (each file once)
             seen.add(real)
             files.append(Path(name))
+        elif os.path.islink(name) and not os.path.exists(name) and name not in seen:
+            seen.add(name)  # a link to nothing (or a loop of links): its line says it cannot be read
+            files.append(Path(name))
             if len(files) > MAX_BATCH_FILES:
                 raise BatchError(f"{pattern} names more than {MAX_BATCH_FILES:,} files")
     if not files:
@@ -140,7 +144,9 @@ def _error_of(result: dict[str, Any]) -> str | None:
     failed = (result.get("checkpoints") or {}).get("failed") or []
     if err:
         rule = f" [{err['rule']}]" if err.get("rule") else ""
-        return f"step {err.get('at')}: {err.get('kind')}: {err.get('message')}{rule}"
+        message = str(err.get("message"))
+        message = message.removeprefix(f"step {err.get('at')}: ")  # (the step said once)
+        return f"step {err.get('at')}: {err.get('kind')}: {message}{rule}"
     if failed:
         return f"checkpoint failed at step {failed[0]}"
     return "invalid"
@@ -224,17 +230,27 @@ def _pooled(tasks: Sequence[Sequence[str]], jobs: int,
     finished, by index, and the indexes of those lost when a process of the pool died (in order)."""
     lines: dict[int, list[dict[str, Any]]] = {}
     lost: list[int] = []
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupt) as pool:
         futures = [pool.submit(_replay_chunk, task) for task in tasks]
-        for i, future in enumerate(futures):
-            try:
-                lines[i] = future.result()
-            except BrokenProcessPool:
-                lost.append(i)
-                continue
-            if progress:
-                progress(len(lines[i]))
+        try:
+            for i, future in enumerate(futures):
+                try:
+                    lines[i] = future.result()
+                except BrokenProcessPool:
+                    lost.append(i)
+                    continue
+                if progress:
+                    progress(len(lines[i]))
+        except KeyboardInterrupt:  # Ctrl-C: the chunks not begun are dropped, those under way end (CHUNK files)
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
     return lines, lost
+
+
+def _ignore_interrupt() -> None:
+    """A pool process leaves Ctrl-C to the batch (which stops handing out work): the terminal sends
+    SIGINT to the whole process group."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _recover(lost: list[int], tasks: list[Sequence[str]], jobs: int, lines: dict[int, list[dict[str, Any]]],
@@ -311,7 +327,7 @@ def run_queued(files: Sequence[Path], conn: Any, progress: Progress | None = Non
         if waiting:
             if final:
                 for i, (name, replay_id) in waiting.items():
-                    lines[i] = {"file": name, "valid": False, "steps": None, "outcome": None,
+                    lines[i] = {"file": name, "valid": False, "steps": None, "outcome": None, "replayed": False,
                                 "error": f"not replayed within {timeout} s (queued as {replay_id}: "
                                          "is a worker running?)"}
                 break
@@ -588,8 +604,11 @@ def _malformed_line(name: str, exc: Any) -> dict[str, Any]:
 
 
 def summarize(lines: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """Counts: logs, valid, invalid, steps, outcomes by reason."""
+    """Counts: logs, valid, invalid, not replayed (``--timeout`` passed: neither valid nor invalid),
+    steps, outcomes by reason."""
     valid = [ln for ln in lines if ln["valid"]]
+    unknown = sum(1 for ln in lines if ln.get("replayed") is False)
     outcomes = Counter(ln["outcome"]["reason"] if ln["outcome"] else "unfinished" for ln in valid)
-    return {"logs": len(lines), "valid": len(valid), "invalid": len(lines) - len(valid),
-            "steps": sum(ln["steps"] or 0 for ln in lines), "outcomes": dict(sorted(outcomes.items()))}
+    return {"logs": len(lines), "valid": len(valid), "invalid": len(lines) - len(valid) - unknown,
+            "not_replayed": unknown, "steps": sum(ln["steps"] or 0 for ln in lines),
+            "outcomes": dict(sorted(outcomes.items()))}

@@ -33,7 +33,14 @@ def run_batch(pattern: str, as_json: bool, jobs: int | None, queued: bool, timeo
         click.echo(f"arbiter: {exc}", err=True)
         raise SystemExit(2) from exc
     jobs = jobs or os.cpu_count() or 1
-    bar, advance = _progress(len(files))
+    bar, shown = _progress(len(files))
+    done = [0]  # logs answered so far (what an interrupted batch says it got to)
+
+    def advance(n: int) -> None:
+        done[0] += n
+        if shown is not None:
+            shown(n)
+
     t0 = time.perf_counter()
     try:
         if bar is not None:
@@ -60,17 +67,32 @@ def run_batch(pattern: str, as_json: bool, jobs: int | None, queued: bool, timeo
             lines = batch.run_queued(files, connect(url), advance, timeout, notice)
         else:
             lines = batch.run_local(files, jobs, advance)
+    except KeyboardInterrupt:
+        if bar is not None:
+            bar.stop()
+        again = " (queued jobs go on on the workers: run it again to gather them)" if queued else ""
+        click.echo(f"arbiter: interrupted: {done[0]:,} of {len(files):,} logs answered; no summary{again}",
+                   err=True)
+        raise SystemExit(130) from None
     finally:
         if bar is not None:
             bar.stop()
     seconds = time.perf_counter() - t0
     totals = batch.summarize(lines)
     if as_json:
-        click.echo(json.dumps({"summary": {**totals, "seconds": round(seconds, 3)}, "logs": lines},
+        # (a file name that is not UTF-8 is written with its bytes escaped, \\xe9: the output stays UTF-8)
+        named = [{**ln, "file": _printable(ln["file"])} for ln in lines]
+        click.echo(json.dumps({"summary": {**totals, "seconds": round(seconds, 3)}, "logs": named},
                               indent=2, ensure_ascii=False))
     else:
         _print_summary(lines, totals, seconds, "RQ workers" if queued else f"{jobs} process{'es' if jobs > 1 else ''}")
-    raise SystemExit(0 if totals["invalid"] == 0 else 1)
+    raise SystemExit(1 if totals["invalid"] else 3 if totals["not_replayed"] else 0)
+
+
+def _printable(name: str) -> str:
+    """A file name as text: bytes that are not UTF-8 (kept by the file system's surrogate escapes)
+    written as ``\\xNN``."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 def _print_summary(lines: list[dict[str, Any]], totals: dict[str, Any], seconds: float, where: str) -> None:
@@ -85,9 +107,12 @@ def _print_summary(lines: list[dict[str, Any]], totals: dict[str, Any], seconds:
     for reason, n in totals["outcomes"].items():
         table.add_row(f"  ended: {reason}", f"{n:,}")
     table.add_row("invalid", f"{totals['invalid']:,}")
+    if totals["not_replayed"]:
+        table.add_row("not replayed (--timeout)", f"{totals['not_replayed']:,}")
     console.print(table)
     bad = [ln for ln in lines if not ln["valid"]]
     for ln in bad[:20]:
-        console.print(f"invalid  {ln['file']}: {ln['error']}", markup=False)
+        word = "waiting" if ln.get("replayed") is False else "invalid"
+        console.print(f"{word}  {_printable(ln['file'])}: {ln['error']}", markup=False)
     if len(bad) > 20:
-        console.print(f"... and {len(bad) - 20:,} more invalid logs (--json lists them all)")
+        console.print(f"... and {len(bad) - 20:,} more (--json lists them all)")

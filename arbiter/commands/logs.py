@@ -71,7 +71,8 @@ def replay(log: str, as_json: bool, jobs: int | None, queued: bool, timeout: flo
 
     LOG may be a directory (every *.json below it) or a glob ('logs/**/*.json'): every log is
     replayed, on all cores (--jobs) or on RQ workers (--queue), with a progress bar and a summary
-    (exit 0 when all are valid, 1 otherwise)."""
+    (exit 0 when all are valid, 1 when some are invalid, 3 when none is invalid but some were not
+    replayed within --timeout; Ctrl-C stops it: 130)."""
     if Path(log).is_dir() or any(c in log for c in "*?["):
         from arbiter.commands.batch import run_batch
 

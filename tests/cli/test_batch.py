@@ -3,9 +3,11 @@ worker run in-process), the same lines as one replay at a time, bad files report
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -101,6 +103,72 @@ def test_the_command_prints_a_summary_and_says_by_its_exit_code(folder: Path) ->
     assert [Path(ln["file"]).name for ln in body["logs"]] == [f"game-{i:02}.json" for i in range(10)]
     none = runner.invoke(main, ["replay", str(folder / "nothing-*.json")])
     assert none.exit_code == 2 and "no log files match" in none.output
+
+
+def test_a_link_to_nothing_and_a_name_that_is_not_utf8_get_their_lines(folder: Path, tmp_path: Path) -> None:
+    """A dangling link (or a loop of links) is a line that says it cannot be read, not left out of the
+    count; a file name of bytes that are not UTF-8 is written escaped, so that --json stays UTF-8."""
+    good = (folder / "game-00.json").read_bytes()
+    (tmp_path / "ok.json").write_bytes(good)
+    os.symlink(tmp_path / "gone.json", tmp_path / "dangling.json")
+    os.symlink(tmp_path / "loopb.json", tmp_path / "loopa.json")
+    os.symlink(tmp_path / "loopa.json", tmp_path / "loopb.json")
+    os.makedirs(tmp_path / "raw")
+    with open(os.path.join(os.fsencode(tmp_path / "raw"), b"caf\xe9.json"), "wb") as f:
+        f.write(good)
+    files = batch.find_logs(str(tmp_path))
+    assert sorted(f.name for f in files) == sorted(["ok.json", "dangling.json", "loopa.json", "loopb.json",
+                                                    os.fsdecode(b"caf\xe9.json")])
+    result = CliRunner().invoke(main, ["replay", str(tmp_path), "--json", "-j", "1"])
+    assert result.exit_code == 1
+    body = json.loads(result.stdout_bytes.decode("utf-8"))  # (strict: the output is UTF-8)
+    lines = {Path(ln["file"]).name: ln for ln in body["logs"]}
+    assert lines["caf\\xe9.json"]["valid"] is True
+    assert all(lines[n]["error"].startswith("unreadable:") for n in ("dangling.json", "loopa.json", "loopb.json"))
+    assert body["summary"]["invalid"] == 3 and body["summary"]["not_replayed"] == 0
+
+
+def test_a_checkpoint_fault_names_its_step_once() -> None:
+    line = batch.summary_of("x.json", {"valid": False, "error": {
+        "at": 1, "kind": "checkpoint-mismatch", "message": "step 1: the state hash differs"}})
+    assert line["error"] == "step 1: checkpoint-mismatch: the state hash differs"
+
+
+def test_an_interrupted_batch_stops_handing_out_work_and_says_how_far_it_got(
+        folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C: the chunks not begun are dropped (a pool went on replaying the whole batch, then printed
+    only 'Aborted!'), the command says how many logs it answered and exits 130."""
+    begun: list[int] = []
+    real = batch._replay_chunk
+
+    def chunk(paths: Any) -> Any:
+        begun.append(len(paths))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(batch, "run_local", lambda files, jobs, progress: [chunk(files[:1])])
+    result = CliRunner().invoke(main, ["replay", str(folder), "-j", "2"])
+    assert result.exit_code == 130, result.output
+    assert "interrupted: 0 of 15 logs answered" in result.output
+    monkeypatch.undo()
+    # the pool: after the interrupt, the chunks not yet handed out never start
+    monkeypatch.setattr(batch, "_replay_chunk", functools.partial(_slow_chunk, str(tmp_path)))
+    tasks = [[f"log-{i}"] for i in range(15)]
+
+    def progress(n: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        batch._pooled(tasks, 2, progress)
+    started = len(list(tmp_path.glob("*.started")))
+    assert 1 <= started <= 6, started  # (the ones under way, and the pool's few handed out ahead)
+    assert real is not batch._replay_chunk
+
+
+def _slow_chunk(folder: str, paths: Any) -> list[dict[str, Any]]:
+    """A chunk that marks it began and takes a while (a forked pool process runs this one)."""
+    Path(folder, paths[0] + ".started").touch()
+    time.sleep(0.3)
+    return [{"file": p, "valid": True, "steps": 0, "outcome": None, "error": None} for p in paths]
 
 
 def test_queued_batch_runs_on_workers_and_is_rerun_safe(folder: Path, redis_url: str, redis_db: redis.Redis,
@@ -526,6 +594,8 @@ def test_a_queued_batch_with_no_worker_says_so_once_and_waits_on(folder: Path, r
     files = batch.find_logs(str(folder / "game-0[01].json"))
     lines = batch.run_queued(files, conn, timeout=1.5, notice=told.append)
     assert [ln["error"].split(" (")[0] for ln in lines] == ["not replayed within 1.5 s"] * 2
+    totals = batch.summarize(lines)  # (not counted as invalid: nobody replayed them)
+    assert (totals["valid"], totals["invalid"], totals["not_replayed"]) == (0, 0, 2)
     assert len(told) == 1, told  # said once, not at every look
     assert told[0].startswith("no worker has taken a job yet after ")
     assert "2 logs wait on the queue 'arbiter'" in told[0] and "`arbiter worker`" in told[0]
