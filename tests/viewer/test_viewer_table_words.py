@@ -99,3 +99,16 @@ def test_the_attack_under_way_and_the_may_words_are_translated(lang: str) -> Non
         assert words["keys"][key] != key, key
     for value in ("use", "lucky", "attack", "red", "prepare"):
         assert words["values"][value] != value, value
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "ru"])
+def test_the_battles_arena_is_named_once_in_the_top_bar(lang: str) -> None:
+    """The SW TCG top bar reads ``battle_in`` then the arena's name ("bitwa na arenie" + "arena Space"
+    said "arena" twice in Polish, "арене" + "арена" in Russian)."""
+    from replays.viewer_words import ui_words
+
+    words = ui_words(lang)
+    for arena in ("arena_space", "arena_ground"):
+        said = f"{words['battle_in']} {words[arena]}".lower().split()
+        stems = [w[:4] for w in said if len(w) >= 4]
+        assert len(stems) == len(set(stems)), said
