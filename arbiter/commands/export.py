@@ -20,6 +20,9 @@ from judge.limits import MAX_BODY_BYTES
 from replays.service import MalformedLog
 from replays.viewer import check_annotations, page, viewer_json
 
+#: the longest set title shown (as the API's annotation sets: api.replays.viewer.TITLE_CHARS)
+TITLE_CHARS = 200
+
 
 def read_annotations(path: str) -> Any:
     """The annotations file's JSON (at most MAX_BODY_BYTES bytes, as a request body)."""
@@ -39,7 +42,8 @@ def read_annotations(path: str) -> Any:
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="The HTML file to write (default: the log's name with .html, in the current folder).")
 @click.option("--annotations", "annotations_path", type=click.Path(dir_okay=False), default=None,
-              help="A JSON list of creator annotations: [{\"at\": step, \"note\": text, \"highlight\": true}].")
+              help="Creator annotations: a JSON list [{\"at\": step, \"note\": text, \"highlight\": true}], or an "
+                   "annotation set as the API gives it ({\"title\", \"annotations\"}: its title shown too).")
 @click.option("--start", type=click.IntRange(min=0), default=None,
               help="The step the page opens at (a #step-N link still wins).")
 @lang_option
@@ -58,6 +62,11 @@ def export_html(log: str, output: Path | None, annotations_path: str | None, sta
         if start > last:
             raise click.BadParameter(f"{start} is past the last step ({last})", param_hint="'--start'")
         viewer["start"] = start
+    if isinstance(annotations, dict) and "annotations" in annotations:  # an annotation set as the API gives it
+        title = annotations.get("title")
+        if isinstance(title, str) and title.strip():
+            viewer["notes"] = {"id": str(annotations.get("id") or ""), "title": title[:TITLE_CHARS]}
+        annotations = annotations["annotations"]
     if annotations is not None:
         try:
             viewer["annotations"] = check_annotations(annotations, last)

@@ -221,6 +221,25 @@ def test_export_html(tmp_path: Path) -> None:
     assert data == json.loads(json.dumps(viewer.viewer_json(read(log), annotations=data["annotations"], start=2)))
 
 
+def test_export_html_takes_an_annotation_set_as_the_api_gives_it(tmp_path: Path) -> None:
+    """What ``GET /v1/replays/{id}/annotations/{set}`` answers, saved to a file, exports with its notes
+    and its title (it wanted a bare list and refused the set)."""
+    notes = tmp_path / "set.json"
+    notes.write_text(json.dumps({"id": "3f2a", "replay": "x", "title": "Episode <4>", "created": "t", "updated": "t",
+                                 "annotations": [{"at": 1, "note": "here"}], "links": {}}))
+    out = tmp_path / "game.html"
+    log = EXAMPLES_DIR / "choices-order-guardian-redeploy.json"
+    result = invoke("export-html", str(log), "-o", str(out), "--annotations", str(notes))
+    assert result.exit_code == 0, result.output
+    data = embedded(out.read_text(encoding="utf-8"))
+    assert data["annotations"] == [{"at": 1, "note": "here"}]
+    assert data["notes"] == {"id": "3f2a", "title": "Episode <4>"}
+    # the set's faults are pointed at within its list, as a list's are
+    notes.write_text(json.dumps({"title": "T", "annotations": [{"at": 99, "note": "x"}]}))
+    wrong = invoke("export-html", str(log), "-o", str(out), "--annotations", str(notes))
+    assert wrong.exit_code == 1 and "/0/at: a step number from 0 to" in wrong.output
+
+
 def test_export_html_errors(tmp_path: Path) -> None:
     log = str(EXAMPLES_DIR / "shields-cap.json")
     out = str(tmp_path / "x.html")
